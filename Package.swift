@@ -1,0 +1,85 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+/// The toolchain ships SwiftSyntax as host libraries (`<toolchain>/usr/lib/swift/host`). They are found
+/// from the `swiftc` on PATH, resolved through symlinks, so no machine path lives in this repository;
+/// `SWIFT_HOST_LIBS` overrides the search.
+func toolchainHostLibraries() -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let override = environment["SWIFT_HOST_LIBS"], !override.isEmpty { return override }
+    let fileManager = FileManager.default
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+        guard fileManager.isExecutableFile(atPath: candidate.path) else { continue }
+        let resolved = candidate.resolvingSymlinksInPath()
+        let host = resolved.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift/host")
+        if fileManager.fileExists(atPath: host.appendingPathComponent("libSwiftSyntax.so").path) {
+            return host.path
+        }
+    }
+    return "/usr/lib/swift/host"
+}
+
+let hostLibraries = toolchainHostLibraries()
+let swiftSyntaxLibraries = [
+    "SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftOperators", "SwiftIDEUtils",
+    "SwiftDiagnostics", "SwiftBasicFormat",
+]
+let swiftSyntaxCompilerFlags: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
+let swiftSyntaxLinkerFlags: [LinkerSetting] = [
+    .unsafeFlags(["-L", hostLibraries, "-Xlinker", "-rpath", "-Xlinker", hostLibraries])
+] + swiftSyntaxLibraries.map { .linkedLibrary($0) }
+
+let package = Package(
+    name: "tutorial-check",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tutorial-check", targets: ["tutorial-check"]),
+        .executable(name: "tutorial-bench", targets: ["tutorial-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CCMarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .target(name: "TutorialModel"),
+        .target(
+            name: "TutorialReaders",
+            dependencies: ["TutorialModel", "CLibXML2", "CCMarkGFM"]),
+        .target(name: "StepDiff", dependencies: ["TutorialModel"]),
+        .target(
+            name: "SwiftFacts", dependencies: ["TutorialModel", "StepDiff"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .target(
+            name: "TutorialRules",
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts"],
+            resources: [.copy("KnownProtocols.json")],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .target(
+            name: "Reports",
+            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "CLibXML2"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .target(
+            name: "LanguageServer",
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .executableTarget(
+            name: "tutorial-check",
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .executableTarget(
+            name: "tutorial-bench",
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer", "CCMarkGFM", "CLibXML2"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .target(name: "TestSupport"),
+        .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,125 @@
+/// Converts between UTF-8 byte offsets, lines, and UTF-8 or UTF-16 columns of one text.
+///
+/// Lines end at `\n`, `\r\n` or a lone `\r` (as LSP and CommonMark define them); the terminator belongs
+/// to the line it ends. The index is built by one scan of the bytes, never of `Character`s.
+public struct LineIndex: Sendable {
+    /// The text's UTF-8 bytes, kept so UTF-16 columns can be counted within a line.
+    public let bytes: [UInt8]
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                starts.append(index + 1)
+            } else if byte == 0x0D {
+                if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        self.lineStarts = starts
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The 0-based line holding `offset` (offsets past the end map to the last line).
+    public func lineNumber(containing offset: Int) -> Int {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Byte range of a 0-based line's content, without its terminator.
+    public func contentRange(ofLine line: Int) -> SourceRange {
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        if end > start, bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return SourceRange(start: start, end: end)
+    }
+
+    /// 0-based line and 0-based column of `offset`, counted in `encoding` units.
+    /// An offset inside a multi-byte character is rounded down to that character's start.
+    public func position(of offset: Int, encoding: ColumnEncoding) -> (line: Int, column: Int) {
+        let clamped = max(0, min(offset, bytes.count))
+        let line = lineNumber(containing: clamped)
+        let start = lineStarts[line]
+        switch encoding {
+        case .utf8:
+            var column = clamped - start
+            while column > 0, isContinuationByte(bytes[start + column]), start + column < bytes.count {
+                column -= 1
+            }
+            return (line, column)
+        case .utf16:
+            var units = 0
+            var index = start
+            while index < clamped {
+                let length = Self.scalarLength(leadingByte: bytes[index])
+                if index + length > clamped { break }
+                units += length == 4 ? 2 : 1
+                index += length
+            }
+            return (line, units)
+        }
+    }
+
+    /// 1-based line and column, the form of the CLI, JSON and SARIF contracts.
+    public func lineColumn(of offset: Int, encoding: ColumnEncoding = .utf16) -> LineColumn {
+        let position = position(of: offset, encoding: encoding)
+        return LineColumn(line: position.line + 1, column: position.column + 1)
+    }
+
+    /// Byte offset of a 0-based line and column in `encoding` units; columns past the line's end
+    /// clamp to its end (as LSP requires), lines past the end clamp to the end of the text.
+    public func offset(line: Int, column: Int, encoding: ColumnEncoding) -> Int {
+        guard line >= 0 else { return 0 }
+        guard line < lineStarts.count else { return bytes.count }
+        let content = contentRange(ofLine: line)
+        switch encoding {
+        case .utf8:
+            var offset = min(content.start + max(column, 0), content.end)
+            while offset > content.start, offset < bytes.count, isContinuationByte(bytes[offset]) { offset -= 1 }
+            return offset
+        case .utf16:
+            var units = 0
+            var index = content.start
+            while index < content.end, units < column {
+                let length = Self.scalarLength(leadingByte: bytes[index])
+                let width = length == 4 ? 2 : 1
+                if units + width > column { break }
+                units += width
+                index += length
+            }
+            return min(index, content.end)
+        }
+    }
+
+    private func isContinuationByte(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+
+    /// Length of a UTF-8 sequence from its first byte; invalid bytes count as one unit each.
+    @inline(__always)
+    static func scalarLength(leadingByte byte: UInt8) -> Int {
+        switch byte {
+        case 0..<0x80: return 1
+        case 0xC0..<0xE0: return 2
+        case 0xE0..<0xF0: return 3
+        case 0xF0..<0xF8: return 4
+        default: return 1
+        }
+    }
+}

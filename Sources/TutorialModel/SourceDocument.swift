@@ -1,0 +1,33 @@
+/// One input document: its path as given, its text, and the index of its lines.
+///
+/// Readers receive this and nothing else from the outside world but a `ResourceProvider`, so the CLI,
+/// the language server (with unsaved buffers) and the tests feed them the same way.
+public struct SourceDocument: Sendable {
+    /// The path as the user gave it (or the file system path behind an LSP URI).
+    public let path: String
+    public let text: String
+    public let lineIndex: LineIndex
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+        self.lineIndex = LineIndex(text)
+    }
+
+    public var bytes: [UInt8] { lineIndex.bytes }
+
+    /// The text of a byte range (ranges always fall on character boundaries in the model).
+    public func text(in range: SourceRange) -> String {
+        String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+    }
+
+    /// The file name part of `path` (after the last `/`).
+    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    /// The lower-cased extension of `path`, without the dot; empty when there is none.
+    public var pathExtension: String {
+        let name = fileName
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+}

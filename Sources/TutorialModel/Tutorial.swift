@@ -1,0 +1,165 @@
+/// The four forms tutorials come in.
+public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
+    case markdown
+    case html
+    case docc
+    case text
+}
+
+/// A tutorial document read into sections, steps and snippets, each with its exact source range.
+public struct Tutorial: Sendable {
+    public let document: SourceDocument
+    public let format: DocumentFormat
+    public let title: String?
+    public let sections: [Section]
+    /// Problems the reader met (missing DocC resource, size limit, …); never a reason to stop.
+    public let diagnostics: [ReaderDiagnostic]
+
+    public init(
+        document: SourceDocument, format: DocumentFormat, title: String?, sections: [Section],
+        diagnostics: [ReaderDiagnostic] = []
+    ) {
+        self.document = document
+        self.format = format
+        self.title = title
+        self.sections = sections
+        self.diagnostics = diagnostics
+    }
+
+    /// Every step in document order.
+    public var steps: [Step] { sections.flatMap(\.steps) }
+
+    public func step(_ id: StepID) -> Step? {
+        guard id.section >= 1, id.section <= sections.count else { return nil }
+        let steps = sections[id.section - 1].steps
+        guard id.step >= 1, id.step <= steps.count else { return nil }
+        return steps[id.step - 1]
+    }
+}
+
+/// A titled part of a tutorial (`Section 2`, `第二节…`, `@Section(title:)`, an `<h2>`).
+public struct Section: Sendable {
+    public let title: String
+    /// From the section heading to the end of its last step.
+    public let range: SourceRange
+    public let steps: [Step]
+
+    public init(title: String, range: SourceRange, steps: [Step]) {
+        self.title = title
+        self.range = range
+        self.steps = steps
+    }
+}
+
+/// One step: what the reader is told to do, and the code they copy.
+public struct Step: Sendable {
+    public let id: StepID
+    /// The label as written (`Step 3`, `步骤3`, `ステップ3`); nil for implicit steps.
+    public let label: String?
+    /// The number the label carries, used by `step-numbering`; nil when there is no label.
+    public let labelNumber: Int?
+    public let title: String
+    /// The step's prose with asides (Experiment, Tip, Important) included, one paragraph per line.
+    public let prose: String
+    /// From the label (or the first line of an implicit step) to the end of its last block.
+    public let range: SourceRange
+    public let snippets: [Snippet]
+
+    public init(
+        id: StepID, label: String?, labelNumber: Int?, title: String, prose: String, range: SourceRange,
+        snippets: [Snippet]
+    ) {
+        self.id = id
+        self.label = label
+        self.labelNumber = labelNumber
+        self.title = title
+        self.prose = prose
+        self.range = range
+        self.snippets = snippets
+    }
+}
+
+/// Whether a snippet shows the whole file or only part of it.
+public enum SnippetKind: String, Sendable, Codable {
+    /// The whole current file: it joins its file's timeline.
+    case file
+    /// A few members or statements: never diffed against whole files.
+    case fragment
+}
+
+/// A block of code shown in a step.
+public struct Snippet: Sendable {
+    /// The file the code belongs to, when the page says so.
+    public let fileName: String?
+    /// Lower-cased language (`swift`), nil when unknown.
+    public let language: String?
+    /// The code as the reader copies it: entities decoded, markup removed, `\n` line ends,
+    /// ending with a newline unless empty.
+    public let code: String
+    public let kind: SnippetKind
+    /// The code's range in the document (for DocC, the `@Code` directive).
+    public let range: SourceRange
+    public let sourceMap: SnippetSourceMap
+    /// DocC: the state this step starts from (`previousFile:`), and whether the file starts afresh.
+    public let docc: DocCCodeOptions?
+
+    public init(
+        fileName: String?, language: String?, code: String, kind: SnippetKind, range: SourceRange,
+        sourceMap: SnippetSourceMap, docc: DocCCodeOptions? = nil
+    ) {
+        self.fileName = fileName
+        self.language = language
+        self.code = code
+        self.kind = kind
+        self.range = range
+        self.sourceMap = sourceMap
+        self.docc = docc
+    }
+
+    /// Number of lines of `code`.
+    public var lineCount: Int {
+        var count = 0
+        for byte in code.utf8 where byte == 0x0A { count += 1 }
+        if let last = code.utf8.last, last != 0x0A { count += 1 }
+        return count
+    }
+}
+
+/// What a DocC `@Code` directive says beyond the code itself.
+public struct DocCCodeOptions: Hashable, Sendable {
+    /// The `file:` resource, as written.
+    public let resource: String
+    /// The resolved path of the resource file, nil when missing.
+    public let resourcePath: String?
+    /// The `previousFile:` resource's code, when given and found.
+    public let previousResource: String?
+    public let previousCode: String?
+    public let reset: Bool
+
+    public init(resource: String, resourcePath: String?, previousResource: String?, previousCode: String?, reset: Bool) {
+        self.resource = resource
+        self.resourcePath = resourcePath
+        self.previousResource = previousResource
+        self.previousCode = previousCode
+        self.reset = reset
+    }
+}
+
+/// A problem a reader met in a document. `code` is a rule id (`code-file-missing`) or `input-error`.
+public struct ReaderDiagnostic: Hashable, Sendable {
+    public enum Severity: String, Sendable, Codable { case error, warning, information, hint }
+
+    public let code: String
+    public let severity: Severity
+    public let message: String
+    public let range: SourceRange
+    public let step: StepID?
+
+    public init(code: String, severity: Severity, message: String, range: SourceRange, step: StepID?) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.step = step
+    }
+}

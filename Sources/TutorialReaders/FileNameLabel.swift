@@ -1,0 +1,74 @@
+import TutorialModel
+
+/// Recognises a line or paragraph that is only a file name (`PageView.swift`, `` `PageView.swift` ``),
+/// which labels the code block after it in every format.
+public enum FileNameLabel {
+    static let codeExtensions: Set<String> = [
+        "swift", "m", "h", "mm", "c", "cpp", "kt", "java", "js", "ts", "py", "rb", "go", "rs", "json",
+        "plist", "xml", "html", "css", "yml", "yaml", "sh", "storyboard", "xib", "strings", "md",
+    ]
+
+    /// The file name when `text` (trimmed) is a single file name, optionally in backticks, quotes or
+    /// followed by a colon; nil otherwise.
+    public static func fileName(in text: String) -> String? {
+        var candidate = Substring(text).trimmingWhitespace()
+        if candidate.hasSuffix(":") || candidate.hasSuffix("：") { candidate = candidate.dropLast().trimmingWhitespace() }
+        for (open, close) in [("`", "`"), ("\"", "\""), ("“", "”"), ("'", "'")]
+        where candidate.count >= 2 && candidate.hasPrefix(open) && candidate.hasSuffix(close) {
+            candidate = candidate.dropFirst().dropLast()
+        }
+        guard !candidate.isEmpty, candidate.count <= 120,
+            !candidate.contains(where: { $0 == " " || $0 == "\t" || $0 == "`" })
+        else { return nil }
+        guard let dot = candidate.lastIndex(of: "."), dot != candidate.startIndex else { return nil }
+        let stem = candidate[..<dot]
+        let ext = candidate[candidate.index(after: dot)...].lowercased()
+        guard codeExtensions.contains(ext), stem.last != ".", stem.unicodeScalars.allSatisfy(isFileNameScalar) else {
+            return nil
+        }
+        return String(candidate)
+    }
+
+    private static func isFileNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "_-+./@".unicodeScalars.contains(scalar)
+    }
+}
+
+extension Substring {
+    func trimmingWhitespace() -> Substring {
+        var result = self
+        while let first = result.first, first.isWhitespace { result = result.dropFirst() }
+        while let last = result.last, last.isWhitespace { result = result.dropLast() }
+        return result
+    }
+}
+
+/// Decides whether a snippet shows a whole file or only a fragment of one.
+public enum SnippetClassifier {
+    /// A Swift snippet is a whole file when it imports a module or declares a type at its top level
+    /// and its braces balance; anything else (a few members, one statement) is a fragment.
+    /// Other languages are files when the page names their file.
+    public static func kind(code: String, language: String?, fileName: String?) -> SnippetKind {
+        let isSwift = language == "swift" || fileName?.hasSuffix(".swift") == true
+        guard isSwift else { return fileName == nil ? .fragment : .file }
+        var depth = 0
+        var minimumDepth = 0
+        var hasTopLevelDeclaration = false
+        for line in code.split(separator: "\n", omittingEmptySubsequences: true) {
+            if depth == 0 {
+                let trimmed = line.trimmingWhitespace()
+                let words = trimmed.split(separator: " ").prefix(4)
+                if line.first.map({ !$0.isWhitespace }) == true,
+                    words.contains(where: { ["import", "struct", "class", "enum", "protocol", "extension", "actor"].contains($0) })
+                {
+                    hasTopLevelDeclaration = true
+                }
+            }
+            for character in line {
+                if character == "{" { depth += 1 }
+                if character == "}" { depth -= 1; minimumDepth = min(minimumDepth, depth) }
+            }
+        }
+        return hasTopLevelDeclaration && depth == 0 && minimumDepth == 0 ? .file : .fragment
+    }
+}

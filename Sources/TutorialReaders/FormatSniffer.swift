@@ -1,0 +1,30 @@
+import TutorialModel
+
+/// Picks the reader for a document: by extension first, then by content.
+public enum FormatSniffer {
+    public static func format(of document: SourceDocument) -> DocumentFormat {
+        switch document.pathExtension {
+        case "md", "markdown", "mdown", "mkd": return .markdown
+        case "html", "htm", "xhtml": return .html
+        case "tutorial": return .docc
+        case "txt", "text": return .text
+        default: return format(ofContent: document.text)
+        }
+    }
+
+    /// Content sniffing for documents without a telling extension (LSP buffers, stdin).
+    public static func format(ofContent text: String) -> DocumentFormat {
+        let head = text.utf8.prefix(4096)
+        let prefix = String(decoding: head, as: UTF8.self)
+        let trimmed = prefix.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        let lowered = trimmed.prefix(200).lowercased()
+        if lowered.hasPrefix("@tutorial") || lowered.hasPrefix("@tutorials") { return .docc }
+        if lowered.hasPrefix("<!doctype html") || lowered.hasPrefix("<html") { return .html }
+        if prefix.contains("\n```") || prefix.hasPrefix("```") || prefix.contains("\n~~~") || prefix.hasPrefix("# ")
+            || prefix.contains("\n## ")
+        {
+            return .markdown
+        }
+        return .text
+    }
+}

@@ -1,0 +1,2 @@
+// Benchmarks land with the performance work.
+print("tutorial-bench: no benchmarks yet")

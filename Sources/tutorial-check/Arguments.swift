@@ -1,0 +1,73 @@
+/// A small, table-driven argument parser: the toolchain offers no argument-parser package here.
+struct OptionSpec {
+    let name: String
+    /// nil for a flag; otherwise the values it accepts (empty: any value).
+    let values: [String]?
+    let help: String
+}
+
+struct ParsedArguments {
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { options[name] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Parses `--name value`, `--name=value`, flags and positionals; `--` ends options.
+func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
+            if !onlyPositionals && argument.hasPrefix("-") && argument != "-" {
+                throw UsageError(description: "unknown option '\(argument)'")
+            }
+            parsed.positionals.append(argument)
+            continue
+        }
+        if argument == "--" { onlyPositionals = true; continue }
+        var name = String(argument.dropFirst(2))
+        var inlineValue: String?
+        if let equals = name.firstIndex(of: "=") {
+            inlineValue = String(name[name.index(after: equals)...])
+            name = String(name[..<equals])
+        }
+        guard let spec = specs.first(where: { $0.name == name }) else {
+            throw UsageError(description: "unknown option '--\(name)'")
+        }
+        guard let allowed = spec.values else {
+            if inlineValue != nil { throw UsageError(description: "option '--\(name)' takes no value") }
+            parsed.flags.insert(name)
+            continue
+        }
+        let value: String
+        if let inlineValue { value = inlineValue } else {
+            guard index < arguments.count else { throw UsageError(description: "option '--\(name)' needs a value") }
+            value = arguments[index]
+            index += 1
+        }
+        if !allowed.isEmpty && !allowed.contains(value) {
+            throw UsageError(description: "option '--\(name)' must be one of \(allowed.joined(separator: ", ")), not '\(value)'")
+        }
+        parsed.options[name] = value
+    }
+    return parsed
+}
+
+func usageText(command: String, synopsis: String, specs: [OptionSpec]) -> String {
+    var text = "usage: tutorial-check \(command) \(synopsis)\n"
+    for spec in specs {
+        let value = spec.values.map { $0.isEmpty ? " VALUE" : " \($0.joined(separator: "|"))" } ?? ""
+        text += "  --\(spec.name)\(value)\n      \(spec.help)\n"
+    }
+    return text
+}

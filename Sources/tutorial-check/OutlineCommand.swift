@@ -1,0 +1,44 @@
+import Reports
+import TutorialModel
+import TutorialReaders
+
+/// `tutorial-check outline [--format text|json] PATH…`
+enum OutlineCommand {
+    static let specs = [
+        OptionSpec(name: "format", values: ["text", "json"], help: "text (a tree) or json (the outline contract)")
+    ]
+
+    static func run(_ arguments: [String]) -> ExitCode {
+        let parsed: ParsedArguments
+        do { parsed = try parseArguments(arguments, specs: specs) } catch {
+            writeError(error.description)
+            return .usageOrInput
+        }
+        guard !parsed.positionals.isEmpty else {
+            writeError("outline needs at least one PATH")
+            return .usageOrInput
+        }
+        let tutorials: [Tutorial]
+        do { tutorials = try loadTutorials(parsed.positionals) } catch {
+            writeError(error.description)
+            return .usageOrInput
+        }
+        if parsed.value("format") == "json" {
+            writeOut(encodeJSON(OutlineJSON(tutorials)) + "\n")
+        } else {
+            writeOut(renderOutlineText(tutorials))
+        }
+        return .clean
+    }
+}
+
+/// Expands and reads every input, stopping at the first input error (exit code 2).
+func loadTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -> [Tutorial] {
+    let files = try DocumentLoader.expand(paths)
+    var tutorials: [Tutorial] = []
+    for file in files {
+        let document = try DocumentLoader.load(file)
+        tutorials.append(readTutorial(document, resources: FileSystemResources()))
+    }
+    return tutorials
+}

@@ -1,0 +1,35 @@
+import TutorialModel
+import TutorialReaders
+import XCTest
+
+final class FormatSnifferTests: XCTestCase {
+    func testExtensionComesFirst() {
+        XCTAssertEqual(FormatSniffer.format(of: SourceDocument(path: "a/b.MD", text: "<html>")), .markdown)
+        XCTAssertEqual(FormatSniffer.format(of: SourceDocument(path: "x.tutorial", text: "")), .docc)
+        XCTAssertEqual(FormatSniffer.format(of: SourceDocument(path: "x.htm", text: "")), .html)
+        XCTAssertEqual(FormatSniffer.format(of: SourceDocument(path: "x.txt", text: "# Title")), .text)
+    }
+
+    func testContentDecidesWithoutExtension() {
+        XCTAssertEqual(FormatSniffer.format(ofContent: "\u{FEFF}<!DOCTYPE html><html>"), .html)
+        XCTAssertEqual(FormatSniffer.format(ofContent: "@Tutorial(time: 20) {"), .docc)
+        XCTAssertEqual(FormatSniffer.format(ofContent: "intro\n```swift\nlet a = 1\n```\n"), .markdown)
+        XCTAssertEqual(FormatSniffer.format(ofContent: "步骤1\n创建文件"), .text)
+    }
+
+    func testFileNameLabels() {
+        XCTAssertEqual(FileNameLabel.fileName(in: "PageView.swift"), "PageView.swift")
+        XCTAssertEqual(FileNameLabel.fileName(in: " `PageControl.swift`: "), "PageControl.swift")
+        XCTAssertNil(FileNameLabel.fileName(in: "Open PageView.swift"))
+        XCTAssertNil(FileNameLabel.fileName(in: "version 1.2"))
+        XCTAssertNil(FileNameLabel.fileName(in: ".swift"))
+    }
+
+    func testSnippetClassifierTellsFilesFromFragments() {
+        let file = "import SwiftUI\n\nstruct A: View {\n    var body: some View { Text(\"a\") }\n}\n"
+        XCTAssertEqual(SnippetClassifier.kind(code: file, language: "swift", fileName: "A.swift"), .file)
+        let members = "    func makeCoordinator() -> Coordinator {\n        Coordinator(self)\n    }\n"
+        XCTAssertEqual(SnippetClassifier.kind(code: members, language: "swift", fileName: "A.swift"), .fragment)
+        XCTAssertEqual(SnippetClassifier.kind(code: "searchBar.delegate = context.coordinator\n", language: "swift", fileName: nil), .fragment)
+    }
+}
