@@ -16,6 +16,8 @@ struct TextLine: Sendable {
     let codeScore: Int
     /// Opening minus closing brackets outside string literals and comments.
     let bracketDelta: Int
+    /// Whether the line opens or closes a multi-line string literal (an odd number of `"""`).
+    let togglesMultilineString: Bool
 }
 
 /// What the reader decided a line is.
@@ -59,7 +61,25 @@ enum TextLines {
         let score = isBlank ? (score: 0, bracketDelta: 0) : TextCodeScore.score(line)
         return TextLine(
             number: number, range: range, text: line, isBlank: isBlank, heading: heading, fileName: fileName,
-            codeScore: score.score, bracketDelta: score.bracketDelta)
+            codeScore: score.score, bracketDelta: score.bracketDelta,
+            togglesMultilineString: tripleQuotes(in: line) % 2 == 1)
+    }
+
+    private static func tripleQuotes(in line: Substring) -> Int {
+        var count = 0
+        var run = 0
+        for byte in line.utf8 {
+            if byte == 0x22 {
+                run += 1
+                if run == 3 {
+                    count += 1
+                    run = 0
+                }
+            } else {
+                run = 0
+            }
+        }
+        return count
     }
 
     /// Leading indentation in columns, a tab counting 4.
@@ -86,6 +106,7 @@ enum TextLines {
         var inCode = false
         var depth = 0
         var blankSinceCode = false
+        var inMultilineString = false
         for (position, line) in lines.enumerated() {
             if line.isBlank {
                 if inCode { blankSinceCode = true }
@@ -94,12 +115,16 @@ enum TextLines {
             if line.heading != nil {
                 kinds[position] = .label
                 inCode = false
+                inMultilineString = false
                 depth = 0
                 continue
             }
             let score = line.codeScore
             let isCode: Bool
-            if inCode && depth > 0 {
+            if inCode && inMultilineString {
+                // A string literal's lines are code whatever they say.
+                isCode = true
+            } else if inCode && depth > 0 {
                 isCode = score > TextCodeScore.clearProse
             } else if inCode && !blankSinceCode {
                 isCode = score >= TextCodeScore.leaning
@@ -111,6 +136,7 @@ enum TextLines {
             if line.fileName != nil && !(isCode && depth > 0) {
                 kinds[position] = .fileName
                 inCode = false
+                inMultilineString = false
                 depth = 0
                 continue
             }
@@ -118,10 +144,15 @@ enum TextLines {
                 kinds[position] = .code
                 inCode = true
                 blankSinceCode = false
-                depth = max(0, depth + line.bracketDelta)
+                if line.togglesMultilineString {
+                    inMultilineString.toggle()
+                } else if !inMultilineString {
+                    depth = max(0, depth + line.bracketDelta)
+                }
             } else {
                 kinds[position] = .prose
                 inCode = false
+                inMultilineString = false
                 depth = 0
             }
         }
@@ -171,7 +202,7 @@ enum TextCodeScore {
         if let word = leadingWord(trimmed), keywords.contains(word) { score += 3 }
         if trimmed.first == "@", let next = trimmed.dropFirst().first, next.isASCII, next.isLetter { score += 2 }
         if skeleton.onlyBrackets { score += 4 }
-        if let last = skeleton.last, "{([,;)]}".contains(last) { score += 2 }
+        if let last = skeleton.lastCharacter, "{([,;)]}".contains(last) { score += 2 }
         if skeleton.hasOperator { score += 1 }
         if skeleton.hasCall { score += 1 }
         if skeleton.hasMemberAccess { score += 1 }
@@ -186,9 +217,10 @@ enum TextCodeScore {
     /// The identifier-like word a line starts with (`import`, `@State`, `#if`), if any.
     private static func leadingWord(_ text: Substring) -> Substring? {
         var end = text.startIndex
-        for (offset, character) in zip(text.indices, text) {
-            let allowed = character.isASCII && (character.isLetter || character == "_" || character == ":"
-                || (offset == text.startIndex && character == "#"))
+        for (offset, character) in zip(text.indices, text.prefix(24)) {
+            let allowed =
+                character.asciiValue.map { Skeleton.isIdentifier(Unicode.Scalar($0)) } == true || character == ":"
+                || (offset == text.startIndex && character == "#")
             if !allowed { break }
             end = text.index(after: offset)
         }
@@ -203,10 +235,13 @@ enum TextCodeScore {
 }
 
 /// A line with its string literals and trailing comment taken out, measured once.
+///
+/// It walks Unicode scalars and compares their values: `Character` properties cost a table lookup
+/// per character, which dominated reading a large page.
 struct Skeleton {
     private(set) var visible = 0
     private(set) var cjk = 0
-    private(set) var last: Character?
+    private(set) var last: Unicode.Scalar?
     private(set) var onlyBrackets = true
     private(set) var hasOperator = false
     private(set) var hasCall = false
@@ -217,82 +252,106 @@ struct Skeleton {
     init(_ text: Substring) {
         var inString = false
         var escaped = false
-        var previous: Character = " "
+        var previous: Unicode.Scalar = " "
         var words = 0
         var wordLength = 0
         var punctuation = 0
-        var first: Character?
-        var lastBeforeSlash: Character?
-        var iterator = text.makeIterator()
-        while let character = iterator.next() {
+        var first: Unicode.Scalar?
+        var lastBeforeSlash: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
             if inString {
                 if escaped {
                     escaped = false
-                } else if character == "\\" {
+                } else if scalar == "\\" {
                     escaped = true
-                } else if character == "\"" {
+                } else if scalar == "\"" {
                     inString = false
-                    previous = character
-                    last = character
+                    previous = scalar
+                    last = scalar
                 }
                 continue
             }
-            if character == "\"" {
+            if scalar == "\"" {
                 inString = true
                 visible += 1
                 onlyBrackets = false
                 continue
             }
-            if character == "/" && previous == "/" {
+            if scalar == "/" && previous == "/" {
                 visible -= 1
                 last = lastBeforeSlash
                 break
             }
-            if character.isWhitespace {
+            if Self.isSpace(scalar) {
                 if wordLength >= 2 { words += 1 }
                 wordLength = 0
-                previous = character
+                previous = scalar
                 continue
             }
-            if first == nil { first = character }
+            if first == nil { first = scalar }
             visible += 1
             lastBeforeSlash = last
-            last = character
-            if Self.isCJK(character) { cjk += 1 }
-            switch character {
+            last = scalar
+            if Self.isCJK(scalar) { cjk += 1 }
+            switch scalar {
             case "{", "(", "[":
                 bracketDelta += 1
                 punctuation += 1
-                if character == "(" && (previous.isLetter || previous.isNumber || previous == "_") { hasCall = true }
+                if scalar == "(" && (Self.isIdentifier(previous)) { hasCall = true }
             case "}", ")", "]":
                 bracketDelta -= 1
                 punctuation += 1
-            case "=", "<", ">", ";", "$", "&", "|":
-                hasOperator = character == "=" || character == "&" || character == "|" || hasOperator
+            case "=", "&", "|":
+                hasOperator = true
                 punctuation += 1
-            case ".":
-                break
+            case "<", ">", ";", "$":
+                punctuation += 1
             default:
-                if previous == "." && character.isASCII && character.isLowercase { hasMemberAccess = true }
+                if previous == "." && Self.isLowercaseASCII(scalar) { hasMemberAccess = true }
             }
-            if !"{}()[],;.".contains(character) { onlyBrackets = false }
-            if character.isLetter && character.isASCII { wordLength += 1 } else if character != "'" && character != "," {
-                wordLength = wordLength > 0 && character.isPunctuation ? wordLength : 0
+            switch scalar {
+            case "{", "}", "(", ")", "[", "]", ",", ";", ".": break
+            default: onlyBrackets = false
             }
-            previous = character
+            if Self.isLetterASCII(scalar) {
+                wordLength += 1
+            } else if !(wordLength > 0 && (scalar == "," || scalar == "." || scalar == ":" || scalar == "'"
+                || scalar == "!" || scalar == "?"))
+            {
+                wordLength = 0
+            }
+            previous = scalar
         }
         if wordLength >= 2 { words += 1 }
         if visible == 0 { onlyBrackets = false }
         // An English sentence: several plain words, hardly any code punctuation, no operator.
+        let endsSentence = last.map { $0 == "." || $0 == ":" || $0 == "!" || $0 == "?" } ?? false
         looksLikeEnglishSentence =
             words >= 4 && punctuation <= 2 && !hasOperator && cjk == 0
-            && (first?.isUppercase == true || last.map { ".:!?".contains($0) } == true)
+            && (first.map { (0x41...0x5A).contains($0.value) } ?? false || endsSentence)
     }
 
-    static func isCJK(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
+    /// The last visible character, as a `Character` for callers that compare with string literals.
+    var lastCharacter: Character? { last.map(Character.init) }
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\u{00A0}" || scalar == "\u{3000}" || scalar == "\u{FEFF}"
+    }
+
+    static func isLetterASCII(_ scalar: Unicode.Scalar) -> Bool {
+        (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
+    }
+
+    static func isLowercaseASCII(_ scalar: Unicode.Scalar) -> Bool { (0x61...0x7A).contains(scalar.value) }
+
+    static func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+        isLetterASCII(scalar) || (0x30...0x39).contains(scalar.value) || scalar == "_"
+    }
+
+    /// Han, kana, hangul, and the full-width and CJK punctuation that only prose uses.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x3000...0x303F, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+        case 0x3001...0x303F, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
             0xFF00...0xFFEF, 0xAC00...0xD7AF:
             return true
         default:
