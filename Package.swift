@@ -80,6 +80,10 @@ let package = Package(
         .testTarget(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
     ],
     swiftLanguageModes: [.v6]
 )
