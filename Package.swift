@@ -81,6 +81,10 @@ let package = Package(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "LanguageServerTests",
+            dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,2 +1,35 @@
-// Benchmarks land with the performance work.
-print("tutorial-bench: no benchmarks yet")
+import Foundation
+
+// tutorial-bench: figures of tutorial-check's speed, each beside a reference measured in the same
+// run, over a corpus generated deterministically from a seed. Run with `swift run -c release tutorial-bench`.
+
+let seed: UInt64 = 20_261_130
+let quick = CommandLine.arguments.contains("--quick")
+let corpusSize = quick ? 100 : 1000
+
+var report = Report()
+print("# tutorial-bench (seed \(seed), corpus of \(corpusSize) documents of 30 KB)")
+print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB")
+
+let small = generateTutorial(name: "Small tutorial", seed: seed, targetBytes: 30_000)
+let large = generateTutorial(name: "Large tutorial", seed: seed + 1, targetBytes: 1_000_000)
+let corpus = (0..<corpusSize).map { generateTutorial(name: "Tutorial \($0)", seed: seed + 100 + UInt64($0), targetBytes: 30_000) }
+let corpusMarkdownBytes = corpus.reduce(0) { $0 + $1.markdown.utf8.count }
+let corpusHTMLBytes = corpus.reduce(0) { $0 + $1.html.utf8.count }
+let finalSources = corpus.flatMap { $0.finalFiles.values.sorted() }
+
+report.heading("Corpus")
+report.figure("small tutorial (Markdown)", "\(small.markdown.utf8.count / 1000) KB, \(small.stepCount) steps", reference: "target 30 KB, ~25 steps")
+report.figure("large tutorial (Markdown)", "\(large.markdown.utf8.count / 1000) KB, \(large.stepCount) steps", reference: "target 1 MB, ~700 steps")
+report.figure("corpus", "\(corpus.count) docs, \(corpusMarkdownBytes / 1_000_000) MB md, \(corpusHTMLBytes / 1_000_000) MB html", reference: "target 1,000 × 30 KB")
+
+report.heading("The floor")
+let markdownFloor = bestTime { Floor.parseMarkdown(corpus.map(\.markdown)) }
+report.figure("cmark-gfm parse of the Markdown corpus", milliseconds(markdownFloor), reference: megabytesPerSecond(corpusMarkdownBytes, markdownFloor))
+let htmlFloor = bestTime { Floor.parseHTML(corpus.map(\.html)) }
+report.figure("libxml2 parse of the HTML corpus", milliseconds(htmlFloor), reference: megabytesPerSecond(corpusHTMLBytes, htmlFloor))
+var swiftBytes = 0
+let swiftFloor = bestTime(repetitions: 1) { swiftBytes = Floor.parseSwift(finalSources) }
+report.figure("SwiftParser parse of final file states", milliseconds(swiftFloor), reference: megabytesPerSecond(swiftBytes, swiftFloor))
+let floor = markdownFloor + swiftFloor
+report.figure("floor (Markdown corpus)", milliseconds(floor), reference: "cmark + final-state parses")

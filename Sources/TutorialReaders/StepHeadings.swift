@@ -1,0 +1,298 @@
+/// Recognises step and section labels in every language the readers meet, for every reader.
+///
+/// A label is a keyword with a number, alone on its line or followed by a title on the same line:
+/// - English: `Step 3`, `Step 3:`, `Step 3.`, `Section 2: Title`, `STEP 3 — Title` (keyword case ignored);
+/// - Chinese: `步骤3`, `步骤 3`, `步驟三`, `第三步`, `第一节`, `第二节创建…`, `第 2 节`, `第一部分`;
+/// - Japanese: `ステップ3`, `手順3`, `セクション1`, `第1節`;
+///
+/// with Arabic (`3`), full-width (`３`), circled (`③`) or CJK numerals (`三`, `十一`, `二十三`, `一百零二`).
+///
+/// Prose that merely begins with such a word is no label: `Step into the world…`, `Steps to follow`,
+/// `Step 3 is where…` (a lower-case word right after the number), `第一步，我们…` (a comma after the
+/// label), `第二节的内容…` (a particle right after the label), `Step 3.5`.
+///
+/// Markdown decoration is tolerated, so callers may pass raw lines or stripped text alike: leading
+/// whitespace, ATX heading markers (`### Step 3`) with an optional closing `#` run, block-quote
+/// markers, and emphasis around the label or the whole line (`**Step 2.** Add…`, `*步骤1*`).
+public enum StepHeadings {
+    public enum Kind: String, Sendable, Hashable {
+        case step
+        case section
+    }
+
+    /// A recognised label.
+    public struct Match: Sendable, Hashable {
+        public let kind: Kind
+        /// The number the label carries; nil only for labels that carry none.
+        public let number: Int?
+        /// The keyword and number as written, without decoration or separator (`步骤3`, `第 2 节`, `Step 3`).
+        public let label: String
+        /// The rest of the line after the label and its separator, trimmed; empty when the label is alone.
+        public let title: String
+
+        public init(kind: Kind, number: Int?, label: String, title: String) {
+            self.kind = kind
+            self.number = number
+            self.label = label
+            self.title = title
+        }
+    }
+
+    /// The label `line` starts with, or nil when the line is no step or section label.
+    public static func match(_ line: Substring) -> Match? {
+        let body = stripDecoration(line)
+        guard let first = body.first else { return nil }
+        let result: (kind: Kind, number: Int, labelEnd: Substring.Index, latin: Bool)?
+        if first == "第" {
+            result = ordinalLabel(body)
+        } else {
+            result = keywordLabel(body)
+        }
+        guard let result else { return nil }
+        guard let title = title(after: body[result.labelEnd...], latinKeyword: result.latin) else { return nil }
+        return Match(
+            kind: result.kind, number: result.number, label: String(body[..<result.labelEnd]), title: title)
+    }
+
+    // MARK: - Keywords
+
+    /// Keywords followed by a number, with the kind they name. English keywords are matched case-insensitively.
+    private static let keywords: [(word: String, kind: Kind, latin: Bool)] = [
+        ("step", .step, true), ("section", .section, true),
+        ("步骤", .step, false), ("步驟", .step, false),
+        ("ステップ", .step, false), ("手順", .step, false), ("手顺", .step, false),
+        ("セクション", .section, false),
+    ]
+
+    /// Counters after `第N`: 步 (step), 节/節/部分 (section).
+    private static let ordinalCounters: [(word: String, kind: Kind)] = [
+        ("步", .step), ("节", .section), ("節", .section), ("部分", .section),
+    ]
+
+    private static func keywordLabel(_ body: Substring) -> (Kind, Int, Substring.Index, Bool)? {
+        for keyword in keywords {
+            guard let afterKeyword = prefixEnd(of: keyword.word, in: body, caseInsensitive: keyword.latin) else {
+                continue
+            }
+            // `Steps`, `Stepping`: the keyword must end where the word ends.
+            var index = afterKeyword
+            index = skipSpaces(body, from: index)
+            guard let (number, numberEnd) = parseNumber(body[index...], allowCJK: !keyword.latin) else { return nil }
+            return (keyword.kind, number, numberEnd, keyword.latin)
+        }
+        return nil
+    }
+
+    private static func ordinalLabel(_ body: Substring) -> (Kind, Int, Substring.Index, Bool)? {
+        var index = skipSpaces(body, from: body.index(after: body.startIndex))
+        guard let (number, numberEnd) = parseNumber(body[index...], allowCJK: true) else { return nil }
+        index = skipSpaces(body, from: numberEnd)
+        for counter in ordinalCounters {
+            if let end = prefixEnd(of: counter.word, in: body[index...], caseInsensitive: false) {
+                return (counter.kind, number, end, false)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Titles
+
+    /// Separators allowed between a label and its title.
+    private static let separators: Set<Character> = [
+        ":", "：", ".", "．", "。", "、", "-", "–", "—", "|", "｜", ")", "）",
+    ]
+    /// Characters that, right after a CJK label, show the label is the subject of a sentence.
+    private static let particles: Set<Character> = [
+        "的", "是", "中", "里", "裡", "就", "要", "也", "都", "和", "与", "與", "还", "了", "已", "可", "之",
+        "后", "後", "前", "完", "时", "時",
+        "で", "は", "の", "を", "に", "が", "も", "と", "へ", "や", "か",
+    ]
+
+    /// The title after a label, or nil when what follows shows the line is prose.
+    private static func title(after rest: Substring, latinKeyword: Bool) -> String? {
+        var rest = rest
+        // A number directly followed by a letter or digit is a longer word (`Step 3a`, `Step 3rd`), and a
+        // dot followed by a digit is a decimal (`Step 3.5`).
+        if let next = rest.first {
+            if digitValue(next) != nil { return nil }
+            if latinKeyword, next.isLetter { return nil }
+            if next == "." || next == "．", let after = rest.dropFirst().first, after.isNumber { return nil }
+            if next == "," || next == "，" || next == ";" || next == "；" { return nil }
+        }
+        rest = dropEmphasis(rest)
+        var hadSeparator = false
+        let afterSpaces = rest.drop { $0 == " " || $0 == "\t" || $0 == "\u{3000}" }
+        if let next = afterSpaces.first, separators.contains(next) {
+            rest = afterSpaces
+            hadSeparator = true
+            rest = rest.dropFirst()
+            rest = dropEmphasis(rest)
+        }
+        let hadSpace = rest.first?.isWhitespace == true
+        let text = rest.trimmingWhitespace()
+        var title = dropEmphasis(text)
+        // The closing half of emphasis around the whole line (`**Step 2: Add**`), but not a balanced pair.
+        for marker: Character in ["*", "_"] where title.last == marker {
+            var body = title
+            while body.last == marker { body = body.dropLast() }
+            let total = title.count(where: { $0 == marker })
+            if !body.contains(marker) || total % 2 == 1 { title = body }
+        }
+        title = title.trimmingWhitespace()
+        guard let first = title.first, !hadSeparator else { return String(title) }
+        if particles.contains(first) { return nil }
+        // English: `Step 3 is where…`, `Section 2 of…` are sentences, `Step 3 Add a button` is a title.
+        if latinKeyword, first.isLowercase { return nil }
+        if latinKeyword, !hadSpace { return nil }
+        return String(title)
+    }
+
+    // MARK: - Decoration
+
+    private static func stripDecoration(_ line: Substring) -> Substring {
+        var text = line.trimmingWhitespace()
+        // Block quotes and ATX heading markers (`> ### Step 3 ###`).
+        while text.first == ">" { text = text.dropFirst().trimmingWhitespace() }
+        if text.first == "#" {
+            let hashes = text.prefix { $0 == "#" }
+            if hashes.count <= 6, let after = text.dropFirst(hashes.count).first, after.isWhitespace {
+                text = text.dropFirst(hashes.count).trimmingWhitespace()
+                // A closing sequence is `#`s preceded by a space.
+                let closing = text.reversed().prefix { $0 == "#" }.count
+                if closing > 0, closing < text.count {
+                    let beforeClosing = text.dropLast(closing)
+                    if beforeClosing.last?.isWhitespace == true { text = beforeClosing.trimmingWhitespace() }
+                }
+            }
+        }
+        return dropEmphasis(text)
+    }
+
+    private static func dropEmphasis(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.first, first == "*" || first == "_" { text = text.dropFirst() }
+        return text
+    }
+
+    // MARK: - Scanning
+
+    /// The index after `word` when `text` starts with it.
+    private static func prefixEnd(of word: String, in text: Substring, caseInsensitive: Bool) -> Substring.Index? {
+        var index = text.startIndex
+        for expected in word {
+            guard index < text.endIndex else { return nil }
+            let actual = text[index]
+            let same = caseInsensitive ? actual.lowercased() == String(expected) : actual == expected
+            guard same else { return nil }
+            index = text.index(after: index)
+        }
+        return index
+    }
+
+    private static func skipSpaces(_ text: Substring, from index: Substring.Index) -> Substring.Index {
+        var index = index
+        while index < text.endIndex, text[index] == " " || text[index] == "\t" || text[index] == "\u{3000}"
+            || text[index] == "\u{00A0}"
+        {
+            index = text.index(after: index)
+        }
+        return index
+    }
+
+    // MARK: - Numbers
+
+    /// A number at the start of `text`: Arabic or full-width digits (at most 4), a circled number,
+    /// or (when `allowCJK`) a CJK numeral up to 999. Returns the value and the index after it.
+    static func parseNumber(_ text: Substring, allowCJK: Bool) -> (Int, Substring.Index)? {
+        guard let first = text.first else { return nil }
+        if let scalar = first.unicodeScalars.first, first.unicodeScalars.count == 1,
+            (0x2460...0x2473).contains(scalar.value)
+        {
+            return (Int(scalar.value - 0x2460) + 1, text.index(after: text.startIndex))
+        }
+        if digitValue(first) != nil {
+            var value = 0
+            var count = 0
+            var index = text.startIndex
+            while index < text.endIndex, let digit = digitValue(text[index]) {
+                value = value * 10 + digit
+                count += 1
+                index = text.index(after: index)
+                if count > 4 { return nil }
+            }
+            return (value, index)
+        }
+        guard allowCJK else { return nil }
+        // The longest prefix of the run of numeral characters that is a well-formed numeral.
+        var run: [Character] = []
+        var ends: [Substring.Index] = []
+        var index = text.startIndex
+        while index < text.endIndex, run.count < 8, cjkNumeralCharacters.contains(text[index]) {
+            run.append(text[index])
+            index = text.index(after: index)
+            ends.append(index)
+        }
+        var length = run.count
+        while length > 0 {
+            if let value = cjkValue(run[0..<length]) { return (value, ends[length - 1]) }
+            length -= 1
+        }
+        return nil
+    }
+
+    private static func digitValue(_ character: Character) -> Int? {
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return nil }
+        switch scalar.value {
+        case 0x30...0x39: return Int(scalar.value - 0x30)
+        case 0xFF10...0xFF19: return Int(scalar.value - 0xFF10)
+        default: return nil
+        }
+    }
+
+    private static let cjkDigits: [Character: Int] = [
+        "〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+        "八": 8, "九": 9,
+    ]
+    private static let cjkNumeralCharacters: Set<Character> = Set(cjkDigits.keys).union(["十", "百"])
+
+    /// The value of a well-formed CJK numeral below 1000 (`三`, `十一`, `二十三`, `一百零二`), else nil.
+    @_spi(Testing) public static func cjkValue(_ numeral: ArraySlice<Character>) -> Int? {
+        var rest = numeral
+        var value = 0
+        if let hundred = rest.firstIndex(of: "百") {
+            let before = rest[..<hundred]
+            guard before.count == 1, let digit = cjkDigits[before.first!], digit > 0 else { return nil }
+            value = digit * 100
+            rest = rest[rest.index(after: hundred)...]
+            if rest.first == "零" || rest.first == "〇" {
+                rest = rest.dropFirst()
+                guard rest.count == 1, let unit = cjkDigits[rest.first!], unit > 0 else { return nil }
+                return value + unit
+            }
+            if rest.isEmpty { return value }
+            // `一百十` is written `一百一十`: after 百, tens need their digit.
+            guard rest.first != "十" else { return nil }
+        }
+        if let ten = rest.firstIndex(of: "十") {
+            let before = rest[..<ten]
+            var tens = 1
+            if before.count == 1 {
+                guard let digit = cjkDigits[before.first!], digit > 0 else { return nil }
+                tens = digit
+            } else if !before.isEmpty || value > 0 {
+                return nil
+            }
+            let after = rest[rest.index(after: ten)...]
+            guard after.count <= 1 else { return nil }
+            var unit = 0
+            if let last = after.first {
+                guard let digit = cjkDigits[last], digit > 0 else { return nil }
+                unit = digit
+            }
+            return value + tens * 10 + unit
+        }
+        guard rest.count == 1, let digit = cjkDigits[rest.first!] else { return nil }
+        if value > 0 && digit != 0 { return nil }  // `一百三` is colloquial for 130: not a label number.
+        return value + digit
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Wall-clock seconds of the best of `repetitions` runs: the minimum is the figure least disturbed
+/// by other processes on a shared machine.
+func bestTime(repetitions: Int = 3, _ body: () -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<max(1, repetitions) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        best = min(best, elapsed)
+    }
+    return best
+}
+
+/// The process's peak resident set size in MB (VmHWM from /proc).
+func peakResidentMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let digits = line.split(separator: " ").compactMap { Double($0) }
+        if let kilobytes = digits.first { return kilobytes / 1024 }
+    }
+    return .nan
+}
+
+/// The process's current resident set size in MB (VmRSS).
+func residentMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        let digits = line.split(separator: " ").compactMap { Double($0) }
+        if let kilobytes = digits.first { return kilobytes / 1024 }
+    }
+    return .nan
+}
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
+    return sorted[index]
+}
+
+/// Prints one figure beside its reference, the way every line of the report reads.
+struct Report {
+    private(set) var lines: [String] = []
+
+    mutating func heading(_ text: String) {
+        lines.append("")
+        lines.append("## \(text)")
+        print("\n## \(text)")
+    }
+
+    mutating func figure(_ name: String, _ value: String, reference: String, ratio: String = "") {
+        let line = "\(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(value.padding(toLength: 26, withPad: " ", startingAt: 0)) ref: \(reference)\(ratio.isEmpty ? "" : "  → \(ratio)")"
+        lines.append(line)
+        print(line)
+
+    }
+}
+
+func milliseconds(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> String {
+    String(format: "%.1f MB/s", Double(bytes) / 1_000_000 / seconds)
+}
+func times(_ value: Double) -> String { String(format: "%.2f×", value) }

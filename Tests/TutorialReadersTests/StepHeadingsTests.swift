@@ -1,0 +1,133 @@
+@_spi(Testing) import TutorialReaders
+import XCTest
+
+final class StepHeadingsTests: XCTestCase {
+    private func assertMatch(
+        _ line: String, _ kind: StepHeadings.Kind, _ number: Int?, label: String, title: String = "",
+        file: StaticString = #filePath, line sourceLine: UInt = #line
+    ) {
+        guard let match = StepHeadings.match(Substring(line)) else {
+            return XCTFail("no match for \(line)", file: file, line: sourceLine)
+        }
+        XCTAssertEqual(match.kind, kind, line, file: file, line: sourceLine)
+        XCTAssertEqual(match.number, number, line, file: file, line: sourceLine)
+        XCTAssertEqual(match.label, label, line, file: file, line: sourceLine)
+        XCTAssertEqual(match.title, title, line, file: file, line: sourceLine)
+    }
+
+    private func assertNoMatch(_ line: String, file: StaticString = #filePath, line sourceLine: UInt = #line) {
+        XCTAssertNil(StepHeadings.match(Substring(line)), line, file: file, line: sourceLine)
+    }
+
+    func testEnglishLabels() {
+        assertMatch("Step 3", .step, 3, label: "Step 3")
+        assertMatch("Step 3:", .step, 3, label: "Step 3")
+        assertMatch("Step 3.", .step, 3, label: "Step 3")
+        assertMatch("step 12: Wire the data source", .step, 12, label: "step 12", title: "Wire the data source")
+        assertMatch("STEP 4 — Add a page control", .step, 4, label: "STEP 4", title: "Add a page control")
+        assertMatch("Section 2", .section, 2, label: "Section 2")
+        assertMatch("Section 2: Create the View Controller's Data Source", .section, 2, label: "Section 2",
+            title: "Create the View Controller's Data Source")
+        assertMatch("Section 3 Track the Page", .section, 3, label: "Section 3", title: "Track the Page")
+        assertMatch("Step3", .step, 3, label: "Step3")
+        assertMatch("  Step 1\t", .step, 1, label: "Step 1")
+        assertMatch("Step ３", .step, 3, label: "Step ３")
+        assertMatch("Step ②", .step, 2, label: "Step ②")
+    }
+
+    func testEnglishProseIsNoLabel() {
+        assertNoMatch("Step into the world of SwiftUI.")
+        assertNoMatch("Steps to follow")
+        assertNoMatch("Stepping back, we see")
+        assertNoMatch("Step 3 is where the coordinator appears.")
+        assertNoMatch("Section 2 of this tutorial explains it.")
+        assertNoMatch("Step 3, then step 4.")
+        assertNoMatch("Step 3.5")
+        assertNoMatch("Step 3a")
+        assertNoMatch("Step 3/10")
+        assertNoMatch("Step three")
+        assertNoMatch("Step")
+        assertNoMatch("Sections")
+        assertNoMatch("Step 123456")
+        assertNoMatch("Use step 3 again")
+        assertNoMatch("")
+        assertNoMatch("   ")
+    }
+
+    func testChineseLabels() {
+        assertMatch("步骤1", .step, 1, label: "步骤1")
+        assertMatch("步骤 3", .step, 3, label: "步骤 3")
+        assertMatch("步骤３：", .step, 3, label: "步骤３")
+        assertMatch("步骤十一 添加按钮", .step, 11, label: "步骤十一", title: "添加按钮")
+        assertMatch("步驟二", .step, 2, label: "步驟二")
+        assertMatch("第三步", .step, 3, label: "第三步")
+        assertMatch("第一节", .section, 1, label: "第一节")
+        assertMatch("第二节创建视图控制器的数据源", .section, 2, label: "第二节", title: "创建视图控制器的数据源")
+        assertMatch("第三节在SwiftUI视图状态下跟踪页面", .section, 3, label: "第三节", title: "在SwiftUI视图状态下跟踪页面")
+        assertMatch("第二节 创建视图控制器的数据源", .section, 2, label: "第二节", title: "创建视图控制器的数据源")
+        assertMatch("第 2 节", .section, 2, label: "第 2 节")
+        assertMatch("第二十三步", .step, 23, label: "第二十三步")
+        assertMatch("第十步：完成", .step, 10, label: "第十步", title: "完成")
+        assertMatch("第一部分　概述", .section, 1, label: "第一部分", title: "概述")
+        assertMatch("第一百零二步", .step, 102, label: "第一百零二步")
+        assertMatch("步骤三二维码", .step, 3, label: "步骤三", title: "二维码")
+    }
+
+    func testChineseProseIsNoLabel() {
+        assertNoMatch("第一步，我们创建一个新项目。")
+        assertNoMatch("第二节的内容比较多。")
+        assertNoMatch("第一次运行时")
+        assertNoMatch("步骤如下")
+        assertNoMatch("第三步是添加按钮。")
+        assertNoMatch("第一步完成后运行程序")
+        assertNoMatch("第二二步")
+        assertNoMatch("步骤")
+        assertNoMatch("第节")
+    }
+
+    func testJapaneseLabels() {
+        assertMatch("ステップ3", .step, 3, label: "ステップ3")
+        assertMatch("ステップ 3：ビューを追加する", .step, 3, label: "ステップ 3", title: "ビューを追加する")
+        assertMatch("手順3", .step, 3, label: "手順3")
+        assertMatch("手順十二", .step, 12, label: "手順十二")
+        assertMatch("セクション1", .section, 1, label: "セクション1")
+        assertMatch("セクション２ データソースを作成する", .section, 2, label: "セクション２", title: "データソースを作成する")
+        assertMatch("第1節", .section, 1, label: "第1節")
+        assertNoMatch("ステップ3では、ボタンを追加します。")
+        assertNoMatch("手順書を読む")
+        assertNoMatch("ステップアップ")
+    }
+
+    func testMarkdownDecorationIsTolerated() {
+        assertMatch("### Step 3", .step, 3, label: "Step 3")
+        assertMatch("## 步骤3 ##", .step, 3, label: "步骤3")
+        assertMatch("**Step 2.** Add the coordinator", .step, 2, label: "Step 2", title: "Add the coordinator")
+        assertMatch("**Step 2**: Add", .step, 2, label: "Step 2", title: "Add")
+        assertMatch("**Step 2: Add the coordinator**", .step, 2, label: "Step 2", title: "Add the coordinator")
+        assertMatch("Step 2: Add a **button**", .step, 2, label: "Step 2", title: "Add a **button**")
+        assertMatch("*步骤1*", .step, 1, label: "步骤1")
+        assertMatch("> ## Section 1: Intro", .section, 1, label: "Section 1", title: "Intro")
+        assertNoMatch("#Step 3")
+        assertNoMatch("####### Step 3")
+    }
+
+    func testCJKNumerals() {
+        let cases: [(String, Int)] = [
+            ("一", 1), ("九", 9), ("十", 10), ("十一", 11), ("二十", 20), ("二十三", 23), ("九十九", 99),
+            ("一百", 100), ("一百零五", 105), ("一百一十", 110), ("两", 2),
+        ]
+        for (numeral, value) in cases {
+            XCTAssertEqual(StepHeadings.cjkValue(ArraySlice(Array(numeral))), value, numeral)
+        }
+        for bad in ["二二", "十十", "一百十", "十一二", "零十", "百"] {
+            XCTAssertNil(StepHeadings.cjkValue(ArraySlice(Array(bad))), bad)
+        }
+    }
+
+    func testLongLinesAreCheap() {
+        let long = String(repeating: "步骤", count: 200_000)
+        XCTAssertNil(StepHeadings.match(Substring(long)))
+        let titled = "Step 1: " + String(repeating: "a", count: 500_000)
+        XCTAssertEqual(StepHeadings.match(Substring(titled))?.title.count, 500_000)
+    }
+}
