@@ -1,8 +1,245 @@
 import TutorialModel
 
-/// Reads Text tutorials. (Placeholder: yields no sections until the reader lands.)
+/// Reads a tutorial copied out of a web page as plain text: no fences, no markup.
+///
+/// The page's structure survives only as lines: step and section labels alone on a line (or with a
+/// title after them), a file name alone on a line before the code it labels, code told apart from
+/// prose line by line (`TextLines`), tables of contents and page chrome around the content
+/// (`TextBlocks`). The reader is a pipeline of plain functions: scan lines, classify them, group them
+/// into blocks, then assemble sections and steps here.
+///
+/// - Titles: the rest of the label line, or else the prose line right after the label (which also
+///   stays in the step's prose: it is the step's first instruction).
+/// - Asides (`Experiment`/`实验`, `Tip`, `Important`/`重要`, `Note`) are prose like any other: they and
+///   their code stay in the step they stand in.
+/// - Code outside any step (a document without labels, code in a section's introduction) becomes
+///   one implicit step per snippet, titled by the prose line before it.
+/// - Snippet code is the document's lines verbatim, joined with `\n`; the source map has one
+///   verbatim segment per line, so CRLF documents map exactly.
 public enum TextReader {
     public static func read(_ document: SourceDocument) -> Tutorial {
-        Tutorial(document: document, format: .text, title: nil, sections: [])
+        let lines = TextLines.scan(document)
+        let kinds = TextLines.classify(lines)
+        let blocks = TextBlocks.blocks(lines, kinds: kinds)
+        var assembler = TextAssembler(lines: lines, title: title(blocks, lines))
+        for block in blocks { assembler.add(block) }
+        return Tutorial(
+            document: document, format: .text, title: assembler.tutorialTitle, sections: assembler.finish())
+    }
+
+    /// The first prose line before any label or code, when short enough to be a page title.
+    static func title(_ blocks: [TextBlock], _ lines: [TextLine]) -> String? {
+        guard case .prose(let line) = blocks.first else { return nil }
+        let text = lines[line].text.trimmingWhitespace()
+        return text.count <= 120 ? String(text) : nil
+    }
+}
+
+/// Builds sections and steps from blocks in one forward pass.
+struct TextAssembler {
+    private struct StepDraft {
+        var label: String?
+        var number: Int?
+        var title: String
+        var awaitsTitle: Bool
+        var prose: [String] = []
+        var range: SourceRange
+        var snippets: [Snippet] = []
+    }
+
+    private struct SectionDraft {
+        var title: String
+        var awaitsTitle: Bool
+        var range: SourceRange
+        var steps: [StepDraft] = []
+    }
+
+    let lines: [TextLine]
+    let tutorialTitle: String?
+    private var sections: [SectionDraft] = []
+    private var section: SectionDraft?
+    private var step: StepDraft?
+    /// Prose lines not inside a step, kept for the implicit step of the next snippet.
+    private var pendingProse: [(text: String, range: SourceRange)] = []
+    private var pendingFileName: (name: String, range: SourceRange)?
+
+    init(lines: [TextLine], title: String?) {
+        self.lines = lines
+        self.tutorialTitle = title
+    }
+
+    mutating func add(_ block: TextBlock) {
+        switch block {
+        case .label(let line):
+            addLabel(lines[line])
+        case .tableOfContents:
+            // A table of contents ends what came before; what follows it belongs to no step until the next label.
+            closeStep()
+            closeSection()
+            pendingProse = []
+        case .chrome:
+            break
+        case .prose(let line):
+            addProse(lines[line])
+        case .fileName(let line, let name):
+            endAwaitingTitles()
+            pendingFileName = (name, lines[line].range)
+        case .code(let first, let last):
+            endAwaitingTitles()
+            addCode(first: first, last: last)
+        }
+    }
+
+    private mutating func addLabel(_ line: TextLine) {
+        guard let match = line.heading else { return }
+        closeStep()
+        pendingProse = []
+        pendingFileName = nil
+        switch match.kind {
+        case .section:
+            closeSection()
+            section = SectionDraft(
+                title: match.title.isEmpty ? match.label : match.title, awaitsTitle: match.title.isEmpty,
+                range: line.range)
+        case .step:
+            endAwaitingTitles()
+            if section == nil { section = implicitSection(at: line.range) }
+            step = StepDraft(
+                label: match.label, number: match.number, title: match.title, awaitsTitle: match.title.isEmpty,
+                range: line.range)
+        }
+    }
+
+    private mutating func addProse(_ line: TextLine) {
+        let text = String(line.text.trimmingWhitespace())
+        if var current = step {
+            if current.awaitsTitle {
+                current.title = text
+                current.awaitsTitle = false
+            }
+            current.prose.append(text)
+            current.range = current.range.union(line.range)
+            step = current
+        } else if var current = section {
+            if current.awaitsTitle {
+                current.title = text
+                current.awaitsTitle = false
+            } else {
+                pendingProse.append((text, line.range))
+            }
+            current.range = current.range.union(line.range)
+            section = current
+        } else {
+            pendingProse.append((text, line.range))
+        }
+    }
+
+    private mutating func addCode(first: Int, last: Int) {
+        let fileName = pendingFileName
+        pendingFileName = nil
+        let snippet = TextSnippets.snippet(lines: lines[first...last], fileName: fileName?.name)
+        if var current = step {
+            current.snippets.append(snippet)
+            current.range = current.range.union(snippet.range)
+            step = current
+            return
+        }
+        // Code outside a step: an implicit step from the prose before it to the code.
+        let start = pendingProse.first?.range.start ?? fileName?.range.start ?? snippet.range.start
+        let range = SourceRange(start: start, end: snippet.range.end)
+        let implicit = StepDraft(
+            label: nil, number: nil, title: pendingProse.first?.text ?? "", awaitsTitle: false,
+            prose: pendingProse.map(\.text), range: range, snippets: [snippet])
+        pendingProse = []
+        append(implicit)
+    }
+
+    private func implicitSection(at range: SourceRange) -> SectionDraft {
+        SectionDraft(title: tutorialTitle ?? "", awaitsTitle: false, range: range)
+    }
+
+    /// A title comes only from the block right after its label.
+    private mutating func endAwaitingTitles() {
+        step?.awaitsTitle = false
+        section?.awaitsTitle = false
+    }
+
+    private mutating func closeStep() {
+        guard let finished = step else { return }
+        step = nil
+        append(finished)
+    }
+
+    private mutating func append(_ finished: StepDraft) {
+        var current = section ?? implicitSection(at: finished.range)
+        current.steps.append(finished)
+        current.range = current.range.union(finished.range)
+        section = current
+    }
+
+    /// Sections without steps (an introduction with prose only) add nothing to check and are dropped.
+    private mutating func closeSection() {
+        guard let finished = section else { return }
+        section = nil
+        if !finished.steps.isEmpty { sections.append(finished) }
+    }
+
+    /// The sections read so far, with step ids assigned in document order.
+    mutating func finish() -> [Section] {
+        closeStep()
+        closeSection()
+        return sections.enumerated().map { sectionOffset, draft in
+            Section(
+                title: draft.title, range: draft.range,
+                steps: draft.steps.enumerated().map { stepOffset, step in
+                    Step(
+                        id: StepID(section: sectionOffset + 1, step: stepOffset + 1), label: step.label,
+                        labelNumber: step.number, title: step.title, prose: step.prose.joined(separator: "\n"),
+                        range: step.range, snippets: step.snippets)
+                })
+        }
+    }
+}
+
+/// Snippets from runs of code lines.
+enum TextSnippets {
+    static func snippet(lines: ArraySlice<TextLine>, fileName: String?) -> Snippet {
+        var code = ""
+        var builder = SnippetSourceMap.Builder()
+        for line in lines {
+            builder.append(codeOffset: code.utf8.count, documentOffset: line.range.start, length: line.range.length)
+            code += line.text
+            code += "\n"
+        }
+        let range = SourceRange(start: lines.first!.range.start, end: lines.last!.range.end)
+        let language = language(fileName: fileName, code: code)
+        return Snippet(
+            fileName: fileName, language: language, code: code,
+            kind: SnippetClassifier.kind(code: code, language: language, fileName: fileName), range: range,
+            sourceMap: builder.build(fallback: range))
+    }
+
+    private static let languagesByExtension: [String: String] = [
+        "swift": "swift", "m": "objective-c", "mm": "objective-c", "h": "c", "c": "c", "cpp": "cpp",
+        "kt": "kotlin", "java": "java", "js": "javascript", "ts": "typescript", "py": "python", "rb": "ruby",
+        "go": "go", "rs": "rust", "json": "json", "plist": "xml", "xml": "xml", "storyboard": "xml",
+        "xib": "xml", "html": "html", "css": "css", "yml": "yaml", "yaml": "yaml", "sh": "shell",
+        "md": "markdown",
+    ]
+
+    /// The language named by the file's extension, else Swift when a line starts the way only Swift
+    /// lines do; nil when unknown.
+    static func language(fileName: String?, code: String) -> String? {
+        if let fileName, let dot = fileName.lastIndex(of: ".") {
+            return languagesByExtension[fileName[fileName.index(after: dot)...].lowercased()]
+        }
+        let swiftStarts = ["import SwiftUI", "import UIKit", "import Foundation", "func ", "struct ", "@State ", "@Binding ", "guard let ", "if let "]
+        for line in code.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if swiftStarts.contains(where: { trimmed.hasPrefix($0) }) || (trimmed.hasPrefix("let ") && !trimmed.hasSuffix(";")) || trimmed.hasPrefix("var body") {
+                return "swift"
+            }
+        }
+        return nil
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 /// The subcommands, each a thin adapter from arguments to the library.
 let commands: [(name: String, summary: String, run: ([String]) -> ExitCode)] = [
     ("outline", "print the sections, steps and snippets found in tutorials", OutlineCommand.run),
+    ("lsp", "serve the language server protocol on stdin/stdout", LSPCommand.run),
 ]
 
 let version = "0.1.0"

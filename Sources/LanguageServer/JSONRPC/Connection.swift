@@ -1,0 +1,165 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a connection delivers: message bodies, framing problems, and the end of the stream.
+public enum ConnectionEvent: Equatable, Sendable {
+    case message(Data)
+    /// A message that could not be framed; the server answers with a JSON-RPC parse error.
+    case malformed(String)
+    /// The peer closed its side; nothing more will arrive.
+    case closed
+}
+
+/// A transport for JSON-RPC message bodies. The server knows only this protocol, so it runs the same over
+/// stdin/stdout (the CLI), an in-process pipe (benchmarks), and a local connection (tests).
+public protocol Connection: AnyObject, Sendable {
+    /// Starts delivering events to `handler`, one at a time and in order, ending with `.closed`.
+    func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void)
+    /// Sends one message body; safe from any thread, bodies never interleave.
+    func send(_ body: Data)
+    /// Stops sending; pending sends are dropped.
+    func close()
+}
+
+/// A mutex-protected value; the server's shared state lives in these rather than in actors so message
+/// order is decided by the reader loop alone, never by the scheduling of tasks.
+public final class Protected<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    public init(_ value: Value) { self.value = value }
+
+    @discardableResult
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
+/// Two in-process endpoints: what one sends, the other receives, unframed (sourcekit-lsp's `LocalConnection`).
+public final class LocalConnection: Connection, @unchecked Sendable {
+    private struct State {
+        var handler: (@Sendable (ConnectionEvent) -> Void)?
+        var backlog: [ConnectionEvent] = []
+        var closed = false
+    }
+
+    private let state = Protected(State())
+    private let delivery: DispatchQueue
+    private weak var peer: LocalConnection?
+
+    private init(name: String) {
+        delivery = DispatchQueue(label: "tutorial-check.local-connection.\(name)")
+    }
+
+    /// A connected pair: (client side, server side).
+    public static func pair() -> (client: LocalConnection, server: LocalConnection) {
+        let client = LocalConnection(name: "client")
+        let server = LocalConnection(name: "server")
+        client.peer = server
+        server.peer = client
+        return (client, server)
+    }
+
+    public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) {
+        let backlog = state.withLock { state -> [ConnectionEvent] in
+            state.handler = handler
+            defer { state.backlog = [] }
+            return state.backlog
+        }
+        for event in backlog { delivery.async { handler(event) } }
+    }
+
+    public func send(_ body: Data) {
+        guard !state.withLock({ $0.closed }) else { return }
+        peer?.receive(.message(body))
+    }
+
+    /// Delivers a framing problem as if the wire had carried one (for tests of the server's replies).
+    public func sendMalformed(_ reason: String) { peer?.receive(.malformed(reason)) }
+
+    public func close() {
+        let alreadyClosed = state.withLock { state -> Bool in
+            defer { state.closed = true }
+            return state.closed
+        }
+        if !alreadyClosed { peer?.receive(.closed) }
+    }
+
+    private func receive(_ event: ConnectionEvent) {
+        let handler = state.withLock { state -> (@Sendable (ConnectionEvent) -> Void)? in
+            if state.handler == nil { state.backlog.append(event) }
+            return state.handler
+        }
+        if let handler { delivery.async { handler(event) } }
+    }
+}
+
+/// JSON-RPC over a pair of file descriptors with `Content-Length` framing: stdin/stdout for the CLI,
+/// pipes in tests and benchmarks. The descriptors are given by the caller; this type never opens stdio.
+public final class StreamConnection: Connection, @unchecked Sendable {
+    private let input: Int32
+    private let output: Int32
+    private let writeLock = NSLock()
+    private let closed = Protected(false)
+
+    public init(input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Reads on a thread of its own until end of stream; the handler runs on that thread, so messages
+    /// are handled in the order they were sent.
+    public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) {
+        let input = self.input
+        let thread = Thread {
+            var framer = MessageFramer()
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                for event in framer.append(Data(chunk[0..<count])) {
+                    switch event {
+                    case .message(let body): handler(.message(body))
+                    case .malformed(let reason): handler(.malformed(reason))
+                    }
+                }
+            }
+            if framer.pendingByteCount > 0 {
+                handler(.malformed("stream ended inside a message (\(framer.pendingByteCount) bytes unread)"))
+            }
+            handler(.closed)
+        }
+        thread.name = "tutorial-check.lsp-reader"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    public func send(_ body: Data) {
+        guard !closed.withLock({ $0 }) else { return }
+        let framed = MessageFramer.frame(body)
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        framed.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let written = write(output, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // the peer is gone (EPIPE); the reader will see the end of stream
+                }
+                offset += written
+            }
+        }
+    }
+
+    public func close() { closed.withLock { $0 = true } }
+}

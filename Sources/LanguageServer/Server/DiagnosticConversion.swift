@@ -1,0 +1,64 @@
+import TutorialModel
+
+/// Findings → LSP diagnostics: the rule id as `code`, a link to the rule's description, and the steps
+/// that introduced and resolved the problem as related information.
+enum DiagnosticConversion {
+    static let source = "tutorial-check"
+
+    /// Where a rule is described. The scheme is the tool's own: hovering the diagnostic shows the same text.
+    static func ruleReference(_ rule: String) -> String { "tutorial-check://rules/\(rule)" }
+
+    static func diagnostics(
+        _ findings: [ServerFinding], uri: String, tutorial: Tutorial?, converter: PositionConverter
+    ) -> [Diagnostic] {
+        findings.map { diagnostic($0, uri: uri, tutorial: tutorial, converter: converter) }
+    }
+
+    static func diagnostic(
+        _ finding: ServerFinding, uri: String, tutorial: Tutorial?, converter: PositionConverter
+    ) -> Diagnostic {
+        let range = converter.range(finding.range)
+        var related: [DiagnosticRelatedInformation] = []
+        if let step = finding.step {
+            related.append(
+                DiagnosticRelatedInformation(
+                    location: Location(uri: uri, range: stepRange(step, tutorial: tutorial, converter: converter) ?? range),
+                    message: "introduced in step \(step)"))
+        }
+        if let resolved = finding.resolvedAt {
+            related.append(
+                DiagnosticRelatedInformation(
+                    location: Location(uri: uri, range: stepRange(resolved, tutorial: tutorial, converter: converter) ?? range),
+                    message: "resolved in step \(resolved)"))
+        }
+        var data: [String: JSONValue] = ["rule": .string(finding.rule)]
+        if let step = finding.step { data["step"] = .string(step.description) }
+        if let resolved = finding.resolvedAt { data["resolvedAt"] = .string(resolved.description) }
+        return Diagnostic(
+            range: range, severity: severity(finding.severity), code: finding.rule,
+            codeDescription: CodeDescription(href: ruleReference(finding.rule)), source: source,
+            message: finding.message, relatedInformation: related.isEmpty ? nil : related, data: .object(data))
+    }
+
+    static func severity(_ severity: ServerFinding.Severity) -> DiagnosticSeverity {
+        switch severity {
+        case .error: return .error
+        case .warning: return .warning
+        case .information: return .information
+        case .hint: return .hint
+        }
+    }
+
+    /// The first line of a step (its heading), where a reader looks for it.
+    static func stepRange(_ id: StepID, tutorial: Tutorial?, converter: PositionConverter) -> Range? {
+        guard let step = tutorial?.step(id) else { return nil }
+        return converter.range(headingRange(of: step.range, in: converter.index))
+    }
+
+    /// The part of `range` on its first line.
+    static func headingRange(of range: SourceRange, in index: LineIndex) -> SourceRange {
+        let line = index.lineNumber(containing: range.start)
+        let content = index.contentRange(ofLine: line)
+        return SourceRange(start: range.start, end: max(range.start, min(content.end, range.end)))
+    }
+}

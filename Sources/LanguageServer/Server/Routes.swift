@@ -1,0 +1,104 @@
+import Foundation
+import TutorialModel
+import TutorialReaders
+
+typealias RequestRoute = @Sendable (LanguageServer, Data) throws -> LanguageServer.RequestWork
+typealias NotificationRoute = @Sendable (LanguageServer, Data) throws -> Void
+
+/// Decodes a message's params into its type; a decoding error becomes InvalidParams.
+func decodeParams<Params: LSPMessage>(_ type: Params.Type, from body: Data) throws -> Params {
+    try JSONDecoder().decode(ParamsEnvelope<Params>.self, from: body).params
+}
+
+func encodeResult<Value: Encodable>(_ value: Value) -> Result<Data, ResponseError> {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    do {
+        return .success(try encoder.encode(value))
+    } catch {
+        return .failure(ResponseError(code: ResponseError.internalErrorCode, message: "cannot encode the result: \(error)"))
+    }
+}
+
+private func route<R: LSPRequest>(
+    _ type: R.Type, _ handler: @escaping @Sendable (LanguageServer, R) throws -> LanguageServer.RequestWork
+) -> (String, RequestRoute) {
+    (R.method, { server, body in try handler(server, try decodeParams(R.self, from: body)) })
+}
+
+/// A request about one document, answered on a worker from a snapshot taken when it arrived.
+private func documentRoute<R: LSPRequest>(
+    _ type: R.Type, uri: @escaping @Sendable (R) -> String,
+    _ handler: @escaping @Sendable (LanguageServer, R, LanguageServer.Snapshot, @Sendable () -> Bool) throws -> R.Response
+) -> (String, RequestRoute) {
+    route(R.self) { server, params in
+        guard let snapshot = server.snapshot(uri(params)) ?? server.diskSnapshot(uri(params)) else {
+            return .immediate(.failure(ResponseError(
+                code: ResponseError.requestFailedCode, message: "\(uri(params)) is neither open nor readable")))
+        }
+        let request = params
+        return .deferred { isCancelled in
+            do {
+                return encodeResult(try handler(server, request, snapshot, isCancelled))
+            } catch {
+                return .failure(
+                    error as? ResponseError ?? ResponseError(code: ResponseError.internalErrorCode, message: "\(error)"))
+            }
+        }
+    }
+}
+
+private func notification<N: LSPNotification>(
+    _ type: N.Type, _ handler: @escaping @Sendable (LanguageServer, N) throws -> Void
+) -> (String, NotificationRoute) {
+    (N.method, { server, body in try handler(server, try decodeParams(N.self, from: body)) })
+}
+
+let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
+    route(InitializeRequest.self) { server, params in .immediate(encodeResult(server.initialize(params))) },
+    route(ShutdownRequest.self) { server, _ in
+        server.state.withLock { $0.phase = .shutDown }
+        return .immediate(encodeResult(JSONValue.null))
+    },
+    documentRoute(DocumentSymbolRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
+        DocumentSymbols.symbols(server.model(of: snapshot).tutorial, converter: snapshot.converter)
+    },
+    documentRoute(FoldingRangeRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
+        DocumentSymbols.foldingRanges(server.model(of: snapshot).tutorial, index: snapshot.open.document.lineIndex)
+    },
+    documentRoute(DocumentDiagnosticRequest.self, uri: \.textDocument.uri) { server, params, snapshot, _ in
+        server.pulledDiagnostics(snapshot, previousResultId: params.previousResultId)
+    },
+    route(WorkspaceDiagnosticRequest.self) { server, params in
+        let folders = server.state.withLock { $0.workspaceFolders }
+        let open = server.state.withLock { state in
+            state.documents.values.filter(\.isTutorial).map { server.makeSnapshot($0, state: state) }
+        }
+        return .deferred { isCancelled in
+            encodeResult(server.workspaceDiagnostics(open: open, folders: folders, previous: params.previousResultIds, isCancelled: isCancelled))
+        }
+    },
+])
+
+let notificationRoutes: [String: NotificationRoute] = Dictionary(uniqueKeysWithValues: [
+    notification(InitializedNotification.self) { server, _ in server.initialized() },
+    notification(CancelRequestNotification.self) { server, params in
+        server.state.withLock { state in
+            if state.inFlight.contains(params.id) { state.cancelled.insert(params.id) }
+        }
+    },
+    notification(SetTraceNotification.self) { server, params in server.state.withLock { $0.trace = params.value } },
+    notification(DidOpenTextDocumentNotification.self) { server, params in server.didOpen(params.textDocument) },
+    notification(DidChangeTextDocumentNotification.self) { server, params in server.didChange(params) },
+    notification(DidSaveTextDocumentNotification.self) { server, params in server.didSave(params) },
+    notification(DidCloseTextDocumentNotification.self) { server, params in server.didClose(params.textDocument.uri) },
+    notification(DidChangeWatchedFilesNotification.self) { server, params in server.watchedFilesChanged(params.changes) },
+    notification(DidChangeWorkspaceFoldersNotification.self) { server, params in
+        server.state.withLock { state in
+            state.workspaceFolders.removeAll { folder in params.event.removed.contains { $0.uri == folder.uri } }
+            state.workspaceFolders.append(contentsOf: params.event.added)
+        }
+        server.invalidateAll()
+    },
+    notification(DidChangeConfigurationNotification.self) { _, _ in },
+])

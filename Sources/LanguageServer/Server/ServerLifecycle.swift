@@ -1,0 +1,132 @@
+import Foundation
+import TutorialModel
+
+extension LanguageServer {
+    /// The commands `workspace/executeCommand` runs (code lenses name them).
+    static let showStepDiffCommand = "tutorialCheck.showStepDiff"
+
+    func initialize(_ params: InitializeRequest) -> InitializeResult {
+        let offered = params.capabilities.general?.positionEncodings ?? []
+        let encoding: ColumnEncoding = offered.contains("utf-8") ? .utf8 : .utf16
+        var folders = params.workspaceFolders ?? []
+        if folders.isEmpty, let root = params.rootUri ?? params.rootPath.map(DocumentURI.uri(ofPath:)) {
+            folders = [WorkspaceFolder(uri: root, name: root.split(separator: "/").last.map(String.init) ?? root)]
+        }
+        state.withLock { state in
+            state.phase = .running
+            state.encoding = encoding
+            state.capabilities = params.capabilities
+            state.workspaceFolders = folders
+            state.trace = params.trace ?? .off
+            // `{"pushDiagnostics": false}` for clients that pull and would show pushed ones twice.
+            if case .bool(let push)? = params.initializationOptions?["pushDiagnostics"] { state.pushDiagnostics = push }
+        }
+        let capabilities = ServerCapabilities(
+            positionEncoding: encoding.rawValue,
+            textDocumentSync: .init(openClose: true, change: 2, save: .init(includeText: false)),
+            hoverProvider: true,
+            documentSymbolProvider: true,
+            foldingRangeProvider: true,
+            codeLensProvider: .init(resolveProvider: false),
+            codeActionProvider: .init(codeActionKinds: ["quickfix"], resolveProvider: false),
+            diagnosticProvider: .init(identifier: "tutorial-check", interFileDependencies: true, workspaceDiagnostics: true),
+            executeCommandProvider: .init(commands: [Self.showStepDiffCommand]),
+            workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true)),
+            experimental: .init(stepDiffProvider: true))
+        return InitializeResult(capabilities: capabilities, serverInfo: .init(name: "tutorial-check", version: options.version))
+    }
+
+    /// Asks the client to watch the configuration and DocC code resources, when it can register watchers.
+    func initialized() {
+        let canWatch = state.withLock { $0.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true }
+        guard canWatch else { return }
+        sendRequest(
+            RegisterCapabilityRequest(registrations: [
+                .init(
+                    id: "tutorial-check-watchers", method: DidChangeWatchedFilesNotification.method,
+                    registerOptions: .init(watchers: [
+                        .init(globPattern: "**/.tutorial-check.json"), .init(globPattern: "**/*.swift"),
+                    ]))
+            ]))
+    }
+
+    // MARK: - Documents
+
+    func didOpen(_ item: TextDocumentItem) {
+        let open = OpenDocument(
+            uri: item.uri, languageId: item.languageId, version: item.version,
+            document: SourceDocument(path: DocumentURI.path(of: item.uri), text: item.text))
+        state.withLock { $0.documents[item.uri] = open }
+        if open.isTutorial {
+            scheduleAnalysis(item.uri)
+        } else {
+            resourceChanged(path: open.document.path)
+        }
+    }
+
+    func didChange(_ params: DidChangeTextDocumentNotification) {
+        let uri = params.textDocument.uri
+        let result = state.withLock { state -> OpenDocument? in
+            guard let current = state.documents[uri] else { return nil }
+            let updated = current.applying(params.contentChanges, version: params.textDocument.version, encoding: state.encoding)
+            state.documents[uri] = updated
+            return updated
+        }
+        guard let updated = result else {
+            logMessage(.warning, "didChange for \(uri), which is not open: ignored")
+            return
+        }
+        if updated.isTutorial {
+            scheduleAnalysis(uri)
+        } else {
+            resourceChanged(path: updated.document.path)
+        }
+    }
+
+    func didSave(_ params: DidSaveTextDocumentNotification) {
+        let path = DocumentURI.path(of: params.textDocument.uri)
+        if path.hasSuffix("/.tutorial-check.json") || path == ".tutorial-check.json" {
+            invalidateAll()
+        } else if !OpenDocument.isTutorial(languageId: "", path: path) {
+            resourceChanged(path: path)
+        }
+    }
+
+    func didClose(_ uri: String) {
+        let wasOpen = state.withLock { state -> Bool in
+            state.scheduler[uri] = nil
+            return state.documents.removeValue(forKey: uri) != nil
+        }
+        models.forget(uri: uri)
+        findings.forget(uri: uri)
+        guard wasOpen else { return }
+        // Clear what was pushed: diagnostics of a closed document would otherwise linger in the editor.
+        state.withLock { _ in sendNotification(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: [])) }
+        if !OpenDocument.isTutorial(languageId: "", path: DocumentURI.path(of: uri)) {
+            resourceChanged(path: DocumentURI.path(of: uri))
+        }
+    }
+
+    func watchedFilesChanged(_ changes: [FileEvent]) {
+        var configChanged = false
+        for change in changes {
+            let path = DocumentURI.path(of: change.uri)
+            if path.hasSuffix(".tutorial-check.json") {
+                configChanged = true
+            } else if path.hasSuffix(".swift") {
+                resourceChanged(path: path)
+            }
+        }
+        if configChanged { invalidateAll() }
+    }
+
+    /// A snapshot of a file the client has not opened, read from disk (requests may name any file).
+    func diskSnapshot(_ uri: String) -> Snapshot? {
+        let path = DocumentURI.path(of: uri)
+        guard let document = try? DocumentLoader.load(path) else { return nil }
+        let open = OpenDocument(uri: uri, languageId: "", version: Int.min, document: document)
+        return state.withLock { makeSnapshot(open, state: $0) }
+    }
+}
+
+import TutorialReaders

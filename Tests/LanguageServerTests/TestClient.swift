@@ -1,0 +1,166 @@
+import Foundation
+import LanguageServer
+import TutorialModel
+import XCTest
+
+/// An in-process LSP client over a `LocalConnection`: no pipes, no framing, the server's own thread model.
+final class TestClient: @unchecked Sendable {
+    struct Received: @unchecked Sendable {
+        let json: [String: Any]
+        let body: Data
+        var method: String? { json["method"] as? String }
+        var params: [String: Any]? { json["params"] as? [String: Any] }
+    }
+
+    let connection: LocalConnection
+    let server: LanguageServer
+    private let condition = NSCondition()
+    private var received: [Received] = []
+    private var exitCode: Int32?
+    private var nextID = 1
+
+    init(pipeline: AnalysisPipeline = .standard) {
+        let (client, serverSide) = LocalConnection.pair()
+        connection = client
+        server = LanguageServer(connection: serverSide, options: .init(version: "test", pipeline: pipeline))
+        client.start { [weak self] event in
+            guard let self, case .message(let body) = event else { return }
+            let json = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+            condition.lock()
+            received.append(Received(json: json, body: body))
+            condition.broadcast()
+            condition.unlock()
+        }
+        server.start { [weak self] code in
+            guard let self else { return }
+            condition.lock()
+            exitCode = code
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    // MARK: Sending
+
+    func sendRaw(_ text: String) { connection.send(Data(text.utf8)) }
+
+    func notify<N: LSPNotification>(_ notification: N) {
+        let params = try! JSONSerialization.jsonObject(with: JSONEncoder().encode(notification), options: [.fragmentsAllowed])
+        let message: [String: Any] = ["jsonrpc": "2.0", "method": N.method, "params": params]
+        connection.send(try! JSONSerialization.data(withJSONObject: message))
+    }
+
+    /// Sends a request and returns its id without waiting.
+    @discardableResult
+    func send<R: LSPRequest>(_ request: R) -> Int {
+        condition.lock()
+        let id = nextID
+        nextID += 1
+        condition.unlock()
+        let params = try! JSONSerialization.jsonObject(with: JSONEncoder().encode(request), options: [.fragmentsAllowed])
+        let message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": R.method, "params": params]
+        connection.send(try! JSONSerialization.data(withJSONObject: message))
+        return id
+    }
+
+    /// Sends a request and decodes its result; fails the test on an error response.
+    func request<R: LSPRequest>(_ request: R, file: StaticString = #filePath, line: UInt = #line) throws -> R.Response {
+        let id = send(request)
+        let response = try XCTUnwrap(waitForResponse(id), "no response to \(R.method)", file: file, line: line)
+        if let error = response.json["error"] {
+            XCTFail("\(R.method) failed: \(error)", file: file, line: line)
+        }
+        let result = try JSONSerialization.data(withJSONObject: response.json["result"] ?? NSNull(), options: [.fragmentsAllowed])
+        return try JSONDecoder().decode(R.Response.self, from: result)
+    }
+
+    func initialize(encodings: [String]? = nil, rootURI: String? = nil) throws -> InitializeResult {
+        var request = InitializeRequest(
+            rootUri: rootURI,
+            capabilities: ClientCapabilities(general: .init(positionEncodings: encodings)))
+        request.processId = nil
+        let result = try self.request(request)
+        notify(InitializedNotification())
+        return result
+    }
+
+    func open(_ uri: String, text: String, languageId: String = "markdown", version: Int = 1) {
+        notify(DidOpenTextDocumentNotification(
+            textDocument: TextDocumentItem(uri: uri, languageId: languageId, version: version, text: text)))
+    }
+
+    // MARK: Waiting
+
+    func waitForResponse(_ id: Int, timeout: TimeInterval = 10) -> Received? {
+        waitFor(timeout: timeout) { message in
+            message.method == nil && (message.json["id"] as? Int) == id
+        }
+    }
+
+    /// The first message (from the start of the session) that matches.
+    func waitFor(timeout: TimeInterval = 10, _ matches: (Received) -> Bool) -> Received? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let found = received.first(where: matches) { return found }
+            if !condition.wait(until: deadline) { return nil }
+        }
+    }
+
+    func waitForDiagnostics(_ uri: String, version: Int, timeout: TimeInterval = 10) -> [[String: Any]]? {
+        waitFor(timeout: timeout) { message in
+            message.method == "textDocument/publishDiagnostics" && message.params?["uri"] as? String == uri
+                && message.params?["version"] as? Int == version
+        }?.params?["diagnostics"] as? [[String: Any]]
+    }
+
+    var messages: [Received] {
+        condition.lock()
+        defer { condition.unlock() }
+        return received
+    }
+
+    func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while exitCode == nil {
+            if !condition.wait(until: deadline) { return nil }
+        }
+        return exitCode
+    }
+}
+
+/// A pipeline that needs no reader: every `TODO` in the text is a finding of the rule `todo`.
+/// It counts its runs and can be slowed down, so scheduling can be observed.
+final class CountingPipeline: @unchecked Sendable {
+    let runs = Protected<[String]>([])
+    let delay: TimeInterval
+
+    init(delay: TimeInterval = 0) { self.delay = delay }
+
+    var pipeline: AnalysisPipeline {
+        AnalysisPipeline(
+            model: { document, format, _ in
+                DocumentModel(tutorial: Tutorial(document: document, format: format, title: nil, sections: []))
+            },
+            findings: { [self] model in
+                let text = model.tutorial.document.text
+                runs.withLock { $0.append(text) }
+                if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+                var findings: [ServerFinding] = []
+                var searchStart = text.utf8.startIndex
+                let utf8 = text.utf8
+                while let found = text[searchStart...].range(of: "TODO") {
+                    let start = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
+                    findings.append(ServerFinding(
+                        rule: "todo", severity: .warning, message: "a TODO is left", range: SourceRange(start: start, end: start + 4),
+                        step: nil, resolvedAt: nil))
+                    searchStart = found.upperBound
+                }
+                return findings
+            },
+            explanation: { rule in rule == "todo" ? "Finish what you started." : nil })
+    }
+}
