@@ -51,9 +51,13 @@ let package = Package(
             name: "TutorialReaders",
             dependencies: ["TutorialModel", "CLibXML2", "CCMarkGFM"]),
         .target(name: "StepDiff", dependencies: ["TutorialModel"]),
+        // SwiftFacts imports SwiftSyntax (and everything else) `internal`ly and is built with library
+        // evolution, so modules that import it, and the synthesized test-discovery target that gets no
+        // unsafe flags, never need the toolchain's host modules on their search path.
         .target(
             name: "SwiftFacts", dependencies: ["TutorialModel", "StepDiff"],
-            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+            swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
+            linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "TutorialRules",
             dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts"],
@@ -78,6 +82,13 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(name: "TestSupport"),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TutorialModel", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(
+            name: "TutorialRulesTests",
+            dependencies: ["TutorialRules", "SwiftFacts", "TutorialModel", "TutorialReaders", "StepDiff", "Reports", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),

@@ -1,8 +1,296 @@
 import TutorialModel
 
-/// Reads DocC `.tutorial` files. (Placeholder: yields no sections until the reader lands.)
+/// Reads DocC `.tutorial` files: `@Tutorial` → `@Section(title:)` → `@Steps` → `@Step` → `@Code`.
+///
+/// The step's prose is the Markdown text of its `@Step` (before and after the code, asides included),
+/// its snippet the resource file `@Code(file:)` names, read through the `ResourceProvider` from beside
+/// the tutorial or anywhere under the enclosing `.docc` catalog. Media (`@Image`, `@Video`),
+/// `@Assessments` and the rest of DocC's directives are understood and skipped; a directive DocC does
+/// not define is skipped with a warning. Nothing here stops reading: a missing resource is a
+/// `code-file-missing` error, broken syntax an `input-error`, and the model is built as far as it goes.
 public enum DocCReader {
+    /// Directives DocC defines (tutorials, tables of contents, articles and page options).
+    static let knownDirectives: Set<String> = [
+        "Tutorial", "Tutorials", "Article", "Intro", "Section", "ContentAndMedia", "Stack", "Steps", "Step", "Code",
+        "Image", "Video", "Assessments", "MultipleChoice", "Choice", "Justification", "XcodeRequirement", "Comment",
+        "Chapter", "TutorialReference", "Volume", "Resources", "Documentation", "SampleCode", "Downloads", "Videos",
+        "Forums", "Redirected", "Metadata", "Options", "Small", "Row", "Column", "Links", "TabNavigator", "Tab",
+        "Snippet", "PageImage", "PageColor", "PageKind", "CallToAction", "Available", "TechnologyRoot",
+        "DisplayName", "TitleHeading", "SupportedLanguage", "AutomaticTitleHeading", "AutomaticSeeAlso",
+        "AutomaticArticleSubheading", "TopicsVisualStyle", "DocumentationExtension", "DeprecationSummary",
+        "CustomMetadata",
+    ]
+
+    /// Directives a document is made of; the first of these at the top level is the tutorial.
+    static let rootDirectives: Set<String> = ["Tutorial", "Tutorials", "Article"]
+
     public static func read(_ document: SourceDocument, resources: any ResourceProvider) -> Tutorial {
-        Tutorial(document: document, format: .docc, title: nil, sections: [])
+        let parsed = DocCDirectiveParser.parse(document)
+        var reading = Reading(
+            document: document, resolver: DocCResourceResolver(documentPath: document.path, resources: resources))
+        for problem in parsed.problems {
+            reading.report("input-error", problem.severity, problem.message, at: problem.range)
+        }
+        reading.reportUnknownDirectives(in: parsed.nodes)
+
+        let root = parsed.nodes.lazy.compactMap { node -> DocCDirective? in
+            if case .directive(let directive) = node, rootDirectives.contains(directive.name) { return directive }
+            return nil
+        }.first
+        guard let root else {
+            reading.report(
+                "input-error", .warning, "no @Tutorial directive: this is not a DocC tutorial",
+                at: .empty(at: 0))
+            return reading.tutorial(title: nil, sections: [])
+        }
+        let title = root.directives(named: "Intro").first?.argument("title")?.value ?? root.argument("name")?.value
+        var sections: [Section] = []
+        for (offset, section) in root.directives(named: "Section").enumerated() {
+            sections.append(reading.readSection(section, number: offset + 1))
+        }
+        return reading.tutorial(title: title, sections: sections)
+    }
+
+    /// The state of one read: the document, the resource resolver and the diagnostics so far.
+    private struct Reading {
+        let document: SourceDocument
+        var resolver: DocCResourceResolver
+        var diagnostics: [ReaderDiagnostic] = []
+
+        init(document: SourceDocument, resolver: DocCResourceResolver) {
+            self.document = document
+            self.resolver = resolver
+        }
+
+        mutating func report(
+            _ code: String, _ severity: ReaderDiagnostic.Severity, _ message: String, at range: SourceRange,
+            step: StepID? = nil
+        ) {
+            diagnostics.append(
+                ReaderDiagnostic(code: code, severity: severity, message: message, range: range, step: step))
+        }
+
+        /// The finished model. Diagnostics found before the steps were known (syntax, unknown
+        /// directives) are attributed to the step they stand in.
+        func tutorial(title: String?, sections: [Section]) -> Tutorial {
+            let steps = sections.flatMap(\.steps)
+            let attributed = diagnostics.map { diagnostic -> ReaderDiagnostic in
+                guard diagnostic.step == nil,
+                    let step = steps.first(where: { $0.range.contains(diagnostic.range.start) })
+                else { return diagnostic }
+                return ReaderDiagnostic(
+                    code: diagnostic.code, severity: diagnostic.severity, message: diagnostic.message,
+                    range: diagnostic.range, step: step.id)
+            }
+            return Tutorial(
+                document: document, format: .docc, title: title, sections: sections,
+                diagnostics: attributed.sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) })
+        }
+
+        mutating func reportUnknownDirectives(in nodes: [DocCNode]) {
+            for case .directive(let directive) in nodes {
+                if DocCReader.knownDirectives.contains(directive.name) {
+                    reportUnknownDirectives(in: directive.children)
+                } else {
+                    report(
+                        "input-error", .warning,
+                        "unknown directive @\(directive.name): DocC does not define it, so its content is skipped",
+                        at: directive.nameRange)
+                }
+            }
+        }
+
+        mutating func readSection(_ section: DocCDirective, number: Int) -> Section {
+            var title = section.argument("title")?.value ?? ""
+            if title.isEmpty {
+                report("input-error", .warning, "@Section has no title: argument", at: section.headRange)
+                title = "Section \(number)"
+            }
+            var steps: [Step] = []
+            for step in Self.stepDirectives(in: section) {
+                steps.append(readStep(step, id: StepID(section: number, step: steps.count + 1)))
+            }
+            return Section(title: title, range: section.range, steps: steps)
+        }
+
+        /// The `@Step`s of a section, inside its `@Steps` (or, when `@Steps` was forgotten, right in it).
+        static func stepDirectives(in section: DocCDirective) -> [DocCDirective] {
+            var result: [DocCDirective] = []
+            for case .directive(let child) in section.children {
+                if child.name == "Step" { result.append(child) }
+                if child.name == "Steps" { result += child.directives(named: "Step") }
+            }
+            return result
+        }
+
+        mutating func readStep(_ step: DocCDirective, id: StepID) -> Step {
+            let paragraphs = Self.paragraphs(of: step.children, in: document)
+            let title = paragraphs.first(where: { !$0.isAside }).map { Self.firstSentence(of: $0.text) } ?? ""
+            var snippets: [Snippet] = []
+            for code in step.directives(named: "Code") {
+                snippets.append(readCode(code, step: id))
+            }
+            return Step(
+                id: id, label: nil, labelNumber: nil, title: title,
+                prose: paragraphs.map(\.text).joined(separator: "\n"), range: step.range, snippets: snippets)
+        }
+
+        /// `@Code(name:file:previousFile:reset:)`: the snippet is the whole resource file. When the
+        /// resource cannot be read, the snippet stays in the model (the page does show a file there)
+        /// with no code, as a fragment so it never joins the file's timeline as an empty state.
+        mutating func readCode(_ code: DocCDirective, step: StepID) -> Snippet {
+            let name = code.argument("name")
+            var fileName: String?
+            if let name, !name.value.isEmpty {
+                fileName = name.value
+                if Self.fileExtension(of: name.value) == nil {
+                    report(
+                        "code-file-missing", .error,
+                        "@Code name \"\(name.value)\" has no file extension; write the file's full name, like \"\(name.value).swift\"",
+                        at: name.valueRange, step: step)
+                }
+            } else {
+                report(
+                    "code-file-missing", .error,
+                    "@Code needs a name: argument with the file's name, like \"PageView.swift\"",
+                    at: name?.range ?? code.headRange, step: step)
+            }
+
+            var text: String?
+            var resolvedPath: String?
+            let file = code.argument("file")
+            if let file {
+                (text, resolvedPath) = resolve(file, label: "file", step: step)
+            } else {
+                report(
+                    "code-file-missing", .error, "@Code needs a file: argument naming its code resource",
+                    at: code.headRange, step: step)
+            }
+            let previous = code.argument("previousFile")
+            let previousCode = previous.flatMap { resolve($0, label: "previousFile", step: step).text }
+            let options = DocCCodeOptions(
+                resource: file?.value ?? "", resourcePath: resolvedPath, previousResource: previous?.value,
+                previousCode: previousCode, reset: code.argument("reset")?.value.lowercased() == "true")
+            let language = (fileName.flatMap(Self.fileExtension) ?? file.flatMap { Self.fileExtension(of: $0.value) })?
+                .lowercased()
+            return Snippet(
+                fileName: fileName, language: language, code: text ?? "", kind: text == nil ? .fragment : .file,
+                range: code.headRange, sourceMap: SnippetSourceMap(segments: [], fallback: code.headRange),
+                docc: options)
+        }
+
+        /// Reads a resource argument's file, reporting `code-file-missing` when it cannot.
+        mutating func resolve(_ argument: DocCArgument, label: String, step: StepID) -> (text: String?, path: String?) {
+            let searched =
+                resolver.catalog == nil ? "next to the tutorial" : "next to the tutorial or in its .docc catalog"
+            switch resolver.resolve(argument.value) {
+            case .found(let path, let text):
+                return (Self.normalizedCode(text), path)
+            case .directory(let path):
+                report(
+                    "code-file-missing", .error,
+                    "@Code \(label): \"\(argument.value)\" is a directory (\(path)), not a file",
+                    at: argument.valueRange, step: step)
+            case .missing:
+                report(
+                    "code-file-missing", .error, "@Code \(label): \"\(argument.value)\" was not found \(searched)",
+                    at: argument.valueRange, step: step)
+            }
+            return (nil, nil)
+        }
+
+        // MARK: Text
+
+        struct Paragraph {
+            let text: String
+            /// A block quote (`> Experiment: …`, `> Tip: …`): an aside, part of the prose but no title.
+            let isAside: Bool
+        }
+
+        /// The Markdown paragraphs among `nodes`, one line each; a directive or a blank line ends one.
+        static func paragraphs(of nodes: [DocCNode], in document: SourceDocument) -> [Paragraph] {
+            var result: [Paragraph] = []
+            var lines: [Substring] = []
+            var isAside = false
+            func flush() {
+                if !lines.isEmpty { result.append(Paragraph(text: lines.joined(separator: " "), isAside: isAside)) }
+                lines = []
+            }
+            for node in nodes {
+                guard case .text(let range) = node, !range.isEmpty else {
+                    flush()
+                    continue
+                }
+                var line = Substring(document.text(in: range))
+                let quoted = line.first == ">"
+                if quoted {
+                    line = line.dropFirst().trimmingWhitespace()
+                }
+                if quoted != isAside { flush() }
+                isAside = quoted
+                if !line.isEmpty { lines.append(line) }
+            }
+            flush()
+            return result
+        }
+
+        /// The first sentence of a paragraph, as the step's title.
+        static func firstSentence(of text: String) -> String {
+            var previous: Character?
+            var index = text.startIndex
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "。" || character == "！" || character == "？" {
+                    return String(text[...index])
+                }
+                if let previous, previous == "." || previous == "!" || previous == "?", character == " " {
+                    return String(text[..<index])
+                }
+                previous = character
+                index = text.index(after: index)
+            }
+            return text
+        }
+
+        /// The extension of a file name, nil when it has none (`PageView`, `.swift`, `PageView.`).
+        static func fileExtension(of name: String) -> String? {
+            let last = name.split(separator: "/").last ?? Substring(name)
+            guard let dot = last.lastIndex(of: "."), dot != last.startIndex, last.index(after: dot) != last.endIndex
+            else { return nil }
+            return String(last[last.index(after: dot)...])
+        }
+
+        /// Code as the model keeps it: `\n` line ends, no byte-order mark, a final newline unless empty.
+        static func normalizedCode(_ text: String) -> String {
+            var code = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+            if code.utf8.contains(0x0D) {
+                code = code.replacingCRLF()
+            }
+            if let last = code.utf8.last, last != 0x0A { code += "\n" }
+            return code
+        }
+    }
+}
+
+extension String {
+    /// `\r\n` and lone `\r` as `\n`, by bytes (a `Character` view would see `\r\n` as one character).
+    fileprivate func replacingCRLF() -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var previousWasCR = false
+        for byte in utf8 {
+            if byte == 0x0D {
+                bytes.append(0x0A)
+                previousWasCR = true
+                continue
+            }
+            if byte == 0x0A, previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = false
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

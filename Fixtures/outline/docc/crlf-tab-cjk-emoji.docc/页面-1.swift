@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct 页面: View {
+	var body: some View { Text("页面") }
+}

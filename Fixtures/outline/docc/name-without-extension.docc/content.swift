@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct ContentView: View {
+    var body: some View { Text("A") }
+}

@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct ModelView: View {
+    var model: Model
+
+    var body: some View {
+        Text(model.name)
+    }
+}

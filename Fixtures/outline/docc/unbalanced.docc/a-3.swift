@@ -1,0 +1,3 @@
+struct A {
+    var b = 2
+}

@@ -1,0 +1,397 @@
+import TutorialModel
+
+/// One argument of a DocC directive: `name: "PageView.swift"`, `time: 20`, or an unlabeled value.
+public struct DocCArgument: Sendable, Hashable {
+    /// The label before the colon; nil for an unlabeled argument.
+    public let label: String?
+    /// The value with quotes removed and `\"` / `\\` escapes decoded.
+    public let value: String
+    /// The value as written in the document (inside the quotes for a quoted value).
+    public let valueRange: SourceRange
+    /// From the label (or the value when unlabeled) to the end of the value, quotes included.
+    public let range: SourceRange
+}
+
+/// A directive of a DocC document (`@Step { … }`, `@Code(name: …, file: …)`), with what it contains.
+public struct DocCDirective: Sendable {
+    public let name: String
+    /// `@Name`.
+    public let nameRange: SourceRange
+    public let arguments: [DocCArgument]
+    /// From `@` to the closing `)` of the arguments (or the end of the name when there are none).
+    public let headRange: SourceRange
+    /// From `@` to the closing `}` of the body, or to the end of the head when there is no body.
+    public let range: SourceRange
+    public let children: [DocCNode]
+
+    /// The value of the argument labeled `label`.
+    public func argument(_ label: String) -> DocCArgument? { arguments.first { $0.label == label } }
+
+    /// Child directives named `name`, in document order.
+    public func directives(named name: String) -> [DocCDirective] {
+        children.compactMap { node in
+            if case .directive(let directive) = node, directive.name == name { return directive }
+            return nil
+        }
+    }
+}
+
+/// What a directive body holds: nested directives and lines of Markdown text.
+public enum DocCNode: Sendable {
+    case directive(DocCDirective)
+    /// One line of text without its indentation and line terminator; an empty range is a blank line.
+    case text(SourceRange)
+}
+
+/// A syntax problem met while parsing; the reader turns these into `ReaderDiagnostic`s.
+public struct DocCSyntaxProblem: Sendable, Hashable {
+    public let message: String
+    public let range: SourceRange
+    public let severity: ReaderDiagnostic.Severity
+}
+
+/// Parses DocC's directive syntax into a tree.
+///
+/// DocC's syntax is small: a line that starts with `@Name` is a directive, optionally followed by
+/// arguments in parentheses (which may span lines and hold quoted strings) and a body in braces that
+/// ends at a line holding only `}`. Everything else is Markdown text, kept line by line; lines inside
+/// a fenced code block are text even when they look like directives or braces.
+///
+/// The parser never fails. Unbalanced braces and unclosed arguments become problems, and a structural
+/// directive opened where it cannot be (a `@Step` inside a `@Step`) closes the unclosed ones first, so a
+/// forgotten `}` costs one diagnostic instead of the rest of the document.
+public enum DocCDirectiveParser {
+    public struct Result: Sendable {
+        public let nodes: [DocCNode]
+        public let problems: [DocCSyntaxProblem]
+    }
+
+    /// Where each structural directive may stand; a directive opened elsewhere while one of these
+    /// parents is still open closes the directives in between.
+    static let allowedParents: [String: Set<String>] = [
+        "Section": ["Tutorial"],
+        "Steps": ["Section"],
+        "Step": ["Steps"],
+        "Assessments": ["Tutorial"],
+        "Intro": ["Tutorial", "Tutorials", "Article"],
+    ]
+
+    public static func parse(_ document: SourceDocument) -> Result {
+        var parser = Parser(bytes: document.bytes, lines: document.lineIndex)
+        parser.run()
+        return Result(nodes: parser.rootChildren, problems: parser.problems)
+    }
+
+    /// A directive while its body is still being read.
+    private struct OpenDirective {
+        let name: String
+        let nameRange: SourceRange
+        let arguments: [DocCArgument]
+        let headRange: SourceRange
+        var children: [DocCNode] = []
+
+        func closed(at end: Int) -> DocCDirective {
+            DocCDirective(
+                name: name, nameRange: nameRange, arguments: arguments, headRange: headRange,
+                range: SourceRange(start: nameRange.start, end: max(end, headRange.end)), children: children)
+        }
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        let lines: LineIndex
+        var rootChildren: [DocCNode] = []
+        var stack: [OpenDirective] = []
+        var problems: [DocCSyntaxProblem] = []
+        /// The fence (character and length) of the code block being read, if any.
+        var fence: (character: UInt8, length: Int)?
+        /// End offset of the last content read, where unclosed directives end.
+        var lastContentEnd = 0
+
+        init(bytes: [UInt8], lines: LineIndex) {
+            self.bytes = bytes
+            self.lines = lines
+        }
+
+        mutating func run() {
+            var line = 0
+            while line < lines.lineCount {
+                line = readLine(line)
+            }
+            while let open = stack.popLast() {
+                problems.append(
+                    DocCSyntaxProblem(
+                        message: "@\(open.name) is not closed: a '}' is missing", range: open.nameRange,
+                        severity: .error))
+                append(.directive(open.closed(at: lastContentEnd)))
+            }
+        }
+
+        /// Reads the line `line` and returns the next line to read.
+        mutating func readLine(_ line: Int) -> Int {
+            let content = lines.contentRange(ofLine: line)
+            let start = skipBlanks(from: content.start, to: content.end)
+            let trimmed = SourceRange(start: start, end: trimEnd(from: start, to: content.end))
+            if fence != nil {
+                if closesFence(trimmed) { fence = nil }
+                addText(trimmed)
+                return line + 1
+            }
+            if trimmed.length == 1, bytes[trimmed.start] == UInt8(ascii: "}") {
+                close(at: trimmed)
+                return line + 1
+            }
+            if trimmed.length >= 2, bytes[trimmed.start] == UInt8(ascii: "@"),
+                isIdentifierStart(bytes[trimmed.start + 1])
+            {
+                return readDirective(at: trimmed.start, line: line)
+            }
+            if let opened = opensFence(trimmed) { fence = opened }
+            addText(trimmed)
+            return line + 1
+        }
+
+        mutating func addText(_ range: SourceRange) {
+            append(.text(range))
+            if !range.isEmpty { lastContentEnd = range.end }
+        }
+
+        mutating func append(_ node: DocCNode) {
+            if stack.isEmpty { rootChildren.append(node) } else { stack[stack.count - 1].children.append(node) }
+        }
+
+        mutating func close(at brace: SourceRange) {
+            guard let open = stack.popLast() else {
+                problems.append(
+                    DocCSyntaxProblem(message: "this '}' closes no directive", range: brace, severity: .error))
+                return
+            }
+            lastContentEnd = brace.end
+            append(.directive(open.closed(at: brace.end)))
+        }
+
+        /// Reads a directive starting at `at` (the `@`), on line `line`; returns the next line to read.
+        mutating func readDirective(at start: Int, line: Int) -> Int {
+            var index = start + 1
+            while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+            let nameRange = SourceRange(start: start, end: index)
+            let name = String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
+            let lineEnd = lines.contentRange(ofLine: line).end
+            var headEnd = index
+            var arguments: [DocCArgument] = []
+            var position = skipBlanks(from: index, to: lineEnd)
+            if position < lineEnd, bytes[position] == UInt8(ascii: "(") {
+                if let close = closingParenthesis(after: position) {
+                    arguments = parseArguments(SourceRange(start: position + 1, end: close))
+                    headEnd = close + 1
+                } else {
+                    // An unclosed string explains the missing `)` already: one problem, one diagnostic.
+                    let known = problems.count
+                    arguments = parseArguments(SourceRange(start: position + 1, end: lineEnd))
+                    if problems.count == known {
+                        problems.append(
+                            DocCSyntaxProblem(
+                                message: "the arguments of @\(name) are not closed: a ')' is missing",
+                                range: SourceRange(start: position, end: position + 1), severity: .error))
+                    }
+                    headEnd = lineEnd
+                }
+                position = headEnd
+            }
+            let headRange = SourceRange(start: start, end: headEnd)
+            let headLine = lines.lineNumber(containing: headEnd)
+            let headLineEnd = lines.contentRange(ofLine: headLine).end
+            position = skipBlanks(from: position, to: headLineEnd)
+            let open = OpenDirective(name: name, nameRange: nameRange, arguments: arguments, headRange: headRange)
+            guard position < headLineEnd, bytes[position] == UInt8(ascii: "{") else {
+                lastContentEnd = headEnd
+                append(.directive(open.closed(at: headEnd)))
+                return headLine + 1
+            }
+            closeMisplacedDirectives(before: name)
+            stack.append(open)
+            lastContentEnd = position + 1
+            // Content after `{` on the same line: `@Justification { Right! }` or `@Comment {}`.
+            let rest = skipBlanks(from: position + 1, to: headLineEnd)
+            let restEnd = trimEnd(from: rest, to: headLineEnd)
+            if rest < restEnd {
+                if bytes[restEnd - 1] == UInt8(ascii: "}") {
+                    let text = SourceRange(start: rest, end: trimEnd(from: rest, to: restEnd - 1))
+                    if !text.isEmpty { addText(text) }
+                    close(at: SourceRange(start: restEnd - 1, end: restEnd))
+                } else {
+                    addText(SourceRange(start: rest, end: restEnd))
+                }
+            }
+            return headLine + 1
+        }
+
+        /// A structural directive that cannot stand inside the innermost open directive, while an
+        /// allowed parent is open further out, closes what lies between (each with a problem).
+        mutating func closeMisplacedDirectives(before name: String) {
+            guard let parents = DocCDirectiveParser.allowedParents[name], let top = stack.last,
+                !parents.contains(top.name),
+                stack.contains(where: { parents.contains($0.name) })
+            else { return }
+            while let top = stack.last, !parents.contains(top.name) {
+                stack.removeLast()
+                problems.append(
+                    DocCSyntaxProblem(
+                        message: "@\(top.name) is not closed before @\(name): a '}' is missing",
+                        range: top.nameRange, severity: .error))
+                append(.directive(top.closed(at: lastContentEnd)))
+            }
+        }
+
+        /// The offset of the `)` matching the `(` at `open`, skipping quoted strings; nil when none.
+        func closingParenthesis(after open: Int) -> Int? {
+            var index = open + 1
+            var inString = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if inString {
+                    if byte == UInt8(ascii: "\\") {
+                        index += 1
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    } else if byte == 0x0A || byte == 0x0D {
+                        return nil  // A string never spans lines: the quote is unbalanced.
+                    }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: ")") {
+                    return index
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "{") {
+                    return nil  // A body brace: the parenthesis was never closed.
+                } else if byte == 0x0A || byte == 0x0D {
+                    // Arguments may continue on the next line, but a line starting a directive ends them.
+                    let next = skipWhitespace(from: index, to: bytes.count)
+                    if next < bytes.count, bytes[next] == UInt8(ascii: "@") { return nil }
+                }
+                index += 1
+            }
+            return nil
+        }
+
+        /// `label: value, label: "quoted value", bare` inside `range`.
+        mutating func parseArguments(_ range: SourceRange) -> [DocCArgument] {
+            var result: [DocCArgument] = []
+            var index = range.start
+            while true {
+                index = skipWhitespace(from: index, to: range.end)
+                guard index < range.end else { break }
+                let argumentStart = index
+                var label: String?
+                var labelEnd = index
+                while labelEnd < range.end, isIdentifierByte(bytes[labelEnd]) { labelEnd += 1 }
+                let afterLabel = skipWhitespace(from: labelEnd, to: range.end)
+                if labelEnd > index, afterLabel < range.end, bytes[afterLabel] == UInt8(ascii: ":") {
+                    label = String(decoding: bytes[index..<labelEnd], as: UTF8.self)
+                    index = skipWhitespace(from: afterLabel + 1, to: range.end)
+                }
+                let value: String
+                let valueRange: SourceRange
+                var end: Int
+                if index < range.end, bytes[index] == UInt8(ascii: "\"") {
+                    var close = index + 1
+                    var decoded: [UInt8] = []
+                    while close < range.end, bytes[close] != UInt8(ascii: "\"") {
+                        if bytes[close] == UInt8(ascii: "\\"), close + 1 < range.end {
+                            close += 1
+                        }
+                        decoded.append(bytes[close])
+                        close += 1
+                    }
+                    if close >= range.end {
+                        problems.append(
+                            DocCSyntaxProblem(
+                                message: "this string is not closed: a '\"' is missing",
+                                range: SourceRange(start: index, end: index + 1), severity: .error))
+                    }
+                    value = String(decoding: decoded, as: UTF8.self)
+                    valueRange = SourceRange(start: index + 1, end: min(close, range.end))
+                    end = min(close + 1, range.end)
+                } else {
+                    var stop = index
+                    while stop < range.end, bytes[stop] != UInt8(ascii: ",") { stop += 1 }
+                    valueRange = SourceRange(start: index, end: trimEndWhitespace(from: index, to: stop))
+                    value = String(decoding: bytes[valueRange.start..<valueRange.end], as: UTF8.self)
+                    end = valueRange.end
+                }
+                result.append(
+                    DocCArgument(
+                        label: label, value: value, valueRange: valueRange,
+                        range: SourceRange(start: argumentStart, end: end)))
+                end = skipWhitespace(from: end, to: range.end)
+                if end < range.end, bytes[end] == UInt8(ascii: ",") { end += 1 }
+                // Junk that is neither a comma nor the next argument: skip to the next comma.
+                index = end
+                if index == argumentStart { index += 1 }
+            }
+            return result
+        }
+
+        // MARK: Fences
+
+        func opensFence(_ line: SourceRange) -> (character: UInt8, length: Int)? {
+            guard let first = line.isEmpty ? nil : bytes[line.start],
+                first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+            else { return nil }
+            var length = 0
+            while line.start + length < line.end, bytes[line.start + length] == first { length += 1 }
+            return length >= 3 ? (first, length) : nil
+        }
+
+        func closesFence(_ line: SourceRange) -> Bool {
+            guard let fence, let candidate = opensFence(line), candidate.character == fence.character,
+                candidate.length >= fence.length
+            else { return false }
+            return line.start + candidate.length == line.end
+        }
+
+        // MARK: Bytes
+
+        func skipBlanks(from start: Int, to end: Int) -> Int {
+            var index = start
+            while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            return index
+        }
+
+        func skipWhitespace(from start: Int, to end: Int) -> Int {
+            var index = start
+            while index < end,
+                bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+            {
+                index += 1
+            }
+            return index
+        }
+
+        func trimEnd(from start: Int, to end: Int) -> Int {
+            var index = end
+            while index > start, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { index -= 1 }
+            return index
+        }
+
+        func trimEndWhitespace(from start: Int, to end: Int) -> Int {
+            var index = end
+            while index > start,
+                bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 || bytes[index - 1] == 0x0A
+                    || bytes[index - 1] == 0x0D
+            {
+                index -= 1
+            }
+            return index
+        }
+
+        func isIdentifierStart(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || byte == UInt8(ascii: "_")
+        }
+
+        func isIdentifierByte(_ byte: UInt8) -> Bool {
+            isIdentifierStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+    }
+}

@@ -1,0 +1,391 @@
+import TestSupport
+import TutorialModel
+import XCTest
+
+@testable import TutorialReaders
+
+final class DocCReaderTests: XCTestCase {
+    private let pageView = "import SwiftUI\n\nstruct PageView: View {\n    var body: some View { Text(\"a\") }\n}\n"
+
+    /// Asserts the tutorial has exactly one diagnostic, with this code and severity, between 1️⃣ and 2️⃣.
+    @discardableResult
+    private func assertSingleDiagnostic(
+        _ tutorial: Tutorial, _ code: String, _ severity: ReaderDiagnostic.Severity, _ marked: MarkedText,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> ReaderDiagnostic {
+        XCTAssertEqual(tutorial.diagnostics.count, 1, "\(tutorial.diagnostics)", file: file, line: line)
+        let diagnostic = try XCTUnwrap(tutorial.diagnostics.first, file: file, line: line)
+        XCTAssertEqual(diagnostic.code, code, file: file, line: line)
+        XCTAssertEqual(diagnostic.severity, severity, file: file, line: line)
+        XCTAssertEqual(diagnostic.range, SourceRange(start: marked["1️⃣"], end: marked["2️⃣"]), file: file, line: line)
+        return diagnostic
+    }
+
+    func testSectionsStepsAndCodeWithExactRanges() throws {
+        let marked = MarkedText(
+            """
+            @Tutorial(time: 10) {
+                @Intro(title: "Pages") {
+                    Swipe through pages.
+
+                    @Image(source: "intro.png", alt: "Pages")
+                }
+
+                1️⃣@Section(title: "Make the view") {
+                    @ContentAndMedia {
+                        Why the section exists.
+                    }
+
+                    @Steps {
+                        2️⃣@Step {
+                            Create `PageView`. It shows
+                            one page.
+
+                            3️⃣@Code(name: "PageView.swift", file: "01-PageView.swift")4️⃣
+
+                            > Tip: Previews update as you type.
+                        }5️⃣
+                    }
+                }6️⃣
+            }
+
+            """)
+        let tutorial = readDocC(marked.text, resources: ["Guide.docc/Resources/01-PageView.swift": pageView])
+        XCTAssertEqual(tutorial.format, .docc)
+        XCTAssertEqual(tutorial.title, "Pages")
+        XCTAssertEqual(tutorial.diagnostics, [])
+        let section = try XCTUnwrap(tutorial.sections.first)
+        XCTAssertEqual(tutorial.sections.count, 1)
+        XCTAssertEqual(section.title, "Make the view")
+        XCTAssertEqual(section.range, SourceRange(start: marked["1️⃣"], end: marked["6️⃣"]))
+        let step = try XCTUnwrap(section.steps.first)
+        XCTAssertEqual(step.id, StepID(section: 1, step: 1))
+        XCTAssertNil(step.label)
+        XCTAssertNil(step.labelNumber)
+        XCTAssertEqual(step.title, "Create `PageView`.")
+        XCTAssertEqual(step.prose, "Create `PageView`. It shows one page.\nTip: Previews update as you type.")
+        XCTAssertEqual(step.range, SourceRange(start: marked["2️⃣"], end: marked["5️⃣"]))
+        let snippet = try XCTUnwrap(step.snippets.first)
+        XCTAssertEqual(step.snippets.count, 1)
+        XCTAssertEqual(snippet.fileName, "PageView.swift")
+        XCTAssertEqual(snippet.language, "swift")
+        XCTAssertEqual(snippet.code, pageView)
+        XCTAssertEqual(snippet.kind, .file)
+        let directive = SourceRange(start: marked["3️⃣"], end: marked["4️⃣"])
+        XCTAssertEqual(snippet.range, directive)
+        XCTAssertEqual(snippet.sourceMap.fallback, directive)
+        // Code lives in another file: every code offset lands on the directive.
+        XCTAssertEqual(snippet.sourceMap.documentOffset(forCodeOffset: 20), marked["3️⃣"])
+        XCTAssertEqual(snippet.sourceMap.documentRange(forCodeRange: SourceRange(start: 3, end: 9)), directive)
+        XCTAssertEqual(
+            snippet.docc,
+            DocCCodeOptions(
+                resource: "01-PageView.swift", resourcePath: "Guide.docc/Resources/01-PageView.swift",
+                previousResource: nil, previousCode: nil, reset: false))
+    }
+
+    func testResourcesAreFoundNextToTheTutorialOrAnywhereInTheCatalog() throws {
+        let text = docCTutorial(
+            step: """
+                        Two files.
+
+                        @Code(name: "A.swift", file: "a.swift")
+                        @Code(name: "B.swift", file: "b.swift")
+                """)
+        let tutorial = readDocC(
+            text, path: "Docs/Book.docc/Chapters/One/one.tutorial",
+            resources: [
+                "Docs/Book.docc/Chapters/One/a.swift": "struct A {}\n",
+                "Docs/Book.docc/Code/Deep/b.swift": "struct B {}",
+                // Outside the catalog: never looked at.
+                "Docs/b.swift": "struct Wrong {}\n",
+            ])
+        XCTAssertEqual(tutorial.diagnostics, [])
+        let snippets = try XCTUnwrap(tutorial.steps.first).snippets
+        XCTAssertEqual(snippets.map(\.code), ["struct A {}\n", "struct B {}\n"])
+        XCTAssertEqual(
+            snippets.map(\.docc?.resourcePath),
+            ["Docs/Book.docc/Chapters/One/a.swift", "Docs/Book.docc/Code/Deep/b.swift"])
+    }
+
+    func testWithoutCatalogOnlyTheTutorialsFolderAndItsResourcesAreSearched() throws {
+        let text = docCTutorial(
+            step: """
+                        @Code(name: "A.swift", file: "a.swift")
+                        @Code(name: "B.swift", file: "b.swift")
+                """)
+        let tutorial = readDocC(
+            text, path: "tutorials/t.tutorial",
+            resources: ["tutorials/Resources/a.swift": "struct A {}\n", "tutorials/other/b.swift": "struct B {}\n"])
+        let snippets = try XCTUnwrap(tutorial.steps.first).snippets
+        XCTAssertEqual(snippets.map(\.code), ["struct A {}\n", ""])
+        XCTAssertEqual(tutorial.diagnostics.map(\.code), ["code-file-missing"])
+        XCTAssertEqual(
+            tutorial.diagnostics.first?.message, "@Code file: \"b.swift\" was not found next to the tutorial")
+    }
+
+    func testMissingResourceIsCodeFileMissingNotACrash() throws {
+        let marked = MarkedText(
+            docCTutorial(
+                step: """
+                            Add the view.
+
+                            @Code(name: "PageView.swift", file: "1️⃣02-missing.swift2️⃣")
+                    """))
+        let tutorial = readDocC(marked.text)
+        let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)
+        XCTAssertEqual(diagnostic.step, StepID(section: 1, step: 1))
+        XCTAssertEqual(
+            diagnostic.message,
+            "@Code file: \"02-missing.swift\" was not found next to the tutorial or in its .docc catalog")
+        // The step still shows a file there, but with no code it must not join the file's timeline.
+        let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
+        XCTAssertEqual(snippet.fileName, "PageView.swift")
+        XCTAssertEqual(snippet.code, "")
+        XCTAssertEqual(snippet.kind, .fragment)
+        XCTAssertEqual(snippet.docc?.resource, "02-missing.swift")
+        XCTAssertNil(snippet.docc?.resourcePath)
+    }
+
+    func testResourceThatIsADirectoryIsCodeFileMissing() throws {
+        let marked = MarkedText(
+            docCTutorial(
+                step: """
+                            @Code(name: "PageView.swift", file: "1️⃣Views2️⃣")
+                    """))
+        let tutorial = readDocC(marked.text, resources: ["Guide.docc/Views/PageView.swift": pageView])
+        let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)
+        XCTAssertEqual(diagnostic.message, "@Code file: \"Views\" is a directory (Guide.docc/Views), not a file")
+        XCTAssertEqual(tutorial.steps.first?.snippets.first?.kind, .fragment)
+    }
+
+    func testNameWithoutExtensionIsCodeFileMissing() throws {
+        let marked = MarkedText(
+            docCTutorial(
+                step: """
+                            @Code(name: "1️⃣PageView2️⃣", file: "01.swift")
+                    """))
+        let tutorial = readDocC(marked.text, resources: ["Guide.docc/01.swift": pageView])
+        let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)
+        XCTAssertTrue(diagnostic.message.contains("has no file extension"), diagnostic.message)
+        // The code was found, so the snippet keeps it; the language comes from the resource's name.
+        let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
+        XCTAssertEqual(snippet.fileName, "PageView")
+        XCTAssertEqual(snippet.language, "swift")
+        XCTAssertEqual(snippet.code, pageView)
+    }
+
+    func testCodeWithoutNameOrFileArguments() throws {
+        let marked = MarkedText(
+            docCTutorial(
+                step: """
+                            1️⃣@Code(file: "01.swift")2️⃣
+                            3️⃣@Code(name: "A.swift")4️⃣
+                    """))
+        let tutorial = readDocC(marked.text, resources: ["Guide.docc/01.swift": pageView])
+        XCTAssertEqual(tutorial.diagnostics.map(\.code), ["code-file-missing", "code-file-missing"])
+        XCTAssertEqual(
+            tutorial.diagnostics.map(\.range),
+            [SourceRange(start: marked["1️⃣"], end: marked["2️⃣"]), SourceRange(start: marked["3️⃣"], end: marked["4️⃣"])])
+        XCTAssertEqual(tutorial.steps.first?.snippets.map(\.fileName), [nil, "A.swift"])
+    }
+
+    func testPreviousFileAndReset() throws {
+        let marked = MarkedText(
+            docCTutorial(
+                step: """
+                            @Code(name: "A.swift", file: "a-2.swift", previousFile: "a-1.swift", reset: true)
+                            @Code(name: "A.swift", file: "a-3.swift", previousFile: "1️⃣a-0.swift2️⃣")
+                    """))
+        let tutorial = readDocC(
+            marked.text,
+            resources: [
+                "Guide.docc/a-1.swift": "struct A {}\n", "Guide.docc/a-2.swift": "struct A { var b = 1 }\n",
+                "Guide.docc/a-3.swift": "struct A { var b = 2 }\n",
+            ])
+        let snippets = try XCTUnwrap(tutorial.steps.first).snippets
+        XCTAssertEqual(
+            snippets.map(\.docc),
+            [
+                DocCCodeOptions(
+                    resource: "a-2.swift", resourcePath: "Guide.docc/a-2.swift", previousResource: "a-1.swift",
+                    previousCode: "struct A {}\n", reset: true),
+                DocCCodeOptions(
+                    resource: "a-3.swift", resourcePath: "Guide.docc/a-3.swift", previousResource: "a-0.swift",
+                    previousCode: nil, reset: false),
+            ])
+        let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)
+        XCTAssertTrue(diagnostic.message.hasPrefix("@Code previousFile: \"a-0.swift\""), diagnostic.message)
+        // A missing previous file does not cost the step its own code.
+        XCTAssertEqual(snippets[1].kind, .file)
+    }
+
+    func testMediaAssessmentsAndUnknownDirectives() throws {
+        let marked = MarkedText(
+            """
+            @Tutorial(time: 5) {
+                @XcodeRequirement(title: "Xcode 15", destination: "https://example.com")
+                @Intro(title: "T") {
+                    @Video(source: "intro.mp4", poster: "poster.png")
+                }
+                @Section(title: "S") {
+                    @ContentAndMedia {
+                        @Image(source: "s.png", alt: "S")
+                    }
+                    @Steps {
+                        @Step {
+                            Do it.
+                            1️⃣@Sparkle2️⃣(amount: 3) {
+                                @Code(name: "Hidden.swift", file: "hidden.swift")
+                            }
+                            @Image(source: "step.png", alt: "A step without code")
+                        }
+                    }
+                }
+                @Assessments {
+                    @MultipleChoice {
+                        Which one?
+                        @Choice(isCorrect: true) {
+                            `makeCoordinator()`
+                            @Justification(reaction: "Yes") { Right. }
+                        }
+                    }
+                }
+            }
+
+            """)
+        let tutorial = readDocC(marked.text)
+        XCTAssertEqual(tutorial.sections.count, 1)
+        let step = try XCTUnwrap(tutorial.steps.first)
+        XCTAssertEqual(tutorial.steps.count, 1)
+        XCTAssertEqual(step.prose, "Do it.")
+        XCTAssertEqual(step.snippets.count, 0)
+        let diagnostic = try assertSingleDiagnostic(tutorial, "input-error", .warning, marked)
+        XCTAssertEqual(diagnostic.step, StepID(section: 1, step: 1))
+        XCTAssertTrue(diagnostic.message.hasPrefix("unknown directive @Sparkle"), diagnostic.message)
+    }
+
+    func testMissingClosingBraceCostsOneDiagnosticNotTheRest() throws {
+        let marked = MarkedText(
+            """
+            @Tutorial(time: 5) {
+                @Intro(title: "T") {}
+                @Section(title: "S") {
+                    @Steps {
+                        1️⃣@Step2️⃣ {
+                            First.
+                            @Code(name: "A.swift", file: "a.swift")
+
+                        @Step {
+                            Second.
+                            @Code(name: "A.swift", file: "a.swift")
+                        }
+                    }
+                }
+                @Section(title: "T") {
+                    @Steps {
+                        @Step {
+                            Third.
+                        }
+                    }
+                }
+            }
+
+            """)
+        let tutorial = readDocC(marked.text, resources: ["Guide.docc/a.swift": "let a = 1\n"])
+        XCTAssertEqual(tutorial.sections.map(\.title), ["S", "T"])
+        XCTAssertEqual(tutorial.steps.map(\.prose), ["First.", "Second.", "Third."])
+        let diagnostic = try assertSingleDiagnostic(tutorial, "input-error", .error, marked)
+        XCTAssertEqual(diagnostic.message, "@Step is not closed before @Step: a '}' is missing")
+        // The unclosed step ends with its last content, not at the next step.
+        XCTAssertEqual(tutorial.steps[0].snippets.count, 1)
+        XCTAssertLessThan(tutorial.steps[0].range.end, tutorial.steps[1].range.start)
+    }
+
+    func testExtraAndMissingClosingBracesAtTheEnds() throws {
+        let marked = MarkedText(
+            """
+            1️⃣@Tutorial(time: 5) {
+                @Section(title: "S") {
+                    @Steps {
+                        @Step {
+                            Only.
+                        }
+                    }
+                }
+            2️⃣}
+            3️⃣}4️⃣
+
+            """)
+        let extra = readDocC(marked.text)
+        XCTAssertEqual(extra.steps.count, 1)
+        XCTAssertEqual(extra.diagnostics.map(\.range), [SourceRange(start: marked["3️⃣"], end: marked["4️⃣"])])
+        XCTAssertEqual(extra.diagnostics.first?.message, "this '}' closes no directive")
+
+        let unclosed = MarkedText(
+            "1️⃣@Tutorial2️⃣ {\n    @Section(title: \"S\") {\n        @Steps {\n            @Step {\n                Only.3️⃣\n"
+        )
+        let tutorial = readDocC(unclosed.text)
+        XCTAssertEqual(tutorial.steps.map(\.prose), ["Only."])
+        XCTAssertEqual(tutorial.steps.first?.range.end, unclosed["3️⃣"])
+        XCTAssertEqual(tutorial.diagnostics.count, 4)
+        XCTAssertEqual(tutorial.diagnostics.first?.range, SourceRange(start: unclosed["1️⃣"], end: unclosed["2️⃣"]))
+        XCTAssertEqual(tutorial.diagnostics.first?.message, "@Tutorial is not closed: a '}' is missing")
+    }
+
+    func testCRLFTabsCJKAndEmoji() throws {
+        let marked = MarkedText(
+            "@Tutorial(time: 5) {\r\n\t@Intro(title: \"与 UIKit 交互 🧩\") {\r\n\t}\r\n"
+                + "\t@Section(title: \"第一节 📄 页面\") {\r\n\t\t@Steps {\r\n\t\t\t@Step {\r\n"
+                + "\t\t\t\t创建 `PageView`。然后继续。\r\n\t\t\t\t😀 Emoji prose.\r\n\r\n"
+                + "\t\t\t\t1️⃣@Code(name: \"页面.swift\", file: \"2️⃣📄-1.swift3️⃣\")4️⃣\r\n"
+                + "\t\t\t}\r\n\t\t}\r\n\t}\r\n}\r\n")
+        let code = "struct 页面 {\r\n\tlet 😀 = 1\r\n}"
+        let tutorial = readDocC(marked.text, resources: ["Guide.docc/Resources/📄-1.swift": code])
+        XCTAssertEqual(tutorial.diagnostics, [])
+        XCTAssertEqual(tutorial.title, "与 UIKit 交互 🧩")
+        XCTAssertEqual(tutorial.sections.first?.title, "第一节 📄 页面")
+        let step = try XCTUnwrap(tutorial.steps.first)
+        XCTAssertEqual(step.title, "创建 `PageView`。")
+        XCTAssertEqual(step.prose, "创建 `PageView`。然后继续。 😀 Emoji prose.")
+        let snippet = try XCTUnwrap(step.snippets.first)
+        XCTAssertEqual(snippet.fileName, "页面.swift")
+        XCTAssertEqual(snippet.code, "struct 页面 {\n\tlet 😀 = 1\n}\n")
+        XCTAssertEqual(snippet.range, SourceRange(start: marked["1️⃣"], end: marked["4️⃣"]))
+        // Columns in UTF-16 units: four tabs, then `@`; the emoji before `-1.swift` counts two.
+        let index = tutorial.document.lineIndex
+        XCTAssertEqual(index.lineColumn(of: snippet.range.start), LineColumn(line: 10, column: 5))
+        XCTAssertEqual(index.lineColumn(of: marked["2️⃣"]), LineColumn(line: 10, column: 36))
+        XCTAssertEqual(index.lineColumn(of: marked["3️⃣"]), LineColumn(line: 10, column: 46))
+        XCTAssertEqual(index.lineColumn(of: snippet.range.end), LineColumn(line: 10, column: 48))
+    }
+
+    func testArgumentsSpanningLinesWithEscapes() throws {
+        let marked = MarkedText(
+            docCTutorial(
+                step: """
+                            1️⃣@Code(
+                                name: "A \\"quoted\\".swift",
+                                file: "a.swift"
+                            )2️⃣
+                    """))
+        let tutorial = readDocC(marked.text, resources: ["Guide.docc/a.swift": "let a = 1\n"])
+        XCTAssertEqual(tutorial.diagnostics, [])
+        let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
+        XCTAssertEqual(snippet.fileName, "A \"quoted\".swift")
+        XCTAssertEqual(snippet.range, SourceRange(start: marked["1️⃣"], end: marked["2️⃣"]))
+    }
+
+    func testDocumentWithoutTutorialDirective() {
+        let tutorial = readDocC("Just some text.\n")
+        XCTAssertEqual(tutorial.sections.count, 0)
+        XCTAssertEqual(tutorial.diagnostics.map(\.code), ["input-error"])
+        XCTAssertEqual(tutorial.diagnostics.first?.severity, .warning)
+        XCTAssertEqual(readDocC("").diagnostics.count, 1)
+    }
+
+    func testReadTutorialPicksTheDocCReader() {
+        let document = SourceDocument(path: "x.tutorial", text: docCTutorial(step: "Hi."))
+        XCTAssertEqual(readTutorial(document).steps.map(\.prose), ["Hi."])
+    }
+}
