@@ -80,7 +80,7 @@ let package = Package(
             name: "tutorial-bench",
             dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer", "CCMarkGFM", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
-        .target(name: "TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TutorialModel"]),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
         .testTarget(
             name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TutorialModel", "TestSupport"],
@@ -93,6 +93,7 @@ let package = Package(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TestSupport"]),
+        .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
         .testTarget(
             name: "LanguageServerTests",
             dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TestSupport"],
