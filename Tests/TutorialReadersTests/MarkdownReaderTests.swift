@@ -153,3 +153,16 @@ final class MarkdownReaderTests: XCTestCase {
         XCTAssertEqual(read("```").steps.first?.snippets.first?.code, "")
     }
 }
+
+extension MarkdownReaderTests {
+    func testRawHTMLCodeBlocksAreReadAsHTML() throws {
+        let marked = MarkedText("## Step 1\n\n<pre><code class=\"lang-swift\">1️⃣let a = &quot;x&quot;</code></pre>")
+        let tutorial = MarkdownReader.read(SourceDocument(path: "test.md", text: marked.text))
+        let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
+        XCTAssertEqual(snippet.code, "let a = \"x\"\n")
+        XCTAssertEqual(snippet.language, "swift")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+        // Comments and inline HTML are not code.
+        XCTAssertTrue(MarkdownReader.read(SourceDocument(path: "t.md", text: "<!-- <pre>x</pre> -->\n")).steps.isEmpty)
+    }
+}
