@@ -51,9 +51,13 @@ let package = Package(
             name: "TutorialReaders",
             dependencies: ["TutorialModel", "CLibXML2", "CCMarkGFM"]),
         .target(name: "StepDiff", dependencies: ["TutorialModel"]),
+        // SwiftFacts imports SwiftSyntax (and everything else) `internal`ly and is built with library
+        // evolution, so modules that import it, and the synthesized test-discovery target that gets no
+        // unsafe flags, never need the toolchain's host modules on their search path.
         .target(
             name: "SwiftFacts", dependencies: ["TutorialModel", "StepDiff"],
-            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+            swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
+            linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "TutorialRules",
             dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts"],
@@ -63,23 +67,33 @@ let package = Package(
             name: "Reports",
             dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .target(name: "TutorialFixes", dependencies: ["TutorialModel"]),
         .target(
             name: "LanguageServer",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports"],
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialFixes", "Reports"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-check",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer"],
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialFixes", "Reports", "LanguageServer"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-bench",
             dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer", "CCMarkGFM", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
-        .target(name: "TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TutorialModel"]),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TutorialModel", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(
+            name: "TutorialRulesTests",
+            dependencies: ["TutorialRules", "SwiftFacts", "TutorialModel", "TutorialReaders", "StepDiff", "Reports", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TestSupport"]),
+        .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
         .testTarget(
             name: "LanguageServerTests",
             dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TestSupport"],

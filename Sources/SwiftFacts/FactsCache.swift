@@ -1,0 +1,102 @@
+internal import Foundation
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// Facts of every distinct snippet seen, keyed by the snippet's code, shared across documents and edits.
+///
+/// Parsing is the expensive step of the pipeline (about 5 ms per 100 lines with the toolchain's
+/// parser), and tutorials repeat the same file at every step: a snippet already seen costs a lookup.
+/// The cache is safe to share between threads (the CLI lints documents in parallel).
+public final class FactsCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: SnippetFacts] = [:]
+    private var hitCount = 0
+    private var missCount = 0
+    private var incrementalCount = 0
+
+    public init() {}
+
+    /// Counters for the bench: lookups served from the cache, full parses and incremental parses.
+    public var statistics: (hits: Int, misses: Int, incremental: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (hitCount, missCount, incrementalCount)
+    }
+
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.count
+    }
+
+    /// Drops every entry (the server calls this when memory matters more than speed).
+    public func removeAll() {
+        lock.lock()
+        entries.removeAll()
+        lock.unlock()
+    }
+
+    /// The facts of `code`, parsing it on a miss; when `previous` holds the parse of the file's
+    /// previous state, the parse is incremental from it.
+    ///
+    /// Returns the parse result too when a parse happened, so the caller can hand it to the next state.
+    public func facts(for code: String, previous: ParsedState? = nil) -> (facts: SnippetFacts, parsed: ParsedState?) {
+        lock.lock()
+        if let cached = entries[code] {
+            hitCount += 1
+            lock.unlock()
+            return (cached, nil)
+        }
+        lock.unlock()
+        let parsed = ParsedState.parse(code, previous: previous)
+        let facts = extractFacts(from: parsed.result.tree, code: code)
+        lock.lock()
+        missCount += 1
+        if previous != nil { incrementalCount += 1 }
+        entries[code] = facts
+        lock.unlock()
+        return (facts, parsed)
+    }
+}
+
+/// One parsed state of a file, kept only while the next state of the same file is parsed.
+public struct ParsedState: Sendable {
+    public let code: String
+    /// Boxed so that clients of this module never need SwiftSyntax's modules to lay the struct out.
+    private let box: ParseBox
+    var result: IncrementalParseResult { box.result }
+
+    init(code: String, result: IncrementalParseResult) {
+        self.code = code
+        self.box = ParseBox(result)
+    }
+
+    /// Parses `code`, reusing the unchanged parts of `previous`'s tree.
+    ///
+    /// The edit is the span between the longest common prefix and suffix of the two texts: one edit
+    /// covers every hunk of the step's change, and everything outside it is reused as it was.
+    static func parse(_ code: String, previous: ParsedState?) -> ParsedState {
+        guard let previous else {
+            return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: nil))
+        }
+        let old = Array(previous.code.utf8)
+        let new = Array(code.utf8)
+        var prefix = 0
+        let limit = min(old.count, new.count)
+        while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let replaced = Array(new[prefix..<(new.count - suffix)])
+        let edit = SourceEdit(
+            range: AbsolutePosition(utf8Offset: prefix)..<AbsolutePosition(utf8Offset: old.count - suffix),
+            replacement: replaced)
+        let transition = IncrementalParseTransition(
+            previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(edit))
+        return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
+    }
+}
+
+final class ParseBox: Sendable {
+    let result: IncrementalParseResult
+    init(_ result: IncrementalParseResult) { self.result = result }
+}

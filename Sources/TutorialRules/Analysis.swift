@@ -1,0 +1,327 @@
+import StepDiff
+import SwiftFacts
+import TutorialModel
+import TutorialReaders
+
+/// Everything known about one document after the pipeline ran: the CLI, the server and the bench
+/// all read this.
+public struct Analysis: Sendable {
+    public let tutorial: Tutorial
+    public let timelines: [FileTimeline]
+    /// Findings sorted by position in the document, suppressions and configuration applied.
+    public let findings: [Finding]
+}
+
+/// The pipeline: read the document, build its timelines, extract facts, run the rules, evaluate
+/// findings across steps. A plain function of its inputs; `cache` only saves work.
+public func analyze(
+    document: SourceDocument, resources: any ResourceProvider = NoResources(),
+    configuration: Configuration = .default, cache: FactsCache = FactsCache()
+) -> Analysis {
+    analyze(tutorial: readTutorial(document, resources: resources), configuration: configuration, cache: cache)
+}
+
+/// The pipeline from an already-read tutorial (tests build tutorials directly).
+public func analyze(tutorial: Tutorial, configuration: Configuration = .default, cache: FactsCache = FactsCache()) -> Analysis {
+    let timelines = buildTimelines(tutorial)
+    let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
+        if case .code(let code) = rule, configuration.isEnabled(code.description) { return code }
+        return nil
+    }
+    let tutorialRules = RuleRegistry.all.compactMap { rule -> (any TutorialRule)? in
+        if case .tutorial(let tutorialRule) = rule, configuration.isEnabled(tutorialRule.description) { return tutorialRule }
+        return nil
+    }
+    let factsByState = swiftFacts(tutorial, timelines: timelines, cache: cache)
+    var fileOfState: [SnippetAddress: String] = [:]
+    for timeline in timelines {
+        for state in timeline.states { fileOfState[SnippetAddress(step: state.step, index: state.snippetIndex)] = timeline.fileName }
+    }
+    var findings = evaluateCodeRules(
+        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration)
+    if !tutorialRules.isEmpty {
+        let context = TutorialContext(
+            tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines))
+        for rule in tutorialRules {
+            let description = rule.description
+            let severity = configuration.severity(of: description)
+            for finding in rule.check(context) {
+                findings.append(
+                    Finding(
+                        rule: description.id, subject: finding.subject, severity: severity, message: finding.message,
+                        range: finding.range, file: nil, step: finding.step, resolvedAt: nil,
+                        fixTitle: finding.fixTitle, documentEdits: finding.edits))
+            }
+        }
+    }
+    let suppressions = DocumentSuppressions(tutorial)
+    findings = findings.filter { !suppressions.suppresses($0) }
+    findings.sort {
+        ($0.range.start, $0.range.end, $0.rule, $0.subject) < ($1.range.start, $1.range.end, $1.rule, $1.subject)
+    }
+    return Analysis(tutorial: tutorial, timelines: timelines, findings: findings)
+}
+
+/// A snippet's place in the tutorial.
+struct SnippetAddress: Hashable {
+    let step: StepID
+    let index: Int
+}
+
+/// Whether a snippet is Swift: said so, or unlabelled in a `.swift` file (its own label or the timeline's
+/// inferred name). Anything else is not ours to judge.
+func isSwift(_ snippet: Snippet, fileName: String? = nil) -> Bool {
+    if let language = snippet.language { return language == "swift" }
+    return (snippet.fileName ?? fileName)?.lowercased().hasSuffix(".swift") ?? false
+}
+
+/// Facts of every Swift snippet; each file's states parsed in step order, incrementally from the
+/// previous state's tree, and every distinct snippet parsed once (the cache).
+func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCache) -> [SnippetAddress: SnippetFacts] {
+    var result: [SnippetAddress: SnippetFacts] = [:]
+    for timeline in timelines {
+        var previous: ParsedState?
+        for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
+            let (facts, parsed) = cache.facts(for: state.code, previous: previous)
+            // A cached state has no tree: the next state then parses from scratch (rare: an edit).
+            previous = parsed
+            result[SnippetAddress(step: state.step, index: state.snippetIndex)] = facts
+        }
+    }
+    for step in tutorial.steps {
+        for (index, snippet) in step.snippets.enumerated() where isSwift(snippet) {
+            let address = SnippetAddress(step: step.id, index: index)
+            if result[address] == nil { result[address] = cache.facts(for: snippet.code).facts }
+        }
+    }
+    return result
+}
+
+/// One run of a finding: the consecutive states of a file in which it is present.
+private struct Run {
+    let subject: String
+    let message: String
+    let firstStep: StepID
+    let range: SourceRange
+    var occurrences: [FindingOccurrence]
+    let fixTitle: String?
+    var resolvedAt: StepID?
+}
+
+/// Runs the code rules on every state of every file and turns what they report into findings:
+/// keyed by rule and subject, placed at the introducing step, `information` when a later state fixes them.
+private func evaluateCodeRules(
+    _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts], files: [SnippetAddress: String],
+    configuration: Configuration
+) -> [Finding] {
+    guard !rules.isEmpty else { return [] }
+    let known = KnownProtocols.standard
+    // Evaluations per timeline key, in order: each a set of (rule, subject) → finding in that state.
+    struct Evaluation {
+        /// When the check happened (a problem gone here is resolved here).
+        let step: StepID
+        /// The step whose snippet was checked (where a problem first seen here is introduced).
+        let codeStep: StepID
+        let snippet: Snippet
+        let found: [String: [String: CodeFinding]]
+    }
+    var evaluations: [String: [Evaluation]] = [:]
+    var keyOrder: [String] = []
+    var projectFiles: [(name: String, facts: SnippetFacts)] = []
+    var lastState: [String: (step: StepID, snippet: Snippet, facts: SnippetFacts)] = [:]
+
+    func evaluate(
+        _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, key: String, fileName: String?
+    ) {
+        let project = ProjectView(files: projectFiles, current: snippetFacts, currentFileName: fileName)
+        let context = CodeContext(
+            fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
+            isFragment: fileName == nil,
+            project: project, knownProtocols: known)
+        var found: [String: [String: CodeFinding]] = [:]
+        for rule in rules {
+            let id = rule.description.id
+            for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
+                if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+            }
+        }
+        if evaluations[key] == nil { keyOrder.append(key) }
+        evaluations[key, default: []].append(Evaluation(step: step, codeStep: codeStep, snippet: snippet, found: found))
+    }
+
+    for step in tutorial.steps {
+        // The project first takes every file this step shows, then each snippet is checked against it.
+        for (index, snippet) in step.snippets.enumerated() {
+            let address = SnippetAddress(step: step.id, index: index)
+            guard let name = files[address], let stateFacts = facts[address] else { continue }
+            if let position = projectFiles.firstIndex(where: { $0.name == name }) {
+                projectFiles[position] = (name, stateFacts)
+            } else {
+                projectFiles.append((name, stateFacts))
+            }
+            lastState[name] = (step.id, snippet, stateFacts)
+        }
+        for (index, snippet) in step.snippets.enumerated() {
+            guard let snippetFacts = facts[SnippetAddress(step: step.id, index: index)] else { continue }
+            if let name = files[SnippetAddress(step: step.id, index: index)] {
+                evaluate(snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: name, fileName: name)
+            } else {
+                evaluate(
+                    snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: "#\(step.id)#\(index)",
+                    fileName: nil)
+            }
+        }
+    }
+    // The last state of each file, checked once more against the finished project: what another file
+    // changed later decides whether a cross-file problem is still there at the end.
+    let lastStep = lastState.values.map(\.step).max()
+    for (name, state) in lastState {
+        guard let lastStep, state.step != lastStep else { continue }
+        evaluate(state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name)
+    }
+
+    var findings: [Finding] = []
+    for key in keyOrder {
+        guard let list = evaluations[key] else { continue }
+        for rule in rules {
+            let description = rule.description
+            let id = description.id
+            var open: [String: Run] = [:]
+            var openOrder: [String] = []
+            var closed: [Run] = []
+            for evaluation in list {
+                let present = evaluation.found[id] ?? [:]
+                for subject in openOrder where present[subject] == nil {
+                    if var run = open.removeValue(forKey: subject) {
+                        run.resolvedAt = evaluation.step
+                        closed.append(run)
+                    }
+                }
+                openOrder.removeAll { open[$0] == nil }
+                for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) {
+                    let range = evaluation.snippet.sourceMap.documentRange(forCodeRange: codeFinding.range.source)
+                    let occurrence = FindingOccurrence(
+                        step: evaluation.codeStep, range: range,
+                        edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial))
+                    if open[subject] != nil {
+                        // The re-check of a file's last state repeats a state already recorded.
+                        if open[subject]!.occurrences.last?.range != range { open[subject]!.occurrences.append(occurrence) }
+                    } else {
+                        open[subject] = Run(
+                            subject: subject, message: codeFinding.message, firstStep: evaluation.codeStep, range: range,
+                            occurrences: [occurrence], fixTitle: codeFinding.fixTitle, resolvedAt: nil)
+                        openOrder.append(subject)
+                    }
+                }
+            }
+            let severity = configuration.severity(of: description)
+            for run in closed + openOrder.compactMap({ open[$0] }) {
+                findings.append(
+                    Finding(
+                        rule: id, subject: run.subject, severity: run.resolvedAt == nil ? severity : .information,
+                        message: run.message, range: run.range, file: key.hasPrefix("#") ? nil : key,
+                        step: run.firstStep, resolvedAt: run.resolvedAt, occurrences: run.occurrences,
+                        fixTitle: run.fixTitle))
+            }
+        }
+    }
+    return findings
+}
+
+/// Maps a rule's code edits to document edits. New lines take the document's own prefix of the line
+/// they precede (list indentation, quote markers), and HTML gets its characters escaped.
+func documentEdits(_ edits: [CodeEdit], snippet: Snippet, tutorial: Tutorial) -> [TextEdit] {
+    guard !edits.isEmpty else { return [] }
+    let code = Array(snippet.code.utf8)
+    let map = snippet.sourceMap
+    let document = tutorial.document
+    let escape: (String) -> String = { text in
+        guard tutorial.format == .html else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+    // A DocC snippet's code lives in another file: its edits are not edits of this document.
+    if snippet.docc != nil { return [] }
+    var lineStarts = [0]
+    for (offset, byte) in code.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+    func lineContentEnd(_ line: Int) -> Int {
+        line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : code.count
+    }
+    var result: [TextEdit] = []
+    for edit in edits {
+        switch edit.kind {
+        case .replace(let range, let text):
+            result.append(TextEdit(range: map.documentRange(forCodeRange: range.source), newText: escape(text)))
+        case .insertLine(let line, let text):
+            guard line > 0, line < lineStarts.count else { continue }
+            let target = map.documentOffset(forCodeOffset: lineStarts[line])
+            let documentLine = document.lineIndex.lineNumber(containing: target)
+            let prefixStart = document.lineIndex.lineStarts[documentLine]
+            let prefix = document.text(in: SourceRange(start: prefixStart, end: max(prefixStart, target)))
+            let insertAt = map.documentOffset(forCodeOffset: lineContentEnd(line - 1))
+            result.append(TextEdit(range: .empty(at: insertAt), newText: "\n" + prefix + escape(text)))
+        case .deleteLine(let line):
+            guard line > 0, line < lineStarts.count else { continue }
+            let start = map.documentOffset(forCodeOffset: lineContentEnd(line - 1))
+            let end = map.documentOffset(forCodeOffset: lineContentEnd(line))
+            if end > start { result.append(TextEdit(range: SourceRange(start: start, end: end), newText: "")) }
+        }
+    }
+    return result
+}
+
+/// The identifiers each step adds to or removes from its files, for rules that compare prose with changes.
+public struct StepChanges: Sendable {
+    /// Identifier tokens on added or removed lines (or in fragments), per step.
+    public let touchedIdentifiers: [StepID: Set<String>]
+    /// Steps that show Swift code at all.
+    public let stepsWithCode: Set<StepID>
+
+    init(tutorial: Tutorial, timelines: [FileTimeline]) {
+        var touched: [StepID: Set<String>] = [:]
+        var withCode = Set<StepID>()
+        for timeline in timelines {
+            var previousLines: [Substring: Int] = [:]
+            for state in timeline.states {
+                var lines: [Substring: Int] = [:]
+                for line in state.code.split(separator: "\n") { lines[line, default: 0] += 1 }
+                var changed: [Substring] = []
+                for (line, count) in lines where count > previousLines[line, default: 0] { changed.append(line) }
+                for (line, count) in previousLines where count > lines[line, default: 0] { changed.append(line) }
+                for line in changed { touched[state.step, default: []].formUnion(identifiers(in: line)) }
+                previousLines = lines
+            }
+        }
+        for step in tutorial.steps {
+            for snippet in step.snippets where isSwift(snippet) || snippet.language == nil {
+                withCode.insert(step.id)
+                if snippet.kind == .fragment || snippet.fileName == nil {
+                    touched[step.id, default: []].formUnion(identifiers(in: Substring(snippet.code)))
+                }
+            }
+        }
+        touchedIdentifiers = touched
+        stepsWithCode = withCode
+    }
+}
+
+/// The identifier-like words of a text.
+func identifiers(in text: Substring) -> Set<String> {
+    var result = Set<String>()
+    var current = ""
+    for character in text {
+        if character.isLetter || character.isNumber || character == "_" {
+            current.append(character)
+        } else if !current.isEmpty {
+            result.insert(current)
+            current = ""
+        }
+    }
+    if !current.isEmpty { result.insert(current) }
+    return result
+}
+
+extension CodeRange {
+    /// The same offsets as a `SourceRange`, the type `SnippetSourceMap` maps from.
+    var source: SourceRange { SourceRange(start: start, end: end) }
+}

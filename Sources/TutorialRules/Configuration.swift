@@ -1,0 +1,175 @@
+import Foundation
+
+/// Rule settings from `.tutorial-check.json`: rules on or off, severities, documents to skip.
+///
+/// ```json
+/// {"rules": {"stale-coordinator-parent": "hint", "prose-code-mismatch": "off", "step-numbering": "error"},
+///  "exclude": ["drafts/**", "*.draft.md"]}
+/// ```
+/// A rule's value is `"off"`, `"on"` (default severity) or a severity; `{"enabled": …, "severity": …}`
+/// works too. `exclude` globs are matched against document paths relative to the file's folder.
+public struct Configuration: Sendable, Equatable {
+    public struct RuleSetting: Sendable, Equatable {
+        public var enabled: Bool?
+        public var severity: Severity?
+
+        public init(enabled: Bool? = nil, severity: Severity? = nil) {
+            self.enabled = enabled
+            self.severity = severity
+        }
+    }
+
+    public var rules: [String: RuleSetting]
+    public var exclude: [String]
+    /// The folder the configuration file is in: `exclude` globs are relative to it.
+    public var baseDirectory: String?
+    /// The file it was read from, if any.
+    public var path: String?
+
+    public init(rules: [String: RuleSetting] = [:], exclude: [String] = [], baseDirectory: String? = nil, path: String? = nil) {
+        self.rules = rules
+        self.exclude = exclude
+        self.baseDirectory = baseDirectory
+        self.path = path
+    }
+
+    public static let `default` = Configuration()
+
+    /// Only the given rules, each enabled (even those off by default): what the rule example test uses.
+    public static func only(_ ids: [String]) -> Configuration {
+        var configuration = Configuration()
+        for id in RuleRegistry.ids { configuration.rules[id] = RuleSetting(enabled: ids.contains(id)) }
+        return configuration
+    }
+
+    public func isEnabled(_ rule: RuleDescription) -> Bool { rules[rule.id]?.enabled ?? rule.enabledByDefault }
+
+    public func severity(of rule: RuleDescription) -> Severity { rules[rule.id]?.severity ?? rule.defaultSeverity }
+
+    public struct LoadError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static let fileName = ".tutorial-check.json"
+
+    /// Reads a configuration file; unknown rule ids and bad values are errors (a typo must not silently
+    /// re-enable a rule the user meant to turn off).
+    public static func load(path: String) throws(LoadError) -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LoadError(description: "\(path): cannot be read")
+        }
+        return try parse(data, path: path)
+    }
+
+    public static func parse(_ data: Data, path: String) throws(LoadError) -> Configuration {
+        guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
+            throw LoadError(description: "\(path): not a JSON object")
+        }
+        var configuration = Configuration(
+            baseDirectory: (path as NSString).deletingLastPathComponent, path: path)
+        for key in root.keys where key != "rules" && key != "exclude" {
+            throw LoadError(description: "\(path): unknown key '\(key)' (expected 'rules' and 'exclude')")
+        }
+        if let rules = root["rules"] {
+            guard let table = rules as? [String: Any] else { throw LoadError(description: "\(path): 'rules' must be an object") }
+            for (id, value) in table {
+                guard RuleRegistry.ids.contains(id) else {
+                    throw LoadError(description: "\(path): unknown rule '\(id)'")
+                }
+                configuration.rules[id] = try setting(value, id: id, path: path)
+            }
+        }
+        if let exclude = root["exclude"] {
+            guard let globs = exclude as? [String] else {
+                throw LoadError(description: "\(path): 'exclude' must be an array of glob strings")
+            }
+            configuration.exclude = globs
+        }
+        return configuration
+    }
+
+    private static func setting(_ value: Any, id: String, path: String) throws(LoadError) -> RuleSetting {
+        if let flag = value as? Bool { return RuleSetting(enabled: flag) }
+        if let text = value as? String {
+            switch text {
+            case "off": return RuleSetting(enabled: false)
+            case "on": return RuleSetting(enabled: true)
+            default:
+                guard let severity = Severity(rawValue: text) else {
+                    throw LoadError(description: "\(path): rule '\(id)': '\(text)' is not off, on, error, warning, information or hint")
+                }
+                return RuleSetting(enabled: true, severity: severity)
+            }
+        }
+        if let object = value as? [String: Any] {
+            var setting = RuleSetting()
+            if let enabled = object["enabled"] {
+                guard let flag = enabled as? Bool else { throw LoadError(description: "\(path): rule '\(id)': 'enabled' must be true or false") }
+                setting.enabled = flag
+            }
+            if let severity = object["severity"] {
+                guard let text = severity as? String, let parsed = Severity(rawValue: text) else {
+                    throw LoadError(description: "\(path): rule '\(id)': bad severity")
+                }
+                setting.severity = parsed
+                if setting.enabled == nil { setting.enabled = true }
+            }
+            return setting
+        }
+        throw LoadError(description: "\(path): rule '\(id)': expected \"off\", \"on\", a severity or an object")
+    }
+
+    /// The nearest `.tutorial-check.json` in the document's folder or above, nil when there is none.
+    public static func find(forDocument documentPath: String) -> String? {
+        var directory = URL(fileURLWithPath: documentPath).standardizedFileURL.deletingLastPathComponent()
+        while true {
+            let candidate = directory.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = directory.deletingLastPathComponent()
+            if parent.path == directory.path { return nil }
+            directory = parent
+        }
+    }
+
+    /// Whether an `exclude` glob matches the document (paths relative to the configuration's folder).
+    public func excludes(documentPath: String) -> Bool {
+        guard !exclude.isEmpty else { return false }
+        let absolute = URL(fileURLWithPath: documentPath).standardizedFileURL.path
+        var relative = absolute
+        if let base = baseDirectory.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
+            absolute.hasPrefix(base + "/")
+        {
+            relative = String(absolute.dropFirst(base.count + 1))
+        }
+        return exclude.contains { glob in
+            globMatches(glob, relative) || (!glob.contains("/") && globMatches(glob, (relative as NSString).lastPathComponent))
+        }
+    }
+}
+
+/// `*` matches within a path component, `**` across components, `?` one character.
+func globMatches(_ glob: String, _ path: String) -> Bool {
+    var pattern = "^"
+    var characters = Array(glob)[...]
+    while let character = characters.first {
+        characters = characters.dropFirst()
+        switch character {
+        case "*":
+            if characters.first == "*" {
+                characters = characters.dropFirst()
+                if characters.first == "/" {
+                    characters = characters.dropFirst()
+                    pattern += "(?:.*/)?"
+                } else {
+                    pattern += ".*"
+                }
+            } else {
+                pattern += "[^/]*"
+            }
+        case "?": pattern += "[^/]"
+        default: pattern += NSRegularExpression.escapedPattern(for: String(character))
+        }
+    }
+    pattern += "$"
+    return path.range(of: pattern, options: .regularExpression) != nil
+}

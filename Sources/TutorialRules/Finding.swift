@@ -1,0 +1,74 @@
+import TutorialModel
+
+/// A replacement of a document range, the unit of every fix.
+public struct TextEdit: Sendable, Hashable, Codable {
+    public let range: SourceRange
+    public let newText: String
+
+    public init(range: SourceRange, newText: String) {
+        self.range = range
+        self.newText = newText
+    }
+}
+
+/// One state of a file in which a finding's problem is present.
+public struct FindingOccurrence: Sendable, Hashable {
+    public let step: StepID
+    /// Where the problem is in that step's snippet.
+    public let range: SourceRange
+    /// The edits that fix it in that snippet (empty when the rule offers no fix).
+    public let edits: [TextEdit]
+
+    public init(step: StepID, range: SourceRange, edits: [TextEdit]) {
+        self.step = step
+        self.range = range
+        self.edits = edits
+    }
+}
+
+/// A problem found in a tutorial: the unit of every report and of the language server's diagnostics.
+public struct Finding: Sendable, Hashable {
+    public let rule: String
+    /// What the finding is about, stable across steps: the rule and subject identify it.
+    public let subject: String
+    public let severity: Severity
+    public let message: String
+    /// Where the problem is, in the document, in the step that introduced it.
+    public let range: SourceRange
+    /// The file the finding is about, when it is about one.
+    public let file: String?
+    /// The step that introduced the problem.
+    public let step: StepID?
+    /// The later step that fixed it; the severity is then `information`.
+    public let resolvedAt: StepID?
+    /// Every step of the same file that repeats the problem, from `step` on (empty for tutorial rules).
+    public let occurrences: [FindingOccurrence]
+    /// The title of the fix, when the rule offers one.
+    public let fixTitle: String?
+    /// A fix for tutorial rules (code rules carry theirs per occurrence).
+    public let documentEdits: [TextEdit]
+
+    public init(
+        rule: String, subject: String, severity: Severity, message: String, range: SourceRange, file: String?,
+        step: StepID?, resolvedAt: StepID?, occurrences: [FindingOccurrence] = [], fixTitle: String? = nil,
+        documentEdits: [TextEdit] = []
+    ) {
+        self.rule = rule
+        self.subject = subject
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.file = file
+        self.step = step
+        self.resolvedAt = resolvedAt
+        self.occurrences = occurrences
+        self.fixTitle = fixTitle
+        self.documentEdits = documentEdits
+    }
+
+    /// The edits fixing this step and every later step that repeats the problem, in one change.
+    public var fixEdits: [TextEdit] {
+        let edits = documentEdits + occurrences.flatMap(\.edits)
+        return edits.sorted { $0.range.start < $1.range.start }
+    }
+}

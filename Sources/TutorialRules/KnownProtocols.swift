@@ -1,0 +1,40 @@
+import Foundation
+
+/// The UIKit and AppKit protocols the rules know: their required methods and how they are wired.
+///
+/// The table lives in `KnownProtocols.json` so that adding a protocol is a data change.
+public struct KnownProtocols: Sendable, Decodable {
+    public struct Entry: Sendable, Decodable {
+        public let name: String
+        /// Whether it refines `NSObjectProtocol` (adopters must inherit from `NSObject`).
+        public let objc: Bool
+        /// The property an object sets to adopt an adopter (`dataSource`, `delegate`).
+        public let wiring: String?
+        /// Required methods as Swift spells them: `pageViewController(_:viewControllerBefore:)`.
+        public let required: [String]
+    }
+
+    public let protocols: [Entry]
+
+    public init(protocols: [Entry]) { self.protocols = protocols }
+
+    public func entry(_ name: String) -> Entry? { protocols.first { $0.name == name } }
+
+    /// The table shipped with the rules.
+    public static let standard: KnownProtocols = {
+        guard let url = Bundle.module.url(forResource: "KnownProtocols", withExtension: "json"),
+            let data = try? Data(contentsOf: url),
+            let table = try? JSONDecoder().decode(KnownProtocols.self, from: data)
+        else { return KnownProtocols(protocols: []) }
+        return table
+    }()
+
+    /// Whether a protocol name is an Objective-C data source or delegate: a known entry marked `objc`,
+    /// or a framework-prefixed `…DataSource` / `…Delegate`.
+    public func isObjCProtocol(_ name: String) -> Bool {
+        if let entry = entry(name) { return entry.objc }
+        let prefixes = ["UI", "NS", "MK", "WK", "CL", "PH", "AV", "SK", "SCN", "AR", "CB", "EK", "MF", "GK", "QL"]
+        return (name.hasSuffix("Delegate") || name.hasSuffix("DataSource"))
+            && prefixes.contains { name.hasPrefix($0) }
+    }
+}

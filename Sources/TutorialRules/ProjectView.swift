@@ -1,0 +1,88 @@
+import SwiftFacts
+import TutorialModel
+
+/// The project as the reader has it at one step: the latest state of every file shown so far.
+///
+/// Cross-file rules (an initializer called in `PageView.swift` and declared in `PageViewController.swift`)
+/// look types up here. Only whole-file states join the project: a fragment is no evidence of what a
+/// file does not contain.
+public struct ProjectView: Sendable {
+    /// File name → facts of its latest state at this step, in the order files first appeared.
+    public let files: [(name: String, facts: SnippetFacts)]
+    /// The facts being checked, looked up first (a fragment, or the file's own state).
+    public let current: SnippetFacts?
+    /// The file `current` is a state of (its older state in `files` is ignored), nil for fragments.
+    public let currentFileName: String?
+
+    public init(files: [(name: String, facts: SnippetFacts)], current: SnippetFacts?, currentFileName: String?) {
+        self.files = files
+        self.current = current
+        self.currentFileName = currentFileName
+    }
+
+    /// The checked facts first, then every other file's.
+    public var allFacts: [SnippetFacts] {
+        var result: [SnippetFacts] = []
+        if let current { result.append(current) }
+        for file in files where file.name != currentFileName { result.append(file.facts) }
+        return result
+    }
+
+    /// Every declaration and extension of the type with this qualified name, merged.
+    public func type(qualifiedName: String) -> TypeView? {
+        var declarations: [TypeFact] = []
+        var functions: [FunctionFact] = []
+        for facts in allFacts {
+            for type in facts.types where type.qualifiedName == qualifiedName { declarations.append(type) }
+            for function in facts.functions where function.ownerType == qualifiedName { functions.append(function) }
+        }
+        guard !declarations.isEmpty else { return nil }
+        return TypeView(qualifiedName: qualifiedName, declarations: declarations, functions: functions)
+    }
+
+    /// Resolves a type name as written inside `enclosing` (nested types first, then outwards).
+    public func resolve(_ name: String, from enclosing: String?) -> TypeView? {
+        var scope = enclosing.map { $0.split(separator: ".").map(String.init) } ?? []
+        while true {
+            let candidate = (scope + [name]).joined(separator: ".")
+            if let found = type(qualifiedName: candidate) { return found }
+            if scope.isEmpty { return nil }
+            scope.removeLast()
+        }
+    }
+
+    /// Whether any file of the project declares a type or protocol with this simple name.
+    public func declaresType(named name: String) -> Bool {
+        allFacts.contains { facts in facts.types.contains { $0.name == name && $0.kind != .extension } }
+    }
+}
+
+/// A type seen through all its declarations and extensions in the project.
+public struct TypeView: Sendable {
+    public let qualifiedName: String
+    public let declarations: [TypeFact]
+    /// Functions declared in the type and its extensions.
+    public let functions: [FunctionFact]
+
+    /// The primary declaration (not an extension), when the project shows it.
+    public var primary: TypeFact? { declarations.first { $0.kind != .extension } }
+    public var name: String { declarations.first?.name ?? qualifiedName }
+    public var kind: TypeFact.Kind? { primary?.kind }
+
+    /// Inherited types and protocols from the declaration and every extension.
+    public var inherited: [InheritedType] { declarations.flatMap(\.inherited) }
+    public var inheritedNames: [String] { inherited.map(\.name) }
+    public func adopts(_ name: String) -> Bool { inheritedNames.contains(name) }
+
+    public var properties: [PropertyFact] { declarations.flatMap(\.properties) }
+    public func property(_ name: String) -> PropertyFact? { properties.first { $0.name == name } }
+
+    public func methods(named name: String) -> [FunctionFact] {
+        functions.filter { $0.kind == .function && $0.name == name }
+    }
+
+    public func method(named name: String) -> FunctionFact? { methods(named: name).first }
+
+    /// Attributes of the primary declaration.
+    public var attributes: [String] { primary?.attributes ?? [] }
+}

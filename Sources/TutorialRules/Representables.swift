@@ -1,0 +1,142 @@
+import SwiftFacts
+import TutorialModel
+
+/// A SwiftUI representable found in a snippet, with what the lifecycle rules ask of it.
+struct Representable {
+    enum Flavor {
+        case view, viewController
+
+        var makeSuffix: String { self == .view ? "View" : "ViewController" }
+    }
+
+    let type: TypeView
+    /// The declaration in the checked snippet (ranges point into it).
+    let declaration: TypeFact
+    let flavor: Flavor
+    /// `UI` or `NS`.
+    let platform: String
+
+    var makeName: String { "make\(platform)\(flavor.makeSuffix)" }
+    var updateName: String { "update\(platform)\(flavor.makeSuffix)" }
+    var makeSignature: String { "\(makeName)(context:)" }
+    var updateSignature: String { "\(updateName)(_:context:)" }
+
+    var make: FunctionFact? { type.methods(named: makeName).first { $0.contextParameterName != nil } }
+    var update: FunctionFact? { type.methods(named: updateName).first { $0.contextParameterName != nil } }
+    var makeCoordinator: FunctionFact? { type.methods(named: "makeCoordinator").first { $0.parameters.isEmpty } }
+
+    static let protocols: [(name: String, platform: String, flavor: Flavor)] = [
+        ("UIViewRepresentable", "UI", .view), ("UIViewControllerRepresentable", "UI", .viewController),
+        ("NSViewRepresentable", "NS", .view), ("NSViewControllerRepresentable", "NS", .viewController),
+    ]
+
+    /// The coordinator type: whatever `makeCoordinator()` returns, resolved in the project.
+    func coordinator(in project: ProjectView) -> TypeView? {
+        guard let returned = makeCoordinator?.returnTypeText else { return nil }
+        return project.resolve(returned, from: type.qualifiedName)
+    }
+
+    /// The nested type a representable declares as its coordinator by name, when there is no makeCoordinator.
+    func nestedCoordinator(in project: ProjectView) -> TypeView? {
+        project.type(qualifiedName: type.qualifiedName + ".Coordinator")
+    }
+
+    /// Whether a function belongs to this representable (its own methods and its extensions').
+    func owns(_ function: FunctionFact) -> Bool { function.ownerType == type.qualifiedName }
+}
+
+/// The representables declared (or made to conform by an extension) in the checked snippet.
+func representables(in context: CodeContext) -> [Representable] {
+    var seen = Set<String>()
+    var result: [Representable] = []
+    for declaration in context.facts.types where declaration.kind != .protocol {
+        guard !seen.contains(declaration.qualifiedName),
+            let view = context.project.type(qualifiedName: declaration.qualifiedName)
+        else { continue }
+        for entry in Representable.protocols where view.adopts(entry.name) {
+            seen.insert(declaration.qualifiedName)
+            // Ranges must point into the checked snippet: prefer its declaration that adopts the protocol.
+            let local = context.facts.types.first {
+                $0.qualifiedName == declaration.qualifiedName && $0.inherited.contains { $0.name == entry.name }
+            } ?? declaration
+            result.append(Representable(type: view, declaration: local, flavor: entry.flavor, platform: entry.platform))
+            break
+        }
+    }
+    return result
+}
+
+/// Functions of `facts` declared in the type (or its extensions) with this qualified name.
+func localFunctions(of qualifiedName: String, in facts: SnippetFacts) -> [(index: Int, function: FunctionFact)] {
+    facts.functions.enumerated().filter { $0.element.ownerType == qualifiedName }.map { ($0.offset, $0.element) }
+}
+
+/// Whether the function at `index` is, or is nested in, one of `owners`' methods: closures and local
+/// functions inside a method record their own context, so walk outwards by range.
+func enclosingMethod(of index: Int?, in facts: SnippetFacts) -> FunctionFact? {
+    guard let index else { return nil }
+    var function = facts.functions[index]
+    while function.ownerType == nil {
+        guard let outer = facts.functions.last(where: { $0.range.contains(function.range) && $0 != function && $0.ownerType != nil })
+        else { return function }
+        function = outer
+    }
+    return function
+}
+
+extension String {
+    /// `delegate`, `navigationDelegate` → delegate; `dataSource` → data source; else nil.
+    var wiringKind: String? {
+        let lower = lowercased()
+        if lower.hasSuffix("datasource") { return "dataSource" }
+        if lower.hasSuffix("delegate") { return "delegate" }
+        return nil
+    }
+
+    /// The wiring kind a protocol asks for by its name.
+    var protocolWiringKind: String? {
+        if hasSuffix("DataSource") { return "dataSource" }
+        if hasSuffix("Delegate") { return "delegate" }
+        return nil
+    }
+}
+
+/// The 0-based code line holding `offset`, and the indentation of that line.
+func lineAndIndent(of offset: Int, in code: String, facts: SnippetFacts) -> (line: Int, indent: String) {
+    let line = facts.line(of: offset)
+    let start = facts.lineStarts[line]
+    let bytes = Array(code.utf8)
+    var end = start
+    while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+    return (line, String(decoding: bytes[start..<end], as: UTF8.self))
+}
+
+/// An assignment somewhere in the project, with the method it sits in.
+struct LocatedAssignment {
+    let assignment: AssignmentFact
+    let method: FunctionFact?
+    /// Whether it is in the checked snippet (its ranges are then usable).
+    let isLocal: Bool
+}
+
+/// Assignments in methods of the given types, across the project.
+func assignments(in project: ProjectView, ownedBy owners: Set<String>) -> [LocatedAssignment] {
+    var result: [LocatedAssignment] = []
+    for (position, facts) in project.allFacts.enumerated() {
+        let isLocal = position == 0 && project.current != nil
+        for assignment in facts.assignments {
+            let method = enclosingMethod(of: assignment.function, in: facts)
+            guard let owner = method?.ownerType, owners.contains(owner) else { continue }
+            result.append(LocatedAssignment(assignment: assignment, method: method, isLocal: isLocal))
+        }
+    }
+    return result
+}
+
+/// The UIKit object a make method builds: its first local variable initialised by a call.
+func builtObject(in make: FunctionFact, facts: SnippetFacts) -> VariableFact? {
+    guard let index = facts.functions.firstIndex(of: make) else { return nil }
+    return facts.variables.first { variable in
+        variable.function == index && (variable.typeName?.first?.isUppercase ?? false)
+    }
+}

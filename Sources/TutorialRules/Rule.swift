@@ -1,0 +1,208 @@
+import StepDiff
+import SwiftFacts
+import TutorialModel
+
+/// How serious a finding is; the order is that of LSP's `DiagnosticSeverity` (error first).
+public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+    case error, warning, information, hint
+
+    private var rank: Int {
+        switch self {
+        case .error: return 0
+        case .warning: return 1
+        case .information: return 2
+        case .hint: return 3
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Everything a rule says about itself: the source of `tutorial-check rules`, `explain` and docs/rules.md,
+/// and of the example test that runs every rule.
+public struct RuleDescription: Sendable {
+    public enum Category: String, Sendable { case lifecycle, tutorial }
+
+    public let id: String
+    public let category: Category
+    /// One line: what the rule catches.
+    public let summary: String
+    /// Why it matters and what counts as evidence, a paragraph or two.
+    public let explanation: String
+    public let defaultSeverity: Severity
+    public let enabledByDefault: Bool
+    /// Examples the rule must report, with a marker (`↓` or `1️⃣`) where each finding starts.
+    public let triggering: [RuleExample]
+    /// Examples the rule must stay silent on.
+    public let nonTriggering: [RuleExample]
+
+    public init(
+        id: String, category: Category, summary: String, explanation: String, defaultSeverity: Severity,
+        enabledByDefault: Bool = true, triggering: [RuleExample], nonTriggering: [RuleExample]
+    ) {
+        self.id = id
+        self.category = category
+        self.summary = summary
+        self.explanation = explanation
+        self.defaultSeverity = defaultSeverity
+        self.enabledByDefault = enabledByDefault
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+}
+
+/// A small tutorial used as a rule example: steps with prose and snippets, markers where findings land.
+public struct RuleExample: Sendable {
+    /// One snippet of an example step.
+    public struct Snippet: Sendable {
+        public let fileName: String?
+        public let code: String
+        public let kind: SnippetKind
+
+        public init(_ fileName: String? = "Example.swift", _ code: String, kind: SnippetKind = .file) {
+            self.fileName = fileName
+            self.code = code
+            self.kind = kind
+        }
+    }
+
+    /// One step of an example.
+    public struct Step: Sendable {
+        /// The label as written (`Step 1`), nil for an unlabelled step; markers allowed.
+        public let label: String?
+        public let labelNumber: Int?
+        public let prose: String
+        public let snippets: [Snippet]
+
+        public init(label: String? = nil, number: Int? = nil, prose: String = "", _ snippets: [Snippet]) {
+            self.label = label
+            self.labelNumber = number
+            self.prose = prose
+            self.snippets = snippets
+        }
+    }
+
+    /// What the example shows, for the rule reference.
+    public let note: String?
+    public let steps: [Step]
+
+    public init(_ note: String? = nil, steps: [Step]) {
+        self.note = note
+        self.steps = steps
+    }
+
+    /// One step showing one whole file, `Example.swift` unless named.
+    public init(_ note: String? = nil, file: String = "Example.swift", _ code: String) {
+        self.init(note, steps: [Step([Snippet(file, code)])])
+    }
+
+    /// One step showing a fragment.
+    public init(_ note: String? = nil, fragment code: String) {
+        self.init(note, steps: [Step([Snippet("Example.swift", code, kind: .fragment)])])
+    }
+
+    /// One step showing several whole files.
+    public init(_ note: String? = nil, files: [(String, String)]) {
+        self.init(note, steps: [Step(files.map { Snippet($0.0, $0.1) })])
+    }
+}
+
+/// A replacement in a snippet's code, mapped to the document by the evaluator.
+public struct CodeEdit: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// Replace the code range with the text.
+        case replace(CodeRange, String)
+        /// Insert a new line before the 0-based code line, indented like the document's line there.
+        case insertLine(before: Int, text: String)
+        /// Delete the 0-based code line.
+        case deleteLine(Int)
+    }
+
+    public let kind: Kind
+
+    public init(_ kind: Kind) { self.kind = kind }
+}
+
+/// What a code rule reports for one state of one file: ranges are in the snippet's code.
+public struct CodeFinding: Sendable, Hashable {
+    /// What the finding is about, stable across steps (`PageViewController/dataSource`).
+    public let subject: String
+    public let message: String
+    public let range: CodeRange
+    /// A fix for this state, if the rule knows one; empty otherwise.
+    public let fixTitle: String?
+    public let edits: [CodeEdit]
+
+    public init(subject: String, message: String, range: CodeRange, fixTitle: String? = nil, edits: [CodeEdit] = []) {
+        self.subject = subject
+        self.message = message
+        self.range = range
+        self.fixTitle = fixTitle
+        self.edits = edits
+    }
+}
+
+/// What a tutorial rule reports: ranges are in the document.
+public struct DocumentFinding: Sendable, Hashable {
+    public let subject: String
+    public let message: String
+    public let range: SourceRange
+    public let step: StepID?
+    public let fixTitle: String?
+    public let edits: [TextEdit]
+
+    public init(
+        subject: String, message: String, range: SourceRange, step: StepID?, fixTitle: String? = nil,
+        edits: [TextEdit] = []
+    ) {
+        self.subject = subject
+        self.message = message
+        self.range = range
+        self.step = step
+        self.fixTitle = fixTitle
+        self.edits = edits
+    }
+}
+
+/// What a code rule sees: one state of one file (or one fragment) and the project at that step.
+public struct CodeContext: Sendable {
+    public let fileName: String?
+    public let snippet: TutorialModel.Snippet
+    public let facts: SnippetFacts
+    /// Whether the snippet shows only part of a file: rules that need the absence of something say nothing.
+    public let isFragment: Bool
+    public let project: ProjectView
+    public let knownProtocols: KnownProtocols
+}
+
+/// What a tutorial rule sees: the whole tutorial with its timelines.
+public struct TutorialContext: Sendable {
+    public let tutorial: Tutorial
+    public let timelines: [FileTimeline]
+    public let changes: StepChanges
+}
+
+/// A rule over one state of one Swift file.
+public protocol CodeRule: Sendable {
+    var description: RuleDescription { get }
+    func check(_ context: CodeContext) -> [CodeFinding]
+}
+
+/// A rule over the tutorial as a whole (its steps, prose and timelines).
+public protocol TutorialRule: Sendable {
+    var description: RuleDescription { get }
+    func check(_ context: TutorialContext) -> [DocumentFinding]
+}
+
+/// Either kind of rule, as the registry lists them.
+public enum AnyRule: Sendable {
+    case code(any CodeRule)
+    case tutorial(any TutorialRule)
+
+    public var description: RuleDescription {
+        switch self {
+        case .code(let rule): return rule.description
+        case .tutorial(let rule): return rule.description
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import TutorialModel
+
+/// The suppression comments of a document:
+/// `<!-- tutorial-check-disable rule-id -->` … `<!-- tutorial-check-enable rule-id -->` (no ids: every rule)
+/// and `<!-- tutorial-check-disable-next-step rule-id -->`.
+struct DocumentSuppressions {
+    /// Disabled byte ranges per rule id ("" for every rule).
+    private var regions: [(rule: String, range: SourceRange)] = []
+    /// Steps disabled per rule id ("" for every rule).
+    private var steps: [(rule: String, step: StepID)] = []
+
+    init(_ tutorial: Tutorial) {
+        let text = tutorial.document.text
+        guard text.contains("tutorial-check-") else { return }
+        let bytes = tutorial.document.bytes
+        var open: [String: Int] = [:]
+        var searchFrom = text.utf8.startIndex
+        let stepStarts = tutorial.steps.map { ($0.id, $0.range.start) }
+        while let found = text[searchFrom...].range(of: "<!--") {
+            guard let close = text[found.upperBound...].range(of: "-->") else { break }
+            let body = text[found.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            let commentStart = text.utf8.distance(from: text.utf8.startIndex, to: found.lowerBound)
+            let commentEnd = text.utf8.distance(from: text.utf8.startIndex, to: close.upperBound)
+            searchFrom = close.upperBound
+            var words = body.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).map(String.init)
+            guard let directive = words.first else { continue }
+            words.removeFirst()
+            let ids = words.isEmpty ? [""] : words
+            switch directive {
+            case "tutorial-check-disable":
+                for id in ids where open[id] == nil { open[id] = commentStart }
+            case "tutorial-check-enable":
+                let closing = words.isEmpty ? Array(open.keys) : ids
+                for id in closing {
+                    if let start = open.removeValue(forKey: id) {
+                        regions.append((id, SourceRange(start: start, end: commentEnd)))
+                    }
+                }
+            case "tutorial-check-disable-next-step":
+                if let next = stepStarts.first(where: { $0.1 >= commentEnd }) {
+                    for id in ids { steps.append((id, next.0)) }
+                }
+            default: continue
+            }
+        }
+        for (id, start) in open { regions.append((id, SourceRange(start: start, end: bytes.count))) }
+    }
+
+    func suppresses(_ finding: Finding) -> Bool {
+        for region in regions where region.rule.isEmpty || region.rule == finding.rule {
+            if region.range.contains(finding.range.start) { return true }
+        }
+        if let step = finding.step {
+            for entry in steps where (entry.rule.isEmpty || entry.rule == finding.rule) && entry.step == step {
+                return true
+            }
+        }
+        return false
+    }
+}
+
+import Foundation
