@@ -64,8 +64,12 @@ let package = Package(
             resources: [.copy("KnownProtocols.json")],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
+            name: "DiffSyntax",
+            swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
+            linkerSettings: swiftSyntaxLinkerFlags),
+        .target(
             name: "Reports",
-            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "CLibXML2"],
+            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "DiffSyntax", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "LanguageServer",
@@ -92,6 +96,9 @@ let package = Package(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "StepDiff", "TutorialModel", "TestSupport", "CLibXML2"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "LanguageServerTests",
             dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TestSupport"],
