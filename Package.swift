@@ -71,13 +71,14 @@ let package = Package(
             name: "Reports",
             dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "DiffSyntax", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .target(name: "TutorialFixes", dependencies: ["TutorialModel"]),
         .target(
             name: "LanguageServer",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports"],
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialFixes", "Reports"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-check",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer"],
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialFixes", "Reports", "LanguageServer"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-bench",
@@ -95,6 +96,7 @@ let package = Package(
         .testTarget(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TestSupport"]),
         .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
         .testTarget(
             name: "ReportsTests", dependencies: ["Reports", "StepDiff", "TutorialModel", "TestSupport", "CLibXML2"],
