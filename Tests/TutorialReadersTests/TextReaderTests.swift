@@ -295,4 +295,22 @@ final class TextReaderTests: XCTestCase {
         XCTAssertEqual(tutorial.steps.last?.snippets.first?.lineCount, 3)
         XCTAssertEqual(tutorial.steps.last?.id, StepID(section: 1, step: 2_000))
     }
+
+    func testNumberingThatStartsAgainStartsAnImplicitSection() {
+        let marked = MarkedText(
+            """
+            1️⃣Step 1
+            Make it.
+            Step 2
+            Change it.2️⃣
+            3️⃣Step 1
+            Make another.
+            Step 1
+            Repeat it.4️⃣
+            """)
+        let tutorial = read(marked.text)
+        XCTAssertEqual(tutorial.sections.map(\.steps.count), [2, 2], "a repeated 1 after 1 stays in its section")
+        XCTAssertEqual(tutorial.sections.map(\.range), [range(marked, "1️⃣", "2️⃣"), range(marked, "3️⃣", "4️⃣")])
+        XCTAssertEqual(tutorial.steps.map(\.id.description), ["1.1", "1.2", "2.1", "2.2"])
+    }
 }
