@@ -27,11 +27,6 @@ struct OutlineBlock {
         self.range = range
         self.label = label
     }
-
-    var isCode: Bool {
-        if case .code = kind { return true }
-        return false
-    }
 }
 
 /// A code block as a reader found it, before the builder decides its file and kind.
