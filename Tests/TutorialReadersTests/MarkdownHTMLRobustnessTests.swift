@@ -1,6 +1,7 @@
 import TutorialModel
-@testable import TutorialReaders
 import XCTest
+
+@testable import TutorialReaders
 
 /// Both readers on documents stitched from awkward pieces: whatever comes in, a model comes out (a
 /// range precondition or an out-of-bounds index would trap and fail the whole run).
@@ -28,7 +29,8 @@ final class MarkdownHTMLRobustnessTests: XCTestCase {
                     XCTAssertLessThanOrEqual(step.range.end, document.bytes.count, text)
                     for snippet in step.snippets {
                         XCTAssertLessThanOrEqual(snippet.range.end, document.bytes.count, text)
-                        let mapped = snippet.sourceMap.documentRange(forCodeRange: SourceRange(start: 0, end: snippet.code.utf8.count))
+                        let mapped = snippet.sourceMap.documentRange(
+                            forCodeRange: SourceRange(start: 0, end: snippet.code.utf8.count))
                         XCTAssertLessThanOrEqual(mapped.end, document.bytes.count, text)
                     }
                 }
