@@ -18,7 +18,7 @@ import TutorialModel
 public enum HTMLReader {
     public static func read(_ document: SourceDocument) -> Tutorial {
         let startLine = HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) ?? 0
-        var reader = HTMLBlocks(document: document, firstLine: startLine)
+        var reader = HTMLBlocks(document: document, lines: startLine..<document.lineIndex.lineCount)
         let blocks = reader.collect()
         return OutlineBuilder.build(
             blocks, document: document, format: .html, fallbackTitle: reader.pageTitle, diagnostics: reader.diagnostics)
@@ -31,16 +31,18 @@ private let libxml2Initialised: Bool = {
     return true
 }()
 
-private struct HTMLBlocks {
+/// The blocks of the HTML in some whole lines of a document (a page, a code viewer's embedded page, a
+/// raw HTML block in Markdown), every range in the document's own offsets.
+struct HTMLBlocks {
     let document: SourceDocument
     /// The 0-based document line where the parsed HTML starts (after a code viewer's chrome).
     let firstLine: Int
     let raw: HTMLRawMarkup
     let parsedRange: SourceRange
 
-    var blocks: [OutlineBlock] = []
-    var pageTitle: String?
-    var diagnostics: [ReaderDiagnostic] = []
+    private(set) var blocks: [OutlineBlock] = []
+    private(set) var pageTitle: String?
+    private(set) var diagnostics: [ReaderDiagnostic] = []
     /// Start tags before this offset are taken: the next block's tag comes after it.
     private var tagCursor = 0
     private var reportedDepth = false
@@ -50,11 +52,13 @@ private struct HTMLBlocks {
     /// Deeper elements are not walked: tutorials never nest so deep, and the walk must not exhaust the stack.
     static let maximumDepth = 200
 
-    init(document: SourceDocument, firstLine: Int) {
+    init(document: SourceDocument, lines: Range<Int>) {
         self.document = document
-        self.firstLine = firstLine
-        let start = document.lineIndex.lineStarts[firstLine]
-        parsedRange = SourceRange(start: start, end: document.bytes.count)
+        let index = document.lineIndex
+        firstLine = min(max(lines.lowerBound, 0), index.lineCount - 1)
+        let start = index.lineStarts[firstLine]
+        let end = lines.upperBound < index.lineCount ? index.lineStarts[lines.upperBound] : document.bytes.count
+        parsedRange = SourceRange(start: start, end: max(start, end))
         raw = HTMLRawMarkup(bytes: document.bytes, range: parsedRange)
         tagCursor = start
     }

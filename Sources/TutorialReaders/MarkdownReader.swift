@@ -79,7 +79,21 @@ private struct MarkdownBlocks {
                         label: isTopLevel ? paragraphLabel(node, text: text) : nil))
             case CMARK_NODE_CODE_BLOCK:
                 result.append(codeBlock(node))
-            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK:
+            case CMARK_NODE_HTML_BLOCK:
+                // Raw HTML holding code (`<pre><code>` pasted into Markdown) is read as HTML. Only at the
+                // top level: inside quotes and lists the lines carry Markdown markers libxml2 would see.
+                let literal = string(cmark_node_get_literal(node))
+                if isTopLevel, literal.lowercased().contains("<pre") {
+                    // cmark-gfm leaves the end line of an HTML block at the document's end unset: count
+                    // the literal's lines instead.
+                    let first = Int(cmark_node_get_start_line(node)) - 1
+                    let breaks = literal.utf8.count(where: { $0 == 0x0A })
+                    let lineCount = max(1, literal.utf8.last == 0x0A ? breaks : breaks + 1)
+                    var html = HTMLBlocks(document: document, lines: first..<(first + lineCount))
+                    result.append(contentsOf: html.collect())
+                    diagnostics.append(contentsOf: html.diagnostics)
+                }
+            case CMARK_NODE_THEMATIC_BREAK:
                 break
             default:
                 // Tables and other extension blocks: their text is prose of the step.

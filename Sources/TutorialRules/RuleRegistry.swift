@@ -2,6 +2,18 @@
 public enum RuleRegistry {
     public static let all: [AnyRule] = [
         .code(CoordinatorNotWired()),
+        .code(WiringInUpdate()),
+        .code(MissingMakeCoordinator()),
+        .code(CoordinatorProtocolMissing()),
+        .code(CoordinatorNotNSObject()),
+        .code(MissingRequiredMethod()),
+        .code(SelectorTargetMismatch()),
+        .code(BindingPassedByValue()),
+        .code(InitializerMismatch()),
+        .code(HostingControllerNotContained()),
+        .code(RepresentableInCellConfiguration()),
+        .code(StaleCoordinatorParent()),
+        .code(SwiftSyntaxError()),
     ]
 
     public static var ids: [String] { all.map(\.description.id) }

@@ -4,6 +4,9 @@ import Foundation
 let commands: [(name: String, summary: String, run: ([String]) -> ExitCode)] = [
     ("outline", "print the sections, steps and snippets found in tutorials", OutlineCommand.run),
     ("lsp", "serve the language server protocol on stdin/stdout", LSPCommand.run),
+    ("lint", "check tutorials against the rules (text, json, sarif, github)", LintCommand.run),
+    ("rules", "list the rules", RulesCommand.run),
+    ("explain", "explain one rule, with examples", ExplainCommand.run),
 ]
 
 let version = "0.1.0"
