@@ -272,8 +272,9 @@ struct Skeleton {
         var targetLength = 0
         for scalar in text.unicodeScalars {
             if inTarget && !inString {
-                if !targetEnded && (Self.isIdentifier(scalar) || scalar == "." || scalar == "[" || scalar == "]"
-                    || scalar == "$")
+                if !targetEnded
+                    && (Self.isIdentifier(scalar) || scalar == "." || scalar == "[" || scalar == "]"
+                        || scalar == "$")
                 {
                     targetLength += 1
                 } else if scalar == " " && targetLength > 0 {
@@ -344,8 +345,9 @@ struct Skeleton {
             if "{}()[]=;<>.$@#:,\\".unicodeScalars.contains(scalar) { codePunctuation += 1 }
             if Self.isLetterASCII(scalar) {
                 wordLength += 1
-            } else if !(wordLength > 0 && (scalar == "," || scalar == "." || scalar == ":" || scalar == "'"
-                || scalar == "!" || scalar == "?"))
+            } else if !(wordLength > 0
+                && (scalar == "," || scalar == "." || scalar == ":" || scalar == "'"
+                    || scalar == "!" || scalar == "?"))
             {
                 wordLength = 0
             }

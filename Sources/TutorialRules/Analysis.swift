@@ -41,7 +41,8 @@ public func analyze(tutorial: Tutorial, configuration: Configuration = .default,
         codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration)
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
-            tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines))
+            tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines),
+            structure: stepStructureFindings(tutorial, timelines: timelines))
         for rule in tutorialRules {
             let description = rule.description
             let severity = configuration.severity(of: description)

@@ -14,6 +14,11 @@ public enum RuleRegistry {
         .code(RepresentableInCellConfiguration()),
         .code(StaleCoordinatorParent()),
         .code(SwiftSyntaxError()),
+        .tutorial(StepNoChange()),
+        .tutorial(StepNumbering()),
+        .tutorial(CodeFileMissing()),
+        .tutorial(FileNameMismatch()),
+        .tutorial(ProseCodeMismatch()),
     ]
 
     public static var ids: [String] { all.map(\.description.id) }

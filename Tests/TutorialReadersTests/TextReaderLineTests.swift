@@ -1,6 +1,7 @@
-@testable import TutorialReaders
 import TutorialModel
 import XCTest
+
+@testable import TutorialReaders
 
 /// How single lines score as code or prose, and how runs of lines become blocks.
 final class TextReaderLineTests: XCTestCase {
