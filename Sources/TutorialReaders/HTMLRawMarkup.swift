@@ -66,9 +66,10 @@ struct HTMLRawMarkup {
     static let rawTextElements: Set<String> = ["script", "style", "textarea", "xmp", "title"]
 
     /// The start tag of an element named `name` that libxml2 reported on 0-based `line`: the first one
-    /// after `cursor` whose `<`…`>` span covers the line (libxml2 gives the line where the tag ends).
+    /// after `cursor` whose `<`…`>` span covers the line (libxml2 gives the line where the tag ends), or
+    /// simply the first one after `cursor` when the line is unknown.
     /// Implied elements (libxml2 adds `<html>`, `<body>`, `<p>`) have no tag: nil.
-    func startTag(named name: String, line: Int, after cursor: Int, lineIndex: LineIndex) -> (index: Int, tag: Tag)? {
+    func startTag(named name: String, line: Int?, after cursor: Int, lineIndex: LineIndex) -> (index: Int, tag: Tag)? {
         guard let candidates = startTagsByName[name] else { return nil }
         var low = 0
         var high = candidates.count
@@ -76,6 +77,7 @@ struct HTMLRawMarkup {
             let middle = (low + high) / 2
             if tags[candidates[middle]].range.start < cursor { low = middle + 1 } else { high = middle }
         }
+        guard let line else { return low < candidates.count ? (candidates[low], tags[candidates[low]]) : nil }
         for position in low..<candidates.count {
             let tag = tags[candidates[position]]
             let first = lineIndex.lineNumber(containing: tag.range.start)

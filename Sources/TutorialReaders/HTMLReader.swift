@@ -9,9 +9,10 @@ import TutorialModel
 /// found in the original bytes by name, order and line (`HTMLRawMarkup`), and each code block's text
 /// is lined up with its bytes (`HTMLCodeAlignment`) to map every code character back to the page.
 ///
-/// Page chrome never makes steps: `<nav>`, `<header>`, `<footer>`, `<script>`, `<style>`, elements whose
-/// role is navigation, banner or contentinfo, and elements whose class or id names navigation, a
-/// table of contents, a sidebar, a menu or a header/footer are skipped whole.
+/// Page chrome never makes steps: `<nav>`, `<script>`, `<style>`, the page's `<header>` and `<footer>` (an
+/// article's own header keeps its title), elements whose role is navigation, banner or contentinfo,
+/// and elements whose class or id names navigation, a table of contents, a sidebar, a menu or the
+/// site's header or footer are skipped whole.
 ///
 /// A code viewer's copy of a page (`HTMLCodeViewerPage`) is read from its `<!DOCTYPE html>` line on, with
 /// every range in the lines of the text as given.
@@ -82,7 +83,7 @@ struct HTMLBlocks {
         defer { xmlFreeDoc(parsed) }
         guard let root = xmlDocGetRootElement(parsed) else { return [] }
         walk(root, depth: 0, inProse: false)
-        reportUnreadContent(after: lastLine(of: root))
+        if let treeEnd = lastKnownLine(of: root) { reportUnreadContent(after: treeEnd) }
         return blocks
     }
 
@@ -205,7 +206,7 @@ struct HTMLBlocks {
         var range = fallback
         var sourceMap = SnippetSourceMap(segments: [], fallback: fallback)
         var blockRange = fallback
-        if let located = raw.startTag(named: "pre", line: nodeLine, after: tagCursor, lineIndex: lineIndex) {
+        if let located = raw.startTag(named: "pre", line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex) {
             tagCursor = located.tag.range.end
             let contentStart = located.tag.range.end
             let contentEnd = HTMLRawMarkup.findEndTag(bytes, name: "pre", from: contentStart, end: parsedRange.end) ?? parsedRange.end
@@ -299,23 +300,47 @@ struct HTMLBlocks {
     // MARK: - Skipping chrome
 
     static let skippedElements: Set<String> = [
-        "script", "style", "noscript", "template", "nav", "header", "footer", "button", "select", "option",
+        "script", "style", "noscript", "template", "nav", "button", "select", "option",
         "textarea", "input", "svg", "math", "iframe", "object", "embed", "canvas", "audio", "video", "map",
     ]
     static let chromeRoles: Set<String> = ["navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar"]
+    /// Words of a class or id that mark navigation wherever they stand (`book-summary`, `sidebar-toc`).
     static let chromeWords: Set<String> = [
-        "nav", "navbar", "navigation", "toc", "breadcrumb", "breadcrumbs", "sidebar", "menu", "header", "footer",
-        "summary", "masthead", "pagination", "skip",
+        "nav", "navbar", "navigation", "toc", "breadcrumb", "breadcrumbs", "sidebar", "menu", "summary", "masthead",
+        "pagination", "skip",
+    ]
+    /// Whole class or id tokens of a site's header and footer. Not every `…-header`: `section-header`
+    /// and `article-header` hold the content's own headings.
+    static let chromeTokens: Set<String> = [
+        "header", "footer", "site-header", "site-footer", "book-header", "book-footer", "global-header",
+        "global-footer", "top-header", "main-header", "main-footer", "page-footer", "top-bar", "topbar",
     ]
 
     private func isSkipped(_ node: xmlNodePtr, name: String) -> Bool {
+        if name == "header" || name == "footer" {
+            // HTML5: an article's own header holds its title; the page's header and footer are chrome.
+            return !Self.hasAncestor(node, in: ["article", "main"])
+        }
         if Self.skippedElements.contains(name) { return true }
         if let role = Self.attribute("role", of: node)?.lowercased(), Self.chromeRoles.contains(role) { return true }
         for attributeName in ["class", "id"] {
             guard let value = Self.attribute(attributeName, of: node)?.lowercased() else { continue }
+            let tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if tokens.contains(where: { Self.chromeTokens.contains(String($0)) }) { return true }
             let words = value.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" || $0 == "\t" })
             if words.contains(where: { Self.chromeWords.contains(String($0)) }) { return true }
             if value.contains("table-of-contents") || value.contains("tableofcontents") { return true }
+        }
+        return false
+    }
+
+    private static func hasAncestor(_ node: xmlNodePtr, in names: Set<String>) -> Bool {
+        var current = node.pointee.parent
+        var depth = 0
+        while let parent = current, parent.pointee.type == XML_ELEMENT_NODE, depth < maximumDepth {
+            if names.contains(name(of: parent)) { return true }
+            current = parent.pointee.parent
+            depth += 1
         }
         return false
     }
@@ -389,7 +414,7 @@ struct HTMLBlocks {
     /// From the element's start tag to its end tag; without an end tag, to the end of its last line.
     private mutating func elementRange(_ node: xmlNodePtr, name: String) -> SourceRange {
         let nodeLine = line(of: node)
-        guard let located = raw.startTag(named: name, line: nodeLine, after: tagCursor, lineIndex: lineIndex) else {
+        guard let located = raw.startTag(named: name, line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex) else {
             let start = firstNonBlank(onLine: nodeLine)
             return SourceRange(start: start, end: max(start, lineIndex.contentRange(ofLine: lastLine(of: node)).end))
         }
@@ -401,20 +426,37 @@ struct HTMLBlocks {
         return SourceRange(start: located.tag.range.start, end: max(located.tag.range.end, lineEnd))
     }
 
+    /// The 0-based document line of a node, nil past the 65535th line of the parsed HTML, where libxml2's
+    /// HTML parser stops counting (its per-node line is 16 bits): tags are then matched by order alone.
+    private func knownLine(of node: xmlNodePtr) -> Int? {
+        xmlGetLineNo(node) >= 65535 ? nil : line(of: node)
+    }
+
     /// The 0-based document line libxml2 gives for a node.
     private func line(of node: xmlNodePtr) -> Int {
         let parsedLine = max(Int(xmlGetLineNo(node)), 1)
         return min(firstLine + parsedLine - 1, lineIndex.lineCount - 1)
     }
 
-    /// The 0-based line where a node's content ends: its last descendant's line plus that text's line breaks.
-    private func lastLine(of node: xmlNodePtr) -> Int {
+    /// `lastLine(of:)`, nil when it lies past the lines libxml2 counts.
+    private func lastKnownLine(of node: xmlNodePtr) -> Int? {
+        xmlGetLineNo(Self.lastDescendant(of: node)) >= 65535 ? nil : lastLine(of: node)
+    }
+
+    /// The node's last descendant in document order (itself when it has no children).
+    private static func lastDescendant(of node: xmlNodePtr) -> xmlNodePtr {
         var current = node
         var depth = 0
-        while let last = current.pointee.last, depth < Self.maximumDepth {
+        while let last = current.pointee.last, depth < maximumDepth {
             current = last
             depth += 1
         }
+        return current
+    }
+
+    /// The 0-based line where a node's content ends: its last descendant's line plus that text's line breaks.
+    private func lastLine(of node: xmlNodePtr) -> Int {
+        let current = Self.lastDescendant(of: node)
         var result = max(line(of: current), line(of: node))
         if current.pointee.type == XML_TEXT_NODE, let content = current.pointee.content {
             var pointer = content

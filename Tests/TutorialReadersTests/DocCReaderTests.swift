@@ -384,6 +384,33 @@ final class DocCReaderTests: XCTestCase {
         XCTAssertEqual(readDocC("").diagnostics.count, 1)
     }
 
+    /// A catalog's table of contents is a `.tutorial` file too: it has chapters, not steps, and no noise.
+    func testTableOfContentsFileHasNoSectionsAndNoDiagnostics() {
+        let tutorial = readDocC(
+            """
+            @Tutorials(name: "SwiftUI Pages") {
+                @Intro(title: "Build pages") {
+                    Pages and page controls.
+                    @Image(source: "toc.png", alt: "Pages")
+                }
+                @Chapter(name: "Interfacing") {
+                    Wrap UIKit.
+                    @Image(source: "chapter.png", alt: "UIKit")
+                    @TutorialReference(tutorial: "doc:InterfacingWithUIKit")
+                }
+                @Resources {
+                    @Documentation(destination: "https://example.com") {
+                        Reference.
+                    }
+                }
+            }
+
+            """)
+        XCTAssertEqual(tutorial.title, "Build pages")
+        XCTAssertEqual(tutorial.sections.count, 0)
+        XCTAssertEqual(tutorial.diagnostics, [])
+    }
+
     func testReadTutorialPicksTheDocCReader() {
         let document = SourceDocument(path: "x.tutorial", text: docCTutorial(step: "Hi."))
         XCTAssertEqual(readTutorial(document).steps.map(\.prose), ["Hi."])

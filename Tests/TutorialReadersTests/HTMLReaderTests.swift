@@ -135,3 +135,29 @@ final class HTMLReaderTests: XCTestCase {
         XCTAssertEqual(snippets(read("<h2>Step 1</h2><pre>&#0;&bogus;x</pre>")).first?.code, "&bogus;x\n")
     }
 }
+
+extension HTMLReaderTests {
+    func testAnArticlesOwnHeaderKeepsItsTitleButSiteChromeDoesNot() {
+        let html = """
+            <div class="site-header"><h1>Site</h1></div>
+            <article><header><h1>Article title</h1></header>
+            <div class="section-header"><h2>Section 1: Views</h2></div>
+            <h3>Step 1</h3><pre class="swift">let a = 1
+            </pre></article>
+            """
+        let tutorial = read(html)
+        XCTAssertEqual(tutorial.title, "Article title")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Section 1: Views"])
+    }
+
+    func testCodePastTheLinesLibxml2CountsIsStillLocated() throws {
+        // libxml2's HTML parser keeps 16-bit line numbers: past 65535 tags are matched by order alone.
+        // (Offsets counted by hand: MarkedText over a megabyte is slow in debug builds.)
+        let head = "<h2>Step 1</h2>\n<p>filler" + String(repeating: "\n", count: 65_600) + "</p>\n" + "<pre class=\"swift\">"
+        let middle = "let far = 1\n</pre>\n<pre class=\"swift\">"
+        let tutorial = read(head + middle + "let farther = 2\n</pre>\n")
+        let first = head.utf8.count
+        XCTAssertEqual(snippets(tutorial).map(\.range.start), [first, first + middle.utf8.count])
+        XCTAssertTrue(tutorial.diagnostics.isEmpty)
+    }
+}
