@@ -75,7 +75,9 @@ public func stepStructureFindings(
                 step: diagnostic.step))
     }
     for step in tutorial.steps {
-        for snippet in step.snippets where snippet.docc != nil && !reported.contains(snippet.range) {
+        // The reader may already have said so, on the directive or on its `name:` argument.
+        for snippet in step.snippets
+        where snippet.docc != nil && !reported.contains(where: { snippet.range.contains($0) || $0.contains(snippet.range) }) {
             guard let name = snippet.fileName, !name.contains(".") else { continue }
             findings.append(
                 StepStructureFinding(
