@@ -66,9 +66,9 @@ public func stepStructureFindings(
         }
     }
 
-    var reported = Set<SourceRange>()
+    var reported: [SourceRange] = []
     for diagnostic in tutorial.diagnostics where diagnostic.code == StepStructureFinding.codeFileMissing {
-        reported.insert(diagnostic.range)
+        reported.append(diagnostic.range)
         findings.append(
             StepStructureFinding(
                 rule: diagnostic.code, subject: diagnostic.message, message: diagnostic.message, range: diagnostic.range,

@@ -40,6 +40,9 @@ struct HTMLBlocks {
     let firstLine: Int
     let raw: HTMLRawMarkup
     let parsedRange: SourceRange
+    /// Whether libxml2 counts lines as `LineIndex` does: it ends lines at `\n` only, so a lone `\r`
+    /// (old Mac line ends) puts its line numbers out of step, and tags are then matched by order alone.
+    let linesAgree: Bool
 
     private(set) var blocks: [OutlineBlock] = []
     private(set) var pageTitle: String?
@@ -62,6 +65,10 @@ struct HTMLBlocks {
         parsedRange = SourceRange(start: start, end: max(start, end))
         raw = HTMLRawMarkup(bytes: document.bytes, range: parsedRange)
         tagCursor = start
+        let bytes = document.bytes
+        linesAgree = !(parsedRange.start..<parsedRange.end).contains { offset in
+            bytes[offset] == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)
+        }
     }
 
     var lineIndex: LineIndex { document.lineIndex }
@@ -96,7 +103,8 @@ struct HTMLBlocks {
                 diagnostics.append(
                     ReaderDiagnostic(
                         code: "input-error", severity: .warning,
-                        message: "HTML nested deeper than \(Self.maximumDepth) elements; the content below that depth is not read",
+                        message:
+                            "HTML nested deeper than \(Self.maximumDepth) elements; the content below that depth is not read",
                         range: SourceRange.empty(at: offset(ofLine: line(of: node))), step: nil))
             }
             return
@@ -118,7 +126,10 @@ struct HTMLBlocks {
             if inProse {
                 blocks.append(OutlineBlock(kind: .prose, text: text, range: range))
             } else {
-                blocks.append(OutlineBlock(kind: .heading(level: level), text: text, range: range, label: StepHeadings.match(Substring(text))))
+                blocks.append(
+                    OutlineBlock(
+                        kind: .heading(level: level), text: text, range: range,
+                        label: StepHeadings.match(Substring(text))))
             }
             walkChildren(node, depth: depth, inProse: inProse, structuralOnly: true)
             return
@@ -131,7 +142,8 @@ struct HTMLBlocks {
                 let label = name == "p" && !inProse ? paragraphLabel(node, text: text) : nil
                 blocks.append(OutlineBlock(kind: kind, text: text, range: range, label: label))
             }
-            walkChildren(node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: true)
+            walkChildren(
+                node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: true)
             return
         }
         walkChildren(node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: false)
@@ -186,13 +198,17 @@ struct HTMLBlocks {
     /// silently losing steps.
     private mutating func reportUnreadContent(after treeEndLine: Int) {
         let contentTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "p", "pre"]
-        guard let unread = raw.tags.first(where: { tag in
-            !tag.isEnd && contentTags.contains(tag.name) && lineIndex.lineNumber(containing: tag.range.start) > treeEndLine
-        }) else { return }
+        guard
+            let unread = raw.tags.first(where: { tag in
+                !tag.isEnd && contentTags.contains(tag.name)
+                    && lineIndex.lineNumber(containing: tag.range.start) > treeEndLine
+            })
+        else { return }
         diagnostics.append(
             ReaderDiagnostic(
                 code: "input-error", severity: .warning,
-                message: "the HTML parser stopped before this point (elements nested too deeply?); the rest of the page is not read",
+                message:
+                    "the HTML parser stopped before this point (elements nested too deeply?); the rest of the page is not read",
                 range: unread.range, step: nil))
     }
 
@@ -209,7 +225,9 @@ struct HTMLBlocks {
         if let located = raw.startTag(named: "pre", line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex) {
             tagCursor = located.tag.range.end
             let contentStart = located.tag.range.end
-            let contentEnd = HTMLRawMarkup.findEndTag(bytes, name: "pre", from: contentStart, end: parsedRange.end) ?? parsedRange.end
+            let contentEnd =
+                HTMLRawMarkup.findEndTag(bytes, name: "pre", from: contentStart, end: parsedRange.end)
+                ?? parsedRange.end
             let characters = HTMLRawCharacter.scan(bytes, from: contentStart, to: contentEnd)
             let aligned = HTMLCodeAlignment.align(
                 code: Array(code.utf8), raw: characters, bytes: bytes, fallback: SourceRange.empty(at: contentStart))
@@ -220,9 +238,12 @@ struct HTMLBlocks {
         }
         if code.isEmpty { code = "" }
         let codeElement = Self.firstDescendant(named: "code", of: node)
-        let language = [node, codeElement, node.pointee.parent].compactMap { $0 }.lazy.compactMap(Self.language(of:)).first
-        let fileName = [node, codeElement].compactMap { $0 }.lazy.compactMap(Self.fileNameAttribute(of:)).first ?? figureFileName
-        let outlineCode = OutlineCode(language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap)
+        let language = [node, codeElement, node.pointee.parent].compactMap { $0 }.lazy.compactMap(Self.language(of:))
+            .first
+        let fileName =
+            [node, codeElement].compactMap { $0 }.lazy.compactMap(Self.fileNameAttribute(of:)).first ?? figureFileName
+        let outlineCode = OutlineCode(
+            language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap)
         return OutlineBlock(kind: .code(outlineCode), text: "", range: blockRange)
     }
 
@@ -250,7 +271,9 @@ struct HTMLBlocks {
         }
         if bytes.first == 0x0A { bytes.removeFirst() }
         if let lastBreak = bytes.lastIndex(of: 0x0A) {
-            if bytes[(lastBreak + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { bytes.removeSubrange((lastBreak + 1)...) }
+            if bytes[(lastBreak + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                bytes.removeSubrange((lastBreak + 1)...)
+            }
         } else if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             bytes.removeAll()
         }
@@ -282,7 +305,8 @@ struct HTMLBlocks {
                 guard match.title.isEmpty else { return match }
                 let rest = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : ""
                 return StepHeadings.Match(
-                    kind: .step, number: match.number, label: match.label, title: String(Substring(rest).trimmingWhitespace()))
+                    kind: .step, number: match.number, label: match.label,
+                    title: String(Substring(rest).trimmingWhitespace()))
             }
         }
         if let match = StepHeadings.match(Substring(text)), match.kind == .step, match.title.isEmpty { return match }
@@ -303,7 +327,9 @@ struct HTMLBlocks {
         "script", "style", "noscript", "template", "nav", "button", "select", "option",
         "textarea", "input", "svg", "math", "iframe", "object", "embed", "canvas", "audio", "video", "map",
     ]
-    static let chromeRoles: Set<String> = ["navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar"]
+    static let chromeRoles: Set<String> = [
+        "navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar",
+    ]
     /// Words of a class or id that mark navigation wherever they stand (`book-summary`, `sidebar-toc`).
     static let chromeWords: Set<String> = [
         "nav", "navbar", "navigation", "toc", "breadcrumb", "breadcrumbs", "sidebar", "menu", "summary", "masthead",
@@ -360,7 +386,8 @@ struct HTMLBlocks {
     ]
 
     static func headingLevel(_ name: String) -> Int? {
-        guard name.utf8.count == 2, name.hasPrefix("h"), let level = Int(name.dropFirst()), (1...6).contains(level) else { return nil }
+        guard name.utf8.count == 2, name.hasPrefix("h"), let level = Int(name.dropFirst()), (1...6).contains(level)
+        else { return nil }
         return level
     }
 
@@ -391,7 +418,10 @@ struct HTMLBlocks {
                 if let content = current.pointee.content { result += String(cString: content) }
             case XML_ELEMENT_NODE:
                 let name = Self.name(of: current)
-                if name == "br" { result += lineBreak; continue }
+                if name == "br" {
+                    result += lineBreak
+                    continue
+                }
                 if current != node, Self.skippedElements.contains(name) { continue }
                 if current != node, !keepNestedBlocks, Self.blockElements.contains(name) {
                     // Nested blocks are read on their own, but a table cell or list item keeps words apart.
@@ -414,7 +444,8 @@ struct HTMLBlocks {
     /// From the element's start tag to its end tag; without an end tag, to the end of its last line.
     private mutating func elementRange(_ node: xmlNodePtr, name: String) -> SourceRange {
         let nodeLine = line(of: node)
-        guard let located = raw.startTag(named: name, line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex) else {
+        guard let located = raw.startTag(named: name, line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex)
+        else {
             let start = firstNonBlank(onLine: nodeLine)
             return SourceRange(start: start, end: max(start, lineIndex.contentRange(ofLine: lastLine(of: node)).end))
         }
@@ -422,14 +453,17 @@ struct HTMLBlocks {
         if let end = raw.endTag(named: name, after: located.index) {
             return SourceRange(start: located.tag.range.start, end: end.range.end)
         }
-        let lineEnd = lineIndex.contentRange(ofLine: max(lastLine(of: node), lineIndex.lineNumber(containing: located.tag.range.start))).end
+        let lineEnd = lineIndex.contentRange(
+            ofLine: max(lastLine(of: node), lineIndex.lineNumber(containing: located.tag.range.start))
+        ).end
         return SourceRange(start: located.tag.range.start, end: max(located.tag.range.end, lineEnd))
     }
 
     /// The 0-based document line of a node, nil past the 65535th line of the parsed HTML, where libxml2's
-    /// HTML parser stops counting (its per-node line is 16 bits): tags are then matched by order alone.
+    /// HTML parser stops counting (its per-node line is 16 bits), or when its lines are out of step with
+    /// ours: tags are then matched by order alone.
     private func knownLine(of node: xmlNodePtr) -> Int? {
-        xmlGetLineNo(node) >= 65535 ? nil : line(of: node)
+        !linesAgree || xmlGetLineNo(node) >= 65535 ? nil : line(of: node)
     }
 
     /// The 0-based document line libxml2 gives for a node.
@@ -440,7 +474,7 @@ struct HTMLBlocks {
 
     /// `lastLine(of:)`, nil when it lies past the lines libxml2 counts.
     private func lastKnownLine(of node: xmlNodePtr) -> Int? {
-        xmlGetLineNo(Self.lastDescendant(of: node)) >= 65535 ? nil : lastLine(of: node)
+        !linesAgree || xmlGetLineNo(Self.lastDescendant(of: node)) >= 65535 ? nil : lastLine(of: node)
     }
 
     /// The node's last descendant in document order (itself when it has no children).
@@ -532,7 +566,8 @@ struct HTMLBlocks {
         guard let classes = attribute("class", of: node)?.lowercased() else { return nil }
         let words = classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
         for word in words {
-            for prefix in ["language-", "lang-", "highlight-source-", "source-"] where word.hasPrefix(prefix) && word.count > prefix.count {
+            for prefix in ["language-", "lang-", "highlight-source-", "source-"]
+            where word.hasPrefix(prefix) && word.count > prefix.count {
                 return String(word.dropFirst(prefix.count))
             }
         }
@@ -543,7 +578,9 @@ struct HTMLBlocks {
     /// A file name carried by the code element itself: `data-filename`, `data-file`, `title`.
     static func fileNameAttribute(of node: xmlNodePtr) -> String? {
         for attributeName in ["data-filename", "data-file", "data-title", "title"] {
-            if let value = attribute(attributeName, of: node), let name = FileNameLabel.fileName(in: value) { return name }
+            if let value = attribute(attributeName, of: node), let name = FileNameLabel.fileName(in: value) {
+                return name
+            }
         }
         return nil
     }

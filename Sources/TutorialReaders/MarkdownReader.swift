@@ -67,7 +67,9 @@ private struct MarkdownBlocks {
                 if isTopLevel {
                     let level = Int(cmark_node_get_heading_level(node))
                     result.append(
-                        OutlineBlock(kind: .heading(level: level), text: text, range: range, label: StepHeadings.match(Substring(text))))
+                        OutlineBlock(
+                            kind: .heading(level: level), text: text, range: range,
+                            label: StepHeadings.match(Substring(text))))
                 } else {
                     result.append(OutlineBlock(kind: .prose, text: text, range: range))
                 }
@@ -143,7 +145,8 @@ private struct MarkdownBlocks {
                 ReaderDiagnostic(
                     code: "input-error", severity: .warning,
                     message: "code fence is never closed; the code block runs to the end of its container",
-                    range: SourceRange(start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),
+                    range: SourceRange(
+                        start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),
                     step: nil))
         }
         let parsedInfo = MarkdownInfoString(info)
@@ -253,7 +256,8 @@ enum MarkdownCodeLines {
             {
                 common += 1
             }
-            builder.append(codeOffset: codeLineStart + line.count - common, documentOffset: content.end - common, length: common)
+            builder.append(
+                codeOffset: codeLineStart + line.count - common, documentOffset: content.end - common, length: common)
             // The line end: the `\n` of the code is the document's `\n` (the second byte of a CRLF).
             let terminator = content.end < bytes.count && bytes[content.end] == 0x0D ? content.end + 1 : content.end
             if terminator < bytes.count, bytes[terminator] == 0x0A {
@@ -287,7 +291,9 @@ struct MarkdownInfoString {
             words.removeFirst()
             var word = Substring(first)
             if word.hasPrefix(".") { word = word.dropFirst() }
-            if let colon = word.firstIndex(of: ":"), let name = FileNameLabel.fileName(in: String(word[word.index(after: colon)...])) {
+            if let colon = word.firstIndex(of: ":"),
+                let name = FileNameLabel.fileName(in: String(word[word.index(after: colon)...]))
+            {
                 fileName = name  // `swift:PageView.swift`
                 word = word[..<colon]
             }
@@ -305,7 +311,9 @@ struct MarkdownInfoString {
                 if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
                     value = value.dropFirst().dropLast()
                 }
-                if MarkdownInfoString.fileKeys.contains(key), fileName == nil, let name = FileNameLabel.fileName(in: String(value)) {
+                if MarkdownInfoString.fileKeys.contains(key), fileName == nil,
+                    let name = FileNameLabel.fileName(in: String(value))
+                {
                     fileName = name
                 }
             } else if fileName == nil, let name = FileNameLabel.fileName(in: word) {

@@ -62,6 +62,36 @@ def test_step_labels_are_numbered_within_each_section(binary):
             assert labels == [f"{prefix}{number}" for number in range(1, len(labels) + 1)], form
 
 
+def per_form(binary, command, key):
+    result = run(binary, command, "--format", "json", "Tutorials", cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    # Tutorials/<form>/…: each form lives in the folder named after it.
+    return {document["path"].split("/")[1]: key(document) for document in json.loads(result.stdout)["documents"]}
+
+
+def test_every_form_makes_the_same_changes(binary):
+    changes = per_form(
+        binary, "diff",
+        lambda document: [(c["file"], c["from"], c["to"], c["added"], c["removed"]) for c in document["changes"]])
+    assert set(changes) == FORMS
+    assert len(changes["docc"]) == 24
+    # Every step changes its file: no change set is empty.
+    assert all(added + removed > 0 for _, _, _, added, removed in changes["docc"])
+    for form in FORMS - {"docc"}:
+        assert changes[form] == changes["docc"], form
+
+
+def test_lint_is_clean_and_the_same_in_every_form(binary):
+    findings = per_form(
+        binary, "lint",
+        lambda document: sorted((d["rule"], d["severity"], d["step"], d["resolvedAt"]) for d in document["diagnostics"]))
+    assert set(findings) == FORMS
+    for form, found in findings.items():
+        # The tutorial may be incomplete on the way (information, resolved later) but ends clean.
+        assert all(severity == "information" and resolved for _, severity, _, resolved in found), (form, found)
+        assert found == findings["docc"], form
+
+
 def test_generated_forms_are_up_to_date():
     result = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "generate-tutorials.py"), "--check"],
