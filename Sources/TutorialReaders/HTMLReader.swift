@@ -40,6 +40,9 @@ struct HTMLBlocks {
     let firstLine: Int
     let raw: HTMLRawMarkup
     let parsedRange: SourceRange
+    /// Whether libxml2 counts lines as `LineIndex` does: it ends lines at `\n` only, so a lone `\r`
+    /// (old Mac line ends) puts its line numbers out of step, and tags are then matched by order alone.
+    let linesAgree: Bool
 
     private(set) var blocks: [OutlineBlock] = []
     private(set) var pageTitle: String?
@@ -62,6 +65,10 @@ struct HTMLBlocks {
         parsedRange = SourceRange(start: start, end: max(start, end))
         raw = HTMLRawMarkup(bytes: document.bytes, range: parsedRange)
         tagCursor = start
+        let bytes = document.bytes
+        linesAgree = !(parsedRange.start..<parsedRange.end).contains { offset in
+            bytes[offset] == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)
+        }
     }
 
     var lineIndex: LineIndex { document.lineIndex }
@@ -453,9 +460,10 @@ struct HTMLBlocks {
     }
 
     /// The 0-based document line of a node, nil past the 65535th line of the parsed HTML, where libxml2's
-    /// HTML parser stops counting (its per-node line is 16 bits): tags are then matched by order alone.
+    /// HTML parser stops counting (its per-node line is 16 bits), or when its lines are out of step with
+    /// ours: tags are then matched by order alone.
     private func knownLine(of node: xmlNodePtr) -> Int? {
-        xmlGetLineNo(node) >= 65535 ? nil : line(of: node)
+        !linesAgree || xmlGetLineNo(node) >= 65535 ? nil : line(of: node)
     }
 
     /// The 0-based document line libxml2 gives for a node.
@@ -466,7 +474,7 @@ struct HTMLBlocks {
 
     /// `lastLine(of:)`, nil when it lies past the lines libxml2 counts.
     private func lastKnownLine(of node: xmlNodePtr) -> Int? {
-        xmlGetLineNo(Self.lastDescendant(of: node)) >= 65535 ? nil : lastLine(of: node)
+        !linesAgree || xmlGetLineNo(Self.lastDescendant(of: node)) >= 65535 ? nil : lastLine(of: node)
     }
 
     /// The node's last descendant in document order (itself when it has no children).

@@ -172,3 +172,13 @@ extension HTMLReaderTests {
         XCTAssertTrue(tutorial.diagnostics.isEmpty)
     }
 }
+
+extension HTMLReaderTests {
+    func testLoneCarriageReturnLineEndsStillLocateCode() throws {
+        // libxml2 counts only `\n`; the document's lines (and ours) also end at a lone `\r`.
+        let marked = MarkedText("<h2>Step 1</h2>\r<p>Text</p>\r<pre class=\"swift\">1️⃣let a = 1\rlet b = 2\r</pre>\r")
+        let snippet = try XCTUnwrap(snippets(read(marked.text)).first)
+        XCTAssertEqual(snippet.code, "let a = 1\nlet b = 2\n")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+    }
+}
