@@ -200,7 +200,7 @@ private func evaluateCodeRules(
                 }
                 openOrder.removeAll { open[$0] == nil }
                 for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) {
-                    let range = evaluation.snippet.sourceMap.documentRange(forCodeRange: codeFinding.range.source)
+                    let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
                     let occurrence = FindingOccurrence(
                         step: evaluation.codeStep, range: range,
                         edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial))
@@ -252,7 +252,7 @@ func documentEdits(_ edits: [CodeEdit], snippet: Snippet, tutorial: Tutorial) ->
     for edit in edits {
         switch edit.kind {
         case .replace(let range, let text):
-            result.append(TextEdit(range: map.documentRange(forCodeRange: range.source), newText: escape(text)))
+            result.append(TextEdit(range: documentRange(of: range, in: map), newText: escape(text)))
         case .insertLine(let line, let text):
             guard line > 0, line < lineStarts.count else { continue }
             let target = map.documentOffset(forCodeOffset: lineStarts[line])
@@ -294,6 +294,8 @@ public struct StepChanges: Sendable {
             }
         }
         for step in tutorial.steps {
+            // A step whose DocC resource is missing shows no code to compare with (code-file-missing says so).
+            if step.snippets.contains(where: { $0.docc != nil && $0.docc?.resourcePath == nil }) { continue }
             for snippet in step.snippets where isSwift(snippet) || snippet.language == nil {
                 withCode.insert(step.id)
                 if snippet.kind == .fragment || snippet.fileName == nil {
@@ -322,7 +324,10 @@ func identifiers(in text: Substring) -> Set<String> {
     return result
 }
 
-extension CodeRange {
-    /// The same offsets as a `SourceRange`, the type `SnippetSourceMap` maps from.
-    var source: SourceRange { SourceRange(start: start, end: end) }
+/// The document range of a code range: the end is placed after the range's last byte, so a range
+/// ending where markup follows (`</span>` in HTML) does not swallow the markup.
+func documentRange(of range: CodeRange, in map: SnippetSourceMap) -> SourceRange {
+    let start = map.documentOffset(forCodeOffset: range.start)
+    guard !range.isEmpty else { return .empty(at: start) }
+    return SourceRange(start: start, end: max(start, map.documentOffset(forCodeOffset: range.end - 1) + 1))
 }

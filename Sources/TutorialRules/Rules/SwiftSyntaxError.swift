@@ -10,17 +10,18 @@ struct SwiftSyntaxError: CodeRule {
             Each whole-file Swift snippet is parsed with SwiftParser; its error diagnostics (a missing brace, a \
             stray character left by copying from a web page) are reported at the characters they concern. \
             Fragments are not judged: a few members or statements shown out of context may be incomplete on \
-            purpose. At most five errors are reported per snippet, as later ones usually follow from the first.
+            purpose (and code whose braces do not balance is read as a fragment). At most five errors are reported per snippet, as later ones usually follow from the first.
             """,
         defaultSeverity: .error,
         triggering: [
             RuleExample(
-                "A missing closing brace",
+                "A missing closing parenthesis (the braces balance, so the page shows a whole file)",
                 """
                 struct PageView: View {
                     var body: some View {
-                        Text("Hello")
-                ↓}
+                        Text("Hello"
+                    ↓}
+                }
                 """),
             RuleExample(
                 "A full-width parenthesis copied from a translated page",
