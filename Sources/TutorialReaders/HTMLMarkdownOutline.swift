@@ -158,7 +158,7 @@ private struct StepDraft {
     var prose: [String]
     var range: SourceRange
     var snippets: [Snippet] = []
-    /// Set once an aside opens in the step; prose after code then stays in it.
+    /// Set when an aside opens in the step, until its code: prose in an aside never starts a step.
     var inAside = false
 
     var hasContent: Bool { !snippets.isEmpty || !prose.isEmpty }
@@ -308,6 +308,8 @@ private struct BuildState {
                 range: code.range, sourceMap: code.sourceMap)
             step?.snippets.append(snippet)
             step?.extend(to: block.range.end)
+            // An aside keeps the code shown in it; prose after that code is the next step again.
+            step?.inAside = false
             return
         }
         if captions.contains(index) {

@@ -114,7 +114,12 @@ enum TextBlocks {
         return first.kind == .section && second.kind == .step
     }
 
-    /// Prose lines right before a table of contents that occur more than
+    /// Headings that announce a table of contents.
+    static let tableOfContentsHeadings: Set<String> = [
+        "contents", "table of contents", "on this page", "in this tutorial", "目录", "目錄", "本页内容", "目次", "もくじ",
+    ]
+
+    /// Prose lines right before a table of contents that announce it (`目录`, `Contents`) or occur more than
     /// once in the document's prose are the page's chrome (site name, breadcrumbs, the tutorial's
     /// title repeated in a footer), not the last step's content.
     static func markChrome(_ blocks: [TextBlock], lines: [TextLine]) -> [TextBlock] {
@@ -132,7 +137,8 @@ enum TextBlocks {
             case .tableOfContents:
                 atBoundary = true
             case .prose(let line) where atBoundary:
-                if counts[lines[line].text.trimmingWhitespace(), default: 0] > 1 {
+                let text = lines[line].text.trimmingWhitespace()
+                if counts[text, default: 0] > 1 || tableOfContentsHeadings.contains(text.lowercased()) {
                     result[index] = .chrome(line: line)
                 } else {
                     atBoundary = false

@@ -6,6 +6,11 @@ import XCTest
 final class TextReaderLineTests: XCTestCase {
     private func score(_ line: String) -> Int { TextCodeScore.score(Substring(line)).score }
 
+    private func blocks(of text: String) -> [TextBlock] {
+        let lines = TextLines.scan(SourceDocument(path: "x.txt", text: text))
+        return TextBlocks.blocks(lines, kinds: TextLines.classify(lines))
+    }
+
     func testCodeLinesScoreAsCode() {
         for line in [
             "import SwiftUI", "struct PageView<Page: View>: View {", "    var controllers: [UIViewController]", "}",
@@ -43,14 +48,20 @@ final class TextReaderLineTests: XCTestCase {
     }
 
     func testTableOfContentsRunsAreSplitAtRepeatedLabels() {
-        let text = "Step 1\nStep 2\nStep 1\nDo it.\n\nSection 1\nStep 1\nWork.\n"
-        let lines = TextLines.scan(SourceDocument(path: "x.txt", text: text))
-        let blocks = TextBlocks.blocks(lines, kinds: TextLines.classify(lines))
         XCTAssertEqual(
-            blocks,
+            blocks(of: "Step 1\nStep 2\nStep 1\nDo it.\n\nSection 1\nStep 1\nWork.\n"),
             [
                 .tableOfContents(line: 0), .tableOfContents(line: 1), .label(line: 2), .prose(line: 3),
                 .label(line: 5), .label(line: 6), .prose(line: 7),
+            ])
+    }
+
+    func testRepeatedLinesAndContentsHeadingBeforeATableOfContentsAreChrome() {
+        XCTAssertEqual(
+            blocks(of: "My Site\nStep 1\nDo it.\nRun it.\nMy Site\n目录\nStep 1\nStep 2\n"),
+            [
+                .prose(line: 0), .label(line: 1), .prose(line: 2), .prose(line: 3), .chrome(line: 4), .chrome(line: 5),
+                .tableOfContents(line: 6), .tableOfContents(line: 7),
             ])
     }
 }
