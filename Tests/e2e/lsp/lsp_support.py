@@ -1,4 +1,4 @@
-"""Shared set-up of the language-server tests: the server command, a pytest-lsp client that records
+"""Helpers of the language-server tests: the server command, a pytest-lsp client that records
 every pushed diagnostics notification with its version, and helpers to wait for them."""
 import asyncio
 import os
