@@ -64,8 +64,12 @@ let package = Package(
             resources: [.copy("KnownProtocols.json")],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
+            name: "DiffSyntax",
+            swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
+            linkerSettings: swiftSyntaxLinkerFlags),
+        .target(
             name: "Reports",
-            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "CLibXML2"],
+            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "DiffSyntax", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(name: "TutorialFixes", dependencies: ["TutorialModel"]),
         .target(
@@ -94,6 +98,9 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TestSupport"]),
         .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "StepDiff", "TutorialModel", "TestSupport", "CLibXML2"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "LanguageServerTests",
             dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TestSupport"],

@@ -4,7 +4,8 @@ public struct IntraLineChange: Sendable, Hashable {
     public let old: [Range<Int>]
     /// Ranges in the new line's content that were added.
     public let new: [Range<Int>]
-    /// Share of non-blank bytes the two lines have in common (0…1).
+    /// How much of the lines is shared (0…1): Dice's coefficient over non-blank bytes, or the share of
+    /// one line kept whole inside the other when that is higher.
     public let similarity: Double
 }
 
@@ -45,7 +46,14 @@ public func intraLineDiff(old: ArraySlice<UInt8>, new: ArraySlice<UInt8>) -> Int
     let removed = changedRanges(oldTokens, flags.removed, old)
     let added = changedRanges(newTokens, flags.added, new)
     let total = removed.total + added.total
-    let similarity = total == 0 ? 1 : Double(removed.kept + added.kept) / Double(total)
+    // Dice's coefficient over non-blank bytes, or, when one line survives whole inside the other
+    // (`PageView()` → `PageView(features.map { … })`), how much of it survives: an insertion into a
+    // short line is still an edit of that line.
+    let dice = total == 0 ? 1 : Double(removed.kept + added.kept) / Double(total)
+    func containment(_ side: (ranges: [Range<Int>], kept: Int, total: Int)) -> Double {
+        side.total >= 4 ? Double(side.kept) / Double(side.total) : 0
+    }
+    let similarity = max(dice, containment(removed), containment(added))
     return IntraLineChange(old: removed.ranges, new: added.ranges, similarity: similarity)
 }
 

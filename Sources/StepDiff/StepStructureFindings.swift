@@ -66,16 +66,18 @@ public func stepStructureFindings(
         }
     }
 
-    var reported = Set<SourceRange>()
+    var reported: [SourceRange] = []
     for diagnostic in tutorial.diagnostics where diagnostic.code == StepStructureFinding.codeFileMissing {
-        reported.insert(diagnostic.range)
+        reported.append(diagnostic.range)
         findings.append(
             StepStructureFinding(
                 rule: diagnostic.code, subject: diagnostic.message, message: diagnostic.message, range: diagnostic.range,
                 step: diagnostic.step))
     }
     for step in tutorial.steps {
-        for snippet in step.snippets where snippet.docc != nil && !reported.contains(snippet.range) {
+        // The DocC reader reports a name without an extension on the `name:` value inside the directive.
+        for snippet in step.snippets
+        where snippet.docc != nil && !reported.contains(where: { snippet.range.contains($0) }) {
             guard let name = snippet.fileName, !name.contains(".") else { continue }
             findings.append(
                 StepStructureFinding(

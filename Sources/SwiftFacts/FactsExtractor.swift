@@ -12,7 +12,8 @@ func extractFacts(from tree: SourceFileSyntax, code: String) -> SnippetFacts {
     return SnippetFacts(
         types: collector.types.map { $0.build() }, functions: collector.functions,
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
-        variables: collector.variables, syntaxErrors: syntaxErrors(in: tree),
+        variables: collector.variables, memberReferences: collector.memberReferences,
+        syntaxErrors: syntaxErrors(in: tree),
         lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), lineStarts: lineStarts)
 }
 
@@ -41,11 +42,13 @@ private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {
             range = highlight.codeRange
         }
         if range.isEmpty {
-            // A missing token has no characters: point at the token that follows instead.
-            let position = diagnostic.position.utf8Offset
-            let next = node.nextToken(viewMode: .sourceAccurate)?.codeRange
-            range = next.map { $0.start >= position ? $0 : CodeRange(start: position, end: position) }
-                ?? CodeRange(start: position, end: position)
+            // A missing token has no characters: point at the token after it, or at the end of the file
+            // at the last real token, so the finding lands on characters of the snippet.
+            if let next = node.nextToken(viewMode: .sourceAccurate), next.tokenKind != .endOfFile, !next.codeRange.isEmpty {
+                range = next.codeRange
+            } else if let previous = node.previousToken(viewMode: .sourceAccurate), !previous.codeRange.isEmpty {
+                range = previous.codeRange
+            }
         }
         return SyntaxErrorFact(message: diagnostic.message, range: range)
     }
@@ -212,6 +215,7 @@ final class FactsCollector: SyntaxVisitor {
     var calls: [CallFact] = []
     var selectors: [SelectorFact] = []
     var variables: [VariableFact] = []
+    var memberReferences: [MemberReferenceFact] = []
 
     private var typeStack: [TypeBuilder] = []
     private var functionStack: [Int] = []
@@ -433,6 +437,15 @@ final class FactsCollector: SyntaxVisitor {
             hostingConfigurationDepth -= 1
             walk(node.calledExpression)
             return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), case .identifier(let name) = base.baseName.tokenKind {
+            memberReferences.append(
+                MemberReferenceFact(
+                    function: currentFunction, base: name, member: node.declName.baseName.text, range: node.codeRange))
         }
         return .visitChildren
     }

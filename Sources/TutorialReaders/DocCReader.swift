@@ -184,7 +184,15 @@ public enum DocCReader {
             let searched =
                 resolver.catalog == nil ? "next to the tutorial" : "next to the tutorial or in its .docc catalog"
             switch resolver.resolve(argument.value) {
-            case .found(let path, let text):
+            case .found(let path, let text, let others):
+                if !others.isEmpty {
+                    report(
+                        "input-error", .warning,
+                        "@Code \(label): \"\(argument.value)\" names \(others.count + 1) files of the catalog "
+                            + "(\(([path] + others).joined(separator: ", "))); DocC needs unique resource names, "
+                            + "this reads the first",
+                        at: argument.valueRange, step: step)
+                }
                 return (Self.normalizedCode(text), path)
             case .directory(let path):
                 report(

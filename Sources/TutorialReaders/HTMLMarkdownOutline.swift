@@ -27,11 +27,6 @@ struct OutlineBlock {
         self.range = range
         self.label = label
     }
-
-    var isCode: Bool {
-        if case .code = kind { return true }
-        return false
-    }
 }
 
 /// A code block as a reader found it, before the builder decides its file and kind.
@@ -93,7 +88,8 @@ enum OutlineBuilder {
             var end = next
             while end > block.range.start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
             result[index] = OutlineBlock(
-                kind: block.kind, text: block.text, range: SourceRange(start: block.range.start, end: end), label: block.label)
+                kind: block.kind, text: block.text, range: SourceRange(start: block.range.start, end: end),
+                label: block.label)
         }
         return result
     }
@@ -101,12 +97,15 @@ enum OutlineBuilder {
     /// Drops table-of-contents repeats and empty unlabelled sections, then numbers the steps.
     private static func finish(_ drafts: [SectionDraft]) -> [Section] {
         let stepsWithContent = Set(
-            drafts.flatMap(\.steps).filter { $0.hasContent && $0.label != nil }.map { StepKey(label: $0.label, title: $0.title) })
+            drafts.flatMap(\.steps).filter { $0.hasContent && $0.label != nil }.map {
+                StepKey(label: $0.label, title: $0.title)
+            })
         let labelledSectionTitles = Set(drafts.filter { !$0.steps.isEmpty }.map(\.title))
         var sections: [Section] = []
         for draft in drafts {
             let steps = draft.steps.filter { step in
-                step.hasContent || step.label == nil || !stepsWithContent.contains(StepKey(label: step.label, title: step.title))
+                step.hasContent || step.label == nil
+                    || !stepsWithContent.contains(StepKey(label: step.label, title: step.title))
             }
             if steps.isEmpty && (!draft.labelled || labelledSectionTitles.contains(draft.title)) { continue }
             let sectionNumber = sections.count + 1
@@ -117,7 +116,8 @@ enum OutlineBuilder {
                     range: step.range, snippets: step.snippets)
             }
             let end = steps.last.map { max($0.range.end, draft.range.end) } ?? draft.range.end
-            sections.append(Section(title: draft.title, range: SourceRange(start: draft.range.start, end: end), steps: built))
+            sections.append(
+                Section(title: draft.title, range: SourceRange(start: draft.range.start, end: end), steps: built))
         }
         return sections
     }
@@ -297,7 +297,8 @@ private struct BuildState {
             if step == nil {
                 step = StepDraft(
                     label: nil, title: pendingTitle, prose: pendingProse,
-                    range: SourceRange(start: min(pendingStart ?? block.range.start, block.range.start), end: block.range.end),
+                    range: SourceRange(
+                        start: min(pendingStart ?? block.range.start, block.range.start), end: block.range.end),
                     inAside: pendingAside)
                 resetPending()
             }
@@ -346,7 +347,8 @@ private struct BuildState {
     mutating func closeStep() {
         guard let finished = step else { return }
         step = nil
-        var current = section ?? SectionDraft(title: "", range: SourceRange.empty(at: finished.range.start), labelled: false)
+        var current =
+            section ?? SectionDraft(title: "", range: SourceRange.empty(at: finished.range.start), labelled: false)
         current.steps.append(finished)
         current.range = current.range.union(finished.range)
         section = current

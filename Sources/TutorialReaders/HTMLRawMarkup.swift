@@ -66,9 +66,10 @@ struct HTMLRawMarkup {
     static let rawTextElements: Set<String> = ["script", "style", "textarea", "xmp", "title"]
 
     /// The start tag of an element named `name` that libxml2 reported on 0-based `line`: the first one
-    /// after `cursor` whose `<`…`>` span covers the line (libxml2 gives the line where the tag ends).
+    /// after `cursor` whose `<`…`>` span covers the line (libxml2 gives the line where the tag ends), or
+    /// simply the first one after `cursor` when the line is unknown.
     /// Implied elements (libxml2 adds `<html>`, `<body>`, `<p>`) have no tag: nil.
-    func startTag(named name: String, line: Int, after cursor: Int, lineIndex: LineIndex) -> (index: Int, tag: Tag)? {
+    func startTag(named name: String, line: Int?, after cursor: Int, lineIndex: LineIndex) -> (index: Int, tag: Tag)? {
         guard let candidates = startTagsByName[name] else { return nil }
         var low = 0
         var high = candidates.count
@@ -76,6 +77,7 @@ struct HTMLRawMarkup {
             let middle = (low + high) / 2
             if tags[candidates[middle]].range.start < cursor { low = middle + 1 } else { high = middle }
         }
+        guard let line else { return low < candidates.count ? (candidates[low], tags[candidates[low]]) : nil }
         for position in low..<candidates.count {
             let tag = tags[candidates[position]]
             let first = lineIndex.lineNumber(containing: tag.range.start)
@@ -152,7 +154,9 @@ struct HTMLRawMarkup {
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 // Only a quote right after `=` (possibly spaced) opens a value.
                 var back = index - 1
-                while back > start, bytes[back] == 0x20 || bytes[back] == 0x09 || bytes[back] == 0x0A || bytes[back] == 0x0D { back -= 1 }
+                while back > start,
+                    bytes[back] == 0x20 || bytes[back] == 0x09 || bytes[back] == 0x0A || bytes[back] == 0x0D
+                { back -= 1 }
                 if bytes[back] == UInt8(ascii: "=") { quote = byte }
             } else if byte == UInt8(ascii: ">") {
                 return index + 1
@@ -200,7 +204,8 @@ struct HTMLRawCharacter {
                     if HTMLRawMarkup.hasPrefix(bytes, at: index, "<br", end: end),
                         index + 3 < end, !HTMLRawMarkup.isNameByte(bytes[index + 3])
                     {
-                        characters.append(HTMLRawCharacter(range: SourceRange(start: index, end: tagEnd), spelling: .lineBreak))
+                        characters.append(
+                            HTMLRawCharacter(range: SourceRange(start: index, end: tagEnd), spelling: .lineBreak))
                     }
                     index = tagEnd
                     continue
@@ -208,7 +213,9 @@ struct HTMLRawCharacter {
             }
             if byte == UInt8(ascii: "&"), let reference = HTMLCharacterReference.parse(bytes, at: index, end: end) {
                 characters.append(
-                    HTMLRawCharacter(range: SourceRange(start: index, end: reference.end), spelling: .reference(decoded: reference.decoded)))
+                    HTMLRawCharacter(
+                        range: SourceRange(start: index, end: reference.end),
+                        spelling: .reference(decoded: reference.decoded)))
                 index = reference.end
                 continue
             }
@@ -218,7 +225,8 @@ struct HTMLRawCharacter {
                 continue
             }
             let length = min(LineIndex.scalarLength(leadingByte: byte), end - index)
-            characters.append(HTMLRawCharacter(range: SourceRange(start: index, end: index + length), spelling: .verbatim))
+            characters.append(
+                HTMLRawCharacter(range: SourceRange(start: index, end: index + length), spelling: .verbatim))
             index += length
         }
         return characters
@@ -302,7 +310,8 @@ enum HTMLCodeAlignment {
             if let length = matchLength(code: code, at: codeIndex, raw: raw[rawIndex], bytes: bytes) {
                 let character = raw[rawIndex]
                 switch character.spelling {
-                case .verbatim: builder.append(codeOffset: codeIndex, documentOffset: character.range.start, length: length)
+                case .verbatim:
+                    builder.append(codeOffset: codeIndex, documentOffset: character.range.start, length: length)
                 case .crlf: builder.append(codeOffset: codeIndex, documentOffset: character.range.start + 1, length: 1)
                 case .reference, .lineBreak: break
                 }
@@ -333,7 +342,9 @@ enum HTMLCodeAlignment {
     }
 
     /// How many code bytes `character` accounts for at `index`, nil when it does not match.
-    private static func matchLength(code: [UInt8], at index: Int, raw character: HTMLRawCharacter, bytes: [UInt8]) -> Int? {
+    private static func matchLength(code: [UInt8], at index: Int, raw character: HTMLRawCharacter, bytes: [UInt8])
+        -> Int?
+    {
         func matches(_ expected: some Collection<UInt8>) -> Int? {
             guard index + expected.count <= code.count else { return nil }
             return code[index..<index + expected.count].elementsEqual(expected) ? expected.count : nil

@@ -9,16 +9,17 @@ import TutorialModel
 /// found in the original bytes by name, order and line (`HTMLRawMarkup`), and each code block's text
 /// is lined up with its bytes (`HTMLCodeAlignment`) to map every code character back to the page.
 ///
-/// Page chrome never makes steps: `<nav>`, `<header>`, `<footer>`, `<script>`, `<style>`, elements whose
-/// role is navigation, banner or contentinfo, and elements whose class or id names navigation, a
-/// table of contents, a sidebar, a menu or a header/footer are skipped whole.
+/// Page chrome never makes steps: `<nav>`, `<script>`, `<style>`, the page's `<header>` and `<footer>` (an
+/// article's own header keeps its title), elements whose role is navigation, banner or contentinfo,
+/// and elements whose class or id names navigation, a table of contents, a sidebar, a menu or the
+/// site's header or footer are skipped whole.
 ///
 /// A code viewer's copy of a page (`HTMLCodeViewerPage`) is read from its `<!DOCTYPE html>` line on, with
 /// every range in the lines of the text as given.
 public enum HTMLReader {
     public static func read(_ document: SourceDocument) -> Tutorial {
         let startLine = HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) ?? 0
-        var reader = HTMLBlocks(document: document, firstLine: startLine)
+        var reader = HTMLBlocks(document: document, lines: startLine..<document.lineIndex.lineCount)
         let blocks = reader.collect()
         return OutlineBuilder.build(
             blocks, document: document, format: .html, fallbackTitle: reader.pageTitle, diagnostics: reader.diagnostics)
@@ -31,16 +32,21 @@ private let libxml2Initialised: Bool = {
     return true
 }()
 
-private struct HTMLBlocks {
+/// The blocks of the HTML in some whole lines of a document (a page, a code viewer's embedded page, a
+/// raw HTML block in Markdown), every range in the document's own offsets.
+struct HTMLBlocks {
     let document: SourceDocument
     /// The 0-based document line where the parsed HTML starts (after a code viewer's chrome).
     let firstLine: Int
     let raw: HTMLRawMarkup
     let parsedRange: SourceRange
+    /// Whether libxml2 counts lines as `LineIndex` does: it ends lines at `\n` only, so a lone `\r`
+    /// (old Mac line ends) puts its line numbers out of step, and tags are then matched by order alone.
+    let linesAgree: Bool
 
-    var blocks: [OutlineBlock] = []
-    var pageTitle: String?
-    var diagnostics: [ReaderDiagnostic] = []
+    private(set) var blocks: [OutlineBlock] = []
+    private(set) var pageTitle: String?
+    private(set) var diagnostics: [ReaderDiagnostic] = []
     /// Start tags before this offset are taken: the next block's tag comes after it.
     private var tagCursor = 0
     private var reportedDepth = false
@@ -50,13 +56,19 @@ private struct HTMLBlocks {
     /// Deeper elements are not walked: tutorials never nest so deep, and the walk must not exhaust the stack.
     static let maximumDepth = 200
 
-    init(document: SourceDocument, firstLine: Int) {
+    init(document: SourceDocument, lines: Range<Int>) {
         self.document = document
-        self.firstLine = firstLine
-        let start = document.lineIndex.lineStarts[firstLine]
-        parsedRange = SourceRange(start: start, end: document.bytes.count)
+        let index = document.lineIndex
+        firstLine = min(max(lines.lowerBound, 0), index.lineCount - 1)
+        let start = index.lineStarts[firstLine]
+        let end = lines.upperBound < index.lineCount ? index.lineStarts[lines.upperBound] : document.bytes.count
+        parsedRange = SourceRange(start: start, end: max(start, end))
         raw = HTMLRawMarkup(bytes: document.bytes, range: parsedRange)
         tagCursor = start
+        let bytes = document.bytes
+        linesAgree = !(parsedRange.start..<parsedRange.end).contains { offset in
+            bytes[offset] == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)
+        }
     }
 
     var lineIndex: LineIndex { document.lineIndex }
@@ -78,7 +90,7 @@ private struct HTMLBlocks {
         defer { xmlFreeDoc(parsed) }
         guard let root = xmlDocGetRootElement(parsed) else { return [] }
         walk(root, depth: 0, inProse: false)
-        reportUnreadContent(after: lastLine(of: root))
+        if let treeEnd = lastKnownLine(of: root) { reportUnreadContent(after: treeEnd) }
         return blocks
     }
 
@@ -91,7 +103,8 @@ private struct HTMLBlocks {
                 diagnostics.append(
                     ReaderDiagnostic(
                         code: "input-error", severity: .warning,
-                        message: "HTML nested deeper than \(Self.maximumDepth) elements; the content below that depth is not read",
+                        message:
+                            "HTML nested deeper than \(Self.maximumDepth) elements; the content below that depth is not read",
                         range: SourceRange.empty(at: offset(ofLine: line(of: node))), step: nil))
             }
             return
@@ -113,7 +126,10 @@ private struct HTMLBlocks {
             if inProse {
                 blocks.append(OutlineBlock(kind: .prose, text: text, range: range))
             } else {
-                blocks.append(OutlineBlock(kind: .heading(level: level), text: text, range: range, label: StepHeadings.match(Substring(text))))
+                blocks.append(
+                    OutlineBlock(
+                        kind: .heading(level: level), text: text, range: range,
+                        label: StepHeadings.match(Substring(text))))
             }
             walkChildren(node, depth: depth, inProse: inProse, structuralOnly: true)
             return
@@ -126,7 +142,8 @@ private struct HTMLBlocks {
                 let label = name == "p" && !inProse ? paragraphLabel(node, text: text) : nil
                 blocks.append(OutlineBlock(kind: kind, text: text, range: range, label: label))
             }
-            walkChildren(node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: true)
+            walkChildren(
+                node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: true)
             return
         }
         walkChildren(node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: false)
@@ -181,13 +198,17 @@ private struct HTMLBlocks {
     /// silently losing steps.
     private mutating func reportUnreadContent(after treeEndLine: Int) {
         let contentTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "p", "pre"]
-        guard let unread = raw.tags.first(where: { tag in
-            !tag.isEnd && contentTags.contains(tag.name) && lineIndex.lineNumber(containing: tag.range.start) > treeEndLine
-        }) else { return }
+        guard
+            let unread = raw.tags.first(where: { tag in
+                !tag.isEnd && contentTags.contains(tag.name)
+                    && lineIndex.lineNumber(containing: tag.range.start) > treeEndLine
+            })
+        else { return }
         diagnostics.append(
             ReaderDiagnostic(
                 code: "input-error", severity: .warning,
-                message: "the HTML parser stopped before this point (elements nested too deeply?); the rest of the page is not read",
+                message:
+                    "the HTML parser stopped before this point (elements nested too deeply?); the rest of the page is not read",
                 range: unread.range, step: nil))
     }
 
@@ -201,10 +222,12 @@ private struct HTMLBlocks {
         var range = fallback
         var sourceMap = SnippetSourceMap(segments: [], fallback: fallback)
         var blockRange = fallback
-        if let located = raw.startTag(named: "pre", line: nodeLine, after: tagCursor, lineIndex: lineIndex) {
+        if let located = raw.startTag(named: "pre", line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex) {
             tagCursor = located.tag.range.end
             let contentStart = located.tag.range.end
-            let contentEnd = HTMLRawMarkup.findEndTag(bytes, name: "pre", from: contentStart, end: parsedRange.end) ?? parsedRange.end
+            let contentEnd =
+                HTMLRawMarkup.findEndTag(bytes, name: "pre", from: contentStart, end: parsedRange.end)
+                ?? parsedRange.end
             let characters = HTMLRawCharacter.scan(bytes, from: contentStart, to: contentEnd)
             let aligned = HTMLCodeAlignment.align(
                 code: Array(code.utf8), raw: characters, bytes: bytes, fallback: SourceRange.empty(at: contentStart))
@@ -215,9 +238,12 @@ private struct HTMLBlocks {
         }
         if code.isEmpty { code = "" }
         let codeElement = Self.firstDescendant(named: "code", of: node)
-        let language = [node, codeElement, node.pointee.parent].compactMap { $0 }.lazy.compactMap(Self.language(of:)).first
-        let fileName = [node, codeElement].compactMap { $0 }.lazy.compactMap(Self.fileNameAttribute(of:)).first ?? figureFileName
-        let outlineCode = OutlineCode(language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap)
+        let language = [node, codeElement, node.pointee.parent].compactMap { $0 }.lazy.compactMap(Self.language(of:))
+            .first
+        let fileName =
+            [node, codeElement].compactMap { $0 }.lazy.compactMap(Self.fileNameAttribute(of:)).first ?? figureFileName
+        let outlineCode = OutlineCode(
+            language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap)
         return OutlineBlock(kind: .code(outlineCode), text: "", range: blockRange)
     }
 
@@ -245,7 +271,9 @@ private struct HTMLBlocks {
         }
         if bytes.first == 0x0A { bytes.removeFirst() }
         if let lastBreak = bytes.lastIndex(of: 0x0A) {
-            if bytes[(lastBreak + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { bytes.removeSubrange((lastBreak + 1)...) }
+            if bytes[(lastBreak + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                bytes.removeSubrange((lastBreak + 1)...)
+            }
         } else if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             bytes.removeAll()
         }
@@ -277,7 +305,8 @@ private struct HTMLBlocks {
                 guard match.title.isEmpty else { return match }
                 let rest = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : ""
                 return StepHeadings.Match(
-                    kind: .step, number: match.number, label: match.label, title: String(Substring(rest).trimmingWhitespace()))
+                    kind: .step, number: match.number, label: match.label,
+                    title: String(Substring(rest).trimmingWhitespace()))
             }
         }
         if let match = StepHeadings.match(Substring(text)), match.kind == .step, match.title.isEmpty { return match }
@@ -295,23 +324,49 @@ private struct HTMLBlocks {
     // MARK: - Skipping chrome
 
     static let skippedElements: Set<String> = [
-        "script", "style", "noscript", "template", "nav", "header", "footer", "button", "select", "option",
+        "script", "style", "noscript", "template", "nav", "button", "select", "option",
         "textarea", "input", "svg", "math", "iframe", "object", "embed", "canvas", "audio", "video", "map",
     ]
-    static let chromeRoles: Set<String> = ["navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar"]
+    static let chromeRoles: Set<String> = [
+        "navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar",
+    ]
+    /// Words of a class or id that mark navigation wherever they stand (`book-summary`, `sidebar-toc`).
     static let chromeWords: Set<String> = [
-        "nav", "navbar", "navigation", "toc", "breadcrumb", "breadcrumbs", "sidebar", "menu", "header", "footer",
-        "summary", "masthead", "pagination", "skip",
+        "nav", "navbar", "navigation", "toc", "breadcrumb", "breadcrumbs", "sidebar", "menu", "summary", "masthead",
+        "pagination", "skip",
+    ]
+    /// Whole class or id tokens of a site's header and footer. Not every `…-header`: `section-header`
+    /// and `article-header` hold the content's own headings.
+    static let chromeTokens: Set<String> = [
+        "header", "footer", "site-header", "site-footer", "book-header", "book-footer", "global-header",
+        "global-footer", "top-header", "main-header", "main-footer", "page-footer", "top-bar", "topbar",
     ]
 
     private func isSkipped(_ node: xmlNodePtr, name: String) -> Bool {
+        if name == "header" || name == "footer" {
+            // HTML5: an article's own header holds its title; the page's header and footer are chrome.
+            return !Self.hasAncestor(node, in: ["article", "main"])
+        }
         if Self.skippedElements.contains(name) { return true }
         if let role = Self.attribute("role", of: node)?.lowercased(), Self.chromeRoles.contains(role) { return true }
         for attributeName in ["class", "id"] {
             guard let value = Self.attribute(attributeName, of: node)?.lowercased() else { continue }
+            let tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if tokens.contains(where: { Self.chromeTokens.contains(String($0)) }) { return true }
             let words = value.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" || $0 == "\t" })
             if words.contains(where: { Self.chromeWords.contains(String($0)) }) { return true }
             if value.contains("table-of-contents") || value.contains("tableofcontents") { return true }
+        }
+        return false
+    }
+
+    private static func hasAncestor(_ node: xmlNodePtr, in names: Set<String>) -> Bool {
+        var current = node.pointee.parent
+        var depth = 0
+        while let parent = current, parent.pointee.type == XML_ELEMENT_NODE, depth < maximumDepth {
+            if names.contains(name(of: parent)) { return true }
+            current = parent.pointee.parent
+            depth += 1
         }
         return false
     }
@@ -331,7 +386,8 @@ private struct HTMLBlocks {
     ]
 
     static func headingLevel(_ name: String) -> Int? {
-        guard name.utf8.count == 2, name.hasPrefix("h"), let level = Int(name.dropFirst()), (1...6).contains(level) else { return nil }
+        guard name.utf8.count == 2, name.hasPrefix("h"), let level = Int(name.dropFirst()), (1...6).contains(level)
+        else { return nil }
         return level
     }
 
@@ -362,7 +418,10 @@ private struct HTMLBlocks {
                 if let content = current.pointee.content { result += String(cString: content) }
             case XML_ELEMENT_NODE:
                 let name = Self.name(of: current)
-                if name == "br" { result += lineBreak; continue }
+                if name == "br" {
+                    result += lineBreak
+                    continue
+                }
                 if current != node, Self.skippedElements.contains(name) { continue }
                 if current != node, !keepNestedBlocks, Self.blockElements.contains(name) {
                     // Nested blocks are read on their own, but a table cell or list item keeps words apart.
@@ -385,7 +444,8 @@ private struct HTMLBlocks {
     /// From the element's start tag to its end tag; without an end tag, to the end of its last line.
     private mutating func elementRange(_ node: xmlNodePtr, name: String) -> SourceRange {
         let nodeLine = line(of: node)
-        guard let located = raw.startTag(named: name, line: nodeLine, after: tagCursor, lineIndex: lineIndex) else {
+        guard let located = raw.startTag(named: name, line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex)
+        else {
             let start = firstNonBlank(onLine: nodeLine)
             return SourceRange(start: start, end: max(start, lineIndex.contentRange(ofLine: lastLine(of: node)).end))
         }
@@ -393,8 +453,17 @@ private struct HTMLBlocks {
         if let end = raw.endTag(named: name, after: located.index) {
             return SourceRange(start: located.tag.range.start, end: end.range.end)
         }
-        let lineEnd = lineIndex.contentRange(ofLine: max(lastLine(of: node), lineIndex.lineNumber(containing: located.tag.range.start))).end
+        let lineEnd = lineIndex.contentRange(
+            ofLine: max(lastLine(of: node), lineIndex.lineNumber(containing: located.tag.range.start))
+        ).end
         return SourceRange(start: located.tag.range.start, end: max(located.tag.range.end, lineEnd))
+    }
+
+    /// The 0-based document line of a node, nil past the 65535th line of the parsed HTML, where libxml2's
+    /// HTML parser stops counting (its per-node line is 16 bits), or when its lines are out of step with
+    /// ours: tags are then matched by order alone.
+    private func knownLine(of node: xmlNodePtr) -> Int? {
+        !linesAgree || xmlGetLineNo(node) >= 65535 ? nil : line(of: node)
     }
 
     /// The 0-based document line libxml2 gives for a node.
@@ -403,14 +472,25 @@ private struct HTMLBlocks {
         return min(firstLine + parsedLine - 1, lineIndex.lineCount - 1)
     }
 
-    /// The 0-based line where a node's content ends: its last descendant's line plus that text's line breaks.
-    private func lastLine(of node: xmlNodePtr) -> Int {
+    /// `lastLine(of:)`, nil when it lies past the lines libxml2 counts.
+    private func lastKnownLine(of node: xmlNodePtr) -> Int? {
+        !linesAgree || xmlGetLineNo(Self.lastDescendant(of: node)) >= 65535 ? nil : lastLine(of: node)
+    }
+
+    /// The node's last descendant in document order (itself when it has no children).
+    private static func lastDescendant(of node: xmlNodePtr) -> xmlNodePtr {
         var current = node
         var depth = 0
-        while let last = current.pointee.last, depth < Self.maximumDepth {
+        while let last = current.pointee.last, depth < maximumDepth {
             current = last
             depth += 1
         }
+        return current
+    }
+
+    /// The 0-based line where a node's content ends: its last descendant's line plus that text's line breaks.
+    private func lastLine(of node: xmlNodePtr) -> Int {
+        let current = Self.lastDescendant(of: node)
         var result = max(line(of: current), line(of: node))
         if current.pointee.type == XML_TEXT_NODE, let content = current.pointee.content {
             var pointer = content
@@ -486,7 +566,8 @@ private struct HTMLBlocks {
         guard let classes = attribute("class", of: node)?.lowercased() else { return nil }
         let words = classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
         for word in words {
-            for prefix in ["language-", "lang-", "highlight-source-", "source-"] where word.hasPrefix(prefix) && word.count > prefix.count {
+            for prefix in ["language-", "lang-", "highlight-source-", "source-"]
+            where word.hasPrefix(prefix) && word.count > prefix.count {
                 return String(word.dropFirst(prefix.count))
             }
         }
@@ -497,7 +578,9 @@ private struct HTMLBlocks {
     /// A file name carried by the code element itself: `data-filename`, `data-file`, `title`.
     static func fileNameAttribute(of node: xmlNodePtr) -> String? {
         for attributeName in ["data-filename", "data-file", "data-title", "title"] {
-            if let value = attribute(attributeName, of: node), let name = FileNameLabel.fileName(in: value) { return name }
+            if let value = attribute(attributeName, of: node), let name = FileNameLabel.fileName(in: value) {
+                return name
+            }
         }
         return nil
     }

@@ -67,7 +67,9 @@ private struct MarkdownBlocks {
                 if isTopLevel {
                     let level = Int(cmark_node_get_heading_level(node))
                     result.append(
-                        OutlineBlock(kind: .heading(level: level), text: text, range: range, label: StepHeadings.match(Substring(text))))
+                        OutlineBlock(
+                            kind: .heading(level: level), text: text, range: range,
+                            label: StepHeadings.match(Substring(text))))
                 } else {
                     result.append(OutlineBlock(kind: .prose, text: text, range: range))
                 }
@@ -79,7 +81,21 @@ private struct MarkdownBlocks {
                         label: isTopLevel ? paragraphLabel(node, text: text) : nil))
             case CMARK_NODE_CODE_BLOCK:
                 result.append(codeBlock(node))
-            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK:
+            case CMARK_NODE_HTML_BLOCK:
+                // Raw HTML holding code (`<pre><code>` pasted into Markdown) is read as HTML. Only at the
+                // top level: inside quotes and lists the lines carry Markdown markers libxml2 would see.
+                let literal = string(cmark_node_get_literal(node))
+                if isTopLevel, literal.lowercased().contains("<pre") {
+                    // cmark-gfm leaves the end line of an HTML block at the document's end unset: count
+                    // the literal's lines instead.
+                    let first = Int(cmark_node_get_start_line(node)) - 1
+                    let breaks = literal.utf8.count(where: { $0 == 0x0A })
+                    let lineCount = max(1, literal.utf8.last == 0x0A ? breaks : breaks + 1)
+                    var html = HTMLBlocks(document: document, lines: first..<(first + lineCount))
+                    result.append(contentsOf: html.collect())
+                    diagnostics.append(contentsOf: html.diagnostics)
+                }
+            case CMARK_NODE_THEMATIC_BREAK:
                 break
             default:
                 // Tables and other extension blocks: their text is prose of the step.
@@ -129,7 +145,8 @@ private struct MarkdownBlocks {
                 ReaderDiagnostic(
                     code: "input-error", severity: .warning,
                     message: "code fence is never closed; the code block runs to the end of its container",
-                    range: SourceRange(start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),
+                    range: SourceRange(
+                        start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),
                     step: nil))
         }
         let parsedInfo = MarkdownInfoString(info)
@@ -239,7 +256,8 @@ enum MarkdownCodeLines {
             {
                 common += 1
             }
-            builder.append(codeOffset: codeLineStart + line.count - common, documentOffset: content.end - common, length: common)
+            builder.append(
+                codeOffset: codeLineStart + line.count - common, documentOffset: content.end - common, length: common)
             // The line end: the `\n` of the code is the document's `\n` (the second byte of a CRLF).
             let terminator = content.end < bytes.count && bytes[content.end] == 0x0D ? content.end + 1 : content.end
             if terminator < bytes.count, bytes[terminator] == 0x0A {
@@ -273,7 +291,9 @@ struct MarkdownInfoString {
             words.removeFirst()
             var word = Substring(first)
             if word.hasPrefix(".") { word = word.dropFirst() }
-            if let colon = word.firstIndex(of: ":"), let name = FileNameLabel.fileName(in: String(word[word.index(after: colon)...])) {
+            if let colon = word.firstIndex(of: ":"),
+                let name = FileNameLabel.fileName(in: String(word[word.index(after: colon)...]))
+            {
                 fileName = name  // `swift:PageView.swift`
                 word = word[..<colon]
             }
@@ -291,7 +311,9 @@ struct MarkdownInfoString {
                 if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
                     value = value.dropFirst().dropLast()
                 }
-                if MarkdownInfoString.fileKeys.contains(key), fileName == nil, let name = FileNameLabel.fileName(in: String(value)) {
+                if MarkdownInfoString.fileKeys.contains(key), fileName == nil,
+                    let name = FileNameLabel.fileName(in: String(value))
+                {
                     fileName = name
                 }
             } else if fileName == nil, let name = FileNameLabel.fileName(in: word) {

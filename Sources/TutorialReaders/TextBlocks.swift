@@ -27,9 +27,17 @@ enum TextBlocks {
             case .prose:
                 blocks.append(.prose(line: position))
             case .fileName:
-                let next = kinds[(position + 1)...].firstIndex { $0 != .blank }
+                let name = lines[position].fileName ?? ""
+                let next = nonBlank(after: position, kinds)
                 if let next, kinds[next] == .code {
-                    blocks.append(.fileName(line: position, name: lines[position].fileName ?? ""))
+                    blocks.append(.fileName(line: position, name: name))
+                } else if let next, kinds[next] == .prose, isCaption(lines[next]),
+                    let code = nonBlank(after: next, kinds), kinds[code] == .code
+                {
+                    // A code viewer's caption between the file name and the code (`No Preview`).
+                    blocks.append(.fileName(line: position, name: name))
+                    blocks.append(.chrome(line: next))
+                    position = next
                 } else {
                     blocks.append(.prose(line: position))
                 }
@@ -47,6 +55,17 @@ enum TextBlocks {
         }
         let withContents = markTablesOfContents(blocks, lines: lines)
         return markChrome(withContents, lines: lines)
+    }
+
+    private static func nonBlank(after position: Int, _ kinds: [TextLineKind]) -> Int? {
+        kinds[(position + 1)...].firstIndex { $0 != .blank }
+    }
+
+    /// A few words without sentence punctuation, such as a code viewer's `No Preview` or `Swift`.
+    private static func isCaption(_ line: TextLine) -> Bool {
+        let text = line.text.trimmingWhitespace()
+        guard text.utf8.count <= 32, let last = text.last else { return false }
+        return !".:!?。：！？，,".contains(last) && text.split(separator: " ").count <= 3
     }
 
     /// A table of contents repeats labels with nothing under them. Runs of labels separated only by

@@ -12,6 +12,8 @@ import TutorialModel
 ///   stays in the step's prose: it is the step's first instruction).
 /// - Asides (`Experiment`/`实验`, `Tip`, `Important`/`重要`, `Note`) are prose like any other: they and
 ///   their code stay in the step they stand in.
+/// - Without section labels, steps go into implicit sections; one starts wherever step numbering
+///   starts again at 1.
 /// - Code outside any step (a document without labels, code in a section's introduction) becomes
 ///   one implicit step per snippet, from the prose since the previous snippet to the code, titled by
 ///   the prose line right before the code.
@@ -59,6 +61,8 @@ struct TextAssembler {
         var awaitsTitle: Bool
         var range: SourceRange
         var steps: [StepDraft] = []
+        /// Opened by a step or by code, not by a section label.
+        var isImplicit = false
     }
 
     let lines: [TextLine]
@@ -110,6 +114,12 @@ struct TextAssembler {
                 range: line.range)
         case .step:
             endAwaitingTitles()
+            // Without section labels, numbering that starts again at 1 starts a new section.
+            if let current = section, current.isImplicit, match.number == 1,
+                let previous = current.steps.last(where: { $0.number != nil })?.number, previous > 1
+            {
+                closeSection()
+            }
             if section == nil { section = implicitSection(at: line.range) }
             step = StepDraft(
                 label: match.label, number: match.number, title: match.title, awaitsTitle: match.title.isEmpty,
@@ -163,7 +173,7 @@ struct TextAssembler {
     }
 
     private func implicitSection(at range: SourceRange) -> SectionDraft {
-        SectionDraft(title: tutorialTitle ?? "", awaitsTitle: false, range: range)
+        SectionDraft(title: tutorialTitle ?? "", awaitsTitle: false, range: range, isImplicit: true)
     }
 
     /// A title comes only from the block right after its label.

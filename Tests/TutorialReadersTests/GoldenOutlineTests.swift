@@ -46,8 +46,10 @@ final class GoldenOutlineTests: XCTestCase {
                 continue
             }
             if actual != expected {
-                XCTFail("\(pair.input): outline differs from \(pair.expected)\n" + Self.lineDiff(
-                    expected: encodeJSON(expected), actual: encodeJSON(actual)))
+                XCTFail(
+                    "\(pair.input): outline differs from \(pair.expected)\n"
+                        + Self.lineDiff(
+                            expected: encodeJSON(expected), actual: encodeJSON(actual)))
             }
         }
     }

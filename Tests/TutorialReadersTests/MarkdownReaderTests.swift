@@ -1,7 +1,8 @@
 import TestSupport
 import TutorialModel
-@testable import TutorialReaders
 import XCTest
+
+@testable import TutorialReaders
 
 final class MarkdownReaderTests: XCTestCase {
     private func read(_ text: String) -> Tutorial {
@@ -17,7 +18,8 @@ final class MarkdownReaderTests: XCTestCase {
     /// The document offset of the first occurrence of `needle` in the snippet's code.
     private func mapped(_ snippet: Snippet, _ needle: String) -> Int? {
         guard let range = snippet.code.range(of: needle) else { return nil }
-        return snippet.sourceMap.documentOffset(forCodeOffset: snippet.code.utf8.distance(from: snippet.code.startIndex, to: range.lowerBound))
+        return snippet.sourceMap.documentOffset(
+            forCodeOffset: snippet.code.utf8.distance(from: snippet.code.startIndex, to: range.lowerBound))
     }
 
     func testBlockQuoteMarkersAreStrippedAndEachLineMapsBack() throws {
@@ -51,7 +53,8 @@ final class MarkdownReaderTests: XCTestCase {
     }
 
     func testIndentedCodeAndSetextHeadings() throws {
-        let marked = MarkedText("Title\n=====\n\nStep 1: Indented\n----------------\n\nText.\n\n    1️⃣let i = 1\n\n    2️⃣let j = 2\n")
+        let marked = MarkedText(
+            "Title\n=====\n\nStep 1: Indented\n----------------\n\nText.\n\n    1️⃣let i = 1\n\n    2️⃣let j = 2\n")
         let tutorial = read(marked.text)
         XCTAssertEqual(tutorial.title, "Title")
         XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1"])
@@ -84,7 +87,8 @@ final class MarkdownReaderTests: XCTestCase {
 
     func testFileNameParagraphLabelsTheNextBlockOnly() throws {
         let tutorial = read(
-            "## Step 1\n\n`PageView.swift`\n\n```swift\nlet a = 1\n```\n\nPageControl.swift:\n\nSome prose.\n\n```swift\nlet b = 2\n```\n")
+            "## Step 1\n\n`PageView.swift`\n\n```swift\nlet a = 1\n```\n\nPageControl.swift:\n\nSome prose.\n\n```swift\nlet b = 2\n```\n"
+        )
         let snippets = tutorial.steps.flatMap(\.snippets)
         XCTAssertEqual(snippets.map(\.fileName), ["PageView.swift", nil])
         // The caption is not prose; the name before prose (not code) is.
@@ -92,7 +96,8 @@ final class MarkdownReaderTests: XCTestCase {
     }
 
     func testBoldPrefixStepsCarryLabelTitleAndProse() {
-        let tutorial = read("Intro.\n\n**Step 2.** Add the view.\n\n```swift\nlet v = 1\n```\n\n**Steps to follow** is prose.\n")
+        let tutorial = read(
+            "Intro.\n\n**Step 2.** Add the view.\n\n```swift\nlet v = 1\n```\n\n**Steps to follow** is prose.\n")
         let step = tutorial.steps.first
         XCTAssertEqual(tutorial.steps.count, 1)
         XCTAssertEqual(step?.label, "Step 2")
@@ -103,16 +108,20 @@ final class MarkdownReaderTests: XCTestCase {
 
     func testAsidesStayInTheirStep() {
         let labelled = read(
-            "## Step 1\n\n```swift\nlet a = 1\n```\n\n## Experiment\n\n```swift\nlet b = 2\n```\n\n## Step 2\n\n```swift\nlet c = 3\n```\n")
+            "## Step 1\n\n```swift\nlet a = 1\n```\n\n## Experiment\n\n```swift\nlet b = 2\n```\n\n## Step 2\n\n```swift\nlet c = 3\n```\n"
+        )
         XCTAssertEqual(labelled.steps.map { $0.snippets.count }, [2, 1])
-        let unlabelled = read("Do this.\n\n```swift\nlet a = 1\n```\n\n> Note: keep going.\n\n```swift\nlet b = 2\n```\n\nNow that.\n\n```swift\nlet c = 3\n```\n")
+        let unlabelled = read(
+            "Do this.\n\n```swift\nlet a = 1\n```\n\n> Note: keep going.\n\n```swift\nlet b = 2\n```\n\nNow that.\n\n```swift\nlet c = 3\n```\n"
+        )
         XCTAssertEqual(unlabelled.steps.map { $0.snippets.count }, [2, 1])
         XCTAssertEqual(unlabelled.steps.map(\.label), [nil, nil])
         XCTAssertEqual(unlabelled.steps.map(\.id.description), ["1.1", "1.2"])
     }
 
     func testUnlabelledHeadingsMakeSectionsAndImplicitSteps() {
-        let tutorial = read("# T\n\n## First\n\n```swift\nlet a = 1\n```\n\n## Second\n\n### Part\n\n```swift\nlet b = 2\n```\n")
+        let tutorial = read(
+            "# T\n\n## First\n\n```swift\nlet a = 1\n```\n\n## Second\n\n### Part\n\n```swift\nlet b = 2\n```\n")
         XCTAssertEqual(tutorial.title, "T")
         XCTAssertEqual(tutorial.sections.map(\.title), ["First", "Second"])
         XCTAssertEqual(tutorial.sections.map { $0.steps.map(\.title) }, [[""], ["Part"]])
@@ -120,7 +129,8 @@ final class MarkdownReaderTests: XCTestCase {
 
     func testHeadingsAboveTheStepLevelMakeSections() {
         let tutorial = read(
-            "# T\n\n## Views\n\n### Step 1\n\n```swift\nlet a = 1\n```\n\n#### Details\n\nMore.\n\n## 第二节 数据源\n\n### 步骤1\n\n```swift\nlet b = 2\n```\n")
+            "# T\n\n## Views\n\n### Step 1\n\n```swift\nlet a = 1\n```\n\n#### Details\n\nMore.\n\n## 第二节 数据源\n\n### 步骤1\n\n```swift\nlet b = 2\n```\n"
+        )
         XCTAssertEqual(tutorial.sections.map(\.title), ["Views", "第二节 数据源"])
         XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "步骤1"])
         XCTAssertEqual(tutorial.steps.first?.prose, "Details\nMore.")
@@ -128,7 +138,8 @@ final class MarkdownReaderTests: XCTestCase {
 
     func testTableOfContentsRepeatsMakeNoSteps() {
         let tutorial = read(
-            "## Contents\n\n### Step 1: Make\n\n### Step 2: Use\n\n## Body\n\n### Step 1: Make\n\n```swift\nlet a = 1\n```\n\n### Step 2: Use\n\n```swift\nlet b = 2\n```\n")
+            "## Contents\n\n### Step 1: Make\n\n### Step 2: Use\n\n## Body\n\n### Step 1: Make\n\n```swift\nlet a = 1\n```\n\n### Step 2: Use\n\n```swift\nlet b = 2\n```\n"
+        )
         XCTAssertEqual(tutorial.sections.map(\.title), ["Body"])
         XCTAssertEqual(tutorial.steps.map(\.id.description), ["1.1", "1.2"])
     }
@@ -144,12 +155,27 @@ final class MarkdownReaderTests: XCTestCase {
     }
 
     func testDeepNestingAndOddInputDoNotCrash() {
-        let quotes = String(repeating: "> ", count: 5000) + "```swift\n" + String(repeating: "> ", count: 5000) + "let deep = 1\n"
+        let quotes =
+            String(repeating: "> ", count: 5000) + "```swift\n" + String(repeating: "> ", count: 5000)
+            + "let deep = 1\n"
         let deep = read(quotes)
         XCTAssertEqual(deep.steps.flatMap(\.snippets).first?.code, "let deep = 1\n")
         let lists = (0..<2000).map { String(repeating: "  ", count: $0) + "- item" }.joined(separator: "\n")
         XCTAssertEqual(read(lists).steps.count, 0)
         XCTAssertEqual(read("").sections.count, 0)
         XCTAssertEqual(read("```").steps.first?.snippets.first?.code, "")
+    }
+}
+
+extension MarkdownReaderTests {
+    func testRawHTMLCodeBlocksAreReadAsHTML() throws {
+        let marked = MarkedText("## Step 1\n\n<pre><code class=\"lang-swift\">1️⃣let a = &quot;x&quot;</code></pre>")
+        let tutorial = MarkdownReader.read(SourceDocument(path: "test.md", text: marked.text))
+        let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
+        XCTAssertEqual(snippet.code, "let a = \"x\"\n")
+        XCTAssertEqual(snippet.language, "swift")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+        // Comments and inline HTML are not code.
+        XCTAssertTrue(MarkdownReader.read(SourceDocument(path: "t.md", text: "<!-- <pre>x</pre> -->\n")).steps.isEmpty)
     }
 }

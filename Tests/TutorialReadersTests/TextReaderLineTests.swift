@@ -1,6 +1,7 @@
-@testable import TutorialReaders
 import TutorialModel
 import XCTest
+
+@testable import TutorialReaders
 
 /// How single lines score as code or prose, and how runs of lines become blocks.
 final class TextReaderLineTests: XCTestCase {
@@ -16,7 +17,7 @@ final class TextReaderLineTests: XCTestCase {
             "import SwiftUI", "struct PageView<Page: View>: View {", "    var controllers: [UIViewController]", "}",
             "})", "let x = 1", "pageViewController.dataSource = context.coordinator", "PageView()",
             "    // 中文注释也是代码", "Text(\"当前页面：第一页\")", "@State var currentPage = 0", "default:",
-            "\treturn control", "        .padding(.trailing)", "#if DEBUG",
+            "\treturn control", "        .padding(.trailing)", "#if DEBUG", "count += 1", "self.pages[0] = page",
         ] {
             XCTAssertGreaterThanOrEqual(score(line), TextCodeScore.clearCode, line)
         }
@@ -28,7 +29,8 @@ final class TextReaderLineTests: XCTestCase {
             "在PageViewController.swift中，将协调器设置为UIPageViewControllerDelegate，并添加pageViewController(_:didFinishAnimating:) 方法。",
             "Add a text view that shows the current page.", "Call makeCoordinator() from the representable.",
             "下载地址：InterfacingWithUIKit.zip", "⚠️ GitHub.com Fallback ⚠️", "Experiment", "实验：向PageView添加一个按钮。",
-            "01 Interfacing with UIKit - ly918/SwiftUI-Chinese-Documents GitHub Wiki",
+            "01 Interfacing with UIKit - ly918/SwiftUI-Chinese-Documents GitHub Wiki", "    Note", "  • Swipe left",
+            "Set x = 1 before you start.",
         ] {
             XCTAssertLessThan(score(line), TextCodeScore.clearCode, line)
         }
