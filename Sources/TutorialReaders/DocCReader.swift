@@ -24,6 +24,7 @@ public enum DocCReader {
     /// Directives a document is made of; the first of these at the top level is the tutorial.
     static let rootDirectives: Set<String> = ["Tutorial", "Tutorials", "Article"]
 
+    /// Reads a `.tutorial` document, its code resources through `resources`.
     public static func read(_ document: SourceDocument, resources: any ResourceProvider) -> Tutorial {
         let parsed = DocCDirectiveParser.parse(document)
         var reading = Reading(

@@ -360,6 +360,28 @@ struct HTMLBlocks {
         return false
     }
 
+    /// A heading's permalink (`<a class="headerlink">¶</a>`, `<a class="anchor">#</a>`): not part of its text,
+    /// and `Step 1¶` would not read as a label.
+    static func isPermalink(_ node: xmlNodePtr, name: String) -> Bool {
+        guard name == "a" else { return false }
+        if let classes = attribute("class", of: node)?.lowercased(),
+            ["headerlink", "anchor", "permalink", "hash-link", "header-anchor", "heading-anchor"].contains(where: {
+                classes.contains($0)
+            })
+        {
+            return true
+        }
+        var text = ""
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_TEXT_NODE, let content = current.pointee.content {
+                text += String(cString: content)
+            }
+            child = current.pointee.next
+        }
+        return ["¶", "#", "§", "🔗"].contains(collapseWhitespace(text))
+    }
+
     private static func hasAncestor(_ node: xmlNodePtr, in names: Set<String>) -> Bool {
         var current = node.pointee.parent
         var depth = 0
@@ -422,7 +444,9 @@ struct HTMLBlocks {
                     result += lineBreak
                     continue
                 }
-                if current != node, Self.skippedElements.contains(name) { continue }
+                if current != node, Self.skippedElements.contains(name) || Self.isPermalink(current, name: name) {
+                    continue
+                }
                 if current != node, !keepNestedBlocks, Self.blockElements.contains(name) {
                     // Nested blocks are read on their own, but a table cell or list item keeps words apart.
                     result += " "

@@ -182,3 +182,13 @@ extension HTMLReaderTests {
         XCTAssertEqual(snippet.range.start, marked["1️⃣"])
     }
 }
+
+extension HTMLReaderTests {
+    func testHeadingPermalinksAreNotPartOfTheLabel() {
+        let tutorial = read(
+            "<h2>Step 1: Make<a class=\"headerlink\" href=\"#s1\">¶</a></h2><pre class=\"swift\">let a = 1\n</pre>"
+                + "<h2>Step 2<a href=\"#s2\">#</a></h2><pre class=\"swift\">let b = 2\n</pre>")
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2"])
+        XCTAssertEqual(tutorial.steps.map(\.title), ["Make", ""])
+    }
+}
