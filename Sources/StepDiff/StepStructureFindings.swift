@@ -75,9 +75,9 @@ public func stepStructureFindings(
                 step: diagnostic.step))
     }
     for step in tutorial.steps {
-        // The DocC reader reports a name without an extension on the `name:` value inside the directive.
+        // The reader may already have said so, on the directive or on its `name:` argument.
         for snippet in step.snippets
-        where snippet.docc != nil && !reported.contains(where: { snippet.range.contains($0) }) {
+        where snippet.docc != nil && !reported.contains(where: { snippet.range.contains($0) || $0.contains(snippet.range) }) {
             guard let name = snippet.fileName, !name.contains(".") else { continue }
             findings.append(
                 StepStructureFinding(

@@ -90,7 +90,13 @@ public struct TextDiff: Sendable {
         var interner = LineInterner(ignoringIndentation: options.ignoreIndentation)
         let oldIDs = interner.intern(old)
         let newIDs = interner.intern(new)
-        let runs = diffRuns(old: oldIDs, new: newIDs, flags: lineDiff(old: oldIDs, new: newIDs))
+        var exact: (old: [Int32], new: [Int32])? = nil
+        if options.ignoreIndentation {
+            var exactInterner = LineInterner()
+            exact = (exactInterner.intern(old), exactInterner.intern(new))
+        }
+        let runs = diffRuns(
+            old: oldIDs, new: newIDs, flags: lineDiff(old: oldIDs, new: newIDs), exactOld: exact?.old, exactNew: exact?.new)
         self.runs = runs
         self.hunks = makeHunks(runs: runs, old: old, new: new, context: options.context)
     }

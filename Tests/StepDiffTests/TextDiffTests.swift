@@ -119,11 +119,10 @@ final class TextDiffTests: XCTestCase {
                  var body: some View {
             +        VStack {
                          PageViewController(controllers: viewControllers)
-                     }
-            +    }
+            +        }
+                 }
 
             """)
-        // Up to indentation the two closing braces are the same line; the first pairs with the old one.
         // The byte edits stay exact even when the display ignores indentation.
         XCTAssertEqual(applyByteEdits(ignoring.byteEdits(), old: old, new: new), new)
     }
