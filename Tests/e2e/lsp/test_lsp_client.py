@@ -152,7 +152,9 @@ async def test_symbols_folding_and_code_lenses(client: LanguageClient):
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document))
     assert [s.name for s in symbols] == ["Section 1: Wrap the page view controller"]
     steps = symbols[0].children
-    assert [s.name for s in steps] == ["Step 1", "Step 2", "Step 3"]
+    assert [s.name.split(":")[0] for s in steps] == ["Step 1", "Step 2", "Step 3"]
+    # A step's symbol is its label and its title (the paragraph after an untitled label).
+    assert steps[0].name == "Step 1: Create PageViewController.swift with a coordinator that adopts UIPageViewControllerDelegate."
     assert [s.detail for s in steps] == ["1.1", "1.2", "1.3"]
     assert [c.name for c in steps[0].children] == ["PageViewController.swift"]
     assert steps[0].children[0].kind == types.SymbolKind.File
