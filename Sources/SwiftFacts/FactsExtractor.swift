@@ -244,42 +244,39 @@ final class FactsCollector: SyntaxVisitor {
         typeStack.append(builder)
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    /// Pushes a named type declaration (struct, class, enum, actor, protocol) for its members to join.
+    private func pushNamed(_ node: some DeclGroupSyntax & NamedDeclSyntax, _ kind: TypeFact.Kind, generic: Bool) {
         pushType(
-            .struct, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: node.genericParameterClause != nil, nameNode: node.name, node: node)
+            kind, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
+            generic: generic, nameNode: node.name, node: node)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        pushNamed(node, .struct, generic: node.genericParameterClause != nil)
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(
-            .class, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: node.genericParameterClause != nil, nameNode: node.name, node: node)
+        pushNamed(node, .class, generic: node.genericParameterClause != nil)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(
-            .enum, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: node.genericParameterClause != nil, nameNode: node.name, node: node)
+        pushNamed(node, .enum, generic: node.genericParameterClause != nil)
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(
-            .actor, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: node.genericParameterClause != nil, nameNode: node.name, node: node)
+        pushNamed(node, .actor, generic: node.genericParameterClause != nil)
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(
-            .protocol, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: false, nameNode: node.name, node: node)
+        pushNamed(node, .protocol, generic: false)
         return .visitChildren
     }
     override func visitPost(_ node: ProtocolDeclSyntax) { typeStack.removeLast() }

@@ -59,7 +59,10 @@ struct OutlineCode {
 ///   a code block starts the next implicit step, so each "say what to do, show the code" pair is a step.
 /// - Code outside any labelled step (a section's introduction, an unlabelled document) lands in an
 ///   implicit step whose label is nil; prose with no code after it makes no step.
-/// - Steps before the first section heading go to an implicit section with an empty title; sections
+/// - A labelled step without a title of its own (`### Step 1`) takes the paragraph right after its label
+///   as its title, and an implicit step the heading that opened it or else the prose line before its
+///   code, as the text reader does, so the same tutorial in either form reads alike.
+/// - Steps before the first section heading go to an implicit section titled by the tutorial; sections
 ///   without steps are dropped unless they carry a section label.
 /// - A table of contents that repeats step headings makes empty labelled steps: an empty labelled
 ///   step (no prose, no code) whose label and title another step with content also has is dropped.
@@ -68,7 +71,7 @@ enum OutlineBuilder {
         _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, fallbackTitle: String? = nil,
         diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
-        var state = BuildState(blocks: clampedToNextBlock(blocks, bytes: document.bytes))
+        var state = BuildState(blocks: clampedToNextBlock(blocks, bytes: document.bytes), fallbackTitle: fallbackTitle)
         for index in state.blocks.indices { state.visit(index) }
         state.closeSection()
         let sections = finish(state.sections)
@@ -97,15 +100,13 @@ enum OutlineBuilder {
     /// Drops table-of-contents repeats and empty unlabelled sections, then numbers the steps.
     private static func finish(_ drafts: [SectionDraft]) -> [Section] {
         let stepsWithContent = Set(
-            drafts.flatMap(\.steps).filter { $0.hasContent && $0.label != nil }.map {
-                StepKey(label: $0.label, title: $0.title)
-            })
+            drafts.flatMap(\.steps).filter { $0.hasContent && $0.label != nil }.map(StepKey.init))
         let labelledSectionTitles = Set(drafts.filter { !$0.steps.isEmpty }.map(\.title))
         var sections: [Section] = []
         for draft in drafts {
             let steps = draft.steps.filter { step in
                 step.hasContent || step.label == nil
-                    || !stepsWithContent.contains(StepKey(label: step.label, title: step.title))
+                    || !stepsWithContent.contains(StepKey(step))
             }
             if steps.isEmpty && (!draft.labelled || labelledSectionTitles.contains(draft.title)) { continue }
             let sectionNumber = sections.count + 1
@@ -146,15 +147,19 @@ private struct StepKey: Hashable {
     let label: String?
     let title: String
 
-    init(label: StepHeadings.Match?, title: String) {
-        self.label = label?.label
-        self.title = title
+    /// The label and the title written with it: a table of contents repeats those, not the paragraph
+    /// a step may take its title from.
+    init(_ step: StepDraft) {
+        label = step.label?.label
+        title = step.label?.title ?? step.title
     }
 }
 
 private struct StepDraft {
     let label: StepHeadings.Match?
-    let title: String
+    var title: String
+    /// A label without a title takes the paragraph right after it as its title (as the text reader does).
+    var awaitsTitle = false
     var prose: [String]
     var range: SourceRange
     var snippets: [Snippet] = []
@@ -196,6 +201,8 @@ private struct BuildState {
     let captions: Set<Int>
 
     var title: String?
+    /// The page's `<title>`, for a document without a level-1 heading.
+    let fallbackTitle: String?
     var sections: [SectionDraft] = []
     var section: SectionDraft?
     var step: StepDraft?
@@ -205,8 +212,9 @@ private struct BuildState {
     var pendingProse: [String] = []
     var pendingAside = false
 
-    init(blocks: [OutlineBlock]) {
+    init(blocks: [OutlineBlock], fallbackTitle: String?) {
         self.blocks = blocks
+        self.fallbackTitle = fallbackTitle
         var captionFileNames: [Int: String] = [:]
         var captions = Set<Int>()
         for index in blocks.indices.dropLast() {
@@ -279,7 +287,8 @@ private struct BuildState {
             resetPending()
             var prose: [String] = []
             if case .paragraph = block.kind, !stepTitle.isEmpty { prose.append(stepTitle) }
-            step = StepDraft(label: label, title: stepTitle, prose: prose, range: block.range)
+            step = StepDraft(
+                label: label, title: stepTitle, awaitsTitle: stepTitle.isEmpty, prose: prose, range: block.range)
         case .stepBreak:
             closeStep()
             resetPending()
@@ -293,10 +302,16 @@ private struct BuildState {
     private mutating func addContent(_ index: Int) {
         let block = blocks[index]
         let aside = OutlineBuilder.isAside(block.text)
+        if step?.awaitsTitle == true {
+            step?.awaitsTitle = false
+            if case .paragraph = block.kind, !captions.contains(index), !aside { step?.title = block.text }
+        }
         if case .code(let code) = block.kind {
             if step == nil {
+                // An implicit step is titled by the heading that opened it, else by the prose line before its code.
                 step = StepDraft(
-                    label: nil, title: pendingTitle, prose: pendingProse,
+                    label: nil, title: pendingTitle.isEmpty ? pendingProse.last ?? "" : pendingTitle,
+                    prose: pendingProse,
                     range: SourceRange(
                         start: min(pendingStart ?? block.range.start, block.range.start), end: block.range.end),
                     inAside: pendingAside)
@@ -348,7 +363,10 @@ private struct BuildState {
         guard let finished = step else { return }
         step = nil
         var current =
-            section ?? SectionDraft(title: "", range: SourceRange.empty(at: finished.range.start), labelled: false)
+            section
+            ?? SectionDraft(
+                title: title ?? fallbackTitle ?? "", range: SourceRange.empty(at: finished.range.start), labelled: false
+            )
         current.steps.append(finished)
         current.range = current.range.union(finished.range)
         section = current

@@ -1,3 +1,4 @@
+import Foundation
 import StepDiff
 import SwiftFacts
 import TutorialModel
@@ -32,7 +33,7 @@ public func analyze(tutorial: Tutorial, configuration: Configuration = .default,
         if case .tutorial(let tutorialRule) = rule, configuration.isEnabled(tutorialRule.description) { return tutorialRule }
         return nil
     }
-    let factsByState = swiftFacts(tutorial, timelines: timelines, cache: cache)
+    let factsByState = codeRules.isEmpty ? [:] : swiftFacts(tutorial, timelines: timelines, cache: cache)
     var fileOfState: [SnippetAddress: String] = [:]
     for timeline in timelines {
         for state in timeline.states { fileOfState[SnippetAddress(step: state.step, index: state.snippetIndex)] = timeline.fileName }
@@ -260,7 +261,11 @@ func documentEdits(_ edits: [CodeEdit], snippet: Snippet, tutorial: Tutorial) ->
             let prefixStart = document.lineIndex.lineStarts[documentLine]
             let prefix = document.text(in: SourceRange(start: prefixStart, end: max(prefixStart, target)))
             let insertAt = map.documentOffset(forCodeOffset: lineContentEnd(line - 1))
-            result.append(TextEdit(range: .empty(at: insertAt), newText: "\n" + prefix + escape(text)))
+            // Each inserted line takes the document's prefix (an empty line keeps its prefix trimmed).
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.isEmpty ? "\n" + prefix.trimmingCharacters(in: .whitespaces) : "\n" + prefix + escape(String(line))
+            }
+            result.append(TextEdit(range: .empty(at: insertAt), newText: lines.joined()))
         case .deleteLine(let line):
             guard line > 0, line < lineStarts.count else { continue }
             let start = map.documentOffset(forCodeOffset: lineContentEnd(line - 1))

@@ -120,7 +120,8 @@ public struct CodeEdit: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// Replace the code range with the text.
         case replace(CodeRange, String)
-        /// Insert a new line before the 0-based code line, indented like the document's line there.
+        /// Insert new lines (separated by `\n`) before the 0-based code line, each taking the document's
+        /// prefix of that line (list indentation, quote markers) before the code's own indentation.
         case insertLine(before: Int, text: String)
         /// Delete the 0-based code line.
         case deleteLine(Int)

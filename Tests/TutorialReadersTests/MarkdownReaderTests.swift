@@ -179,3 +179,21 @@ extension MarkdownReaderTests {
         XCTAssertTrue(MarkdownReader.read(SourceDocument(path: "t.md", text: "<!-- <pre>x</pre> -->\n")).steps.isEmpty)
     }
 }
+
+extension MarkdownReaderTests {
+    func testUntitledLabelsTakeTheNextParagraphAndImplicitStepsThePreviousOne() {
+        let tutorial = MarkdownReader.read(
+            SourceDocument(
+                path: "t.md",
+                text:
+                    "# Guide\n\n### Step 1\n\nCreate the file.\n\n```swift\nlet a = 1\n```\n\n### Step 2\n\nTip: an aside is no title.\n\n```swift\nlet b = 2\n```\n"
+            ))
+        XCTAssertEqual(tutorial.steps.map(\.title), ["Create the file.", ""])
+        XCTAssertEqual(tutorial.steps.first?.prose, "Create the file.")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Guide"])
+        let implicit = MarkdownReader.read(
+            SourceDocument(path: "u.md", text: "Intro.\n\nAdd this:\n\n```swift\nlet c = 3\n```\n"))
+        XCTAssertEqual(implicit.steps.map(\.title), ["Add this:"])
+        XCTAssertEqual(implicit.steps.first?.prose, "Intro.\nAdd this:")
+    }
+}

@@ -104,8 +104,10 @@ struct MissingMakeCoordinator: CodeRule {
         for representable in representables(in: context) where representable.makeCoordinator == nil {
             let qualified = representable.type.qualifiedName
             var range: CodeRange?
+            var edits: [CodeEdit] = []
             if let nested = context.facts.types.first(where: { $0.parent == qualified && $0.name == "Coordinator" }) {
                 range = nested.nameRange
+                edits = makeCoordinatorInsertion(for: representable, coordinator: nested, context: context)
             }
             if range == nil {
                 for (index, function) in context.facts.functions.enumerated() where function.ownerType == qualified {
@@ -127,8 +129,30 @@ struct MissingMakeCoordinator: CodeRule {
                 CodeFinding(
                     subject: qualified,
                     message: "\(representable.type.name) has a coordinator but no makeCoordinator(); SwiftUI never creates it",
-                    range: range))
+                    range: range, fixTitle: edits.isEmpty ? nil : "Add makeCoordinator()", edits: edits))
         }
         return findings
+    }
+
+    /// `func makeCoordinator() -> Coordinator { Coordinator(self) }` before the make method, when the
+    /// coordinator's initializer shows how to call it.
+    private func makeCoordinatorInsertion(
+        for representable: Representable, coordinator: TypeFact, context: CodeContext
+    ) -> [CodeEdit] {
+        let call: String
+        let initializers = coordinator.initializers.map(\.parameters)
+        if initializers.isEmpty || initializers.contains(where: { $0.allSatisfy(\.hasDefault) }) {
+            call = "Coordinator()"
+        } else if let single = initializers.first(where: { $0.count == 1 }) {
+            call = "Coordinator(\(single[0].label.map { "\($0): " } ?? "")self)"
+        } else {
+            return []
+        }
+        guard let make = representable.make,
+            context.facts.functions.contains(make)
+        else { return [] }
+        let (line, indent) = lineAndIndent(of: make.range.start, in: context.snippet.code, facts: context.facts)
+        let body = indent + "func makeCoordinator() -> Coordinator {\n" + indent + "    " + call + "\n" + indent + "}\n"
+        return [CodeEdit(.insertLine(before: line, text: String(body.dropLast()) + "\n"))]
     }
 }

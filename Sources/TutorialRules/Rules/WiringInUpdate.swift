@@ -112,7 +112,8 @@ struct WiringInUpdate: CodeRule {
                         message: "`.\(assignment.member) = \(contextName).coordinator` in \(function.name) runs on every "
                             + "state change; set the \(kind == "dataSource" ? "data source" : "delegate") once in "
                             + "make\(function.name.dropFirst("update".count))(context:)",
-                        range: assignment.range))
+                        range: assignment.range, fixTitle: "Move the assignment into the make method",
+                        edits: moveEdits(assignment, owner: function.ownerType, context: context)))
             }
             for call in facts.calls where call.name == "addTarget" && inFunction(call.function) {
                 guard call.arguments.first?.value.coordinatorBase == contextName else { continue }
@@ -125,5 +126,24 @@ struct WiringInUpdate: CodeRule {
             }
         }
         return findings
+    }
+
+    /// Deletes the assignment's line in update and assigns the object built in make instead, when the
+    /// assignment stands alone on its line and make is in the same snippet.
+    private func moveEdits(_ assignment: AssignmentFact, owner: String?, context: CodeContext) -> [CodeEdit] {
+        let facts = context.facts
+        let line = facts.line(of: assignment.range.start)
+        guard facts.line(of: assignment.range.end) == line, let owner,
+            let make = facts.functions.first(where: {
+                $0.ownerType == owner && $0.name.hasPrefix("make") && $0.name != "makeCoordinator" && $0.contextParameterName != nil
+            }),
+            let contextName = make.contextParameterName, let object = builtObject(in: make, facts: facts)
+        else { return [] }
+        let (_, indent) = lineAndIndent(of: object.range.start, in: context.snippet.code, facts: facts)
+        let after = facts.line(of: object.range.end) + 1
+        return [
+            CodeEdit(.insertLine(before: after, text: "\(indent)\(object.name).\(assignment.member) = \(contextName).coordinator")),
+            CodeEdit(.deleteLine(line)),
+        ]
     }
 }
