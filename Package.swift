@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "TutorialFixes", dependencies: ["TutorialModel"]),
         .target(
             name: "LanguageServer",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialFixes", "Reports"],
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialFixes", "Reports"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-check",
