@@ -8,7 +8,7 @@ import TutorialModel
 /// file and per step, and every step's changes as unified or side-by-side diffs (a CSS-only switch),
 /// deleted lines included, changed words highlighted, and Swift coloured by SwiftSyntax's classifier.
 public func renderHTMLDiff(_ report: [DiffReportDocument], showAllSteps: Bool = true) -> String {
-    var page = HTMLReportPage(syntax: DiffSyntaxCache())
+    var page = HTMLReportPage(syntax: DiffSyntaxColorer())
     return page.render(report, showAllSteps: showAllSteps)
 }
 
@@ -30,7 +30,7 @@ func htmlEscaped(_ text: String) -> String {
 }
 
 private struct HTMLReportPage {
-    let syntax: DiffSyntaxCache
+    let syntax: DiffSyntaxColorer
     var out = ""
 
     mutating func render(_ report: [DiffReportDocument], showAllSteps: Bool) -> String {
@@ -97,8 +97,9 @@ private struct HTMLReportPage {
 
     private mutating func fileSummary(_ document: DiffReportDocument, index: Int) {
         out += "<table class=\"summary\"><thead><tr><th>File</th><th>States</th><th>Steps</th><th>+</th><th>−</th></tr></thead><tbody>\n"
+        let byFile = Dictionary(grouping: document.changes, by: \.fileName)
         for timeline in document.timelines {
-            let changes = document.changes.filter { $0.fileName == timeline.fileName }
+            let changes = byFile[timeline.fileName] ?? []
             guard !changes.isEmpty else { continue }
             let steps = changes.map { "<a href=\"#\(anchor(index, $0.to.step))\">\($0.toName)</a>" }.joined(separator: " ")
             out += "<tr><td class=\"file\">\(htmlEscaped(timeline.fileName))</td><td>\(timeline.states.count)</td><td class=\"steplist\">\(steps)</td>"
@@ -139,8 +140,7 @@ private struct HTMLReportPage {
         for change in changes { self.change(change) }
         // Snippets outside every timeline (fragments, files that cannot be inferred) are shown, not diffed.
         for (snippetIndex, snippet) in step.snippets.enumerated() where !diffed.contains(snippetIndex) {
-            let inTimeline = document.timelines.contains { $0.states.contains { $0.step == step.id && $0.snippetIndex == snippetIndex } }
-            guard !inTimeline else { continue }
+            guard !document.isInTimeline(step: step.id, snippet: snippetIndex) else { continue }
             let why = snippet.kind == .fragment ? "fragment, not diffed" : "file not known, not diffed"
             out += "<div class=\"change fragment\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(snippet.fileName ?? "(no file name)"))</span> <span class=\"from\">\(why)</span></div>\n"
             let lines = TextLines(snippet.code)
@@ -170,7 +170,12 @@ private struct HTMLReportPage {
         let swift = isSwift(change.to.snippet, fileName: change.fileName)
         let oldCode = String(decoding: change.diff.old.bytes, as: UTF8.self)
         let oldSpans = swift ? syntax.spans(for: oldCode) : []
-        let newSpans = swift ? syntax.spans(for: change.to.code) : []
+        // The new state is parsed incrementally from the old one's tree, with the diff's edits.
+        let newBytes = change.diff.new.bytes
+        let edits = change.diff.byteEdits().map {
+            DiffSyntaxEdit(oldStart: $0.old.start, oldEnd: $0.old.end, replacement: Array(newBytes[$0.new.start..<$0.new.end]))
+        }
+        let newSpans = swift ? syntax.spans(for: change.to.code, previous: oldCode, edits: edits) : []
         let sides = DiffSides(diff: change.diff, oldSpans: oldSpans, newSpans: newSpans)
         unifiedTable(change, sides)
         splitTable(change, sides)

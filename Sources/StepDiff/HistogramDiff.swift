@@ -114,10 +114,23 @@ public func histogramDiff(old: [Int32], new: [Int32], maximumChain: Int = 64) ->
 /// Myers costs O((N+M)·D), small for the few-line changes of a tutorial step.
 public func lineDiff(old: [Int32], new: [Int32]) -> DiffFlags {
     let readable = histogramDiff(old: old, new: new)
-    guard readable.editCount > 0 else { return readable }
+    let edits = readable.editCount
+    // No script is shorter than the lines one side has and the other lacks (as multisets), so when
+    // the histogram script is within the bound of that, it is within the bound of the minimal one
+    // (x + allowedExcess(x) grows with x) and Myers need not run: the usual case of a tutorial step.
+    let lowerBound = unmatchedLineCount(old, new)
+    guard edits > lowerBound + allowedExcess(minimal: lowerBound) else { return readable }
     var minimal = DiffFlags(removed: Array(repeating: false, count: old.count), added: Array(repeating: false, count: new.count))
-    myersDiff(old: old, 0..<old.count, new: new, 0..<new.count, into: &minimal)
-    return readable.editCount > minimal.editCount + allowedExcess(minimal: minimal.editCount) ? minimal : readable
+    myersDiff(old: old, 0..<old.count, new: new, 0..<new.count, into: &minimal, maximumDistance: 1_000)
+    return edits > minimal.editCount + allowedExcess(minimal: minimal.editCount) ? minimal : readable
+}
+
+/// Lines of either side without a partner of the same text on the other side, counted as multisets.
+func unmatchedLineCount(_ old: [Int32], _ new: [Int32]) -> Int {
+    var balance: [Int32: Int] = [:]
+    for id in old { balance[id, default: 0] += 1 }
+    for id in new { balance[id, default: 0] -= 1 }
+    return balance.values.reduce(0) { $0 + abs($1) }
 }
 
 /// How many more added and removed lines than the minimal script a readable diff may show.
@@ -139,7 +152,8 @@ func myersDiff(
     var trace: [[Int]] = []
     var found = false
     search: for d in 0...limit {
-        trace.append(frontier)
+        // Only diagonals -d...d can be reached with d edits: keep that slice for the walk back.
+        trace.append(Array(frontier[(offset - d)...(offset + d)]))
         for k in stride(from: -d, through: d, by: 2) {
             var x: Int
             if k == -d || (k != d && frontier[offset + k - 1] < frontier[offset + k + 1]) {
@@ -161,11 +175,12 @@ func myersDiff(
     // Walk back from (n, m): each step of d came from d-1 by one insertion or deletion plus a snake.
     var x = n, y = m
     for d in stride(from: trace.count - 1, to: 0, by: -1) {
+        // trace[d] holds the frontier before step d, diagonals -d...d, so diagonal k sits at k + d.
         let previous = trace[d]
         let k = x - y
-        let cameFromInsertion = k == -d || (k != d && previous[offset + k - 1] < previous[offset + k + 1])
+        let cameFromInsertion = k == -d || (k != d && previous[k - 1 + d] < previous[k + 1 + d])
         let previousK = cameFromInsertion ? k + 1 : k - 1
-        let previousX = previous[offset + previousK]
+        let previousX = previous[previousK + d]
         let previousY = previousX - previousK
         // The edit leads to (previousX, previousY + 1) or (previousX + 1, previousY); a snake of
         // matches leads on to (x, y), so only the edit itself needs recording.

@@ -33,7 +33,7 @@ public func analyze(tutorial: Tutorial, configuration: Configuration = .default,
         if case .tutorial(let tutorialRule) = rule, configuration.isEnabled(tutorialRule.description) { return tutorialRule }
         return nil
     }
-    let factsByState = swiftFacts(tutorial, timelines: timelines, cache: cache)
+    let factsByState = codeRules.isEmpty ? [:] : swiftFacts(tutorial, timelines: timelines, cache: cache)
     var fileOfState: [SnippetAddress: String] = [:]
     for timeline in timelines {
         for state in timeline.states { fileOfState[SnippetAddress(step: state.step, index: state.snippetIndex)] = timeline.fileName }

@@ -142,6 +142,23 @@ final class DiffPropertyTests: XCTestCase {
         }
     }
 
+    /// The Myers fallback is minimal: its script is as long as the standard library's.
+    func testMyersFallbackIsMinimal() {
+        var generator = TextPairGenerator(random: SeededGenerator(seed: 99))
+        for index in 0..<1_000 {
+            let (old, new) = generator.pair()
+            var interner = LineInterner()
+            let oldIDs = interner.intern(TextLines(old)), newIDs = interner.intern(TextLines(new))
+            var flags = DiffFlags(removed: Array(repeating: false, count: oldIDs.count), added: Array(repeating: false, count: newIDs.count))
+            myersDiff(old: oldIDs, 0..<oldIDs.count, new: newIDs, 0..<newIDs.count, into: &flags)
+            XCTAssertEqual(flags.editCount, newIDs.difference(from: oldIDs).count, "pair \(index)")
+            // And it is a valid script: the unflagged lines of both sides are the same sequence.
+            XCTAssertEqual(
+                oldIDs.indices.filter { !flags.removed[$0] }.map { oldIDs[$0] },
+                newIDs.indices.filter { !flags.added[$0] }.map { newIDs[$0] }, "pair \(index)")
+        }
+    }
+
     /// Intra-line highlights lie inside their line and on UTF-8 character boundaries.
     func testHighlightsStayInsideTheirLines() {
         var generator = TextPairGenerator(random: SeededGenerator(seed: 7))

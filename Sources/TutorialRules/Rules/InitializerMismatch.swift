@@ -87,6 +87,20 @@ struct InitializerMismatch: CodeRule {
                     let b = FeatureCard(landmark: landmark)
                     """),
             RuleExample(
+                "Wrappers that initialise themselves: environment objects, focus state, namespaces",
+                """
+                struct LandmarkList: View {
+                    @EnvironmentObject var modelData: ModelData
+                    @FocusState private var focused: Bool
+                    @Namespace private var namespace
+                    @Environment(\\.dismiss) private var dismiss
+                    var body: some View { Text("") }
+                }
+                struct ContentView: View {
+                    var body: some View { LandmarkList() }
+                }
+                """),
+            RuleExample(
                 "An explicit initializer in an extension keeps the memberwise one",
                 """
                 struct Point { var x: Double; var y: Double }
@@ -95,6 +109,11 @@ struct InitializerMismatch: CodeRule {
                 let q = Point(3)
                 """),
         ])
+
+    /// Property wrappers without `init()`: a memberwise initializer needs a value for them.
+    private static let valueRequiringWrappers: Set<String> = [
+        "Binding", "State", "StateObject", "ObservedObject", "Bindable", "Published", "GestureState",
+    ]
 
     /// Attributes on a type that do not add initializers.
     private static let harmlessAttributes: Set<String> = [
@@ -155,7 +174,10 @@ struct InitializerMismatch: CodeRule {
             // `let` constants with a value are not parameters; neither are lazy ones.
             if property.isLet && property.hasInitialValue { return nil }
             if property.isLazy { return nil }
-            let optional = property.hasInitialValue || property.attributeHasArguments
+            // A wrapper other than the few that must be given a value may have `init()` (`@EnvironmentObject`,
+            // `@FocusState`, `@Namespace`, custom wrappers): such a parameter is taken as optional.
+            let unknownWrapper = property.attributes.contains { !Self.valueRequiringWrappers.contains($0) }
+            let optional = property.hasInitialValue || property.attributeHasArguments || unknownWrapper
                 || (property.typeText?.hasSuffix("?") == true && !property.isLet)
             return ParameterFact(
                 label: property.name, internalName: property.name, typeText: property.typeText ?? "",
