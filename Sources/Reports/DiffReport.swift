@@ -24,7 +24,8 @@ public struct DiffReportDocument: Sendable {
         self.timelines = timelines
         self.changes = changes
         self.changesByStep = Dictionary(grouping: changes, by: \.to.step)
-        self.statesInTimelines = Set(timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
+        self.statesInTimelines = Set(
+            timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
     }
 
     public var path: String { tutorial.document.path }
@@ -52,13 +53,17 @@ public struct DiffSelection: Sendable {
 
     func includes(_ change: ChangeSet) -> Bool {
         if let step, change.to.step != step { return false }
-        if let file, change.fileName != file, change.fileName.split(separator: "/").last.map(String.init) != file { return false }
+        if let file, change.fileName != file, change.fileName.split(separator: "/").last.map(String.init) != file {
+            return false
+        }
         return true
     }
 }
 
 /// Diffs every document: timelines, then change sets, then the selection.
-public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, selection: DiffSelection = DiffSelection()) -> [DiffReportDocument] {
+public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, selection: DiffSelection = DiffSelection())
+    -> [DiffReportDocument]
+{
     tutorials.map { tutorial in
         let timelines = buildTimelines(tutorial)
         let changes = changeSets(tutorial, timelines: timelines, options: options).filter(selection.includes)

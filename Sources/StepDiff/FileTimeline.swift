@@ -110,17 +110,27 @@ func fileNames(in text: String) -> [String] {
     var names: [String] = []
     let scalars = Array(text.unicodeScalars)
     func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" || scalar == "+")
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+                || scalar == "+")
     }
     var index = 0
     while index < scalars.count {
-        guard isNameScalar(scalars[index]) else { index += 1; continue }
+        guard isNameScalar(scalars[index]) else {
+            index += 1
+            continue
+        }
         var end = index
-        while end < scalars.count, isNameScalar(scalars[end]) || (scalars[end] == "." && end + 1 < scalars.count && isNameScalar(scalars[end + 1])) {
+        while end < scalars.count,
+            isNameScalar(scalars[end])
+                || (scalars[end] == "." && end + 1 < scalars.count && isNameScalar(scalars[end + 1]))
+        {
             end += 1
         }
         let word = String(String.UnicodeScalarView(scalars[index..<end]))
-        if let dot = word.lastIndex(of: "."), dot != word.startIndex, extensions.contains(word[word.index(after: dot)...]) {
+        if let dot = word.lastIndex(of: "."), dot != word.startIndex,
+            extensions.contains(word[word.index(after: dot)...])
+        {
             names.append(word)
         }
         index = end
@@ -134,7 +144,8 @@ public func primaryTypeName(in code: String) -> String? {
     // `extension` declares no type: `extension PageView` in `PageView+Preview.swift` is not its file.
     let keywords: Set<Substring> = ["struct", "class", "enum", "protocol", "actor"]
     let modifiers: Set<Substring> = [
-        "public", "internal", "private", "fileprivate", "final", "open", "package", "indirect", "@MainActor", "nonisolated",
+        "public", "internal", "private", "fileprivate", "final", "open", "package", "indirect", "@MainActor",
+        "nonisolated",
     ]
     for line in code.split(separator: "\n") {
         guard let first = line.first, !first.isWhitespace else { continue }
