@@ -71,7 +71,9 @@ let package = Package(
             name: "Reports",
             dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "DiffSyntax", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
-        .target(name: "TutorialFixes", dependencies: ["TutorialModel"]),
+        .target(
+            name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialRules"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "LanguageServer",
             dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialFixes", "Reports"],
@@ -96,10 +98,12 @@ let package = Package(
         .testTarget(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
-        .testTarget(name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TutorialReaders", "TutorialRules", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "StepDiff", "TutorialModel", "TestSupport", "CLibXML2"],
+            name: "ReportsTests", dependencies: ["Reports", "DiffSyntax", "StepDiff", "TutorialModel", "TestSupport", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "LanguageServerTests",

@@ -11,14 +11,77 @@ public struct DiffSyntaxSpan: Sendable, Hashable {
     public let start: Int
     public let end: Int
     public let cssClass: String
+
+    public init(start: Int, end: Int, cssClass: String) {
+        self.start = start
+        self.end = end
+        self.cssClass = cssClass
+    }
 }
 
 /// The syntax classes of a Swift text, from SwiftSyntax's own classifier (SwiftIDEUtils), in order.
-///
-/// Parsing is the expensive step of the pipeline, so the HTML report keeps one result per distinct
-/// text: the new side of one step is the old side of the next.
+/// (One-off use; a report colours successive states with a `DiffSyntaxColorer`.)
 public func swiftSyntaxSpans(_ code: String) -> [DiffSyntaxSpan] {
-    let tree = Parser.parse(source: code)
+    classify(Parser.parse(source: code))
+}
+
+/// One byte edit from a file's previous state to its next one, in the previous state's offsets
+/// (sorted, not overlapping): the diff's hunks, as the incremental parser wants them.
+public struct DiffSyntaxEdit: Sendable, Hashable {
+    public let oldStart: Int
+    public let oldEnd: Int
+    public let replacement: [UInt8]
+
+    public init(oldStart: Int, oldEnd: Int, replacement: [UInt8]) {
+        self.oldStart = oldStart
+        self.oldEnd = oldEnd
+        self.replacement = replacement
+    }
+}
+
+/// Colours the states of files for one report: each distinct text is parsed once, and a state whose
+/// previous state was just parsed is parsed incrementally from that tree, with the diff's edits
+/// (`Parser.parseIncrementally`): the parser is the expensive step, and a step changes a few lines.
+public final class DiffSyntaxColorer {
+    private var spansByText: [String: [DiffSyntaxSpan]] = [:]
+    // Only the trees a next state may start from; a tree is dropped once a later state was parsed from it.
+    private var trees: [String: IncrementalParseResult] = [:]
+    /// How many texts were parsed from scratch and how many incrementally (for benchmarks and tests).
+    public private(set) var fullParses = 0
+    public private(set) var incrementalParses = 0
+
+    public init() {}
+
+    /// The syntax spans of `code`; when `previous` is the text it was edited from, by `edits`.
+    public func spans(for code: String, previous: String? = nil, edits: [DiffSyntaxEdit] = []) -> [DiffSyntaxSpan] {
+        if let cached = spansByText[code] { return cached }
+        var result: IncrementalParseResult
+        if let previous, let previousResult = trees[previous],
+            let concurrent = try? ConcurrentEdits(
+                concurrent: edits.map {
+                    SourceEdit(
+                        range: AbsolutePosition(utf8Offset: $0.oldStart)..<AbsolutePosition(utf8Offset: $0.oldEnd),
+                        replacement: $0.replacement)
+                })
+        {
+            result = Parser.parseIncrementally(
+                source: code,
+                parseTransition: IncrementalParseTransition(
+                    previousIncrementalParseResult: previousResult, edits: concurrent))
+            trees[previous] = nil
+            incrementalParses += 1
+        } else {
+            result = Parser.parseIncrementally(source: code, parseTransition: nil)
+            fullParses += 1
+        }
+        trees[code] = result
+        let spans = classify(result.tree)
+        spansByText[code] = spans
+        return spans
+    }
+}
+
+private func classify(_ tree: SourceFileSyntax) -> [DiffSyntaxSpan] {
     var spans: [DiffSyntaxSpan] = []
     for classified in tree.classifications {
         let cssClass: String
@@ -35,9 +98,9 @@ public func swiftSyntaxSpans(_ code: String) -> [DiffSyntaxSpan] {
         case .editorPlaceholder: cssClass = "ph"
         default: continue
         }
-        let start = classified.range.lowerBound.utf8Offset, end = classified.range.upperBound.utf8Offset
+        let start = classified.range.lowerBound.utf8Offset
+        let end = classified.range.upperBound.utf8Offset
         if start < end { spans.append(DiffSyntaxSpan(start: start, end: end, cssClass: cssClass)) }
     }
     return spans
 }
-

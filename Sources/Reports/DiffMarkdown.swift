@@ -16,7 +16,8 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
         out += "| Step | File | From | + | − |\n| --- | --- | --- | ---: | ---: |\n"
         for change in document.changes {
             let from = change.isNoChange ? "no change" : change.baseDescription ?? "new file"
-            out += "| \(change.toName) | \(markdownInline(change.fileName)) | \(markdownInline(from)) | \(change.added) | \(change.removed) |\n"
+            out +=
+                "| \(change.toName) | \(markdownInline(change.fileName)) | \(markdownInline(from)) | \(change.added) | \(change.removed) |\n"
         }
         out += "\n"
         var currentStep: StepID? = nil
@@ -34,7 +35,8 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
             var body = ""
             for documentHunk in change.hunks {
                 let hunk = documentHunk.hunk
-                body += "@@ -\(hunk.oldStart),\(hunk.oldLines) +\(hunk.newStart),\(hunk.newLines) @@ step \(change.toName)\n"
+                body +=
+                    "@@ -\(hunk.oldStart),\(hunk.oldLines) +\(hunk.newStart),\(hunk.newLines) @@ step \(change.toName)\n"
                 for line in hunk.lines {
                     body += (line.kind == .added ? "+" : line.kind == .removed ? "-" : " ") + line.text + "\n"
                     if line.ending == .none { body += "\\ No newline at end of file\n" }
@@ -49,9 +51,15 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
 
 /// A backtick fence longer than any backtick run in `body`, so code with ``` cannot close it.
 func codeFence(for body: String) -> String {
-    var longest = 0, run = 0
+    var longest = 0
+    var run = 0
     for character in body {
-        if character == "`" { run += 1; longest = max(longest, run) } else { run = 0 }
+        if character == "`" {
+            run += 1
+            longest = max(longest, run)
+        } else {
+            run = 0
+        }
     }
     return String(repeating: "`", count: max(3, longest + 1))
 }

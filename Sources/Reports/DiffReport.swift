@@ -9,11 +9,34 @@ public struct DiffReportDocument: Sendable {
     public let timelines: [FileTimeline]
     /// The change sets to show, in step order.
     public let changes: [ChangeSet]
+    /// The same, by the step that shows the new state (renderers look steps up one by one).
+    private let changesByStep: [StepID: [ChangeSet]]
+    /// Snippets that are a state of some file, as (step, snippet index).
+    private let statesInTimelines: Set<SnippetAddress>
+
+    private struct SnippetAddress: Hashable {
+        let step: StepID
+        let snippet: Int
+    }
+
+    public init(tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet]) {
+        self.tutorial = tutorial
+        self.timelines = timelines
+        self.changes = changes
+        self.changesByStep = Dictionary(grouping: changes, by: \.to.step)
+        self.statesInTimelines = Set(
+            timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
+    }
 
     public var path: String { tutorial.document.path }
 
     /// The changes whose new state a step shows.
-    public func changes(in step: StepID) -> [ChangeSet] { changes.filter { $0.to.step == step } }
+    public func changes(in step: StepID) -> [ChangeSet] { changesByStep[step] ?? [] }
+
+    /// Whether a snippet is a state in some file's timeline (else it is a fragment or unattributed).
+    public func isInTimeline(step: StepID, snippet: Int) -> Bool {
+        statesInTimelines.contains(SnippetAddress(step: step, snippet: snippet))
+    }
 }
 
 /// Which change sets a report shows.
@@ -30,13 +53,17 @@ public struct DiffSelection: Sendable {
 
     func includes(_ change: ChangeSet) -> Bool {
         if let step, change.to.step != step { return false }
-        if let file, change.fileName != file, change.fileName.split(separator: "/").last.map(String.init) != file { return false }
+        if let file, change.fileName != file, change.fileName.split(separator: "/").last.map(String.init) != file {
+            return false
+        }
         return true
     }
 }
 
 /// Diffs every document: timelines, then change sets, then the selection.
-public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, selection: DiffSelection = DiffSelection()) -> [DiffReportDocument] {
+public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, selection: DiffSelection = DiffSelection())
+    -> [DiffReportDocument]
+{
     tutorials.map { tutorial in
         let timelines = buildTimelines(tutorial)
         let changes = changeSets(tutorial, timelines: timelines, options: options).filter(selection.includes)

@@ -47,8 +47,9 @@ struct OutlineCode {
 /// - The first unlabelled level-1 heading is the tutorial's title, nothing else.
 /// - A heading carrying a section label (`## Section 2: …`, `## 第二节…`) starts a section; one carrying a
 ///   step label (`### Step 3`, `### 步骤3`) starts a step; so does a paragraph that starts with a bold
-///   step label (`**Step 2.** Add…`). Aside headings (Experiment, 实验, Tip, Important, Note…) never
-///   start anything: they and what follows them stay in the step they stand in.
+///   step label (`**Step 2.** Add…`). Asides (headings or paragraphs opening with Experiment, 实验, Tip,
+///   Important, Note…) never start anything: they, their prose and the code shown in them stay in the
+///   step they stand in.
 /// - When the document has step labels, the shallowest level of labelled step headings is the *step
 ///   level*. An unlabelled heading above it starts a section (`## Creating the views` over
 ///   `### Step 1`); one at the step level closes the current step (what follows belongs to no labelled
@@ -63,7 +64,7 @@ struct OutlineCode {
 ///   as its title, and an implicit step the heading that opened it or else the prose line before its
 ///   code, as the text reader does, so the same tutorial in either form reads alike.
 /// - Steps before the first section heading go to an implicit section titled by the tutorial; sections
-///   without steps are dropped unless they carry a section label.
+///   without steps are dropped unless they carry a section label (and repeat no other section's title).
 /// - A table of contents that repeats step headings makes empty labelled steps: an empty labelled
 ///   step (no prose, no code) whose label and title another step with content also has is dropped.
 enum OutlineBuilder {

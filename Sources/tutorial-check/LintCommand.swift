@@ -1,6 +1,7 @@
 import Foundation
 import Reports
 import SwiftFacts
+import TutorialFixes
 import TutorialModel
 import TutorialReaders
 import TutorialRules
@@ -11,6 +12,9 @@ enum LintCommand {
         OptionSpec(name: "format", values: ["text", "json", "sarif", "github"], help: "output format (default text)"),
         OptionSpec(name: "strict", values: nil, help: "exit 1 on warnings too"),
         OptionSpec(name: "config", values: [], help: "use this .tutorial-check.json instead of the nearest one"),
+        OptionSpec(
+            name: "fix", values: nil,
+            help: "apply the rules' fixes first (atomic writes; a file is left untouched unless every edit applies), then report what remains"),
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
@@ -53,6 +57,15 @@ enum LintCommand {
             }
             if configuration.excludes(documentPath: file) { continue }
             jobs.append((file, configuration))
+        }
+        if parsed.has("fix") {
+            // The same fix engine as the language server's quick fixes; what changed goes to stderr so
+            // the report on stdout stays machine-readable.
+            for job in jobs {
+                guard let document = try? DocumentLoader.load(job.path) else { continue }
+                let analysis = analyze(document: document, resources: FileSystemResources(), configuration: job.configuration)
+                for line in describeFixes(fixDocument(analysis)) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            }
         }
         let documents: [LintedDocument]
         switch lint(jobs) {

@@ -120,14 +120,10 @@ public struct AnalysisPipeline: Sendable {
 extension ServerFinding {
     /// A finding of the rule evaluator, with its fix as one all-or-nothing change.
     init(_ finding: Finding) {
-        let edits = finding.fixEdits.map { DocumentEdit(range: $0.range, newText: $0.newText) }
         self.init(
             rule: finding.rule, subject: finding.subject,
             severity: Severity(rawValue: finding.severity.rawValue) ?? .error, message: finding.message,
-            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt,
-            fix: edits.isEmpty
-                ? nil
-                : Fix(title: finding.fixTitle ?? "Fix \(finding.rule)", rule: finding.rule, kind: .repair, edits: edits))
+            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt, fix: Fix(finding))
     }
 }
 

@@ -11,6 +11,7 @@ from pytest_lsp import LanguageClient
 
 from lsp_support import (
     FIXTURES,
+    ROOT,
     apply_text_edits,
     attach_recorder,
     edits_for,
@@ -36,6 +37,17 @@ async def client(lsp_client: LanguageClient, tmp_path_factory):
     )
     yield
     await lsp_client.shutdown_session()
+
+
+def plain(value):
+    """pygls hands results of custom requests back as named tuples; turn them into JSON values."""
+    if hasattr(value, "_asdict"):
+        return {key: plain(item) for key, item in value._asdict().items()}
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    return value
 
 
 def copy_fixture(client, name: str, target: str | None = None):
@@ -292,3 +304,73 @@ async def test_set_trace_logs_each_message(client: LanguageClient):
         await asyncio.sleep(0.05)
     assert any(t.startswith("Received request 'textDocument/foldingRange") for t in traces)
     assert any(t == "Received notification 'textDocument/didOpen'." for t in traces)
+
+
+async def test_step_diff_request(client: LanguageClient):
+    path = copy_fixture(client, "delegate-missing.md")
+    open_document(client, path)
+    result = await client.protocol.send_request_async("tutorialCheck/stepDiff", {"textDocument": {"uri": uri_of(path)}})
+    # pygls turns the result into named tuples (renaming `from`); the byte-for-byte comparison with
+    # `tutorial-check diff --format json` is in test_lsp_wire.py.
+    served = plain(result)
+    assert [(c["to"], c["added"], c["removed"], c["base"]) for c in served["documents"][0]["changes"]] == [
+        ("1.1", 31, 0, "none"),
+        ("1.2", 3, 1, "previous"),
+        ("1.3", 11, 0, "previous"),
+    ]
+
+
+async def test_a_docc_resource_edit_reanalyses_the_tutorial_that_uses_it(client: LanguageClient):
+    catalog = client.workspace_path / "InterfacingWithUIKit.docc"
+    shutil.copytree(ROOT / "Tutorials" / "docc" / "InterfacingWithUIKit.docc", catalog)
+    tutorial = catalog / "InterfacingWithUIKit.tutorial"
+    uri = uri_of(tutorial)
+    open_document(client, tutorial, language_id="tutorial")
+    before = await client.published.wait(uri, version=1)
+    assert not any(d.code == "swift-syntax-error" for d in before.diagnostics)
+    resource = catalog / "Resources" / "01-03-PageViewController.swift"
+    code = open_document(client, resource, language_id="swift")
+    count = len(client.published.notifications)
+    broken = code.replace("func makeUIViewController", "func makeUIViewController(((", 1)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri_of(resource), version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=broken)],
+        )
+    )
+    # The unsaved buffer is what the tutorial now shows in step 1.3.
+    after = await client.published.wait(uri, where=lambda p: client.published.notifications.index(p) >= count)
+    syntax = [d for d in after.diagnostics if d.code == "swift-syntax-error"]
+    assert syntax, after.diagnostics
+    assert all(p.uri != uri_of(resource) for p in client.published.notifications), "code resources get no diagnostics of their own"
+
+
+@pytest_lsp.fixture(config=server_config())
+async def utf8_client(lsp_client: LanguageClient, tmp_path_factory):
+    lsp_client.workspace_path = tmp_path_factory.mktemp("workspace")
+    lsp_client.published = attach_recorder(lsp_client)
+    capabilities = vscode_capabilities()
+    capabilities.general = types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16])
+    lsp_client.init_result = await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_utf8_positions_when_the_client_offers_them(utf8_client: LanguageClient):
+    client = utf8_client
+    assert client.init_result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
+    # A Chinese heading line before the finding's line shifts nothing; a Chinese comment on the same line does.
+    text = (FIXTURES / "delegate-missing.md").read_text().replace(
+        "class Coordinator: NSObject, UIPageViewControllerDelegate {",
+        "class Coordinator /* 协调器 */: NSObject, UIPageViewControllerDelegate {",
+    )
+    path = client.workspace_path / "utf8.md"
+    path.write_text(text, encoding="utf-8")
+    uri = uri_of(path)
+    open_document(client, path)
+    published = await client.published.wait(uri, version=1)
+    diagnostic = next(d for d in published.diagnostics if d.code == "coordinator-not-wired")
+    line = text.splitlines()[diagnostic.range.start.line]
+    column_bytes = line.encode("utf-8").index(b"UIPageViewControllerDelegate")
+    assert diagnostic.range.start.character == column_bytes
+    assert column_bytes != line.index("UIPageViewControllerDelegate"), "the comment makes bytes and UTF-16 units differ"
