@@ -40,7 +40,7 @@ let fuzzSettings: [SwiftSetting] =
     ProcessInfo.processInfo.environment["TUTORIAL_CHECK_FUZZ"] == "1" ? [.define("LIBFUZZER")] : []
 
 /// One executable per fuzz target (Sources/fuzz-<name>), all running FuzzSupport's FuzzTargets.
-let fuzzTargets: [Target] = ["sniff", "markdown", "html", "docc", "text", "jsonrpc", "pipeline"].map { name in
+let fuzzTargets: [Target] = ["sniff", "markdown", "html", "docc", "text", "jsonrpc", "diff", "pipeline"].map { name in
     .executableTarget(
         name: "fuzz-\(name)", dependencies: ["FuzzSupport"],
         swiftSettings: swiftSyntaxCompilerFlags + fuzzSettings, linkerSettings: swiftSyntaxLinkerFlags)
@@ -78,16 +78,23 @@ let package = Package(
             resources: [.copy("KnownProtocols.json")],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
+            name: "DiffSyntax",
+            swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
+            linkerSettings: swiftSyntaxLinkerFlags),
+        .target(
             name: "Reports",
-            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "CLibXML2"],
+            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "DiffSyntax", "CLibXML2"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .target(
+            name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialRules"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "LanguageServer",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports"],
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialFixes", "Reports"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-check",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer"],
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialFixes", "Reports", "LanguageServer"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-bench",
@@ -100,7 +107,7 @@ let package = Package(
             dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer"],
             path: "Sources/fuzz-support",
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
-        .target(name: "TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TutorialModel"]),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
         .testTarget(
             name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TutorialModel", "TestSupport"],
@@ -111,6 +118,13 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(
+            name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TutorialReaders", "TutorialRules", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "DiffSyntax", "StepDiff", "TutorialModel", "TestSupport", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "FuzzRegressionTests", dependencies: ["FuzzSupport"],

@@ -71,6 +71,20 @@ extension OutlineJSON.SnippetOutline {
     }
 }
 
+// An implicit step's `label` is written as null, not left out: every step has the same keys.
+extension OutlineJSON.StepOutline {
+    enum CodingKeys: String, CodingKey { case id, label, title, range, snippets }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(label, forKey: .label)
+        try container.encode(title, forKey: .title)
+        try container.encode(range, forKey: .range)
+        try container.encode(snippets, forKey: .snippets)
+    }
+}
+
 extension OutlineJSON.Document {
     enum CodingKeys: String, CodingKey { case path, format, title, sections }
 

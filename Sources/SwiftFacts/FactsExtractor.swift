@@ -12,7 +12,8 @@ func extractFacts(from tree: SourceFileSyntax, code: String) -> SnippetFacts {
     return SnippetFacts(
         types: collector.types.map { $0.build() }, functions: collector.functions,
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
-        variables: collector.variables, syntaxErrors: syntaxErrors(in: tree),
+        variables: collector.variables, memberReferences: collector.memberReferences,
+        syntaxErrors: syntaxErrors(in: tree),
         lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), lineStarts: lineStarts)
 }
 
@@ -41,11 +42,13 @@ private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {
             range = highlight.codeRange
         }
         if range.isEmpty {
-            // A missing token has no characters: point at the token that follows instead.
-            let position = diagnostic.position.utf8Offset
-            let next = node.nextToken(viewMode: .sourceAccurate)?.codeRange
-            range = next.map { $0.start >= position ? $0 : CodeRange(start: position, end: position) }
-                ?? CodeRange(start: position, end: position)
+            // A missing token has no characters: point at the token after it, or at the end of the file
+            // at the last real token, so the finding lands on characters of the snippet.
+            if let next = node.nextToken(viewMode: .sourceAccurate), next.tokenKind != .endOfFile, !next.codeRange.isEmpty {
+                range = next.codeRange
+            } else if let previous = node.previousToken(viewMode: .sourceAccurate), !previous.codeRange.isEmpty {
+                range = previous.codeRange
+            }
         }
         return SyntaxErrorFact(message: diagnostic.message, range: range)
     }
@@ -212,6 +215,7 @@ final class FactsCollector: SyntaxVisitor {
     var calls: [CallFact] = []
     var selectors: [SelectorFact] = []
     var variables: [VariableFact] = []
+    var memberReferences: [MemberReferenceFact] = []
 
     private var typeStack: [TypeBuilder] = []
     private var functionStack: [Int] = []
@@ -240,42 +244,39 @@ final class FactsCollector: SyntaxVisitor {
         typeStack.append(builder)
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    /// Pushes a named type declaration (struct, class, enum, actor, protocol) for its members to join.
+    private func pushNamed(_ node: some DeclGroupSyntax & NamedDeclSyntax, _ kind: TypeFact.Kind, generic: Bool) {
         pushType(
-            .struct, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: node.genericParameterClause != nil, nameNode: node.name, node: node)
+            kind, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
+            generic: generic, nameNode: node.name, node: node)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        pushNamed(node, .struct, generic: node.genericParameterClause != nil)
         return .visitChildren
     }
     override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(
-            .class, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: node.genericParameterClause != nil, nameNode: node.name, node: node)
+        pushNamed(node, .class, generic: node.genericParameterClause != nil)
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(
-            .enum, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: node.genericParameterClause != nil, nameNode: node.name, node: node)
+        pushNamed(node, .enum, generic: node.genericParameterClause != nil)
         return .visitChildren
     }
     override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(
-            .actor, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: node.genericParameterClause != nil, nameNode: node.name, node: node)
+        pushNamed(node, .actor, generic: node.genericParameterClause != nil)
         return .visitChildren
     }
     override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushType(
-            .protocol, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
-            generic: false, nameNode: node.name, node: node)
+        pushNamed(node, .protocol, generic: false)
         return .visitChildren
     }
     override func visitPost(_ node: ProtocolDeclSyntax) { typeStack.removeLast() }
@@ -433,6 +434,15 @@ final class FactsCollector: SyntaxVisitor {
             hostingConfigurationDepth -= 1
             walk(node.calledExpression)
             return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), case .identifier(let name) = base.baseName.tokenKind {
+            memberReferences.append(
+                MemberReferenceFact(
+                    function: currentFunction, base: name, member: node.declName.baseName.text, range: node.codeRange))
         }
         return .visitChildren
     }

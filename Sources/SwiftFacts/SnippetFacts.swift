@@ -12,6 +12,8 @@ public struct SnippetFacts: Sendable {
     public let calls: [CallFact]
     public let selectors: [SelectorFact]
     public let variables: [VariableFact]
+    /// `name.member` where `name` is a plain identifier (`parent.controllers`).
+    public let memberReferences: [MemberReferenceFact]
     /// Parser diagnostics at error level.
     public let syntaxErrors: [SyntaxErrorFact]
     /// `// tutorial-check:disable-line rule-id` comments, by 0-based line of the code.
@@ -21,7 +23,8 @@ public struct SnippetFacts: Sendable {
 
     public init(
         types: [TypeFact], functions: [FunctionFact], assignments: [AssignmentFact], calls: [CallFact],
-        selectors: [SelectorFact], variables: [VariableFact], syntaxErrors: [SyntaxErrorFact],
+        selectors: [SelectorFact], variables: [VariableFact], memberReferences: [MemberReferenceFact],
+        syntaxErrors: [SyntaxErrorFact],
         lineSuppressions: [LineSuppression], lineStarts: [Int]
     ) {
         self.types = types
@@ -30,6 +33,7 @@ public struct SnippetFacts: Sendable {
         self.calls = calls
         self.selectors = selectors
         self.variables = variables
+        self.memberReferences = memberReferences
         self.syntaxErrors = syntaxErrors
         self.lineSuppressions = lineSuppressions
         self.lineStarts = lineStarts
@@ -386,5 +390,20 @@ public struct LineSuppression: Sendable, Hashable {
     public init(line: Int, rules: [String]) {
         self.line = line
         self.rules = rules
+    }
+}
+
+/// `base.member` with a plain identifier as base (`parent.controllers`, `self.parent` is not one).
+public struct MemberReferenceFact: Sendable, Hashable {
+    public let function: Int?
+    public let base: String
+    public let member: String
+    public let range: CodeRange
+
+    public init(function: Int?, base: String, member: String, range: CodeRange) {
+        self.function = function
+        self.base = base
+        self.member = member
+        self.range = range
     }
 }

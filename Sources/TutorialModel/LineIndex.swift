@@ -113,7 +113,7 @@ public struct LineIndex: Sendable {
 
     /// Length of a UTF-8 sequence from its first byte; invalid bytes count as one unit each.
     @inline(__always)
-    static func scalarLength(leadingByte byte: UInt8) -> Int {
+    public static func scalarLength(leadingByte byte: UInt8) -> Int {
         switch byte {
         case 0..<0x80: return 1
         case 0xC0..<0xE0: return 2

@@ -14,14 +14,17 @@ public struct DocCArgument: Sendable, Hashable {
 
 /// A directive of a DocC document (`@Step { … }`, `@Code(name: …, file: …)`), with what it contains.
 public struct DocCDirective: Sendable {
+    /// The name after `@` (`Step`, `Code`), case as written.
     public let name: String
     /// `@Name`.
     public let nameRange: SourceRange
+    /// The arguments in the order written.
     public let arguments: [DocCArgument]
     /// From `@` to the closing `)` of the arguments (or the end of the name when there are none).
     public let headRange: SourceRange
     /// From `@` to the closing `}` of the body, or to the end of the head when there is no body.
     public let range: SourceRange
+    /// The body's directives and text lines in document order; empty without a body.
     public let children: [DocCNode]
 
     /// The value of the argument labeled `label`.
@@ -45,7 +48,9 @@ public enum DocCNode: Sendable {
 
 /// A syntax problem met while parsing; the reader turns these into `ReaderDiagnostic`s.
 public struct DocCSyntaxProblem: Sendable, Hashable {
+    /// What is wrong, in one sentence.
     public let message: String
+    /// The characters at fault (the unclosed directive's name, the stray `}`, the opening quote).
     public let range: SourceRange
     public let severity: ReaderDiagnostic.Severity
 }
@@ -61,6 +66,7 @@ public struct DocCSyntaxProblem: Sendable, Hashable {
 /// directive opened where it cannot be (a `@Step` inside a `@Step`) closes the unclosed ones first, so a
 /// forgotten `}` costs one diagnostic instead of the rest of the document.
 public enum DocCDirectiveParser {
+    /// The document's top-level nodes and the problems met on the way.
     public struct Result: Sendable {
         public let nodes: [DocCNode]
         public let problems: [DocCSyntaxProblem]
@@ -76,6 +82,7 @@ public enum DocCDirectiveParser {
         "Intro": ["Tutorial", "Tutorials", "Article"],
     ]
 
+    /// Parses the whole document; never fails.
     public static func parse(_ document: SourceDocument) -> Result {
         var parser = Parser(bytes: document.bytes, lines: document.lineIndex)
         parser.run()

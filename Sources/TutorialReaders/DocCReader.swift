@@ -24,6 +24,7 @@ public enum DocCReader {
     /// Directives a document is made of; the first of these at the top level is the tutorial.
     static let rootDirectives: Set<String> = ["Tutorial", "Tutorials", "Article"]
 
+    /// Reads a `.tutorial` document, its code resources through `resources`.
     public static func read(_ document: SourceDocument, resources: any ResourceProvider) -> Tutorial {
         let parsed = DocCDirectiveParser.parse(document)
         var reading = Reading(
@@ -184,7 +185,15 @@ public enum DocCReader {
             let searched =
                 resolver.catalog == nil ? "next to the tutorial" : "next to the tutorial or in its .docc catalog"
             switch resolver.resolve(argument.value) {
-            case .found(let path, let text):
+            case .found(let path, let text, let others):
+                if !others.isEmpty {
+                    report(
+                        "input-error", .warning,
+                        "@Code \(label): \"\(argument.value)\" names \(others.count + 1) files of the catalog "
+                            + "(\(([path] + others).joined(separator: ", "))); DocC needs unique resource names, "
+                            + "this reads the first",
+                        at: argument.valueRange, step: step)
+                }
                 return (Self.normalizedCode(text), path)
             case .directory(let path):
                 report(

@@ -5,7 +5,8 @@
 /// Everything goes through the `ResourceProvider`, so the language server can answer from open buffers.
 struct DocCResourceResolver {
     enum Resolution: Equatable {
-        case found(path: String, text: String)
+        /// `others`: further files of the catalog with the same name, which DocC would reject as ambiguous.
+        case found(path: String, text: String, others: [String] = [])
         /// The name resolves to a folder, not a file.
         case directory(path: String)
         case missing
@@ -48,8 +49,13 @@ struct DocCResourceResolver {
         if let catalog {
             if catalogFiles == nil { catalogFiles = resources.files(under: catalog) }
             let suffix = "/" + reference
-            for path in catalogFiles ?? [] where path.hasSuffix(suffix) {
-                if let text = resources.contents(ofFile: path) { return .found(path: path, text: text) }
+            let matches = (catalogFiles ?? []).filter { $0.hasSuffix(suffix) }
+            for (index, path) in matches.enumerated() {
+                if let text = resources.contents(ofFile: path) {
+                    var others = matches
+                    others.remove(at: index)
+                    return .found(path: path, text: text, others: others)
+                }
             }
             if directory == nil {
                 let candidate = join(catalog, reference)

@@ -7,8 +7,12 @@ public enum FormatSniffer {
         case "md", "markdown", "mdown", "mkd": return .markdown
         case "html", "htm", "xhtml": return .html
         case "tutorial": return .docc
-        case "txt", "text": return .text
-        default: return format(ofContent: document.text)
+        // A code viewer's copy of an HTML page is text by name but a page by content: read it as HTML
+        // (ranges stay in the lines of the text as given).
+        case "txt", "text": return HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) != nil ? .html : .text
+        default:
+            if HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) != nil { return .html }
+            return format(ofContent: document.text)
         }
     }
 

@@ -1,8 +1,611 @@
+import CLibXML2
 import TutorialModel
 
-/// Reads HTML tutorials. (Placeholder: yields no sections until the reader lands.)
+/// Reads HTML tutorials through libxml2's HTML parser.
+///
+/// libxml2 (recover mode, no network, no error output; HTML5 elements come back as unknown but
+/// kept) builds the tree; this reader walks it into `OutlineBlock`s and `OutlineBuilder` makes the
+/// sections and steps. libxml2 keeps a line per node but no columns, so each block's start tag is
+/// found in the original bytes by name, order and line (`HTMLRawMarkup`), and each code block's text
+/// is lined up with its bytes (`HTMLCodeAlignment`) to map every code character back to the page.
+///
+/// Page chrome never makes steps: `<nav>`, `<script>`, `<style>`, the page's `<header>` and `<footer>` (an
+/// article's own header keeps its title), elements whose role is navigation, banner or contentinfo,
+/// and elements whose class or id names navigation, a table of contents, a sidebar, a menu or the
+/// site's header or footer are skipped whole.
+///
+/// A code viewer's copy of a page (`HTMLCodeViewerPage`) is read from its `<!DOCTYPE html>` line on, with
+/// every range in the lines of the text as given.
 public enum HTMLReader {
     public static func read(_ document: SourceDocument) -> Tutorial {
-        Tutorial(document: document, format: .html, title: nil, sections: [])
+        let startLine = HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) ?? 0
+        var reader = HTMLBlocks(document: document, lines: startLine..<document.lineIndex.lineCount)
+        let blocks = reader.collect()
+        return OutlineBuilder.build(
+            blocks, document: document, format: .html, fallbackTitle: reader.pageTitle, diagnostics: reader.diagnostics)
+    }
+}
+
+/// libxml2 wants `xmlInitParser` once before parsing on several threads.
+private let libxml2Initialised: Bool = {
+    xmlInitParser()
+    return true
+}()
+
+/// The blocks of the HTML in some whole lines of a document (a page, a code viewer's embedded page, a
+/// raw HTML block in Markdown), every range in the document's own offsets.
+struct HTMLBlocks {
+    let document: SourceDocument
+    /// The 0-based document line where the parsed HTML starts (after a code viewer's chrome).
+    let firstLine: Int
+    let raw: HTMLRawMarkup
+    let parsedRange: SourceRange
+    /// Whether libxml2 counts lines as `LineIndex` does: it ends lines at `\n` only, so a lone `\r`
+    /// (old Mac line ends) puts its line numbers out of step, and tags are then matched by order alone.
+    let linesAgree: Bool
+
+    private(set) var blocks: [OutlineBlock] = []
+    private(set) var pageTitle: String?
+    private(set) var diagnostics: [ReaderDiagnostic] = []
+    /// Start tags before this offset are taken: the next block's tag comes after it.
+    private var tagCursor = 0
+    private var reportedDepth = false
+    /// The file name a `<figure>`'s caption gives the code inside it.
+    private var figureFileName: String?
+
+    /// Deeper elements are not walked: tutorials never nest so deep, and the walk must not exhaust the stack.
+    static let maximumDepth = 200
+
+    init(document: SourceDocument, lines: Range<Int>) {
+        self.document = document
+        let index = document.lineIndex
+        firstLine = min(max(lines.lowerBound, 0), index.lineCount - 1)
+        let start = index.lineStarts[firstLine]
+        let end = lines.upperBound < index.lineCount ? index.lineStarts[lines.upperBound] : document.bytes.count
+        parsedRange = SourceRange(start: start, end: max(start, end))
+        raw = HTMLRawMarkup(bytes: document.bytes, range: parsedRange)
+        tagCursor = start
+        let bytes = document.bytes
+        linesAgree = !(parsedRange.start..<parsedRange.end).contains { offset in
+            bytes[offset] == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)
+        }
+    }
+
+    var lineIndex: LineIndex { document.lineIndex }
+    var bytes: [UInt8] { document.bytes }
+
+    mutating func collect() -> [OutlineBlock] {
+        _ = libxml2Initialised
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                | HTML_PARSE_NONET.rawValue)
+        let length = parsedRange.length
+        let parsed: htmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                guard let base = chars.baseAddress, length > 0 else { return nil }
+                return htmlReadMemory(base + parsedRange.start, Int32(clamping: length), nil, "UTF-8", options)
+            }
+        }
+        guard let parsed else { return [] }
+        defer { xmlFreeDoc(parsed) }
+        guard let root = xmlDocGetRootElement(parsed) else { return [] }
+        walk(root, depth: 0, inProse: false)
+        if let treeEnd = lastKnownLine(of: root) { reportUnreadContent(after: treeEnd) }
+        return blocks
+    }
+
+    // MARK: - Walking the tree
+
+    private mutating func walk(_ node: xmlNodePtr, depth: Int, inProse: Bool) {
+        guard depth < Self.maximumDepth else {
+            if !reportedDepth {
+                reportedDepth = true
+                diagnostics.append(
+                    ReaderDiagnostic(
+                        code: "input-error", severity: .warning,
+                        message:
+                            "HTML nested deeper than \(Self.maximumDepth) elements; the content below that depth is not read",
+                        range: SourceRange.empty(at: offset(ofLine: line(of: node))), step: nil))
+            }
+            return
+        }
+        let name = Self.name(of: node)
+        if name == "head" {
+            pageTitle = Self.firstDescendant(named: "title", of: node).map { collapseWhitespace(text(of: $0)) }
+            return
+        }
+        if isSkipped(node, name: name) { return }
+        if name == "pre" {
+            if let block = codeBlock(node) { blocks.append(block) }
+            return
+        }
+        if let level = Self.headingLevel(name) {
+            let text = collapseWhitespace(text(of: node))
+            guard !text.isEmpty else { return }
+            let range = elementRange(node, name: name)
+            if inProse {
+                blocks.append(OutlineBlock(kind: .prose, text: text, range: range))
+            } else {
+                blocks.append(
+                    OutlineBlock(
+                        kind: .heading(level: level), text: text, range: range,
+                        label: StepHeadings.match(Substring(text))))
+            }
+            walkChildren(node, depth: depth, inProse: inProse, structuralOnly: true)
+            return
+        }
+        if Self.textBlocks.contains(name) || isFileNameCaption(node) {
+            let text = collapseWhitespace(text(of: node))
+            if !text.isEmpty {
+                let range = elementRange(node, name: name)
+                let kind: OutlineBlock.Kind = name == "td" || name == "th" ? .prose : .paragraph
+                let label = name == "p" && !inProse ? paragraphLabel(node, text: text) : nil
+                blocks.append(OutlineBlock(kind: kind, text: text, range: range, label: label))
+            }
+            walkChildren(
+                node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: true)
+            return
+        }
+        walkChildren(node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: false)
+    }
+
+    /// Walks the children of `node`. Runs of inline content directly in a container (text outside any
+    /// `<p>`) become paragraphs of their own; inside a text block they are already its text.
+    private mutating func walkChildren(_ node: xmlNodePtr, depth: Int, inProse: Bool, structuralOnly: Bool) {
+        var children: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let current = child {
+            children.append(current)
+            child = current.pointee.next
+        }
+        // A figure's caption names its code even when it follows the code: it is the figure's file name,
+        // not a paragraph of its own.
+        let outerFigureFileName = figureFileName
+        defer { figureFileName = outerFigureFileName }
+        if Self.name(of: node) == "figure", Self.firstDescendant(named: "pre", of: node) != nil,
+            let caption = children.firstIndex(where: { Self.name(of: $0) == "figcaption" }),
+            let name = FileNameLabel.fileName(in: collapseWhitespace(text(of: children[caption])))
+        {
+            figureFileName = name
+            children.remove(at: caption)
+        }
+        var inlineRun: [xmlNodePtr] = []
+        for current in children {
+            if isInline(current) {
+                if !structuralOnly { inlineRun.append(current) }
+                continue
+            }
+            flushInlineRun(&inlineRun, inProse: inProse)
+            if current.pointee.type == XML_ELEMENT_NODE { walk(current, depth: depth + 1, inProse: inProse) }
+        }
+        flushInlineRun(&inlineRun, inProse: inProse)
+    }
+
+    private mutating func flushInlineRun(_ run: inout [xmlNodePtr], inProse: Bool) {
+        defer { run.removeAll() }
+        guard let first = run.first, let last = run.last else { return }
+        let runText = collapseWhitespace(run.map { text(of: $0) }.joined())
+        guard !runText.isEmpty else { return }
+        let startLine = line(of: first)
+        var endLine = line(of: last)
+        for byte in text(of: last).utf8 where byte == 0x0A { endLine += 1 }
+        let start = firstNonBlank(onLine: startLine)
+        let end = max(start, lineIndex.contentRange(ofLine: min(endLine, lineIndex.lineCount - 1)).end)
+        blocks.append(OutlineBlock(kind: .paragraph, text: runText, range: SourceRange(start: start, end: end)))
+    }
+
+    /// libxml2 stops at 256 levels of nesting and drops the rest of the page; say so rather than
+    /// silently losing steps.
+    private mutating func reportUnreadContent(after treeEndLine: Int) {
+        let contentTags: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "p", "pre"]
+        guard
+            let unread = raw.tags.first(where: { tag in
+                !tag.isEnd && contentTags.contains(tag.name)
+                    && lineIndex.lineNumber(containing: tag.range.start) > treeEndLine
+            })
+        else { return }
+        diagnostics.append(
+            ReaderDiagnostic(
+                code: "input-error", severity: .warning,
+                message:
+                    "the HTML parser stopped before this point (elements nested too deeply?); the rest of the page is not read",
+                range: unread.range, step: nil))
+    }
+
+    // MARK: - Code blocks
+
+    private mutating func codeBlock(_ node: xmlNodePtr) -> OutlineBlock? {
+        var code = Self.normalizedCode(codeText(of: node))
+        guard !Self.isLineNumberGutter(code) else { return nil }
+        let nodeLine = line(of: node)
+        let fallback = SourceRange.empty(at: firstNonBlank(onLine: nodeLine))
+        var range = fallback
+        var sourceMap = SnippetSourceMap(segments: [], fallback: fallback)
+        var blockRange = fallback
+        if let located = raw.startTag(named: "pre", line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex) {
+            tagCursor = located.tag.range.end
+            let contentStart = located.tag.range.end
+            let contentEnd =
+                HTMLRawMarkup.findEndTag(bytes, name: "pre", from: contentStart, end: parsedRange.end)
+                ?? parsedRange.end
+            let characters = HTMLRawCharacter.scan(bytes, from: contentStart, to: contentEnd)
+            let aligned = HTMLCodeAlignment.align(
+                code: Array(code.utf8), raw: characters, bytes: bytes, fallback: SourceRange.empty(at: contentStart))
+            range = aligned.range
+            sourceMap = aligned.sourceMap
+            let closeEnd = HTMLRawMarkup.tagEnd(bytes, from: contentEnd, end: parsedRange.end)
+            blockRange = SourceRange(start: located.tag.range.start, end: max(located.tag.range.end, closeEnd))
+        }
+        if code.isEmpty { code = "" }
+        let codeElement = Self.firstDescendant(named: "code", of: node)
+        let language = [node, codeElement, node.pointee.parent].compactMap { $0 }.lazy.compactMap(Self.language(of:))
+            .first
+        let fileName =
+            [node, codeElement].compactMap { $0 }.lazy.compactMap(Self.fileNameAttribute(of:)).first ?? figureFileName
+        let outlineCode = OutlineCode(
+            language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap)
+        return OutlineBlock(kind: .code(outlineCode), text: "", range: blockRange)
+    }
+
+    /// The text of a code block: text nodes as libxml2 decoded them, `<br>` as a line break.
+    private func codeText(of node: xmlNodePtr) -> String { text(of: node, lineBreak: "\n", keepNestedBlocks: true) }
+
+    /// `\n` line ends; the newline right after `<pre>` dropped (as browsers do); a trailing line of
+    /// only indentation before `</pre>` dropped; a final newline unless empty.
+    static func normalizedCode(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        let source = Array(text.utf8)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            if byte == 0x0D {
+                bytes.append(0x0A)
+                if index + 1 < source.count, source[index + 1] == 0x0A { index += 1 }
+            } else if byte == 0xC2, index + 1 < source.count, source[index + 1] == 0xA0 {
+                bytes.append(0x20)  // `&nbsp;` indentation from highlighters: a space to the compiler
+                index += 1
+            } else {
+                bytes.append(byte)
+            }
+            index += 1
+        }
+        if bytes.first == 0x0A { bytes.removeFirst() }
+        if let lastBreak = bytes.lastIndex(of: 0x0A) {
+            if bytes[(lastBreak + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                bytes.removeSubrange((lastBreak + 1)...)
+            }
+        } else if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            bytes.removeAll()
+        }
+        if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A `<pre>` of nothing but ascending numbers is a highlighter's line-number gutter, not code.
+    static func isLineNumberGutter(_ code: String) -> Bool {
+        let lines = code.split(separator: "\n")
+        guard lines.count >= 2 else { return false }
+        return lines.enumerated().allSatisfy { offset, line in Int(line.trimmingWhitespace()) == offset + 1 }
+    }
+
+    // MARK: - Labels and captions
+
+    /// A bold step label at the start of a paragraph (`<p><strong>Step 2.</strong> Add…</p>`), or a
+    /// paragraph that is nothing but a label.
+    private func paragraphLabel(_ node: xmlNodePtr, text: String) -> StepHeadings.Match? {
+        var child = node.pointee.children
+        while let current = child, current.pointee.type == XML_TEXT_NODE,
+            collapseWhitespace(self.text(of: current)).isEmpty
+        {
+            child = current.pointee.next
+        }
+        if let first = child, ["strong", "b", "em", "i"].contains(Self.name(of: first)) {
+            let prefix = collapseWhitespace(self.text(of: first))
+            if let match = StepHeadings.match(Substring(prefix)), match.kind == .step {
+                guard match.title.isEmpty else { return match }
+                let rest = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : ""
+                return StepHeadings.Match(
+                    kind: .step, number: match.number, label: match.label,
+                    title: String(Substring(rest).trimmingWhitespace()))
+            }
+        }
+        if let match = StepHeadings.match(Substring(text)), match.kind == .step, match.title.isEmpty { return match }
+        return nil
+    }
+
+    /// `<div class="filename">`, `<span class="code-title">`…: a caption element naming the next code block.
+    private func isFileNameCaption(_ node: xmlNodePtr) -> Bool {
+        guard let classes = Self.attribute("class", of: node)?.lowercased() else { return false }
+        return ["filename", "file-name", "file_name", "code-title", "code-caption", "codeblock-title"].contains {
+            classes.contains($0)
+        }
+    }
+
+    // MARK: - Skipping chrome
+
+    static let skippedElements: Set<String> = [
+        "script", "style", "noscript", "template", "nav", "button", "select", "option",
+        "textarea", "input", "svg", "math", "iframe", "object", "embed", "canvas", "audio", "video", "map",
+    ]
+    static let chromeRoles: Set<String> = [
+        "navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar",
+    ]
+    /// Words of a class or id that mark navigation wherever they stand (`book-summary`, `sidebar-toc`).
+    static let chromeWords: Set<String> = [
+        "nav", "navbar", "navigation", "toc", "breadcrumb", "breadcrumbs", "sidebar", "menu", "summary", "masthead",
+        "pagination", "skip",
+    ]
+    /// Whole class or id tokens of a site's header and footer. Not every `…-header`: `section-header`
+    /// and `article-header` hold the content's own headings.
+    static let chromeTokens: Set<String> = [
+        "header", "footer", "site-header", "site-footer", "book-header", "book-footer", "global-header",
+        "global-footer", "top-header", "main-header", "main-footer", "page-footer", "top-bar", "topbar",
+    ]
+
+    private func isSkipped(_ node: xmlNodePtr, name: String) -> Bool {
+        if name == "header" || name == "footer" {
+            // HTML5: an article's own header holds its title; the page's header and footer are chrome.
+            return !Self.hasAncestor(node, in: ["article", "main"])
+        }
+        if Self.skippedElements.contains(name) { return true }
+        if let role = Self.attribute("role", of: node)?.lowercased(), Self.chromeRoles.contains(role) { return true }
+        for attributeName in ["class", "id"] {
+            guard let value = Self.attribute(attributeName, of: node)?.lowercased() else { continue }
+            let tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if tokens.contains(where: { Self.chromeTokens.contains(String($0)) }) { return true }
+            let words = value.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" || $0 == "\t" })
+            if words.contains(where: { Self.chromeWords.contains(String($0)) }) { return true }
+            if value.contains("table-of-contents") || value.contains("tableofcontents") { return true }
+        }
+        return false
+    }
+
+    /// A heading's permalink (`<a class="headerlink">¶</a>`, `<a class="anchor">#</a>`): not part of its text,
+    /// and `Step 1¶` would not read as a label.
+    static func isPermalink(_ node: xmlNodePtr, name: String) -> Bool {
+        guard name == "a" else { return false }
+        if let classes = attribute("class", of: node)?.lowercased(),
+            ["headerlink", "anchor", "permalink", "hash-link", "header-anchor", "heading-anchor"].contains(where: {
+                classes.contains($0)
+            })
+        {
+            return true
+        }
+        var text = ""
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_TEXT_NODE, let content = current.pointee.content {
+                text += String(cString: content)
+            }
+            child = current.pointee.next
+        }
+        return ["¶", "#", "§", "🔗"].contains(collapseWhitespace(text))
+    }
+
+    private static func hasAncestor(_ node: xmlNodePtr, in names: Set<String>) -> Bool {
+        var current = node.pointee.parent
+        var depth = 0
+        while let parent = current, parent.pointee.type == XML_ELEMENT_NODE, depth < maximumDepth {
+            if names.contains(name(of: parent)) { return true }
+            current = parent.pointee.parent
+            depth += 1
+        }
+        return false
+    }
+
+    // MARK: - Element kinds
+
+    /// Elements whose own text is one block (nested blocks inside them are read on their own).
+    static let textBlocks: Set<String> = ["p", "li", "dt", "dd", "td", "th", "figcaption", "caption", "summary"]
+    /// Inside these, headings and paragraphs are prose, never labels.
+    static let proseContainers: Set<String> = ["li", "blockquote", "td", "th", "dd", "dt", "table", "ul", "ol", "dl"]
+    static let blockElements: Set<String> = [
+        "address", "article", "aside", "blockquote", "body", "center", "dd", "details", "dialog", "dir", "div", "dl",
+        "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+        "hgroup", "hr", "html", "li", "main", "menu", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody",
+        "thead", "tfoot", "tr", "td", "th", "caption", "ul", "head", "title", "colgroup", "col", "legend", "listing",
+        "xmp", "plaintext",
+    ]
+
+    static func headingLevel(_ name: String) -> Int? {
+        guard name.utf8.count == 2, name.hasPrefix("h"), let level = Int(name.dropFirst()), (1...6).contains(level)
+        else { return nil }
+        return level
+    }
+
+    private func isInline(_ node: xmlNodePtr) -> Bool {
+        switch node.pointee.type {
+        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_ENTITY_REF_NODE: return true
+        case XML_ELEMENT_NODE:
+            let name = Self.name(of: node)
+            return !Self.blockElements.contains(name) && !Self.skippedElements.contains(name)
+                && Self.firstDescendant(named: "pre", of: node) == nil && !isFileNameCaption(node)
+        default: return false
+        }
+    }
+
+    // MARK: - Text and positions
+
+    /// The text of a node without the blocks nested in it; `<br>` as a space.
+    private func text(of node: xmlNodePtr) -> String { text(of: node, lineBreak: " ", keepNestedBlocks: false) }
+
+    /// The text under `node` (script and style bodies never count). Nested blocks are left out, each as a
+    /// space, unless `keepNestedBlocks` (a code block's highlighter may wrap lines in `<div>`s).
+    private func text(of node: xmlNodePtr, lineBreak: String, keepNestedBlocks: Bool) -> String {
+        var result = ""
+        var stack: [(xmlNodePtr, Int)] = [(node, 0)]
+        while let (current, depth) = stack.popLast() {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { result += String(cString: content) }
+            case XML_ELEMENT_NODE:
+                let name = Self.name(of: current)
+                if name == "br" {
+                    result += lineBreak
+                    continue
+                }
+                if current != node, Self.skippedElements.contains(name) || Self.isPermalink(current, name: name) {
+                    continue
+                }
+                if current != node, !keepNestedBlocks, Self.blockElements.contains(name) {
+                    // Nested blocks are read on their own, but a table cell or list item keeps words apart.
+                    result += " "
+                    continue
+                }
+                guard depth < Self.maximumDepth else { continue }
+                var child = current.pointee.last
+                while let next = child {
+                    stack.append((next, depth + 1))
+                    child = next.pointee.prev
+                }
+            default:
+                continue
+            }
+        }
+        return result
+    }
+
+    /// From the element's start tag to its end tag; without an end tag, to the end of its last line.
+    private mutating func elementRange(_ node: xmlNodePtr, name: String) -> SourceRange {
+        let nodeLine = line(of: node)
+        guard let located = raw.startTag(named: name, line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex)
+        else {
+            let start = firstNonBlank(onLine: nodeLine)
+            return SourceRange(start: start, end: max(start, lineIndex.contentRange(ofLine: lastLine(of: node)).end))
+        }
+        tagCursor = located.tag.range.end
+        if let end = raw.endTag(named: name, after: located.index) {
+            return SourceRange(start: located.tag.range.start, end: end.range.end)
+        }
+        let lineEnd = lineIndex.contentRange(
+            ofLine: max(lastLine(of: node), lineIndex.lineNumber(containing: located.tag.range.start))
+        ).end
+        return SourceRange(start: located.tag.range.start, end: max(located.tag.range.end, lineEnd))
+    }
+
+    /// The 0-based document line of a node, nil past the 65535th line of the parsed HTML, where libxml2's
+    /// HTML parser stops counting (its per-node line is 16 bits), or when its lines are out of step with
+    /// ours: tags are then matched by order alone.
+    private func knownLine(of node: xmlNodePtr) -> Int? {
+        !linesAgree || xmlGetLineNo(node) >= 65535 ? nil : line(of: node)
+    }
+
+    /// The 0-based document line libxml2 gives for a node.
+    private func line(of node: xmlNodePtr) -> Int {
+        let parsedLine = max(Int(xmlGetLineNo(node)), 1)
+        return min(firstLine + parsedLine - 1, lineIndex.lineCount - 1)
+    }
+
+    /// `lastLine(of:)`, nil when it lies past the lines libxml2 counts.
+    private func lastKnownLine(of node: xmlNodePtr) -> Int? {
+        !linesAgree || xmlGetLineNo(Self.lastDescendant(of: node)) >= 65535 ? nil : lastLine(of: node)
+    }
+
+    /// The node's last descendant in document order (itself when it has no children).
+    private static func lastDescendant(of node: xmlNodePtr) -> xmlNodePtr {
+        var current = node
+        var depth = 0
+        while let last = current.pointee.last, depth < maximumDepth {
+            current = last
+            depth += 1
+        }
+        return current
+    }
+
+    /// The 0-based line where a node's content ends: its last descendant's line plus that text's line breaks.
+    private func lastLine(of node: xmlNodePtr) -> Int {
+        let current = Self.lastDescendant(of: node)
+        var result = max(line(of: current), line(of: node))
+        if current.pointee.type == XML_TEXT_NODE, let content = current.pointee.content {
+            var pointer = content
+            while pointer.pointee != 0 {
+                if pointer.pointee == 0x0A { result += 1 }
+                pointer += 1
+            }
+        }
+        return min(result, lineIndex.lineCount - 1)
+    }
+
+    private func firstNonBlank(onLine line: Int) -> Int {
+        let content = lineIndex.contentRange(ofLine: line)
+        var start = content.start
+        while start < content.end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        return start
+    }
+
+    private func offset(ofLine line: Int) -> Int { lineIndex.lineStarts[line] }
+
+    // MARK: - libxml2 accessors
+
+    static func name(of node: xmlNodePtr) -> String {
+        guard node.pointee.type == XML_ELEMENT_NODE, let name = node.pointee.name else { return "" }
+        return String(cString: name).lowercased()
+    }
+
+    /// An attribute's value, read from the node's attribute list (no allocation to free).
+    static func attribute(_ attributeName: String, of node: xmlNodePtr) -> String? {
+        var property = node.pointee.properties
+        while let current = property {
+            if let name = current.pointee.name, String(cString: name).lowercased() == attributeName {
+                var value = ""
+                var child = current.pointee.children
+                while let text = child {
+                    if let content = text.pointee.content { value += String(cString: content) }
+                    child = text.pointee.next
+                }
+                return value
+            }
+            property = current.pointee.next
+        }
+        return nil
+    }
+
+    static func firstDescendant(named name: String, of node: xmlNodePtr) -> xmlNodePtr? {
+        var stack: [(xmlNodePtr, Int)] = [(node, 0)]
+        while let (current, depth) = stack.popLast() {
+            if current != node, Self.name(of: current) == name { return current }
+            guard depth < maximumDepth else { continue }
+            var child = current.pointee.last
+            while let next = child {
+                stack.append((next, depth + 1))
+                child = next.pointee.prev
+            }
+        }
+        return nil
+    }
+
+    /// Languages highlighters name without a prefix (`<code class="swift">`, `class="hljs swift"`).
+    static let knownLanguages: Set<String> = [
+        "swift", "objc", "objectivec", "objective-c", "c", "cpp", "c++", "java", "kotlin", "js", "javascript",
+        "typescript", "ts", "json", "xml", "html", "css", "shell", "bash", "sh", "zsh", "console", "python",
+        "ruby", "go", "rust", "yaml", "diff", "plaintext", "text", "markdown", "sql",
+    ]
+
+    /// The language a highlighter's class names: `language-swift`, `lang-swift`, `highlight-source-swift`,
+    /// `brush: swift`, a bare `swift`, or a `data-lang` / `data-language` attribute.
+    static func language(of node: xmlNodePtr) -> String? {
+        for attributeName in ["data-lang", "data-language"] {
+            if let value = attribute(attributeName, of: node), !value.isEmpty { return value.lowercased() }
+        }
+        guard let classes = attribute("class", of: node)?.lowercased() else { return nil }
+        let words = classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
+        for word in words {
+            for prefix in ["language-", "lang-", "highlight-source-", "source-"]
+            where word.hasPrefix(prefix) && word.count > prefix.count {
+                return String(word.dropFirst(prefix.count))
+            }
+        }
+        if classes.contains("brush:"), let last = words.last { return String(last) }
+        return words.first { knownLanguages.contains(String($0)) }.map(String.init)
+    }
+
+    /// A file name carried by the code element itself: `data-filename`, `data-file`, `title`.
+    static func fileNameAttribute(of node: xmlNodePtr) -> String? {
+        for attributeName in ["data-filename", "data-file", "data-title", "title"] {
+            if let value = attribute(attributeName, of: node), let name = FileNameLabel.fileName(in: value) {
+                return name
+            }
+        }
+        return nil
     }
 }

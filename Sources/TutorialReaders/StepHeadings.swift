@@ -191,8 +191,9 @@ public enum StepHeadings {
 
     private static func skipSpaces(_ text: Substring, from index: Substring.Index) -> Substring.Index {
         var index = index
-        while index < text.endIndex, text[index] == " " || text[index] == "\t" || text[index] == "\u{3000}"
-            || text[index] == "\u{00A0}"
+        while index < text.endIndex,
+            text[index] == " " || text[index] == "\t" || text[index] == "\u{3000}"
+                || text[index] == "\u{00A0}"
         {
             index = text.index(after: index)
         }

@@ -27,9 +27,17 @@ enum TextBlocks {
             case .prose:
                 blocks.append(.prose(line: position))
             case .fileName:
-                let next = kinds[(position + 1)...].firstIndex { $0 != .blank }
+                let name = lines[position].fileName ?? ""
+                let next = nonBlank(after: position, kinds)
                 if let next, kinds[next] == .code {
-                    blocks.append(.fileName(line: position, name: lines[position].fileName ?? ""))
+                    blocks.append(.fileName(line: position, name: name))
+                } else if let next, kinds[next] == .prose, isCaption(lines[next]),
+                    let code = nonBlank(after: next, kinds), kinds[code] == .code
+                {
+                    // A code viewer's caption between the file name and the code (`No Preview`).
+                    blocks.append(.fileName(line: position, name: name))
+                    blocks.append(.chrome(line: next))
+                    position = next
                 } else {
                     blocks.append(.prose(line: position))
                 }
@@ -47,6 +55,17 @@ enum TextBlocks {
         }
         let withContents = markTablesOfContents(blocks, lines: lines)
         return markChrome(withContents, lines: lines)
+    }
+
+    private static func nonBlank(after position: Int, _ kinds: [TextLineKind]) -> Int? {
+        kinds[(position + 1)...].firstIndex { $0 != .blank }
+    }
+
+    /// A few words without sentence punctuation, such as a code viewer's `No Preview` or `Swift`.
+    private static func isCaption(_ line: TextLine) -> Bool {
+        let text = line.text.trimmingWhitespace()
+        guard text.utf8.count <= 32, let last = text.last else { return false }
+        return !".:!?。：！？，,".contains(last) && text.split(separator: " ").count <= 3
     }
 
     /// A table of contents repeats labels with nothing under them. Runs of labels separated only by
@@ -114,7 +133,12 @@ enum TextBlocks {
         return first.kind == .section && second.kind == .step
     }
 
-    /// Prose lines right before a table of contents that occur more than
+    /// Headings that announce a table of contents.
+    static let tableOfContentsHeadings: Set<String> = [
+        "contents", "table of contents", "on this page", "in this tutorial", "目录", "目錄", "本页内容", "目次", "もくじ",
+    ]
+
+    /// Prose lines right before a table of contents that announce it (`目录`, `Contents`) or occur more than
     /// once in the document's prose are the page's chrome (site name, breadcrumbs, the tutorial's
     /// title repeated in a footer), not the last step's content.
     static func markChrome(_ blocks: [TextBlock], lines: [TextLine]) -> [TextBlock] {
@@ -132,7 +156,8 @@ enum TextBlocks {
             case .tableOfContents:
                 atBoundary = true
             case .prose(let line) where atBoundary:
-                if counts[lines[line].text.trimmingWhitespace(), default: 0] > 1 {
+                let text = lines[line].text.trimmingWhitespace()
+                if counts[text, default: 0] > 1 || tableOfContentsHeadings.contains(text.lowercased()) {
                     result[index] = .chrome(line: line)
                 } else {
                     atBoundary = false

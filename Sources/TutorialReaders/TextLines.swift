@@ -198,8 +198,12 @@ enum TextCodeScore {
         }
         let skeleton = Skeleton(trimmed)
         var score = 0
-        if indent >= 2 { score += 2 }
-        if let word = leadingWord(trimmed), keywords.contains(word) { score += 3 }
+        let startsWithKeyword = leadingWord(trimmed).map { keywords.contains($0) } ?? false
+        // Indentation speaks for code only with some code punctuation or a keyword on the line: pages
+        // also indent list items and notes (`    Note`).
+        if indent >= 2 && (skeleton.codePunctuation > 0 || startsWithKeyword) { score += 2 }
+        if startsWithKeyword { score += 3 }
+        if skeleton.startsWithAssignment { score += 2 }
         if trimmed.first == "@", let next = trimmed.dropFirst().first, next.isASCII, next.isLetter { score += 2 }
         if skeleton.onlyBrackets { score += 4 }
         if let last = skeleton.lastCharacter, "{([,;)]}".contains(last) { score += 2 }
@@ -248,6 +252,10 @@ struct Skeleton {
     private(set) var hasMemberAccess = false
     private(set) var bracketDelta = 0
     private(set) var looksLikeEnglishSentence = false
+    /// ASCII punctuation that code is made of, outside strings and comments.
+    private(set) var codePunctuation = 0
+    /// The line is `target = value` or `target += value` with a plain target (`count`, `self.a.b`, `x[0]`).
+    private(set) var startsWithAssignment = false
 
     init(_ text: Substring) {
         var inString = false
@@ -258,7 +266,28 @@ struct Skeleton {
         var punctuation = 0
         var first: Unicode.Scalar?
         var lastBeforeSlash: Unicode.Scalar?
+        // Whether everything so far is an assignment target, and whether a space ended it.
+        var inTarget = true
+        var targetEnded = false
+        var targetLength = 0
         for scalar in text.unicodeScalars {
+            if inTarget && !inString {
+                if !targetEnded
+                    && (Self.isIdentifier(scalar) || scalar == "." || scalar == "[" || scalar == "]"
+                        || scalar == "$")
+                {
+                    targetLength += 1
+                } else if scalar == " " && targetLength > 0 {
+                    targetEnded = true
+                } else if scalar == "=" && targetLength > 0 {
+                    startsWithAssignment = true
+                    inTarget = false
+                } else if "+-*/%|&".unicodeScalars.contains(scalar) && targetLength > 0 {
+                    // A compound assignment's operator: `=` must follow.
+                } else {
+                    inTarget = false
+                }
+            }
             if inString {
                 if escaped {
                     escaped = false
@@ -313,10 +342,12 @@ struct Skeleton {
             case "{", "}", "(", ")", "[", "]", ",", ";", ".": break
             default: onlyBrackets = false
             }
+            if "{}()[]=;<>.$@#:,\\".unicodeScalars.contains(scalar) { codePunctuation += 1 }
             if Self.isLetterASCII(scalar) {
                 wordLength += 1
-            } else if !(wordLength > 0 && (scalar == "," || scalar == "." || scalar == ":" || scalar == "'"
-                || scalar == "!" || scalar == "?"))
+            } else if !(wordLength > 0
+                && (scalar == "," || scalar == "." || scalar == ":" || scalar == "'"
+                    || scalar == "!" || scalar == "?"))
             {
                 wordLength = 0
             }

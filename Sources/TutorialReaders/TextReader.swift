@@ -12,8 +12,11 @@ import TutorialModel
 ///   stays in the step's prose: it is the step's first instruction).
 /// - Asides (`Experiment`/`实验`, `Tip`, `Important`/`重要`, `Note`) are prose like any other: they and
 ///   their code stay in the step they stand in.
+/// - Without section labels, steps go into implicit sections; one starts wherever step numbering
+///   starts again at 1.
 /// - Code outside any step (a document without labels, code in a section's introduction) becomes
-///   one implicit step per snippet, titled by the prose line before it.
+///   one implicit step per snippet, from the prose since the previous snippet to the code, titled by
+///   the prose line right before the code.
 /// - Snippet code is the document's lines verbatim, joined with `\n`; the source map has one
 ///   verbatim segment per line, so CRLF documents map exactly.
 public enum TextReader {
@@ -21,17 +24,23 @@ public enum TextReader {
         let lines = TextLines.scan(document)
         let kinds = TextLines.classify(lines)
         let blocks = TextBlocks.blocks(lines, kinds: kinds)
-        var assembler = TextAssembler(lines: lines, title: title(blocks, lines))
-        for block in blocks { assembler.add(block) }
+        let title = title(blocks, lines)
+        var assembler = TextAssembler(lines: lines, title: title)
+        // The page title is no step's prose.
+        for block in blocks.dropFirst(title == nil ? 0 : 1) { assembler.add(block) }
         return Tutorial(
             document: document, format: .text, title: assembler.tutorialTitle, sections: assembler.finish())
     }
 
-    /// The first prose line before any label or code, when short enough to be a page title.
+    /// The first prose line before any label or code, when it reads like a page title: short, and
+    /// not a sentence or an instruction (`Make a view:`).
     static func title(_ blocks: [TextBlock], _ lines: [TextLine]) -> String? {
         guard case .prose(let line) = blocks.first else { return nil }
         let text = lines[line].text.trimmingWhitespace()
-        return text.count <= 120 ? String(text) : nil
+        guard text.utf8.count <= 200, text.count <= 120, let last = text.last, !".:!?。：！？".contains(last) else {
+            return nil
+        }
+        return String(text)
     }
 }
 
@@ -52,6 +61,8 @@ struct TextAssembler {
         var awaitsTitle: Bool
         var range: SourceRange
         var steps: [StepDraft] = []
+        /// Opened by a step or by code, not by a section label.
+        var isImplicit = false
     }
 
     let lines: [TextLine]
@@ -103,6 +114,12 @@ struct TextAssembler {
                 range: line.range)
         case .step:
             endAwaitingTitles()
+            // Without section labels, numbering that starts again at 1 starts a new section.
+            if let current = section, current.isImplicit, match.number == 1,
+                let previous = current.steps.last(where: { $0.number != nil })?.number, previous > 1
+            {
+                closeSection()
+            }
             if section == nil { section = implicitSection(at: line.range) }
             step = StepDraft(
                 label: match.label, number: match.number, title: match.title, awaitsTitle: match.title.isEmpty,
@@ -127,7 +144,8 @@ struct TextAssembler {
             } else {
                 pendingProse.append((text, line.range))
             }
-            current.range = current.range.union(line.range)
+            // A section's introduction is part of it; prose after its last step, outside any step, is not.
+            if current.steps.isEmpty { current.range = current.range.union(line.range) }
             section = current
         } else {
             pendingProse.append((text, line.range))
@@ -148,14 +166,14 @@ struct TextAssembler {
         let start = pendingProse.first?.range.start ?? fileName?.range.start ?? snippet.range.start
         let range = SourceRange(start: start, end: snippet.range.end)
         let implicit = StepDraft(
-            label: nil, number: nil, title: pendingProse.first?.text ?? "", awaitsTitle: false,
+            label: nil, number: nil, title: pendingProse.last?.text ?? "", awaitsTitle: false,
             prose: pendingProse.map(\.text), range: range, snippets: [snippet])
         pendingProse = []
         append(implicit)
     }
 
     private func implicitSection(at range: SourceRange) -> SectionDraft {
-        SectionDraft(title: tutorialTitle ?? "", awaitsTitle: false, range: range)
+        SectionDraft(title: tutorialTitle ?? "", awaitsTitle: false, range: range, isImplicit: true)
     }
 
     /// A title comes only from the block right after its label.
@@ -227,16 +245,22 @@ enum TextSnippets {
         "md": "markdown",
     ]
 
+    /// Line starts that, without a semicolon at the end, are Swift rather than another C-family language.
+    private static let swiftLineStarts = [
+        "import SwiftUI", "import UIKit", "import Foundation", "func ", "struct ", "class ", "final class ",
+        "enum ", "extension ", "protocol ", "let ", "var ", "guard ", "if let ", "init(", "@State ", "@Binding ",
+        "@objc ", "@Published ", "@main", "#selector(", "override func ",
+    ]
+
     /// The language named by the file's extension, else Swift when a line starts the way only Swift
     /// lines do; nil when unknown.
     static func language(fileName: String?, code: String) -> String? {
         if let fileName, let dot = fileName.lastIndex(of: ".") {
             return languagesByExtension[fileName[fileName.index(after: dot)...].lowercased()]
         }
-        let swiftStarts = ["import SwiftUI", "import UIKit", "import Foundation", "func ", "struct ", "@State ", "@Binding ", "guard let ", "if let "]
         for line in code.split(separator: "\n") {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if swiftStarts.contains(where: { trimmed.hasPrefix($0) }) || (trimmed.hasPrefix("let ") && !trimmed.hasSuffix(";")) || trimmed.hasPrefix("var body") {
+            if swiftLineStarts.contains(where: { trimmed.hasPrefix($0) }) && !trimmed.hasSuffix(";") {
                 return "swift"
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import StepDiff
 import SwiftFacts
 import TutorialModel
@@ -32,11 +33,17 @@ public func analyze(tutorial: Tutorial, configuration: Configuration = .default,
         if case .tutorial(let tutorialRule) = rule, configuration.isEnabled(tutorialRule.description) { return tutorialRule }
         return nil
     }
-    let factsByState = swiftFacts(tutorial, timelines: timelines, cache: cache)
-    var findings = evaluateCodeRules(codeRules, tutorial: tutorial, facts: factsByState, configuration: configuration)
+    let factsByState = codeRules.isEmpty ? [:] : swiftFacts(tutorial, timelines: timelines, cache: cache)
+    var fileOfState: [SnippetAddress: String] = [:]
+    for timeline in timelines {
+        for state in timeline.states { fileOfState[SnippetAddress(step: state.step, index: state.snippetIndex)] = timeline.fileName }
+    }
+    var findings = evaluateCodeRules(
+        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration)
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
-            tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines))
+            tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines),
+            structure: stepStructureFindings(tutorial, timelines: timelines))
         for rule in tutorialRules {
             let description = rule.description
             let severity = configuration.severity(of: description)
@@ -63,10 +70,11 @@ struct SnippetAddress: Hashable {
     let index: Int
 }
 
-/// Whether a snippet is Swift: said so, or unlabelled in a `.swift` file. Anything else is not ours to judge.
-func isSwift(_ snippet: Snippet) -> Bool {
+/// Whether a snippet is Swift: said so, or unlabelled in a `.swift` file (its own label or the timeline's
+/// inferred name). Anything else is not ours to judge.
+func isSwift(_ snippet: Snippet, fileName: String? = nil) -> Bool {
     if let language = snippet.language { return language == "swift" }
-    return snippet.fileName?.lowercased().hasSuffix(".swift") ?? false
+    return (snippet.fileName ?? fileName)?.lowercased().hasSuffix(".swift") ?? false
 }
 
 /// Facts of every Swift snippet; each file's states parsed in step order, incrementally from the
@@ -75,7 +83,7 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     var result: [SnippetAddress: SnippetFacts] = [:]
     for timeline in timelines {
         var previous: ParsedState?
-        for state in timeline.states where isSwift(state.snippet) {
+        for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
             let (facts, parsed) = cache.facts(for: state.code, previous: previous)
             // A cached state has no tree: the next state then parses from scratch (rare: an edit).
             previous = parsed
@@ -105,7 +113,8 @@ private struct Run {
 /// Runs the code rules on every state of every file and turns what they report into findings:
 /// keyed by rule and subject, placed at the introducing step, `information` when a later state fixes them.
 private func evaluateCodeRules(
-    _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts], configuration: Configuration
+    _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts], files: [SnippetAddress: String],
+    configuration: Configuration
 ) -> [Finding] {
     guard !rules.isEmpty else { return [] }
     let known = KnownProtocols.standard
@@ -128,7 +137,8 @@ private func evaluateCodeRules(
     ) {
         let project = ProjectView(files: projectFiles, current: snippetFacts, currentFileName: fileName)
         let context = CodeContext(
-            fileName: snippet.fileName, snippet: snippet, facts: snippetFacts, isFragment: snippet.kind == .fragment,
+            fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
+            isFragment: fileName == nil,
             project: project, knownProtocols: known)
         var found: [String: [String: CodeFinding]] = [:]
         for rule in rules {
@@ -143,10 +153,9 @@ private func evaluateCodeRules(
 
     for step in tutorial.steps {
         // The project first takes every file this step shows, then each snippet is checked against it.
-        for (index, snippet) in step.snippets.enumerated() where snippet.kind == .file {
-            guard let name = snippet.fileName, let stateFacts = facts[SnippetAddress(step: step.id, index: index)] else {
-                continue
-            }
+        for (index, snippet) in step.snippets.enumerated() {
+            let address = SnippetAddress(step: step.id, index: index)
+            guard let name = files[address], let stateFacts = facts[address] else { continue }
             if let position = projectFiles.firstIndex(where: { $0.name == name }) {
                 projectFiles[position] = (name, stateFacts)
             } else {
@@ -156,7 +165,7 @@ private func evaluateCodeRules(
         }
         for (index, snippet) in step.snippets.enumerated() {
             guard let snippetFacts = facts[SnippetAddress(step: step.id, index: index)] else { continue }
-            if snippet.kind == .file, let name = snippet.fileName {
+            if let name = files[SnippetAddress(step: step.id, index: index)] {
                 evaluate(snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: name, fileName: name)
             } else {
                 evaluate(
@@ -192,7 +201,7 @@ private func evaluateCodeRules(
                 }
                 openOrder.removeAll { open[$0] == nil }
                 for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) {
-                    let range = evaluation.snippet.sourceMap.documentRange(forCodeRange: codeFinding.range.source)
+                    let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
                     let occurrence = FindingOccurrence(
                         step: evaluation.codeStep, range: range,
                         edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial))
@@ -244,7 +253,7 @@ func documentEdits(_ edits: [CodeEdit], snippet: Snippet, tutorial: Tutorial) ->
     for edit in edits {
         switch edit.kind {
         case .replace(let range, let text):
-            result.append(TextEdit(range: map.documentRange(forCodeRange: range.source), newText: escape(text)))
+            result.append(TextEdit(range: documentRange(of: range, in: map), newText: escape(text)))
         case .insertLine(let line, let text):
             guard line > 0, line < lineStarts.count else { continue }
             let target = map.documentOffset(forCodeOffset: lineStarts[line])
@@ -252,7 +261,11 @@ func documentEdits(_ edits: [CodeEdit], snippet: Snippet, tutorial: Tutorial) ->
             let prefixStart = document.lineIndex.lineStarts[documentLine]
             let prefix = document.text(in: SourceRange(start: prefixStart, end: max(prefixStart, target)))
             let insertAt = map.documentOffset(forCodeOffset: lineContentEnd(line - 1))
-            result.append(TextEdit(range: .empty(at: insertAt), newText: "\n" + prefix + escape(text)))
+            // Each inserted line takes the document's prefix (an empty line keeps its prefix trimmed).
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.isEmpty ? "\n" + prefix.trimmingCharacters(in: .whitespaces) : "\n" + prefix + escape(String(line))
+            }
+            result.append(TextEdit(range: .empty(at: insertAt), newText: lines.joined()))
         case .deleteLine(let line):
             guard line > 0, line < lineStarts.count else { continue }
             let start = map.documentOffset(forCodeOffset: lineContentEnd(line - 1))
@@ -286,6 +299,8 @@ public struct StepChanges: Sendable {
             }
         }
         for step in tutorial.steps {
+            // A step whose DocC resource is missing shows no code to compare with (code-file-missing says so).
+            if step.snippets.contains(where: { $0.docc != nil && $0.docc?.resourcePath == nil }) { continue }
             for snippet in step.snippets where isSwift(snippet) || snippet.language == nil {
                 withCode.insert(step.id)
                 if snippet.kind == .fragment || snippet.fileName == nil {
@@ -314,7 +329,10 @@ func identifiers(in text: Substring) -> Set<String> {
     return result
 }
 
-extension CodeRange {
-    /// The same offsets as a `SourceRange`, the type `SnippetSourceMap` maps from.
-    var source: SourceRange { SourceRange(start: start, end: end) }
+/// The document range of a code range: the end is placed after the range's last byte, so a range
+/// ending where markup follows (`</span>` in HTML) does not swallow the markup.
+func documentRange(of range: CodeRange, in map: SnippetSourceMap) -> SourceRange {
+    let start = map.documentOffset(forCodeOffset: range.start)
+    guard !range.isEmpty else { return .empty(at: start) }
+    return SourceRange(start: start, end: max(start, map.documentOffset(forCodeOffset: range.end - 1) + 1))
 }

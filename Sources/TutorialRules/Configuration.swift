@@ -65,8 +65,8 @@ public struct Configuration: Sendable, Equatable {
         guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
             throw LoadError(description: "\(path): not a JSON object")
         }
-        var configuration = Configuration(
-            baseDirectory: (path as NSString).deletingLastPathComponent, path: path)
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        var configuration = Configuration(baseDirectory: directory.isEmpty ? "/" : directory, path: path)
         for key in root.keys where key != "rules" && key != "exclude" {
             throw LoadError(description: "\(path): unknown key '\(key)' (expected 'rules' and 'exclude')")
         }
@@ -142,7 +142,8 @@ public struct Configuration: Sendable, Equatable {
             relative = String(absolute.dropFirst(base.count + 1))
         }
         return exclude.contains { glob in
-            globMatches(glob, relative) || (!glob.contains("/") && globMatches(glob, (relative as NSString).lastPathComponent))
+            globMatches(glob, relative)
+                || (!glob.contains("/") && globMatches(glob, relative.split(separator: "/").last.map(String.init) ?? relative))
         }
     }
 }

@@ -58,11 +58,19 @@ public struct RuleExample: Sendable {
         public let fileName: String?
         public let code: String
         public let kind: SnippetKind
+        /// A DocC `@Code(file:)` resource, and whether it is missing next to the tutorial.
+        public let doccResource: String?
+        public let resourceMissing: Bool
 
-        public init(_ fileName: String? = "Example.swift", _ code: String, kind: SnippetKind = .file) {
+        public init(
+            _ fileName: String? = "Example.swift", _ code: String, kind: SnippetKind = .file, doccResource: String? = nil,
+            resourceMissing: Bool = false
+        ) {
             self.fileName = fileName
             self.code = code
             self.kind = kind
+            self.doccResource = doccResource
+            self.resourceMissing = resourceMissing
         }
     }
 
@@ -112,7 +120,8 @@ public struct CodeEdit: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// Replace the code range with the text.
         case replace(CodeRange, String)
-        /// Insert a new line before the 0-based code line, indented like the document's line there.
+        /// Insert new lines (separated by `\n`) before the 0-based code line, each taking the document's
+        /// prefix of that line (list indentation, quote markers) before the code's own indentation.
         case insertLine(before: Int, text: String)
         /// Delete the 0-based code line.
         case deleteLine(Int)
@@ -180,6 +189,8 @@ public struct TutorialContext: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
     public let changes: StepChanges
+    /// The step-structure findings of StepDiff (no-change steps, numbering, missing DocC files), computed once.
+    public let structure: [StepStructureFinding]
 }
 
 /// A rule over one state of one Swift file.

@@ -2,6 +2,23 @@
 public enum RuleRegistry {
     public static let all: [AnyRule] = [
         .code(CoordinatorNotWired()),
+        .code(WiringInUpdate()),
+        .code(MissingMakeCoordinator()),
+        .code(CoordinatorProtocolMissing()),
+        .code(CoordinatorNotNSObject()),
+        .code(MissingRequiredMethod()),
+        .code(SelectorTargetMismatch()),
+        .code(BindingPassedByValue()),
+        .code(InitializerMismatch()),
+        .code(HostingControllerNotContained()),
+        .code(RepresentableInCellConfiguration()),
+        .code(StaleCoordinatorParent()),
+        .code(SwiftSyntaxError()),
+        .tutorial(StepNoChange()),
+        .tutorial(StepNumbering()),
+        .tutorial(CodeFileMissing()),
+        .tutorial(FileNameMismatch()),
+        .tutorial(ProseCodeMismatch()),
     ]
 
     public static var ids: [String] { all.map(\.description.id) }

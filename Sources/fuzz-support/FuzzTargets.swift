@@ -1,6 +1,7 @@
 import Foundation
 import LanguageServer
 import Reports
+import StepDiff
 import TutorialModel
 import TutorialReaders
 import TutorialRules
@@ -17,6 +18,7 @@ public enum FuzzTargets {
         "text": { fuzzReader($0, format: .text, path: "fuzz.txt") },
         "docc": docc,
         "jsonrpc": jsonrpc,
+        "diff": diff,
         "pipeline": pipeline,
     ]
 
@@ -45,6 +47,35 @@ public enum FuzzTargets {
         let parts = splitParts(data)
         let document = SourceDocument(path: "/fuzz/fuzz.tutorial", text: parts[0])
         checkInvariants(readTutorial(document, format: .docc, resources: MemoryResources(parts: parts.dropFirst())))
+    }
+
+    /// The line diff: two texts (the parts before and after the first separator line), diffed with
+    /// the options the first byte picks; patching the old text with the hunks must give the new text,
+    /// the byte edits must lie inside both texts, and the intra-line diff of the first lines must too.
+    @Sendable public static func diff(_ data: Data) {
+        let parts = splitParts(data)
+        let old = parts[0]
+        let new = parts.count > 1 ? parts[1...].joined(separator: "\n") : ""
+        let flags = Int(data.first ?? 0)
+        let options = DiffOptions(context: flags % 5, ignoreIndentation: flags & 0x80 != 0)
+        let diff = TextDiff(old: old, new: new, options: options)
+        let patched = applyHunks(diff.hunks, to: old, ignoringIndentation: options.ignoreIndentation)
+        if options.ignoreIndentation {
+            precondition(patched != nil, "the hunks do not apply to the old text")
+        } else {
+            precondition(patched == new, "old text + hunks != new text")
+        }
+        let oldBytes = old.utf8.count
+        let newBytes = new.utf8.count
+        for edit in diff.byteEdits() {
+            precondition(edit.old.start <= edit.old.end && edit.old.end <= oldBytes, "byte edit outside the old text")
+            precondition(edit.new.start <= edit.new.end && edit.new.end <= newBytes, "byte edit outside the new text")
+        }
+        let firstOld = Array(old.utf8.prefix { $0 != 0x0A })
+        let firstNew = Array(new.utf8.prefix { $0 != 0x0A })
+        let change = intraLineDiff(old: firstOld[...], new: firstNew[...])
+        for range in change.old { precondition(range.lowerBound >= 0 && range.upperBound <= firstOld.count, "intra-line range outside the old line") }
+        for range in change.new { precondition(range.lowerBound >= 0 && range.upperBound <= firstNew.count, "intra-line range outside the new line") }
     }
 
     /// The whole pipeline as `tutorial-check lint` runs it: bytes to a document (the input error path

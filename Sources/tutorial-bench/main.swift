@@ -1,4 +1,5 @@
 import Foundation
+import TutorialModel
 
 // tutorial-bench: figures of tutorial-check's speed, each beside a reference measured in the same
 // run, over a corpus generated deterministically from a seed. Run with `swift run -c release tutorial-bench`.
@@ -33,3 +34,51 @@ let swiftFloor = bestTime(repetitions: 1) { swiftBytes = Floor.parseSwift(finalS
 report.figure("SwiftParser parse of final file states", milliseconds(swiftFloor), reference: megabytesPerSecond(swiftBytes, swiftFloor))
 let floor = markdownFloor + swiftFloor
 report.figure("floor (Markdown corpus)", milliseconds(floor), reference: "cmark + final-state parses")
+
+report.heading("Lint (the whole pipeline, Markdown corpus)")
+let corpusDocuments = corpus.enumerated().map { SourceDocument(path: "bench/tutorial-\($0.offset).md", text: $0.element.markdown) }
+var findingCount = 0
+let lintOneCore = bestTime(repetitions: 1) { findingCount = LintBench.lintSequentially(corpusDocuments) }
+report.figure("lint, one core", milliseconds(lintOneCore), reference: "floor \(milliseconds(floor))", ratio: "\(times(lintOneCore / floor)) the floor (target ≤ 4×)")
+report.figure("lint throughput, one core", megabytesPerSecond(corpusMarkdownBytes, lintOneCore), reference: String(format: "%.0f documents/s", Double(corpus.count) / lintOneCore))
+let lintAllCores = bestTime(repetitions: 1) { _ = LintBench.lintInParallel(corpusDocuments) }
+let cores = ProcessInfo.processInfo.activeProcessorCount
+report.figure("lint, all \(cores) cores", milliseconds(lintAllCores), reference: "one core \(milliseconds(lintOneCore))", ratio: "speed-up \(times(lintOneCore / lintAllCores)) (target ≥ 1.7)")
+report.figure("findings on the generated corpus", "\(findingCount)", reference: "the corpus is written to be clean of errors")
+
+report.heading("Per-stage cost (same corpus)")
+let stages = StageTimes.measure(corpusDocuments)
+report.figure("read (sniff + cmark-gfm + model)", milliseconds(stages.read), reference: "cmark-gfm alone \(milliseconds(markdownFloor))", ratio: times(stages.read / markdownFloor))
+report.figure("timelines", milliseconds(stages.timelines), reference: "read \(milliseconds(stages.read))")
+report.figure("Swift parse of every state, full", milliseconds(stages.parseFull), reference: "\(stages.statesParsed) states; final states only \(milliseconds(swiftFloor))", ratio: times(stages.parseFull / swiftFloor))
+report.figure("parse + facts of every state, full", milliseconds(stages.factsFull), reference: "parse alone \(milliseconds(stages.parseFull))", ratio: "facts extraction \(milliseconds(stages.factsFull - stages.parseFull))")
+report.figure("parse + facts, incremental in step order", milliseconds(stages.factsIncremental), reference: "full \(milliseconds(stages.factsFull))", ratio: times(stages.factsIncremental / stages.factsFull))
+report.figure("rules + evaluation (facts cached)", milliseconds(stages.rules), reference: String(format: "%.0f%% of snippets served from cache", stages.cacheShare * 100))
+
+report.heading("Language server (didChange → publishDiagnostics, one-character edits in code, real framing over pipes)")
+let editCount = quick ? 200 : 1000
+for (label, tutorial) in [("30 KB", small), ("1 MB", large)] {
+    let latencies = ServerBench.keystrokeLatencies(markdown: tutorial.markdown, edits: editCount)
+    let target = label == "30 KB" ? "≤ 15 ms" : "≤ 50 ms"
+    report.figure(
+        "\(label) document: p50 / p99 over \(latencies.count) edits",
+        "\(milliseconds(percentile(latencies, 0.5))) / \(milliseconds(percentile(latencies, 0.99)))",
+        reference: "lint of the whole document \(milliseconds(bestTime { _ = LintBench.lintSequentially([SourceDocument(path: "x.md", text: tutorial.markdown)]) })) (target p99 \(target))")
+}
+
+report.heading("Whole process (the release tutorial-check next to this executable)")
+if let binary = ProcessBench.binary {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tutorial-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("small.md")
+    try? small.markdown.write(to: file, atomically: true, encoding: .utf8)
+    let startup = ProcessBench.wallTime(binary, ["--version"])
+    let cold = ProcessBench.wallTime(binary, ["lint", file.path])
+    report.figure("cold lint of one 30 KB tutorial", milliseconds(cold), reference: "process start (--version) \(milliseconds(startup)) (target ≤ 100 ms)")
+    let openDocuments = corpus.prefix(100).map(\.markdown)
+    let peak = ProcessBench.serverPeakMemory(binary, documents: Array(openDocuments))
+    report.figure("server peak RSS, 100 open 30 KB documents", String(format: "%.1f MB", peak), reference: String(format: "%.1f MB of documents; this bench process %.0f MB (target ≤ 120 MB)", Double(openDocuments.reduce(0) { $0 + $1.utf8.count }) / 1_000_000, residentMegabytes()))
+    try? FileManager.default.removeItem(at: directory)
+} else {
+    report.figure("cold lint / server memory", "not measured", reference: "build tutorial-check too: swift build -c release")
+}

@@ -3,7 +3,11 @@ import Foundation
 /// The subcommands, each a thin adapter from arguments to the library.
 let commands: [(name: String, summary: String, run: ([String]) -> ExitCode)] = [
     ("outline", "print the sections, steps and snippets found in tutorials", OutlineCommand.run),
+    ("diff", "show what each step changes in each file (unified, json, markdown, html)", DiffCommand.run),
     ("lsp", "serve the language server protocol on stdin/stdout", LSPCommand.run),
+    ("lint", "check tutorials against the rules (text, json, sarif, github)", LintCommand.run),
+    ("rules", "list the rules", RulesCommand.run),
+    ("explain", "explain one rule, with examples", ExplainCommand.run),
 ]
 
 let version = "0.1.0"

@@ -19,7 +19,7 @@ final class TestClient: @unchecked Sendable {
     private var exitCode: Int32?
     private var nextID = 1
 
-    init(pipeline: AnalysisPipeline = .standard) {
+    init(pipeline: AnalysisPipeline = .standard()) {
         let (client, serverSide) = LocalConnection.pair()
         connection = client
         server = LanguageServer(connection: serverSide, options: .init(version: "test", pipeline: pipeline))
@@ -143,7 +143,7 @@ final class CountingPipeline: @unchecked Sendable {
     var pipeline: AnalysisPipeline {
         AnalysisPipeline(
             model: { document, format, _ in
-                DocumentModel(tutorial: Tutorial(document: document, format: format, title: nil, sections: []))
+                DocumentModel(tutorial: Tutorial(document: document, format: format, title: nil, sections: []), timelines: [], changes: [])
             },
             findings: { [self] model in
                 let text = model.tutorial.document.text
@@ -159,7 +159,7 @@ final class CountingPipeline: @unchecked Sendable {
                         step: nil, resolvedAt: nil))
                     searchStart = found.upperBound
                 }
-                return findings
+                return FindingsResult(findings: findings)
             },
             explanation: { rule in rule == "todo" ? "Finish what you started." : nil })
     }

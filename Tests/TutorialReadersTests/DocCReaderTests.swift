@@ -124,6 +124,23 @@ final class DocCReaderTests: XCTestCase {
             tutorial.diagnostics.first?.message, "@Code file: \"b.swift\" was not found next to the tutorial")
     }
 
+    func testAResourceNameMatchingSeveralCatalogFilesIsAmbiguous() throws {
+        let marked = MarkedText(
+            docCTutorial(
+                step: """
+                            @Code(name: "A.swift", file: "1️⃣a.swift2️⃣")
+                    """))
+        let tutorial = readDocC(
+            marked.text, path: "Book.docc/Tutorials/t.tutorial",
+            resources: ["Book.docc/One/a.swift": "let one = 1\n", "Book.docc/Two/a.swift": "let two = 2\n"])
+        let diagnostic = try assertSingleDiagnostic(tutorial, "input-error", .warning, marked)
+        XCTAssertEqual(
+            diagnostic.message,
+            "@Code file: \"a.swift\" names 2 files of the catalog (Book.docc/One/a.swift, Book.docc/Two/a.swift); "
+                + "DocC needs unique resource names, this reads the first")
+        XCTAssertEqual(tutorial.steps.first?.snippets.first?.code, "let one = 1\n")
+    }
+
     func testMissingResourceIsCodeFileMissingNotACrash() throws {
         let marked = MarkedText(
             docCTutorial(
@@ -382,6 +399,33 @@ final class DocCReaderTests: XCTestCase {
         XCTAssertEqual(tutorial.diagnostics.map(\.code), ["input-error"])
         XCTAssertEqual(tutorial.diagnostics.first?.severity, .warning)
         XCTAssertEqual(readDocC("").diagnostics.count, 1)
+    }
+
+    /// A catalog's table of contents is a `.tutorial` file too: it has chapters, not steps, and no noise.
+    func testTableOfContentsFileHasNoSectionsAndNoDiagnostics() {
+        let tutorial = readDocC(
+            """
+            @Tutorials(name: "SwiftUI Pages") {
+                @Intro(title: "Build pages") {
+                    Pages and page controls.
+                    @Image(source: "toc.png", alt: "Pages")
+                }
+                @Chapter(name: "Interfacing") {
+                    Wrap UIKit.
+                    @Image(source: "chapter.png", alt: "UIKit")
+                    @TutorialReference(tutorial: "doc:InterfacingWithUIKit")
+                }
+                @Resources {
+                    @Documentation(destination: "https://example.com") {
+                        Reference.
+                    }
+                }
+            }
+
+            """)
+        XCTAssertEqual(tutorial.title, "Build pages")
+        XCTAssertEqual(tutorial.sections.count, 0)
+        XCTAssertEqual(tutorial.diagnostics, [])
     }
 
     func testReadTutorialPicksTheDocCReader() {

@@ -26,7 +26,8 @@ final class StepHeadingsTests: XCTestCase {
         assertMatch("step 12: Wire the data source", .step, 12, label: "step 12", title: "Wire the data source")
         assertMatch("STEP 4 — Add a page control", .step, 4, label: "STEP 4", title: "Add a page control")
         assertMatch("Section 2", .section, 2, label: "Section 2")
-        assertMatch("Section 2: Create the View Controller's Data Source", .section, 2, label: "Section 2",
+        assertMatch(
+            "Section 2: Create the View Controller's Data Source", .section, 2, label: "Section 2",
             title: "Create the View Controller's Data Source")
         assertMatch("Section 3 Track the Page", .section, 3, label: "Section 3", title: "Track the Page")
         assertMatch("Step3", .step, 3, label: "Step3")

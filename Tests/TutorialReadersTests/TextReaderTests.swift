@@ -132,7 +132,7 @@ final class TextReaderTests: XCTestCase {
             6️⃣let data = try Data(contentsOf: url)7️⃣
             """)
         let tutorial = read(marked.text)
-        XCTAssertEqual(tutorial.title, "Contents")
+        XCTAssertNil(tutorial.title, "`Contents` announces the table of contents: chrome, not a title")
         XCTAssertEqual(tutorial.sections.map(\.title), ["Views", "Data"])
         XCTAssertEqual(tutorial.sections[0].range.start, marked["1️⃣"])
         XCTAssertEqual(tutorial.sections[1].range, range(marked, "5️⃣", "7️⃣"))
@@ -204,17 +204,20 @@ final class TextReaderTests: XCTestCase {
     }
 
     func testCRLFAndTabsMapEveryLineVerbatim() {
-        let text = "Step 1\r\n\r\nPageView.swift\r\n\r\nstruct P {\r\n\tvar a = 1\r\n\r\n\tfunc f() {}\r\n}\r\n\r\nDone.\r\n"
+        let text =
+            "Step 1\r\n\r\nPageView.swift\r\n\r\nstruct P {\r\n\tvar a = 1\r\n\r\n\tfunc f() {}\r\n}\r\n\r\nDone.\r\n"
         let tutorial = read(text)
         let snippet = tutorial.steps[0].snippets[0]
         XCTAssertEqual(snippet.code, "struct P {\n\tvar a = 1\n\n\tfunc f() {}\n}\n")
         let bytes = Array(text.utf8)
-        XCTAssertEqual(String(decoding: bytes[snippet.range.start..<snippet.range.end], as: UTF8.self),
+        XCTAssertEqual(
+            String(decoding: bytes[snippet.range.start..<snippet.range.end], as: UTF8.self),
             "struct P {\r\n\tvar a = 1\r\n\r\n\tfunc f() {}\r\n}")
         // Every code offset maps to the same character in the document.
         let code = Array(snippet.code.utf8)
         for (offset, byte) in code.enumerated() where byte != 0x0A {
-            XCTAssertEqual(bytes[snippet.sourceMap.documentOffset(forCodeOffset: offset)], byte, "code offset \(offset)")
+            XCTAssertEqual(
+                bytes[snippet.sourceMap.documentOffset(forCodeOffset: offset)], byte, "code offset \(offset)")
         }
         let index = tutorial.document.lineIndex
         XCTAssertEqual(index.lineColumn(of: snippet.range.start), LineColumn(line: 5, column: 1))
@@ -291,5 +294,23 @@ final class TextReaderTests: XCTestCase {
         XCTAssertEqual(tutorial.steps.count, 2_000)
         XCTAssertEqual(tutorial.steps.last?.snippets.first?.lineCount, 3)
         XCTAssertEqual(tutorial.steps.last?.id, StepID(section: 1, step: 2_000))
+    }
+
+    func testNumberingThatStartsAgainStartsAnImplicitSection() {
+        let marked = MarkedText(
+            """
+            1️⃣Step 1
+            Make it.
+            Step 2
+            Change it.2️⃣
+            3️⃣Step 1
+            Make another.
+            Step 1
+            Repeat it.4️⃣
+            """)
+        let tutorial = read(marked.text)
+        XCTAssertEqual(tutorial.sections.map(\.steps.count), [2, 2], "a repeated 1 after 1 stays in its section")
+        XCTAssertEqual(tutorial.sections.map(\.range), [range(marked, "1️⃣", "2️⃣"), range(marked, "3️⃣", "4️⃣")])
+        XCTAssertEqual(tutorial.steps.map(\.id.description), ["1.1", "1.2", "2.1", "2.2"])
     }
 }

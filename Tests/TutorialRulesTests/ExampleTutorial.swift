@@ -22,6 +22,7 @@ struct ExampleTutorial {
             return SourceRange(start: start, end: text.utf8.count)
         }
         var steps: [Step] = []
+        var diagnostics: [ReaderDiagnostic] = []
         for (index, exampleStep) in example.steps.enumerated() {
             let stepStart = text.utf8.count
             let label = exampleStep.label.map { MarkedText($0).text }
@@ -33,10 +34,21 @@ struct ExampleTutorial {
                 var code = snippet.code
                 if !code.hasSuffix("\n") { code += "\n" }
                 let range = append(code)
+                let docc = snippet.doccResource.map { resource in
+                    DocCCodeOptions(
+                        resource: resource, resourcePath: snippet.resourceMissing ? nil : resource, previousResource: nil,
+                        previousCode: nil, reset: false)
+                }
+                if snippet.resourceMissing, let resource = snippet.doccResource {
+                    diagnostics.append(
+                        ReaderDiagnostic(
+                            code: "code-file-missing", severity: .error, message: "@Code file '\(resource)' not found",
+                            range: range, step: StepID(section: 1, step: index + 1)))
+                }
                 snippets.append(
                     Snippet(
                         fileName: snippet.fileName, language: "swift", code: MarkedText(code).text, kind: snippet.kind,
-                        range: range, sourceMap: .verbatim(range)))
+                        range: range, sourceMap: .verbatim(range), docc: docc))
                 _ = append("\n")
             }
             let prose = MarkedText(exampleStep.prose).text
@@ -48,8 +60,10 @@ struct ExampleTutorial {
         }
         let document = SourceDocument(path: path, text: text)
         tutorial = Tutorial(
-            document: document, format: .markdown, title: nil,
-            sections: [Section(title: "Example", range: SourceRange(start: 0, end: text.utf8.count), steps: steps)])
+            document: document, format: example.steps.contains { $0.snippets.contains { $0.doccResource != nil } } ? .docc : .markdown,
+            title: nil,
+            sections: [Section(title: "Example", range: SourceRange(start: 0, end: text.utf8.count), steps: steps)],
+            diagnostics: diagnostics)
         expectedOffsets = expected.sorted()
     }
 }

@@ -1,12 +1,18 @@
 import Foundation
+import StepDiff
+import SwiftFacts
+import TutorialFixes
 import TutorialModel
 import TutorialReaders
+import TutorialRules
 
 /// A finding as the server shows it: the rule evaluator's findings and the readers' diagnostics alike.
 public struct ServerFinding: Hashable, Sendable {
     public enum Severity: String, Hashable, Sendable { case error, warning, information, hint }
 
     public let rule: String
+    /// What the finding is about (stable across steps), with `rule` its identity.
+    public let subject: String
     public let severity: Severity
     public let message: String
     /// Where the squiggle goes, in the analysed document (UTF-8 offsets).
@@ -15,38 +21,62 @@ public struct ServerFinding: Hashable, Sendable {
     public let step: StepID?
     /// The later step that fixed it, when one did.
     public let resolvedAt: StepID?
+    /// The repair the rule offers: this step and every later step that repeats the problem, at once.
+    public let fix: Fix?
 
     public init(
-        rule: String, severity: Severity, message: String, range: SourceRange, step: StepID?, resolvedAt: StepID?
+        rule: String, subject: String = "", severity: Severity, message: String, range: SourceRange, step: StepID?,
+        resolvedAt: StepID?, fix: Fix? = nil
     ) {
         self.rule = rule
+        self.subject = subject
         self.severity = severity
         self.message = message
         self.range = range
         self.step = step
         self.resolvedAt = resolvedAt
+        self.fix = fix
     }
 }
 
-/// The cheap half of an analysis: the model, which symbols, folding, hover, code lenses and step diffs
-/// need. Computed per document version; the expensive half (rules) runs separately.
+/// The cheap half of an analysis: the model, timelines and change sets, which symbols, folding, hover,
+/// code lenses and step diffs need. The expensive half (rules, Swift parsing) runs separately.
 public struct DocumentModel: Sendable {
     public let tutorial: Tutorial
+    public let timelines: [FileTimeline]
+    /// Every change set, ordered by the step that shows the new state.
+    public let changes: [ChangeSet]
 
-    public init(tutorial: Tutorial) { self.tutorial = tutorial }
+    public init(tutorial: Tutorial, timelines: [FileTimeline]? = nil, changes: [ChangeSet]? = nil) {
+        self.tutorial = tutorial
+        let timelines = timelines ?? buildTimelines(tutorial)
+        self.timelines = timelines
+        self.changes = changes ?? changeSets(tutorial, timelines: timelines)
+    }
+}
+
+/// Findings, and problems worth a `window/logMessage` (a broken configuration file).
+public struct FindingsResult: Sendable {
+    public let findings: [ServerFinding]
+    public let notes: [String]
+
+    public init(findings: [ServerFinding], notes: [String] = []) {
+        self.findings = findings
+        self.notes = notes
+    }
 }
 
 /// The pipeline functions the server calls. The standard one is the CLI's pipeline; tests substitute
 /// slow or counting variants to observe scheduling.
 public struct AnalysisPipeline: Sendable {
     public var model: @Sendable (SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel
-    public var findings: @Sendable (DocumentModel) -> [ServerFinding]
+    public var findings: @Sendable (DocumentModel) -> FindingsResult
     /// A rule's explanation in Markdown, for hovers on diagnostics; nil for unknown ids.
     public var explanation: @Sendable (String) -> String?
 
     public init(
         model: @escaping @Sendable (SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel,
-        findings: @escaping @Sendable (DocumentModel) -> [ServerFinding],
+        findings: @escaping @Sendable (DocumentModel) -> FindingsResult,
         explanation: @escaping @Sendable (String) -> String?
     ) {
         self.model = model
@@ -54,19 +84,47 @@ public struct AnalysisPipeline: Sendable {
         self.explanation = explanation
     }
 
-    /// The same pipeline as `tutorial-check lint`.
-    public static let standard = AnalysisPipeline(
-        model: { document, format, resources in
-            DocumentModel(tutorial: readTutorial(document, format: format, resources: resources))
-        },
-        findings: { model in
-            model.tutorial.diagnostics.map { diagnostic in
-                ServerFinding(
-                    rule: diagnostic.code, severity: ServerFinding.Severity(rawValue: diagnostic.severity.rawValue) ?? .error,
-                    message: diagnostic.message, range: diagnostic.range, step: diagnostic.step, resolvedAt: nil)
-            }
-        },
-        explanation: { _ in nil })
+    /// The same pipeline as `tutorial-check lint`: `analyze` with the document's `.tutorial-check.json`,
+    /// one facts cache for the whole session so an edit reparses only the snippets it changed.
+    public static func standard(cache: FactsCache = FactsCache()) -> AnalysisPipeline {
+        AnalysisPipeline(
+            model: { document, format, resources in
+                DocumentModel(tutorial: readTutorial(document, format: format, resources: resources))
+            },
+            findings: { model in
+                // Edits leave old snippets behind in the cache; past a bound, start afresh.
+                if cache.count > 50_000 { cache.removeAll() }
+                var notes: [String] = []
+                var configuration = Configuration.default
+                let path = model.tutorial.document.path
+                if let file = Configuration.find(forDocument: path) {
+                    do {
+                        configuration = try Configuration.load(path: file)
+                    } catch {
+                        notes.append("\(error); using the default rule settings")
+                    }
+                }
+                if configuration.excludes(documentPath: path) { return FindingsResult(findings: [], notes: notes) }
+                let analysis = analyze(tutorial: model.tutorial, configuration: configuration, cache: cache)
+                return FindingsResult(findings: analysis.findings.map(ServerFinding.init), notes: notes)
+            },
+            explanation: { id in
+                guard let rule = RuleRegistry.rule(id) else { return nil }
+                let description = rule.description
+                return "**\(description.id)** (\(description.defaultSeverity.rawValue) by default)\n\n"
+                    + "\(description.summary)\n\n\(description.explanation)"
+            })
+    }
+}
+
+extension ServerFinding {
+    /// A finding of the rule evaluator, with its fix as one all-or-nothing change.
+    init(_ finding: Finding) {
+        self.init(
+            rule: finding.rule, subject: finding.subject,
+            severity: Severity(rawValue: finding.severity.rawValue) ?? .error, message: finding.message,
+            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt, fix: Fix(finding))
+    }
 }
 
 /// What an analysis depends on besides the document's identity: its version and the generation of the

@@ -17,7 +17,7 @@ public final class LanguageServer: @unchecked Sendable {
         /// Where DocC resources are read from when no buffer is open for them.
         public var fileSystem: any ResourceProvider
 
-        public init(version: String, pipeline: AnalysisPipeline = .standard, fileSystem: any ResourceProvider = FileSystemResources()) {
+        public init(version: String, pipeline: AnalysisPipeline = .standard(), fileSystem: any ResourceProvider = FileSystemResources()) {
             self.version = version
             self.pipeline = pipeline
             self.fileSystem = fileSystem
@@ -334,7 +334,9 @@ public final class LanguageServer: @unchecked Sendable {
 
     func findings(of snapshot: Snapshot) -> [ServerFinding] {
         findings.value(uri: snapshot.open.uri, key: snapshot.key) {
-            options.pipeline.findings(model(of: snapshot))
+            let result = options.pipeline.findings(model(of: snapshot))
+            for note in result.notes { logMessage(.warning, note) }
+            return result.findings
         }
     }
 

@@ -69,6 +69,47 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
     documentRoute(DocumentDiagnosticRequest.self, uri: \.textDocument.uri) { server, params, snapshot, _ in
         server.pulledDiagnostics(snapshot, previousResultId: params.previousResultId)
     },
+    documentRoute(HoverRequest.self, uri: \.textDocument.uri) { server, params, snapshot, _ in
+        let converter = snapshot.converter
+        return HoverContent.hover(
+            at: converter.offset(params.position), model: server.model(of: snapshot), findings: server.findings(of: snapshot),
+            converter: converter, explanation: server.options.pipeline.explanation)
+    },
+    documentRoute(CodeLensRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
+        CodeLenses.lenses(server.model(of: snapshot), uri: snapshot.open.uri, converter: snapshot.converter)
+    },
+    documentRoute(CodeActionRequest.self, uri: \.textDocument.uri) { server, params, snapshot, _ in
+        let versioned = server.state.withLock { $0.capabilities.workspace?.workspaceEdit?.documentChanges == true }
+        let actions = CodeActions.actions(
+            for: params, snapshot: snapshot, model: server.model(of: snapshot), findings: server.findings(of: snapshot),
+            versionedEdits: versioned)
+        // Edits computed for a version the client no longer has would land in the wrong places.
+        if snapshot.open.version != Int.min, server.snapshot(snapshot.open.uri)?.open.version != snapshot.open.version {
+            throw ResponseError.contentModified
+        }
+        return actions
+    },
+    documentRoute(StepDiffRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
+        try server.stepDiffJSON(server.model(of: snapshot), path: snapshot.open.document.path)
+    },
+    route(ExecuteCommandRequest.self) { server, params in
+        guard params.command == LanguageServer.showStepDiffCommand else {
+            return .immediate(.failure(.invalidParams("unknown command \(params.command)")))
+        }
+        let arguments = params.arguments ?? []
+        guard arguments.count == 3, let uri = arguments[0].stringValue, let step = arguments[1].stringValue.flatMap(StepID.init),
+            let file = arguments[2].stringValue
+        else {
+            return .immediate(.failure(.invalidParams("\(LanguageServer.showStepDiffCommand) takes [uri, step, file]")))
+        }
+        guard let snapshot = server.snapshot(uri) ?? server.diskSnapshot(uri) else {
+            return .immediate(.failure(ResponseError(code: ResponseError.requestFailedCode, message: "\(uri) is neither open nor readable")))
+        }
+        return .deferred { _ in
+            let changes = server.model(of: snapshot).changes.filter { $0.to.step == step && $0.fileName == file }
+            return encodeResult(JSONValue.string(changes.map(StepChangeText.markdown).joined(separator: "\n")))
+        }
+    },
     route(WorkspaceDiagnosticRequest.self) { server, params in
         let folders = server.state.withLock { $0.workspaceFolders }
         let open = server.state.withLock { state in

@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct Counter: View {
+    @State private var count = 0
+
+    var body: some View {
+        Label("Count: \(count)", systemImage: "number")
+    }
+}

@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct Counter: View {
+    @State private var model = CounterModel()
+
+    var body: some View {
+        Button("Count: \(model.count)") { model.increment() }
+    }
+}

@@ -1,0 +1,14 @@
+import SwiftUI
+
+struct PageView<Page: View>: View {
+    var pages: [Page]
+
+    var body: some View {
+        PageViewController(pages: pages)
+            .aspectRatio(3 / 2, contentMode: .fit)
+    }
+}
+
+#Preview {
+    PageView(pages: [Color.orange, Color.teal, Color.indigo])
+}

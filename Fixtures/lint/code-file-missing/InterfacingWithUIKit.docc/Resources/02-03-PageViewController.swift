@@ -1,0 +1,32 @@
+import SwiftUI
+import UIKit
+
+struct PageViewController<Page: View>: UIViewControllerRepresentable {
+    var pages: [Page]
+
+    func makeCoordinator() -> Coordinator {
+        Coordinator(self)
+    }
+
+    func makeUIViewController(context: Context) -> UIPageViewController {
+        let pageViewController = UIPageViewController(
+            transitionStyle: .scroll,
+            navigationOrientation: .horizontal)
+        return pageViewController
+    }
+
+    func updateUIViewController(_ pageViewController: UIPageViewController, context: Context) {
+        let controllers = context.coordinator.controllers
+        pageViewController.setViewControllers([controllers[0]], direction: .forward, animated: true)
+    }
+
+    class Coordinator: NSObject {
+        var parent: PageViewController
+        var controllers: [UIViewController]
+
+        init(_ pageViewController: PageViewController) {
+            parent = pageViewController
+            controllers = pageViewController.pages.map { UIHostingController(rootView: $0) }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+internal import SwiftIDEUtils
+internal import SwiftParser
+internal import SwiftSyntax
+
+// This module is built with library evolution and imports SwiftSyntax internally, so its clients
+// (Reports, and every test module importing Reports) do not need the toolchain's host modules on
+// their search path: SwiftPM gives the generated test-discovery module no `-I` flags.
+
+/// A classified run of a Swift text: UTF-8 byte offsets and the CSS class the HTML report gives it.
+public struct DiffSyntaxSpan: Sendable, Hashable {
+    public let start: Int
+    public let end: Int
+    public let cssClass: String
+
+    public init(start: Int, end: Int, cssClass: String) {
+        self.start = start
+        self.end = end
+        self.cssClass = cssClass
+    }
+}
+
+/// The syntax classes of a Swift text, from SwiftSyntax's own classifier (SwiftIDEUtils), in order.
+/// (One-off use; a report colours successive states with a `DiffSyntaxColorer`.)
+public func swiftSyntaxSpans(_ code: String) -> [DiffSyntaxSpan] {
+    classify(Parser.parse(source: code))
+}
+
+/// One byte edit from a file's previous state to its next one, in the previous state's offsets
+/// (sorted, not overlapping): the diff's hunks, as the incremental parser wants them.
+public struct DiffSyntaxEdit: Sendable, Hashable {
+    public let oldStart: Int
+    public let oldEnd: Int
+    public let replacement: [UInt8]
+
+    public init(oldStart: Int, oldEnd: Int, replacement: [UInt8]) {
+        self.oldStart = oldStart
+        self.oldEnd = oldEnd
+        self.replacement = replacement
+    }
+}
+
+/// Colours the states of files for one report: each distinct text is parsed once, and a state whose
+/// previous state was just parsed is parsed incrementally from that tree, with the diff's edits
+/// (`Parser.parseIncrementally`): the parser is the expensive step, and a step changes a few lines.
+public final class DiffSyntaxColorer {
+    private var spansByText: [String: [DiffSyntaxSpan]] = [:]
+    // Only the trees a next state may start from; a tree is dropped once a later state was parsed from it.
+    private var trees: [String: IncrementalParseResult] = [:]
+    /// How many texts were parsed from scratch and how many incrementally (for benchmarks and tests).
+    public private(set) var fullParses = 0
+    public private(set) var incrementalParses = 0
+
+    public init() {}
+
+    /// The syntax spans of `code`; when `previous` is the text it was edited from, by `edits`.
+    public func spans(for code: String, previous: String? = nil, edits: [DiffSyntaxEdit] = []) -> [DiffSyntaxSpan] {
+        if let cached = spansByText[code] { return cached }
+        var result: IncrementalParseResult
+        if let previous, let previousResult = trees[previous],
+            let concurrent = try? ConcurrentEdits(
+                concurrent: edits.map {
+                    SourceEdit(
+                        range: AbsolutePosition(utf8Offset: $0.oldStart)..<AbsolutePosition(utf8Offset: $0.oldEnd),
+                        replacement: $0.replacement)
+                })
+        {
+            result = Parser.parseIncrementally(
+                source: code,
+                parseTransition: IncrementalParseTransition(
+                    previousIncrementalParseResult: previousResult, edits: concurrent))
+            trees[previous] = nil
+            incrementalParses += 1
+        } else {
+            result = Parser.parseIncrementally(source: code, parseTransition: nil)
+            fullParses += 1
+        }
+        trees[code] = result
+        let spans = classify(result.tree)
+        spansByText[code] = spans
+        return spans
+    }
+}
+
+private func classify(_ tree: SourceFileSyntax) -> [DiffSyntaxSpan] {
+    var spans: [DiffSyntaxSpan] = []
+    for classified in tree.classifications {
+        let cssClass: String
+        switch classified.kind {
+        case .keyword, .ifConfigDirective: cssClass = "kw"
+        case .type: cssClass = "ty"
+        case .stringLiteral, .regexLiteral: cssClass = "str"
+        case .integerLiteral, .floatLiteral: cssClass = "num"
+        case .lineComment, .blockComment, .docLineComment, .docBlockComment: cssClass = "com"
+        case .attribute: cssClass = "attr"
+        case .argumentLabel: cssClass = "lbl"
+        case .operator: cssClass = "op"
+        case .dollarIdentifier: cssClass = "dol"
+        case .editorPlaceholder: cssClass = "ph"
+        default: continue
+        }
+        let start = classified.range.lowerBound.utf8Offset
+        let end = classified.range.upperBound.utf8Offset
+        if start < end { spans.append(DiffSyntaxSpan(start: start, end: end, cssClass: cssClass)) }
+    }
+    return spans
+}

@@ -1,0 +1,98 @@
+import StepDiff
+import TutorialModel
+
+/// What every step-diff renderer shows for one document: its change sets (filtered as asked) and the
+/// steps they belong to. Built once, rendered as unified text, JSON, Markdown or HTML.
+public struct DiffReportDocument: Sendable {
+    public let tutorial: Tutorial
+    /// Every file timeline of the document (unfiltered, for the per-file summary).
+    public let timelines: [FileTimeline]
+    /// The change sets to show, in step order.
+    public let changes: [ChangeSet]
+    /// The same, by the step that shows the new state (renderers look steps up one by one).
+    private let changesByStep: [StepID: [ChangeSet]]
+    /// Snippets that are a state of some file, as (step, snippet index).
+    private let statesInTimelines: Set<SnippetAddress>
+
+    private struct SnippetAddress: Hashable {
+        let step: StepID
+        let snippet: Int
+    }
+
+    public init(tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet]) {
+        self.tutorial = tutorial
+        self.timelines = timelines
+        self.changes = changes
+        self.changesByStep = Dictionary(grouping: changes, by: \.to.step)
+        self.statesInTimelines = Set(
+            timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
+    }
+
+    public var path: String { tutorial.document.path }
+
+    /// The changes whose new state a step shows.
+    public func changes(in step: StepID) -> [ChangeSet] { changesByStep[step] ?? [] }
+
+    /// Whether a snippet is a state in some file's timeline (else it is a fragment or unattributed).
+    public func isInTimeline(step: StepID, snippet: Int) -> Bool {
+        statesInTimelines.contains(SnippetAddress(step: step, snippet: snippet))
+    }
+}
+
+/// Which change sets a report shows.
+public struct DiffSelection: Sendable {
+    /// Only the changes a step makes (`--step S.N`).
+    public var step: StepID?
+    /// Only one file's changes (`--file NAME`); matches the whole name or the name after the last `/`.
+    public var file: String?
+
+    public init(step: StepID? = nil, file: String? = nil) {
+        self.step = step
+        self.file = file
+    }
+
+    func includes(_ change: ChangeSet) -> Bool {
+        if let step, change.to.step != step { return false }
+        if let file, change.fileName != file, change.fileName.split(separator: "/").last.map(String.init) != file {
+            return false
+        }
+        return true
+    }
+}
+
+/// Diffs every document: timelines, then change sets, then the selection.
+public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, selection: DiffSelection = DiffSelection())
+    -> [DiffReportDocument]
+{
+    tutorials.map { tutorial in
+        let timelines = buildTimelines(tutorial)
+        let changes = changeSets(tutorial, timelines: timelines, options: options).filter(selection.includes)
+        return DiffReportDocument(tutorial: tutorial, timelines: timelines, changes: changes)
+    }
+}
+
+extension ChangeSet {
+    /// `2.4`, or `3.3#2` for a second snippet of the same file in one step: what a reader calls a state.
+    var toName: String { from?.step == to.step ? "\(to.step)#\(to.snippetIndex + 1)" : to.step.description }
+    var fromName: String? { from.map(\.step.description) }
+
+    /// Where the old side comes from, in words: `step 2.3`, `01-file.swift`, or nothing.
+    var baseDescription: String? {
+        switch base {
+        case .none: return nil
+        case .previousState: return fromName.map { "step \($0)" }
+        case .resource(let name): return fromName.map { "step \($0) (\(name))" } ?? name
+        }
+    }
+}
+
+extension Tutorial {
+    /// `2.4 步骤4 — title`, the heading a report gives a step.
+    func stepHeading(_ id: StepID) -> String {
+        guard let step = step(id) else { return id.description }
+        var heading = id.description
+        if let label = step.label { heading += " \(label)" }
+        if !step.title.isEmpty { heading += " — \(step.title)" }
+        return heading
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import TutorialModel
+import TutorialRules
+
+/// The findings of one linted document, with what the renderers need to place them.
+public struct LintedDocument: Sendable {
+    public let path: String
+    public let lineIndex: LineIndex
+    public let findings: [Finding]
+
+    public init(path: String, lineIndex: LineIndex, findings: [Finding]) {
+        self.path = path
+        self.lineIndex = lineIndex
+        self.findings = findings
+    }
+
+    public init(_ analysis: Analysis) {
+        self.init(path: analysis.tutorial.document.path, lineIndex: analysis.tutorial.document.lineIndex, findings: analysis.findings)
+    }
+}
+
+/// Counts per severity over every document.
+public struct LintSummary: Codable, Equatable, Sendable {
+    public let documents: Int
+    public let errors: Int
+    public let warnings: Int
+    public let information: Int
+    public let hints: Int
+
+    public init(_ documents: [LintedDocument]) {
+        let all = documents.flatMap(\.findings)
+        self.documents = documents.count
+        errors = all.filter { $0.severity == .error }.count
+        warnings = all.filter { $0.severity == .warning }.count
+        information = all.filter { $0.severity == .information }.count
+        hints = all.filter { $0.severity == .hint }.count
+    }
+}
+
+/// `tutorial-check lint --format json`: the contract of product.md.
+public struct LintJSON: Codable, Equatable, Sendable {
+    public struct Document: Codable, Equatable, Sendable {
+        public let path: String
+        public let diagnostics: [Diagnostic]
+    }
+
+    public struct Diagnostic: Codable, Equatable, Sendable {
+        public let rule: String
+        public let severity: String
+        public let message: String
+        public let range: JSONRange
+        public let step: String?
+        public let resolvedAt: String?
+
+        enum CodingKeys: String, CodingKey { case rule, severity, message, range, step, resolvedAt }
+
+        // `step` and `resolvedAt` are written as null when absent, as the contract shows.
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(rule, forKey: .rule)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(message, forKey: .message)
+            try container.encode(range, forKey: .range)
+            try container.encode(step, forKey: .step)
+            try container.encode(resolvedAt, forKey: .resolvedAt)
+        }
+    }
+
+    public let documents: [Document]
+    public let summary: LintSummary
+
+    public init(_ documents: [LintedDocument]) {
+        self.documents = documents.map { document in
+            Document(
+                path: document.path,
+                diagnostics: document.findings.map { finding in
+                    Diagnostic(
+                        rule: finding.rule, severity: finding.severity.rawValue, message: finding.message,
+                        range: JSONRange(finding.range, in: document.lineIndex), step: finding.step?.description,
+                        resolvedAt: finding.resolvedAt?.description)
+                })
+        }
+        summary = LintSummary(documents)
+    }
+}
+
+/// Compiler-style lines: `path:line:col: warning: message [rule-id] (step 2.3)`, then a summary line.
+public func renderLintText(_ documents: [LintedDocument]) -> String {
+    var out = ""
+    for document in documents {
+        for finding in document.findings {
+            let start = document.lineIndex.lineColumn(of: finding.range.start)
+            var where_ = finding.step.map { "step \($0)" } ?? ""
+            if let resolved = finding.resolvedAt { where_ += ", resolved at \(resolved)" }
+            out += "\(document.path):\(start.line):\(start.column): \(finding.severity.rawValue): \(finding.message) "
+                + "[\(finding.rule)]" + (where_.isEmpty ? "" : " (\(where_))") + "\n"
+        }
+    }
+    let summary = LintSummary(documents)
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    out += "\(count(summary.documents, "document")): \(count(summary.errors, "error")), "
+        + "\(count(summary.warnings, "warning")), \(summary.information) information, \(count(summary.hints, "hint"))\n"
+    return out
+}
+
+/// GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` annotation per finding.
+public func renderLintGitHub(_ documents: [LintedDocument]) -> String {
+    func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+    func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+    var out = ""
+    for document in documents {
+        for finding in document.findings {
+            let command: String
+            switch finding.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .information, .hint: command = "notice"
+            }
+            let start = document.lineIndex.lineColumn(of: finding.range.start)
+            let end = document.lineIndex.lineColumn(of: finding.range.end)
+            var message = finding.message
+            if let step = finding.step { message += " (step \(step)" + (finding.resolvedAt.map { ", resolved at \($0)" } ?? "") + ")" }
+            out += "::\(command) file=\(escapeProperty(document.path)),line=\(start.line),col=\(start.column),"
+                + "endLine=\(end.line),endColumn=\(end.column),title=\(escapeProperty(finding.rule))::\(escapeData(message))\n"
+        }
+    }
+    return out
+}

@@ -1,0 +1,88 @@
+import TutorialRules
+
+/// `tutorial-check rules`: one line per rule, from the rule descriptions.
+public func renderRuleList() -> String {
+    let rules = RuleRegistry.all.map(\.description)
+    let width = rules.map(\.id.count).max() ?? 0
+    var out = ""
+    for rule in rules {
+        let state = rule.enabledByDefault ? "" : ", off by default"
+        out += rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+            + "  \(rule.defaultSeverity.rawValue)\(state)  \(rule.summary)\n"
+    }
+    return out
+}
+
+/// `tutorial-check explain ID`: the rule's description with its examples; nil for an unknown id.
+public func renderRuleExplanation(_ id: String) -> String? {
+    guard let rule = RuleRegistry.rule(id)?.description else { return nil }
+    var out = "\(rule.id) (\(rule.category.rawValue), default \(rule.defaultSeverity.rawValue)"
+        + (rule.enabledByDefault ? "" : ", off by default") + ")\n\n"
+    out += rule.summary + "\n\n" + rule.explanation + "\n"
+    func examples(_ title: String, _ list: [RuleExample]) {
+        out += "\n\(title) (↓ marks where a finding starts):\n"
+        for example in list {
+            out += "\n  — \(example.note ?? "example")\n"
+            for text in exampleTexts(example) {
+                out += text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+                out += "\n"
+            }
+        }
+    }
+    examples("Reported", rule.triggering)
+    examples("Not reported", rule.nonTriggering)
+    return out
+}
+
+/// docs/rules.md: the rule reference, generated from the same descriptions (a test keeps it current).
+public func renderRulesMarkdown() -> String {
+    let rules = RuleRegistry.all.map(\.description)
+    var out = "# Rule reference\n\n"
+    out += "<!-- Generated from the rule descriptions in Sources/TutorialRules/Rules; do not edit by hand. -->\n"
+    out += "<!-- Regenerate with: tutorial-check rules --format markdown > docs/rules.md -->\n\n"
+    out += "Configure rules in `.tutorial-check.json` (`{\"rules\": {\"id\": \"off\" | \"on\" | severity}, "
+        + "\"exclude\": [globs]}`), or suppress them in a document with `<!-- tutorial-check-disable id -->` … "
+        + "`<!-- tutorial-check-enable id -->`, `<!-- tutorial-check-disable-next-step id -->`, or in code with "
+        + "`// tutorial-check:disable-line id`.\n\n"
+    out += "| id | category | default | summary |\n| --- | --- | --- | --- |\n"
+    for rule in rules {
+        let severity = rule.defaultSeverity.rawValue + (rule.enabledByDefault ? "" : ", off by default")
+        out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.category.rawValue) | \(severity) | \(rule.summary) |\n"
+    }
+    for rule in rules {
+        out += "\n## \(rule.id)\n\n"
+        out += "Default severity: **\(rule.defaultSeverity.rawValue)**" + (rule.enabledByDefault ? "" : " (off by default)")
+            + ".\n\n\(rule.summary)\n\n\(rule.explanation)\n"
+        func examples(_ title: String, _ list: [RuleExample]) {
+            out += "\n### \(title)\n"
+            for example in list {
+                out += "\n\(example.note ?? "Example"):\n"
+                for text in exampleTexts(example) { out += "\n```swift\n\(text)\n```\n" }
+            }
+        }
+        examples("Reported (↓ marks where the finding starts)", rule.triggering)
+        examples("Not reported", rule.nonTriggering)
+    }
+    return out
+}
+
+/// An example's snippets as text, each with its step label, prose and file name as comments.
+private func exampleTexts(_ example: RuleExample) -> [String] {
+    var texts: [String] = []
+    for (index, step) in example.steps.enumerated() {
+        for snippet in step.snippets {
+            var header: [String] = []
+            if example.steps.count > 1 || step.label != nil { header.append("// \(step.label ?? "Step \(index + 1)")") }
+            if !step.prose.isEmpty { header.append("// " + step.prose.replacingOccurrences(of: "\n", with: " ")) }
+            let kind = snippet.kind == .fragment ? " (fragment)" : ""
+            if let name = snippet.fileName { header.append("// \(name)\(kind)") }
+            var code = snippet.code
+            if code.hasSuffix("\n") { code.removeLast() }
+            texts.append((header + [code]).joined(separator: "\n"))
+        }
+        if step.snippets.isEmpty {
+            texts.append("// \(step.label ?? "Step \(index + 1)")" + (step.prose.isEmpty ? "" : "\n// \(step.prose)"))
+        }
+    }
+    return texts
+}

@@ -1,0 +1,108 @@
+import TutorialModel
+
+/// What one step did to one file: the diff from the file's previous state (or from nothing, for a
+/// new or reset file) to the state the step shows, with ranges in the snippets and in the document.
+public struct ChangeSet: Sendable {
+    /// Where the old side came from.
+    public enum Base: Sendable, Hashable {
+        /// The file starts at this step (its first state, or DocC `reset: true`): everything is added.
+        case none
+        /// The file's previous state in the timeline.
+        case previousState
+        /// DocC `previousFile:` names the base resource explicitly.
+        case resource(String)
+    }
+
+    public let fileName: String
+    /// The state the old side is, when it is one (nil for `.none`, and for a `previousFile:` resource
+    /// that matches no earlier state).
+    public let from: FileState?
+    public let to: FileState
+    public let base: Base
+    public let diff: TextDiff
+    /// The hunks, with their ranges in the document.
+    public let hunks: [DocumentHunk]
+
+    public var added: Int { diff.added }
+    public var removed: Int { diff.removed }
+    /// The step shows its file exactly as before (never true for a file's first state).
+    public var isNoChange: Bool { base != .none && diff.isEmpty }
+
+    public init(fileName: String, from: FileState?, to: FileState, base: Base, baseCode: String, options: DiffOptions) {
+        self.fileName = fileName
+        self.from = from
+        self.to = to
+        self.base = base
+        let diff = TextDiff(old: baseCode, new: to.code, options: options)
+        self.diff = diff
+        // The old side maps to the document only when it is the `from` snippet's own code.
+        let oldMap = from.flatMap { $0.code == baseCode ? $0.snippet.sourceMap : nil }
+        self.hunks = diff.hunks.map { hunk in
+            DocumentHunk(
+                hunk: hunk, oldDocumentRange: oldMap?.documentRange(forCodeRange: hunk.oldCodeRange),
+                newDocumentRange: to.snippet.sourceMap.documentRange(forCodeRange: hunk.newCodeRange))
+        }
+    }
+
+    /// The document range of a line of the new state (0-based), without its ending; for an LSP
+    /// decoration or a finding on an added line.
+    public func documentRange(ofNewLine line: Int) -> SourceRange? {
+        guard line >= 0, line < diff.new.count else { return nil }
+        let content = diff.new.contentRange(line)
+        return to.snippet.sourceMap.documentRange(
+            forCodeRange: SourceRange(start: content.lowerBound, end: content.upperBound))
+    }
+}
+
+/// A hunk and where its sides are in the document.
+public struct DocumentHunk: Sendable, Hashable {
+    public let hunk: Hunk
+    /// The old side in the document, when the old state is a snippet of this document.
+    public let oldDocumentRange: SourceRange?
+    /// The new side in the document (an empty range where lines were only removed).
+    public let newDocumentRange: SourceRange
+}
+
+/// Every change set of a tutorial, ordered by the step (and snippet) that shows the new state.
+public func changeSets(_ tutorial: Tutorial, timelines: [FileTimeline]? = nil, options: DiffOptions = DiffOptions())
+    -> [ChangeSet]
+{
+    let timelines = timelines ?? buildTimelines(tutorial)
+    return timelines.flatMap { changeSets(of: $0, options: options) }
+        .sorted { ($0.to.step, $0.to.snippetIndex) < ($1.to.step, $1.to.snippetIndex) }
+}
+
+/// The change sets of one file, one per state.
+public func changeSets(of timeline: FileTimeline, options: DiffOptions = DiffOptions()) -> [ChangeSet] {
+    var result: [ChangeSet] = []
+    result.reserveCapacity(timeline.states.count)
+    for (index, state) in timeline.states.enumerated() {
+        let previous = index > 0 ? timeline.states[index - 1] : nil
+        switch state.explicitBase {
+        case .fresh:
+            result.append(
+                ChangeSet(
+                    fileName: timeline.fileName, from: nil, to: state, base: .none, baseCode: "", options: options))
+        case .resource(let name, let code):
+            // Name the step whose state the resource is, when one is (usually the previous one).
+            let match = timeline.states[..<index].last { $0.code == code }
+            result.append(
+                ChangeSet(
+                    fileName: timeline.fileName, from: match, to: state, base: .resource(name), baseCode: code,
+                    options: options))
+        case nil:
+            if let previous {
+                result.append(
+                    ChangeSet(
+                        fileName: timeline.fileName, from: previous, to: state, base: .previousState,
+                        baseCode: previous.code,
+                        options: options))
+            } else {
+                result.append(
+                    ChangeSet(
+                        fileName: timeline.fileName, from: nil, to: state, base: .none, baseCode: "", options: options))
+            }
+        }
+    }
+    return result
+}

@@ -1,0 +1,115 @@
+import TutorialModel
+
+/// A replacement of a byte range of one document: the unit every fix is made of.
+public struct DocumentEdit: Hashable, Sendable {
+    public let range: SourceRange
+    public let newText: String
+
+    public init(range: SourceRange, newText: String) {
+        self.range = range
+        self.newText = newText
+    }
+
+    public static func insert(_ text: String, at offset: Int) -> DocumentEdit {
+        DocumentEdit(range: .empty(at: offset), newText: text)
+    }
+}
+
+/// One fix as a user picks it: a title, the rule it answers, and every edit it makes, all or nothing.
+public struct Fix: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// Mends the code (or the page) so the problem is gone.
+        case repair
+        /// Silences the rule with a suppression comment.
+        case suppression
+    }
+
+    public let title: String
+    public let rule: String
+    public let kind: Kind
+    /// Edits of the analysed document, in any order; they must not overlap.
+    public let edits: [DocumentEdit]
+
+    public init(title: String, rule: String, kind: Kind, edits: [DocumentEdit]) {
+        self.title = title
+        self.rule = rule
+        self.kind = kind
+        self.edits = edits
+    }
+}
+
+/// Why a set of edits cannot be applied; the document is then left as it was.
+public struct FixError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Applies edits to a text: all of them or none.
+public enum EditApplication {
+    /// The edits sorted, checked (inside the text, on character boundaries, not overlapping; insertions at
+    /// the same offset keep their given order) and applied.
+    public static func apply(_ edits: [DocumentEdit], to text: String) throws(FixError) -> String {
+        let bytes = Array(text.utf8)
+        let ordered = try validated(edits, length: bytes.count, bytes: bytes)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + ordered.reduce(0) { $0 + $1.newText.utf8.count })
+        var cursor = 0
+        for edit in ordered {
+            result.append(contentsOf: bytes[cursor..<edit.range.start])
+            result.append(contentsOf: edit.newText.utf8)
+            cursor = edit.range.end
+        }
+        result.append(contentsOf: bytes[cursor...])
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The edits in application order, or the reason they cannot all apply.
+    public static func validated(_ edits: [DocumentEdit], length: Int, bytes: [UInt8]) throws(FixError) -> [DocumentEdit] {
+        let ordered = edits.enumerated().sorted { lhs, rhs in
+            (lhs.element.range.start, lhs.element.range.end, lhs.offset) < (rhs.element.range.start, rhs.element.range.end, rhs.offset)
+        }.map(\.element)
+        var previousEnd = 0
+        for edit in ordered {
+            guard edit.range.end <= length else {
+                throw FixError("an edit at \(edit.range) lies outside the document (\(length) bytes)")
+            }
+            for offset in [edit.range.start, edit.range.end] where offset < length && bytes[offset] & 0xC0 == 0x80 {
+                throw FixError("an edit at \(edit.range) splits a character")
+            }
+            guard edit.range.start >= previousEnd else {
+                throw FixError("edits at \(edit.range) overlap an earlier edit ending at \(previousEnd)")
+            }
+            previousEnd = edit.range.end
+        }
+        return ordered
+    }
+
+    /// Fixes that can be applied together, first come first served: a fix overlapping one already taken is
+    /// left out whole (it is offered again once the document is re-analysed).
+    public static func compatible(_ fixes: [Fix]) -> (taken: [Fix], skipped: [Fix]) {
+        var taken: [Fix] = []
+        var skipped: [Fix] = []
+        var occupied: [SourceRange] = []
+        for fix in fixes {
+            let clashes = fix.edits.contains { edit in occupied.contains { clash(edit.range, $0) } }
+            if clashes {
+                skipped.append(fix)
+            } else {
+                taken.append(fix)
+                occupied.append(contentsOf: fix.edits.map(\.range))
+            }
+        }
+        return (taken, skipped)
+    }
+
+    /// Whether two edits touch the same bytes: replacements that overlap, or an insertion strictly inside a
+    /// replaced range. Insertions at the same offset do not clash; they apply in order.
+    static func clash(_ lhs: SourceRange, _ rhs: SourceRange) -> Bool {
+        switch (lhs.isEmpty, rhs.isEmpty) {
+        case (false, false): return lhs.overlaps(rhs)
+        case (true, false): return rhs.start < lhs.start && lhs.start < rhs.end
+        case (false, true): return lhs.start < rhs.start && rhs.start < lhs.end
+        case (true, true): return false
+        }
+    }
+}

@@ -1,0 +1,381 @@
+import TutorialModel
+
+/// One block of a Markdown or HTML document, flattened into document order, as the outline builder
+/// sees it. The readers do the parsing (cmark-gfm, libxml2); this is only what structure needs.
+struct OutlineBlock {
+    enum Kind {
+        /// A heading of the document's own structure (not one nested in a list or quote).
+        case heading(level: Int)
+        /// A paragraph or caption: it may name the file of the code block right after it.
+        case paragraph
+        /// Other prose (list items, quotes, tables): never a label, never a file name.
+        case prose
+        case code(OutlineCode)
+    }
+
+    let kind: Kind
+    /// The block's plain text: inline markup removed, whitespace runs collapsed.
+    let text: String
+    let range: SourceRange
+    /// The step or section label the block starts with: a heading's label, or a paragraph's bold
+    /// prefix (`**Step 2.** Add…`), found by the reader with `StepHeadings.match`.
+    let label: StepHeadings.Match?
+
+    init(kind: Kind, text: String, range: SourceRange, label: StepHeadings.Match? = nil) {
+        self.kind = kind
+        self.text = text
+        self.range = range
+        self.label = label
+    }
+}
+
+/// A code block as a reader found it, before the builder decides its file and kind.
+struct OutlineCode {
+    let language: String?
+    /// The file name the block itself carries (info string, `title=` attribute); a caption before the
+    /// block may still supply one.
+    let fileName: String?
+    /// The code with `\n` line ends, ending with a newline unless empty.
+    let code: String
+    let range: SourceRange
+    let sourceMap: SnippetSourceMap
+}
+
+/// Turns the flat block list of a Markdown or HTML document into sections, steps and snippets.
+///
+/// How headings make structure:
+/// - The first unlabelled level-1 heading is the tutorial's title, nothing else.
+/// - A heading carrying a section label (`## Section 2: …`, `## 第二节…`) starts a section; one carrying a
+///   step label (`### Step 3`, `### 步骤3`) starts a step; so does a paragraph that starts with a bold
+///   step label (`**Step 2.** Add…`). Asides (headings or paragraphs opening with Experiment, 实验, Tip,
+///   Important, Note…) never start anything: they, their prose and the code shown in them stay in the
+///   step they stand in.
+/// - When the document has step labels, the shallowest level of labelled step headings is the *step
+///   level*. An unlabelled heading above it starts a section (`## Creating the views` over
+///   `### Step 1`); one at the step level closes the current step (what follows belongs to no labelled
+///   step, so its code goes to an implicit step titled by that heading); one below it is a subheading,
+///   prose of the current step. Bold-prefix steps sit below every heading.
+/// - When the document has no step labels at all, the shallowest unlabelled heading level (after the
+///   title) starts sections, deeper headings start implicit steps, and within a step prose that follows
+///   a code block starts the next implicit step, so each "say what to do, show the code" pair is a step.
+/// - Code outside any labelled step (a section's introduction, an unlabelled document) lands in an
+///   implicit step whose label is nil; prose with no code after it makes no step.
+/// - A labelled step without a title of its own (`### Step 1`) takes the paragraph right after its label
+///   as its title, and an implicit step the heading that opened it or else the prose line before its
+///   code, as the text reader does, so the same tutorial in either form reads alike.
+/// - Steps before the first section heading go to an implicit section titled by the tutorial; sections
+///   without steps are dropped unless they carry a section label (and repeat no other section's title).
+/// - A table of contents that repeats step headings makes empty labelled steps: an empty labelled
+///   step (no prose, no code) whose label and title another step with content also has is dropped.
+enum OutlineBuilder {
+    static func build(
+        _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, fallbackTitle: String? = nil,
+        diagnostics: [ReaderDiagnostic] = []
+    ) -> Tutorial {
+        var state = BuildState(blocks: clampedToNextBlock(blocks, bytes: document.bytes), fallbackTitle: fallbackTitle)
+        for index in state.blocks.indices { state.visit(index) }
+        state.closeSection()
+        let sections = finish(state.sections)
+        return Tutorial(
+            document: document, format: format, title: state.title ?? fallbackTitle, sections: sections,
+            diagnostics: diagnostics)
+    }
+
+    /// Keeps each block's range from running into the next block's: recovered HTML (an unclosed `<p>`)
+    /// may end an element only where the parser gave up, far past the start of what follows.
+    static func clampedToNextBlock(_ blocks: [OutlineBlock], bytes: [UInt8]) -> [OutlineBlock] {
+        var result = blocks
+        for index in result.indices.dropLast() {
+            let block = result[index]
+            let next = result[index + 1].range.start
+            guard block.range.end > next, next >= block.range.start else { continue }
+            var end = next
+            while end > block.range.start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+            result[index] = OutlineBlock(
+                kind: block.kind, text: block.text, range: SourceRange(start: block.range.start, end: end),
+                label: block.label)
+        }
+        return result
+    }
+
+    /// Drops table-of-contents repeats and empty unlabelled sections, then numbers the steps.
+    private static func finish(_ drafts: [SectionDraft]) -> [Section] {
+        let stepsWithContent = Set(
+            drafts.flatMap(\.steps).filter { $0.hasContent && $0.label != nil }.map(StepKey.init))
+        let labelledSectionTitles = Set(drafts.filter { !$0.steps.isEmpty }.map(\.title))
+        var sections: [Section] = []
+        for draft in drafts {
+            let steps = draft.steps.filter { step in
+                step.hasContent || step.label == nil
+                    || !stepsWithContent.contains(StepKey(step))
+            }
+            if steps.isEmpty && (!draft.labelled || labelledSectionTitles.contains(draft.title)) { continue }
+            let sectionNumber = sections.count + 1
+            let built = steps.enumerated().map { offset, step in
+                Step(
+                    id: StepID(section: sectionNumber, step: offset + 1), label: step.label?.label,
+                    labelNumber: step.label?.number, title: step.title, prose: step.prose.joined(separator: "\n"),
+                    range: step.range, snippets: step.snippets)
+            }
+            let end = steps.last.map { max($0.range.end, draft.range.end) } ?? draft.range.end
+            sections.append(
+                Section(title: draft.title, range: SourceRange(start: draft.range.start, end: end), steps: built))
+        }
+        return sections
+    }
+
+    /// Words that open an aside: a note that belongs to the step it stands in.
+    static let asideWords: [String] = [
+        "experiment", "tip", "tips", "important", "note", "notes", "warning", "caution", "remark", "hint",
+        "实验", "實驗", "提示", "重要", "注意", "注", "警告", "小贴士", "ヒント", "メモ", "注意点", "重要事項",
+    ]
+
+    /// Whether `text` opens an aside: an aside word alone, or followed by a separator or a space.
+    static func isAside(_ text: String) -> Bool {
+        var body = Substring(text).trimmingWhitespace()
+        if body.hasPrefix("[!") { body = body.dropFirst(2) }  // GitHub alerts: `> [!NOTE]`
+        let lowered = body.lowercased()
+        for word in asideWords where lowered.hasPrefix(word) {
+            let rest = lowered.dropFirst(word.count)
+            guard let next = rest.first else { return true }
+            if next.isWhitespace || ":：.。!！]）)-—".contains(next) { return true }
+        }
+        return false
+    }
+}
+
+private struct StepKey: Hashable {
+    let label: String?
+    let title: String
+
+    /// The label and the title written with it: a table of contents repeats those, not the paragraph
+    /// a step may take its title from.
+    init(_ step: StepDraft) {
+        label = step.label?.label
+        title = step.label?.title ?? step.title
+    }
+}
+
+private struct StepDraft {
+    let label: StepHeadings.Match?
+    var title: String
+    /// A label without a title takes the paragraph right after it as its title (as the text reader does).
+    var awaitsTitle = false
+    var prose: [String]
+    var range: SourceRange
+    var snippets: [Snippet] = []
+    /// Set when an aside opens in the step, until its code: prose in an aside never starts a step.
+    var inAside = false
+
+    var hasContent: Bool { !snippets.isEmpty || !prose.isEmpty }
+
+    mutating func extend(to end: Int) { range = SourceRange(start: range.start, end: max(range.end, end)) }
+}
+
+private struct SectionDraft {
+    let title: String
+    var range: SourceRange
+    /// Whether a section label (`Section 2`, `第二节`) opened it.
+    let labelled: Bool
+    var steps: [StepDraft] = []
+}
+
+/// What the builder does with one block, decided from its kind, its label and the heading levels.
+private enum BlockRole {
+    case title
+    case section(labelled: Bool)
+    case step(StepHeadings.Match, title: String)
+    /// An unlabelled heading that ends the current step; code after it opens an implicit step.
+    case stepBreak
+    case content
+}
+
+private struct BuildState {
+    let blocks: [OutlineBlock]
+    let hasStepLabels: Bool
+    /// Unlabelled headings above this level start sections.
+    let sectionBelowLevel: Int
+    /// Unlabelled headings at or above this level (and below sections) end the current step.
+    let stepBreakLevel: Int
+    /// Code blocks labelled by the caption before them; those captions are not prose.
+    let captionFileNames: [Int: String]
+    let captions: Set<Int>
+
+    var title: String?
+    /// The page's `<title>`, for a document without a level-1 heading.
+    let fallbackTitle: String?
+    var sections: [SectionDraft] = []
+    var section: SectionDraft?
+    var step: StepDraft?
+    /// An implicit step that opens when code arrives: its title, start and prose so far.
+    var pendingTitle = ""
+    var pendingStart: Int?
+    var pendingProse: [String] = []
+    var pendingAside = false
+
+    init(blocks: [OutlineBlock], fallbackTitle: String?) {
+        self.blocks = blocks
+        self.fallbackTitle = fallbackTitle
+        var captionFileNames: [Int: String] = [:]
+        var captions = Set<Int>()
+        for index in blocks.indices.dropLast() {
+            guard case .paragraph = blocks[index].kind, blocks[index].label == nil,
+                case .code(let code) = blocks[index + 1].kind,
+                let name = FileNameLabel.fileName(in: blocks[index].text)
+            else { continue }
+            captions.insert(index)
+            if code.fileName == nil { captionFileNames[index + 1] = name }
+        }
+        self.captionFileNames = captionFileNames
+        self.captions = captions
+
+        var stepLevels: [Int] = []
+        var hasParagraphSteps = false
+        var unlabelledLevels: [Int] = []
+        var sawTitle = false
+        for block in blocks {
+            switch (block.kind, block.label?.kind) {
+            case (.heading(let level), .step?): stepLevels.append(level)
+            case (.paragraph, .step?): hasParagraphSteps = true
+            case (.heading(let level), nil) where !OutlineBuilder.isAside(block.text):
+                if level == 1 && !sawTitle { sawTitle = true } else { unlabelledLevels.append(level) }
+            default: break
+            }
+        }
+        hasStepLabels = !stepLevels.isEmpty || hasParagraphSteps
+        if let stepLevel = stepLevels.min() {
+            sectionBelowLevel = stepLevel
+            stepBreakLevel = stepLevel
+        } else if hasParagraphSteps {
+            sectionBelowLevel = 7
+            stepBreakLevel = 0
+        } else {
+            let top = unlabelledLevels.min() ?? 1
+            sectionBelowLevel = top + 1
+            stepBreakLevel = 6
+        }
+    }
+
+    private mutating func role(of index: Int) -> BlockRole {
+        let block = blocks[index]
+        if let label = block.label {
+            switch (label.kind, block.kind) {
+            case (.section, .heading): return .section(labelled: true)
+            case (.step, .heading), (.step, .paragraph): return .step(label, title: label.title)
+            default: break
+            }
+        }
+        guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
+        if level == 1 && title == nil && sections.isEmpty && section == nil && step == nil {
+            return .title
+        }
+        if level < sectionBelowLevel { return .section(labelled: false) }
+        if level <= stepBreakLevel { return .stepBreak }
+        return .content
+    }
+
+    mutating func visit(_ index: Int) {
+        let block = blocks[index]
+        switch role(of: index) {
+        case .title:
+            title = block.text
+        case .section(let labelled):
+            closeSection()
+            section = SectionDraft(title: block.text, range: block.range, labelled: labelled)
+            resetPending()
+        case .step(let label, let stepTitle):
+            closeStep()
+            resetPending()
+            var prose: [String] = []
+            if case .paragraph = block.kind, !stepTitle.isEmpty { prose.append(stepTitle) }
+            step = StepDraft(
+                label: label, title: stepTitle, awaitsTitle: stepTitle.isEmpty, prose: prose, range: block.range)
+        case .stepBreak:
+            closeStep()
+            resetPending()
+            pendingTitle = block.text
+            pendingStart = block.range.start
+        case .content:
+            addContent(index)
+        }
+    }
+
+    private mutating func addContent(_ index: Int) {
+        let block = blocks[index]
+        let aside = OutlineBuilder.isAside(block.text)
+        if step?.awaitsTitle == true {
+            step?.awaitsTitle = false
+            if case .paragraph = block.kind, !captions.contains(index), !aside { step?.title = block.text }
+        }
+        if case .code(let code) = block.kind {
+            if step == nil {
+                // An implicit step is titled by the heading that opened it, else by the prose line before its code.
+                step = StepDraft(
+                    label: nil, title: pendingTitle.isEmpty ? pendingProse.last ?? "" : pendingTitle,
+                    prose: pendingProse,
+                    range: SourceRange(
+                        start: min(pendingStart ?? block.range.start, block.range.start), end: block.range.end),
+                    inAside: pendingAside)
+                resetPending()
+            }
+            let fileName = code.fileName ?? captionFileNames[index]
+            let snippet = Snippet(
+                fileName: fileName, language: code.language, code: code.code,
+                kind: SnippetClassifier.kind(code: code.code, language: code.language, fileName: fileName),
+                range: code.range, sourceMap: code.sourceMap)
+            step?.snippets.append(snippet)
+            step?.extend(to: block.range.end)
+            // An aside keeps the code shown in it; prose after that code is the next step again.
+            step?.inAside = false
+            return
+        }
+        if captions.contains(index) {
+            // A file-name caption belongs with its code block: it opens no step of its own.
+            if step == nil, pendingStart == nil { pendingStart = block.range.start }
+            step?.extend(to: block.range.end)
+            return
+        }
+        if let current = step, current.label == nil, !hasStepLabels, !current.snippets.isEmpty, !current.inAside,
+            !aside
+        {
+            // Unlabelled documents: prose after code starts the next implicit step.
+            closeStep()
+            resetPending()
+        }
+        if step != nil {
+            step?.prose.append(block.text)
+            step?.extend(to: block.range.end)
+            if aside { step?.inAside = true }
+        } else {
+            if pendingStart == nil { pendingStart = block.range.start }
+            pendingProse.append(block.text)
+            if aside { pendingAside = true }
+        }
+    }
+
+    private mutating func resetPending() {
+        pendingTitle = ""
+        pendingStart = nil
+        pendingProse = []
+        pendingAside = false
+    }
+
+    mutating func closeStep() {
+        guard let finished = step else { return }
+        step = nil
+        var current =
+            section
+            ?? SectionDraft(
+                title: title ?? fallbackTitle ?? "", range: SourceRange.empty(at: finished.range.start), labelled: false
+            )
+        current.steps.append(finished)
+        current.range = current.range.union(finished.range)
+        section = current
+    }
+
+    mutating func closeSection() {
+        closeStep()
+        if let finished = section { sections.append(finished) }
+        section = nil
+    }
+}

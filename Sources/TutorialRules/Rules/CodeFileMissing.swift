@@ -1,0 +1,47 @@
+import StepDiff
+import TutorialModel
+
+/// A DocC `@Code(file:)` or `previousFile:` that does not exist, or a `name:` without an extension.
+struct CodeFileMissing: TutorialRule {
+    let description = RuleDescription(
+        id: "code-file-missing", category: .tutorial,
+        summary: "A DocC @Code resource is missing, or its name has no extension.",
+        explanation: """
+            DocC reads each step's code from a resource file next to the tutorial (`@Code(name: "PageView.swift", \
+            file: "01-pageview.swift")`, with `previousFile:` for the diff base). A missing file builds an empty \
+            step; a `name:` without an extension leaves DocC unable to tell the language.
+            """,
+        defaultSeverity: .error,
+        triggering: [
+            RuleExample(
+                "A missing file: resource",
+                steps: [.init([.init("PageView.swift", "↓struct PageView {}\n", doccResource: "01-pageview.swift", resourceMissing: true)])]),
+            RuleExample(
+                "A name without an extension",
+                steps: [.init([.init("PageView", "↓struct PageView {}\n", doccResource: "01-pageview.swift")])]),
+            RuleExample(
+                "A missing resource in a later step",
+                steps: [
+                    .init([.init("A.swift", "let a = 1\n", doccResource: "01-a.swift")]),
+                    .init([.init("A.swift", "↓let a = 2\n", doccResource: "02-a.swift", resourceMissing: true)]),
+                ]),
+        ],
+        nonTriggering: [
+            RuleExample(
+                "Resources present, names with extensions",
+                steps: [.init([.init("PageView.swift", "struct PageView {}\n", doccResource: "01-pageview.swift")])]),
+            RuleExample(
+                "Not DocC: a file name is not required to have an extension",
+                steps: [.init([.init("Podfile", "pod 'Alamofire'\n")])]),
+            RuleExample(
+                "Several steps with their resources",
+                steps: [
+                    .init([.init("A.swift", "let a = 1\n", doccResource: "01-a.swift")]),
+                    .init([.init("A.swift", "let a = 2\n", doccResource: "02-a.swift")]),
+                ]),
+        ])
+
+    func check(_ context: TutorialContext) -> [DocumentFinding] {
+        structureFindings(StepStructureFinding.codeFileMissing, in: context)
+    }
+}

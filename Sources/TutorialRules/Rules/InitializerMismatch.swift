@@ -1,0 +1,219 @@
+import SwiftFacts
+import TutorialModel
+
+/// A call to a type declared in the tutorial matches none of its initializers.
+struct InitializerMismatch: CodeRule {
+    let description = RuleDescription(
+        id: "initializer-mismatch", category: .lifecycle,
+        summary: "A call to a tutorial-declared type matches none of its initializers.",
+        explanation: """
+            When a step changes a type's stored properties or initializers, every call site must follow: \
+            `PageView()` does not compile once `PageView` only has `init(_ views: [Page])`. The initializers are \
+            the explicit ones (in the declaration and its extensions) and, for a struct without explicit ones in \
+            its declaration, the memberwise initializer: stored properties in order, those with an initial value \
+            optional, property wrappers included (`@Binding var x` takes `x:`). The type may be declared in \
+            another file: the project at that step is searched. Classes inheriting from another class, types \
+            with macros and enums are left alone.
+            """,
+        defaultSeverity: .warning,
+        triggering: [
+            RuleExample(
+                "A call without the argument the only initializer needs",
+                """
+                struct PageView<Page: View>: View {
+                    var viewControllers: [UIHostingController<Page>]
+                    init(_ views: [Page]) { self.viewControllers = views.map { UIHostingController(rootView: $0) } }
+                    var body: some View { Text("") }
+                }
+                struct PageView_Preview: PreviewProvider {
+                    static var previews: some View { ↓PageView() }
+                }
+                """),
+            RuleExample(
+                "A memberwise initializer across files, a @Binding property added later",
+                files: [
+                    (
+                        "PageViewController.swift",
+                        "struct PageViewController: UIViewControllerRepresentable {\n    var controllers: [UIViewController]\n    @Binding var currentPage: Int\n}\n"
+                    ),
+                    ("PageView.swift", "struct PageView: View {\n    var body: some View {\n        ↓PageViewController(controllers: [])\n    }\n}\n"),
+                ]),
+            RuleExample(
+                "Labels in the wrong order, split across lines",
+                """
+                struct Card {
+                    var title: String
+                    var subtitle: String = ""
+                }
+                let card = ↓Card(
+                    subtitle: "b",
+                    title: "a")
+                """),
+        ],
+        nonTriggering: [
+            RuleExample(
+                "The generic initializer with its array",
+                """
+                struct PageView<Page: View>: View {
+                    var viewControllers: [UIHostingController<Page>]
+                    init(_ views: [Page]) { self.viewControllers = views.map { UIHostingController(rootView: $0) } }
+                    var body: some View { Text("") }
+                }
+                let preview = PageView(features.map { FeatureCard(landmark: $0) })
+                """),
+            RuleExample(
+                "Memberwise with defaults, property wrappers and a coordinator not named Coordinator",
+                """
+                struct PageControl: UIViewRepresentable {
+                    var numberOfPages: Int
+                    @Binding var currentPage: Int
+                    @State private var tint = Color.blue
+                    func makeCoordinator() -> Target { Target(self) }
+                    func makeUIView(context ctx: Context) -> UIPageControl { UIPageControl() }
+                    func updateUIView(_ view: UIPageControl, context ctx: Context) {}
+                    class Target: NSObject {
+                        var control: PageControl
+                        init(_ control: PageControl) { self.control = control }
+                    }
+                }
+                let control = PageControl(numberOfPages: 3, currentPage: .constant(0))
+                """),
+            RuleExample(
+                "A fragment calling a type the tutorial does not declare, and a subclass",
+                fragment: """
+                    class Base { init(x: Int) {} }
+                    class Derived: Base {}
+                    let a = Derived(x: 1)
+                    let b = FeatureCard(landmark: landmark)
+                    """),
+            RuleExample(
+                "Wrappers that initialise themselves: environment objects, focus state, namespaces",
+                """
+                struct LandmarkList: View {
+                    @EnvironmentObject var modelData: ModelData
+                    @FocusState private var focused: Bool
+                    @Namespace private var namespace
+                    @Environment(\\.dismiss) private var dismiss
+                    var body: some View { Text("") }
+                }
+                struct ContentView: View {
+                    var body: some View { LandmarkList() }
+                }
+                """),
+            RuleExample(
+                "An explicit initializer in an extension keeps the memberwise one",
+                """
+                struct Point { var x: Double; var y: Double }
+                extension Point { init(_ both: Double) { self.init(x: both, y: both) } }
+                let p = Point(x: 1, y: 2)
+                let q = Point(3)
+                """),
+        ])
+
+    /// Property wrappers without `init()`: a memberwise initializer needs a value for them.
+    private static let valueRequiringWrappers: Set<String> = [
+        "Binding", "State", "StateObject", "ObservedObject", "Bindable", "Published", "GestureState",
+    ]
+
+    /// Attributes on a type that do not add initializers.
+    private static let harmlessAttributes: Set<String> = [
+        "MainActor", "available", "frozen", "objc", "objcMembers", "propertyWrapper", "resultBuilder",
+        "dynamicMemberLookup", "Observable", "preconcurrency", "usableFromInline", "main",
+    ]
+
+    func check(_ context: CodeContext) -> [CodeFinding] {
+        var findings: [CodeFinding] = []
+        for call in context.facts.calls where call.isTypeLike {
+            guard let type = context.project.resolve(call.name, from: call.enclosingType),
+                let signatures = initializers(of: type)
+            else { continue }
+            let arguments = call.arguments.map(\.label)
+            guard !signatures.contains(where: { matches(arguments, trailing: call.trailingClosureLabels, $0) }) else {
+                continue
+            }
+            let written = call.name + "(" + arguments.map { ($0 ?? "_") + ":" }.joined() + ")"
+            let known = signatures.map { "init(" + $0.map { ($0.label ?? "_") + ":" }.joined() + ")" }
+            findings.append(
+                CodeFinding(
+                    subject: "\(type.qualifiedName):\(written)@\(call.enclosingType ?? "")",
+                    message: "\(written) matches no initializer of "
+                        + "\(type.name) (\(known.joined(separator: ", ")))",
+                    range: call.range))
+        }
+        return findings
+    }
+
+    /// The parameter lists of the type's initializers, nil when they cannot be known.
+    private func initializers(of type: TypeView) -> [[ParameterFact]]? {
+        guard let primary = type.primary else { return nil }
+        guard primary.attributes.allSatisfy({ Self.harmlessAttributes.contains($0) }) else { return nil }
+        let explicit = type.declarations.flatMap(\.initializers).map(\.parameters)
+        switch primary.kind {
+        case .struct:
+            guard primary.initializers.isEmpty else { return explicit }
+            return explicit + [memberwise(primary)]
+        case .class, .actor:
+            // A superclass brings initializers along; a class without one and without explicit
+            // initializers has `init()` when every stored property has a value.
+            if let first = primary.inherited.first?.name, !first.hasSuffix("Protocol"), first.first?.isUppercase == true {
+                guard first == "NSObject", !primary.initializers.isEmpty else { return nil }
+                return explicit
+            }
+            if !primary.initializers.isEmpty { return explicit }
+            let stored = primary.properties.filter(\.isStoredInstance)
+            guard stored.allSatisfy({ $0.hasInitialValue || $0.typeText?.hasSuffix("?") == true }) else { return nil }
+            return explicit + [[]]
+        default:
+            return nil
+        }
+    }
+
+    /// The memberwise initializer: stored instance properties in order, optional when initialised.
+    private func memberwise(_ type: TypeFact) -> [ParameterFact] {
+        type.properties.filter(\.isStoredInstance).compactMap { property in
+            // `let` constants with a value are not parameters; neither are lazy ones.
+            if property.isLet && property.hasInitialValue { return nil }
+            if property.isLazy { return nil }
+            // A wrapper other than the few that must be given a value may have `init()` (`@EnvironmentObject`,
+            // `@FocusState`, `@Namespace`, custom wrappers): such a parameter is taken as optional.
+            let unknownWrapper = property.attributes.contains { !Self.valueRequiringWrappers.contains($0) }
+            let optional = property.hasInitialValue || property.attributeHasArguments || unknownWrapper
+                || (property.typeText?.hasSuffix("?") == true && !property.isLet)
+            return ParameterFact(
+                label: property.name, internalName: property.name, typeText: property.typeText ?? "",
+                hasDefault: optional, isVariadic: false)
+        }
+    }
+
+    /// Whether labelled arguments (and trailing closures) can bind to the parameters, in order.
+    private func matches(_ labels: [String?], trailing: [String?], _ parameters: [ParameterFact]) -> Bool {
+        var index = 0
+        for label in labels {
+            while index < parameters.count, parameters[index].label != label {
+                guard parameters[index].hasDefault || parameters[index].isVariadic else { return false }
+                index += 1
+            }
+            guard index < parameters.count else { return false }
+            if parameters[index].isVariadic {
+                // Further unlabelled arguments may belong to the same variadic parameter.
+                continue
+            }
+            index += 1
+        }
+        var rest = Array(parameters[min(index, parameters.count)...])
+        for label in trailing {
+            // The first trailing closure binds to the next parameter that can take a closure; be lenient.
+            if let label {
+                guard let position = rest.firstIndex(where: { $0.label == label }) else { return false }
+                guard rest[..<position].allSatisfy(\.hasDefault) else { return false }
+                rest.removeFirst(position + 1)
+            } else {
+                guard let position = rest.firstIndex(where: { !$0.hasDefault || $0.typeText.contains("->") }) else {
+                    return rest.contains { $0.typeText.contains("->") || $0.typeText.isEmpty }
+                }
+                rest.removeFirst(position + 1)
+            }
+        }
+        return rest.allSatisfy(\.hasDefault)
+    }
+}

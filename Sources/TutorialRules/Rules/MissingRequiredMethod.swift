@@ -1,0 +1,160 @@
+import SwiftFacts
+import TutorialModel
+
+/// A representable without its make or update method; a type adopting a known protocol without its
+/// required methods.
+struct MissingRequiredMethod: CodeRule {
+    let description = RuleDescription(
+        id: "missing-required-method", category: .lifecycle,
+        summary: "A representable lacks make/update, or a data source lacks a required method.",
+        explanation: """
+            `UIViewControllerRepresentable` requires `makeUIViewController(context:)` and \
+            `updateUIViewController(_:context:)` (`UIViewRepresentable`: `makeUIView(context:)` and \
+            `updateUIView(_:context:)`). A type adopting a known protocol must implement its required methods: \
+            `UIPageViewControllerDataSource` needs `pageViewController(_:viewControllerBefore:)` and \
+            `pageViewController(_:viewControllerAfter:)`; `UITableViewDataSource`, `UICollectionViewDataSource` \
+            and `UIPickerViewDataSource` likewise. The known protocols are listed in KnownProtocols.json. The \
+            whole project is searched (extensions in other files count), fragments are not judged, and a class \
+            inheriting from a class that may implement the methods is left alone.
+            """,
+        defaultSeverity: .error,
+        triggering: [
+            RuleExample(
+                "A representable declared before its methods (two findings: make and update)",
+                """
+                struct ↓↓PageViewController: UIViewControllerRepresentable {
+                    var controllers: [UIViewController]
+                }
+                """),
+            RuleExample(
+                "A data source with one of its two methods, a coordinator not named Coordinator",
+                """
+                struct PageViewController: UIViewControllerRepresentable {
+                    func makeCoordinator() -> Pager { Pager() }
+                    func makeUIViewController(context ctx: Context) -> UIPageViewController { UIPageViewController() }
+                    func updateUIViewController(_ controller: UIPageViewController, context ctx: Context) {}
+                }
+                class Pager: NSObject, ↓UIPageViewControllerDataSource {
+                    func pageViewController(
+                        _ pageViewController: UIPageViewController,
+                        viewControllerBefore viewController: UIViewController
+                    ) -> UIViewController? { nil }
+                }
+                """),
+            RuleExample(
+                "A view representable without update, split across lines",
+                """
+                struct ↓PageControl:
+                    UIViewRepresentable
+                {
+                    func makeUIView(
+                        context: Context
+                    ) -> UIPageControl { UIPageControl() }
+                }
+                """),
+        ],
+        nonTriggering: [
+            RuleExample(
+                "Both methods, labels split across lines",
+                """
+                class Pager: NSObject, UIPageViewControllerDataSource {
+                    func pageViewController(
+                        _ pageViewController: UIPageViewController,
+                        viewControllerBefore viewController: UIViewController) -> UIViewController? { nil }
+                    func pageViewController(
+                        _ pageViewController: UIPageViewController,
+                        viewControllerAfter viewController: UIViewController) -> UIViewController? { nil }
+                }
+                """),
+            RuleExample(
+                "A fragment without the make method",
+                fragment: """
+                    struct PageViewController: UIViewControllerRepresentable {
+                        var controllers: [UIViewController]
+                    }
+                    """),
+            RuleExample(
+                "The methods are in an extension in another file",
+                files: [
+                    ("PageControl.swift", "struct PageControl: UIViewRepresentable {\n    var numberOfPages: Int\n}\n"),
+                    (
+                        "PageControl+Lifecycle.swift",
+                        """
+                        extension PageControl {
+                            func makeUIView(context ctx: Context) -> UIPageControl { UIPageControl() }
+                            func updateUIView(_ control: UIPageControl, context: Context) {}
+                        }
+                        """
+                    ),
+                ]),
+            RuleExample(
+                "A delegate protocol with no required methods",
+                """
+                class Coordinator: NSObject, UIPageViewControllerDelegate {}
+                """),
+        ])
+
+    /// Superclasses known not to implement data source methods.
+    private static let plainSuperclasses: Set<String> = [
+        "NSObject", "UIViewController", "UIView", "UIResponder", "NSViewController", "NSView",
+    ]
+
+    func check(_ context: CodeContext) -> [CodeFinding] {
+        guard !context.isFragment else { return [] }
+        var findings: [CodeFinding] = []
+        for representable in representables(in: context) {
+            let range = representable.declaration.inherited.first { Representable.protocols.map(\.name).contains($0.name) }
+            let anchor = representable.declaration.kind == .extension ? range?.range : representable.declaration.nameRange
+            guard let anchor else { continue }
+            if representable.make == nil {
+                findings.append(
+                    CodeFinding(
+                        subject: "\(representable.type.qualifiedName)/\(representable.makeName)",
+                        message: "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
+                            + "Representable but has no \(representable.makeSignature)",
+                        range: anchor))
+            }
+            if representable.update == nil {
+                findings.append(
+                    CodeFinding(
+                        subject: "\(representable.type.qualifiedName)/\(representable.updateName)",
+                        message: "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
+                            + "Representable but has no \(representable.updateSignature)",
+                        range: anchor))
+            }
+        }
+        var checked = Set<String>()
+        for declaration in context.facts.types where declaration.kind != .protocol {
+            guard !checked.contains(declaration.qualifiedName),
+                let type = context.project.type(qualifiedName: declaration.qualifiedName), type.primary != nil
+            else { continue }
+            checked.insert(declaration.qualifiedName)
+            // Only a class's first inherited type can be a superclass, and an unknown one may implement the methods.
+            var mayInherit = false
+            if type.kind == .class, let first = type.inheritedNames.first {
+                mayInherit = context.knownProtocols.entry(first) == nil && !Self.plainSuperclasses.contains(first)
+                    && !context.knownProtocols.isObjCProtocol(first)
+            }
+            guard !mayInherit else { continue }
+            let implemented = Set(type.functions.map(\.signature))
+            for adopted in type.inherited {
+                guard let entry = context.knownProtocols.entry(adopted.name) else { continue }
+                let missing = entry.required.filter { !implemented.contains($0) }
+                guard !missing.isEmpty else { continue }
+                // Point at the conformance in this snippet; a conformance declared elsewhere is reported there.
+                guard let local = context.facts.types.first(where: { $0.qualifiedName == declaration.qualifiedName })?
+                    .inherited.first(where: { $0.name == adopted.name })
+                        ?? context.facts.types.filter({ $0.qualifiedName == declaration.qualifiedName })
+                        .flatMap(\.inherited).first(where: { $0.name == adopted.name })
+                else { continue }
+                findings.append(
+                    CodeFinding(
+                        subject: "\(type.qualifiedName)/\(adopted.name)",
+                        message: "\(type.name) adopts \(adopted.name) but does not implement "
+                            + missing.joined(separator: " and "),
+                        range: local.range))
+            }
+        }
+        return findings
+    }
+}

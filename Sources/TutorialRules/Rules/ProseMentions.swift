@@ -1,0 +1,37 @@
+import Foundation
+import TutorialModel
+
+/// The instruction of a step: its title, or the first line of its prose when it has no title. Rules
+/// that compare prose with code read only this sentence: explanations further down name APIs freely.
+func instruction(of step: Step) -> String {
+    if !step.title.isEmpty { return step.title }
+    return step.prose.split(separator: "\n").first.map(String.init) ?? ""
+}
+
+/// Matches of a regular expression in a text, as strings with their captures.
+func matches(of pattern: String, in text: String) -> [[String]] {
+    guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
+    let range = NSRange(text.startIndex..., in: text)
+    return expression.matches(in: text, range: range).map { match in
+        (0..<match.numberOfRanges).map { index in
+            Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
+        }
+    }
+}
+
+/// Where `needle` first occurs in the step's prose in the document (before its first snippet), so the
+/// finding lands on the words the author wrote; nil when the page spells it differently (entities).
+func proseRange(of needle: String, in step: Step, document: SourceDocument) -> SourceRange? {
+    let bytes = document.bytes
+    let target = Array(needle.utf8)
+    guard !target.isEmpty else { return nil }
+    let end = step.snippets.map(\.range.start).min() ?? step.range.end
+    var start = step.range.start
+    while start + target.count <= min(end, bytes.count) {
+        if bytes[start] == target[0], bytes[start..<(start + target.count)].elementsEqual(target) {
+            return SourceRange(start: start, end: start + target.count)
+        }
+        start += 1
+    }
+    return nil
+}

@@ -1,0 +1,74 @@
+import SwiftFacts
+import TutorialModel
+
+/// The snippet does not parse as Swift.
+struct SwiftSyntaxError: CodeRule {
+    let description = RuleDescription(
+        id: "swift-syntax-error", category: .lifecycle,
+        summary: "The snippet does not parse as Swift.",
+        explanation: """
+            Each whole-file Swift snippet is parsed with SwiftParser; its error diagnostics (a missing brace, a \
+            stray character left by copying from a web page) are reported at the characters they concern. \
+            Fragments are not judged: a few members or statements shown out of context may be incomplete on \
+            purpose (and code whose braces do not balance is read as a fragment). At most five errors are reported per snippet, as later ones usually follow from the first.
+            """,
+        defaultSeverity: .error,
+        triggering: [
+            RuleExample(
+                "A missing closing parenthesis (the braces balance, so the page shows a whole file)",
+                """
+                struct PageView: View {
+                    var body: some View {
+                        Text("Hello"
+                    ↓}
+                }
+                """),
+            RuleExample(
+                "A full-width parenthesis copied from a translated page",
+                """
+                func makeCoordinator() -> Coordinator ↓（
+                """),
+            RuleExample(
+                "A call split across lines with an unbalanced parenthesis",
+                """
+                let controller = UIPageViewController(
+                    transitionStyle: .scroll,
+                    navigationOrientation: .↓horizontal
+                """),
+        ],
+        nonTriggering: [
+            RuleExample(
+                "Valid code split across lines",
+                """
+                let controller = UIPageViewController(
+                    transitionStyle: .scroll,
+                    navigationOrientation: .horizontal)
+                """),
+            RuleExample(
+                "A fragment that is incomplete on purpose",
+                fragment: """
+                    .padding()
+                    .background(Color.blue)
+                    """),
+            RuleExample(
+                "A suppressed line",
+                """
+                let x = 1 + // tutorial-check:disable-line swift-syntax-error
+                """),
+        ])
+
+    func check(_ context: CodeContext) -> [CodeFinding] {
+        guard !context.isFragment else { return [] }
+        let code = Array(context.snippet.code.utf8)
+        return context.facts.syntaxErrors.prefix(5).map { error in
+            // Keyed by message and the text of the line, so the same error in later steps is one finding.
+            let line = context.facts.line(of: error.range.start)
+            let start = context.facts.lineStarts[line]
+            let end = line + 1 < context.facts.lineStarts.count ? context.facts.lineStarts[line + 1] : code.count
+            let text = String(decoding: code[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return CodeFinding(subject: "\(error.message)|\(text)", message: error.message, range: error.range)
+        }
+    }
+}
+
+import Foundation

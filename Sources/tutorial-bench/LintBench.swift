@@ -1,0 +1,88 @@
+import Foundation
+import StepDiff
+import SwiftFacts
+import SwiftParser
+import TutorialModel
+import TutorialReaders
+import TutorialRules
+
+/// Lint over a corpus: the whole pipeline of the CLI, on one core and on all cores.
+enum LintBench {
+    /// Lints every document on the calling thread with one cache, as `tutorial-check lint` does per process.
+    static func lintSequentially(_ documents: [SourceDocument]) -> Int {
+        let cache = FactsCache()
+        var findings = 0
+        for document in documents { findings += analyze(document: document, cache: cache).findings.count }
+        return findings
+    }
+
+    /// Lints the documents on all cores, sharing one cache.
+    static func lintInParallel(_ documents: [SourceDocument]) -> Int {
+        let cache = FactsCache()
+        let counts = Counts(documents.count)
+        DispatchQueue.concurrentPerform(iterations: documents.count) { index in
+            counts.set(index, analyze(document: documents[index], cache: cache).findings.count)
+        }
+        return counts.total
+    }
+
+    /// Per-document results written from several threads, each to its own slot.
+    final class Counts: @unchecked Sendable {
+        private var values: [Int]
+        private let lock = NSLock()
+        init(_ count: Int) { values = Array(repeating: 0, count: count) }
+        func set(_ index: Int, _ value: Int) {
+            lock.lock()
+            values[index] = value
+            lock.unlock()
+        }
+        var total: Int { values.reduce(0, +) }
+    }
+}
+
+/// The pipeline's stages, timed one by one over the same documents.
+struct StageTimes {
+    var read = 0.0
+    var timelines = 0.0
+    var parseFull = 0.0
+    var factsFull = 0.0
+    var factsIncremental = 0.0
+    var rules = 0.0
+    var statesParsed = 0
+    var cacheShare = 0.0
+
+    static func measure(_ documents: [SourceDocument]) -> StageTimes {
+        var times = StageTimes()
+        var tutorials: [Tutorial] = []
+        times.read = bestTime(repetitions: 1) { tutorials = documents.map { readTutorial($0) } }
+        var timelines: [[FileTimeline]] = []
+        times.timelines = bestTime(repetitions: 1) { timelines = tutorials.map { buildTimelines($0) } }
+        let states = timelines.map { $0.map { $0.states.map(\.code) } }
+        times.statesParsed = states.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+        times.parseFull = bestTime(repetitions: 1) {
+            for document in states { for file in document { _ = Floor.parseSwift(file) } }
+        }
+        times.factsFull = bestTime(repetitions: 1) {
+            let cache = FactsCache()
+            for document in states { for file in document { for code in file { _ = cache.facts(for: code) } } }
+        }
+        times.factsIncremental = bestTime(repetitions: 1) {
+            let cache = FactsCache()
+            for document in states {
+                for file in document {
+                    var previous: ParsedState?
+                    for code in file { previous = cache.facts(for: code, previous: previous).parsed }
+                }
+            }
+        }
+        // Rules and evaluation: the pipeline from read tutorials with every snippet's facts cached.
+        let warm = FactsCache()
+        for tutorial in tutorials { _ = analyze(tutorial: tutorial, cache: warm) }
+        let before = warm.statistics
+        times.rules = bestTime(repetitions: 1) { for tutorial in tutorials { _ = analyze(tutorial: tutorial, cache: warm) } }
+        let after = warm.statistics
+        let lookups = (after.hits - before.hits) + (after.misses - before.misses)
+        times.cacheShare = lookups == 0 ? 0 : Double(after.hits - before.hits) / Double(lookups)
+        return times
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import LanguageServer
+import TutorialModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A language-server client over real pipes and the real framing: the server runs in this process on a
+/// `StreamConnection`, exactly as `tutorial-check lsp` runs it on stdin/stdout.
+final class PipeClient: @unchecked Sendable {
+    private let toServer: Int32
+    private let fromServer: Int32
+    private var framer = MessageFramer()
+    private var pending: [[String: Any]] = []
+    private var nextID = 1
+    let server: LanguageServer
+
+    init() {
+        var requestPipe: [Int32] = [0, 0]
+        var responsePipe: [Int32] = [0, 0]
+        _ = pipe(&requestPipe)
+        _ = pipe(&responsePipe)
+        toServer = requestPipe[1]
+        fromServer = responsePipe[0]
+        let connection = StreamConnection(input: requestPipe[0], output: responsePipe[1])
+        server = LanguageServer(connection: connection, options: .init(version: "bench"))
+        server.start()
+    }
+
+    func send(_ message: [String: Any]) {
+        var body = message
+        body["jsonrpc"] = "2.0"
+        let data = MessageFramer.frame(try! JSONSerialization.data(withJSONObject: body))
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(toServer, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+
+    @discardableResult
+    func request(_ method: String, _ params: [String: Any]) -> [String: Any] {
+        let id = nextID
+        nextID += 1
+        send(["id": id, "method": method, "params": params])
+        return waitFor { ($0["id"] as? Int) == id && $0["method"] == nil }
+    }
+
+    func notify(_ method: String, _ params: [String: Any]) { send(["method": method, "params": params]) }
+
+    /// Reads messages until one satisfies `predicate`; the others are kept for later waits.
+    func waitFor(_ predicate: ([String: Any]) -> Bool) -> [String: Any] {
+        if let index = pending.firstIndex(where: predicate) { return pending.remove(at: index) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fromServer, &buffer, buffer.count)
+            precondition(count > 0, "the server closed the connection")
+            for event in framer.append(Data(buffer[0..<count])) {
+                guard case .message(let body) = event,
+                    let message = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+                else { continue }
+                if predicate(message) { return message }
+                if message["method"] as? String == "textDocument/publishDiagnostics" { continue }
+                pending.append(message)
+            }
+        }
+    }
+
+    func waitForDiagnostics(uri: String, version: Int) {
+        _ = waitFor { message in
+            guard message["method"] as? String == "textDocument/publishDiagnostics",
+                let params = message["params"] as? [String: Any]
+            else { return false }
+            return params["uri"] as? String == uri && params["version"] as? Int == version
+        }
+    }
+
+    func initialize() {
+        request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": [String: Any]()])
+        notify("initialized", [:])
+    }
+}
+
+enum ServerBench {
+    /// One-character edits inside code lines, spread over every step, each answered by its
+    /// publishDiagnostics; returns the latencies in seconds.
+    static func keystrokeLatencies(markdown: String, edits: Int) -> [Double] {
+        let client = PipeClient()
+        client.initialize()
+        let uri = "file:///bench/tutorial.md"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": markdown]])
+        client.waitForDiagnostics(uri: uri, version: 1)
+        // Code lines ending in `{`: an appended space keeps the code valid and changes the snippet.
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        let targets = lines.enumerated().filter { $0.element.hasSuffix("{") && $0.element.hasPrefix("    ") }.map(\.offset)
+        var latencies: [Double] = []
+        var version = 1
+        for edit in 0..<edits {
+            let line = targets[(edit / 2 * 7919) % targets.count]
+            let column = lines[line].utf16.count
+            let inserting = edit % 2 == 0
+            let range: [String: Any] = [
+                "start": ["line": line, "character": column],
+                "end": ["line": line, "character": inserting ? column : column + 1],
+            ]
+            version += 1
+            let start = DispatchTime.now().uptimeNanoseconds
+            client.notify(
+                "textDocument/didChange",
+                ["textDocument": ["uri": uri, "version": version], "contentChanges": [["range": range, "text": inserting ? " " : ""]]])
+            client.waitForDiagnostics(uri: uri, version: version)
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        client.request("shutdown", [:])
+        return latencies
+    }
+}

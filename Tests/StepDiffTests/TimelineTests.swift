@@ -1,0 +1,227 @@
+import TestSupport
+import TutorialModel
+import XCTest
+
+@testable import StepDiff
+
+/// PageView.swift as a tutorial shows it (the project's own text, after "Interfacing with UIKit").
+enum PageViewSample {
+    static let v1 = """
+        import SwiftUI
+
+        struct PageView<Page: View>: View {
+            var viewControllers: [UIHostingController<Page>]
+            @State var currentPage = 1
+
+            var body: some View {
+                PageViewController(controllers: viewControllers, currentPage: $currentPage)
+            }
+        }
+
+        struct PageView_Preview: PreviewProvider {
+            static var previews: some View {
+                PageView(features.map { FeatureCard(landmark: $0) })
+                    .aspectRatio(3/2, contentMode: .fit)
+            }
+        }
+
+        """
+    static let v2 = """
+        import SwiftUI
+
+        struct PageView<Page: View>: View {
+            var viewControllers: [UIHostingController<Page>]
+            @State var currentPage = 0
+
+            var body: some View {
+                VStack {
+                    PageViewController(controllers: viewControllers, currentPage: $currentPage)
+                    Text("Current Page: \\(currentPage)")
+                }
+            }
+        }
+
+        struct PageView_Preview: PreviewProvider {
+            static var previews: some View {
+                PageView(features.map { FeatureCard(landmark: $0) })
+            }
+        }
+
+        """
+}
+
+final class TimelineTests: XCTestCase {
+    /// The same file twice in one step (an Experiment aside repeating the code) is a no-change state,
+    /// and the next step's diff shows the removed `.aspectRatio` line.
+    func testRepeatedSnippetIsNoChangeAndNextDiffShowsRemovedLine() {
+        var builder = TutorialBuilder()
+        builder.section("Track the page")
+        builder.step(
+            label: "Step 3", prose: "Change the initial value.",
+            snippets: [.init(file: "PageView.swift", code: PageViewSample.v1)])
+        builder.step(label: "Step 4", snippets: [.init(file: "PageView.swift", code: PageViewSample.v1)])
+        builder.step(label: "Step 5", snippets: [.init(file: "PageView.swift", code: PageViewSample.v2)])
+        let tutorial = builder.build()
+        let timelines = buildTimelines(tutorial)
+        XCTAssertEqual(timelines.map(\.fileName), ["PageView.swift"])
+        let changes = changeSets(tutorial)
+        XCTAssertEqual(changes.map { $0.from?.step.description ?? "-" }, ["-", "1.1", "1.2"])
+        XCTAssertEqual(changes.map(\.isNoChange), [false, true, false])
+        let last = changes[2]
+        // `= 1`→`= 0`, the body wrapped in VStack (1 → 4), aspectRatio gone.
+        XCTAssertEqual([last.added, last.removed], [5, 3])
+        let removed = last.diff.hunks.flatMap(\.lines).filter { $0.kind == .removed }.map(\.text)
+        XCTAssertTrue(removed.contains("            .aspectRatio(3/2, contentMode: .fit)"), "\(removed)")
+
+        let findings = stepStructureFindings(tutorial)
+        XCTAssertEqual(findings.map(\.rule), ["step-no-change"])
+        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 2))
+        XCTAssertEqual(findings.first?.range, tutorial.steps[1].snippets[0].range)
+    }
+
+    /// An unlabelled whole file joins the file its prose names, or the file declaring the same type;
+    /// fragments and unattributable snippets stay out of every timeline.
+    func testUnlabelledSnippetsJoinOnlyWhenTheirFileIsInferred() {
+        let controller = "import SwiftUI\n\nstruct PageViewController: UIViewControllerRepresentable {\n}\n"
+        let controller2 =
+            "import SwiftUI\n\nstruct PageViewController: UIViewControllerRepresentable {\n    var controllers: [UIViewController]\n}\n"
+        let view = "import SwiftUI\n\nstruct PageView: View {\n}\n"
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", snippets: [.init(file: "PageViewController.swift", code: controller)])
+        builder.step(label: "Step 2", snippets: [.init(file: "PageView.swift", code: view)])
+        builder.step(
+            label: "Step 3", prose: "在PageViewController.swift中，添加属性。", snippets: [.init(file: nil, code: controller2)])
+        builder.step(
+            label: "Step 4", prose: "Add a body.",
+            snippets: [
+                .init(
+                    file: nil,
+                    code: view.replacingOccurrences(of: "{\n}", with: "{\n    var body: some View { Text(\"\") }\n}"))
+            ])
+        builder.step(
+            label: "Step 5", prose: "Add this method.",
+            snippets: [
+                .init(
+                    file: nil, code: "func makeCoordinator() -> Coordinator {\n    Coordinator(self)\n}\n",
+                    kind: .fragment)
+            ])
+        builder.step(
+            label: "Step 6", prose: "Something else.",
+            snippets: [.init(file: nil, code: "import UIKit\n\nstruct Other {\n}\n")])
+        builder.step(
+            label: "Step 7", snippets: [.init(file: "PageView.swift", code: "    var x = 1\n", kind: .fragment)])
+        let timelines = buildTimelines(builder.build())
+        XCTAssertEqual(timelines.map(\.fileName), ["PageViewController.swift", "PageView.swift"])
+        XCTAssertEqual(timelines[0].states.map(\.step.description), ["1.1", "1.3"])
+        XCTAssertEqual(timelines[0].states.map(\.nameSource), [.label, .prose])
+        XCTAssertEqual(timelines[1].states.map(\.step.description), ["1.2", "1.4"])
+        XCTAssertEqual(timelines[1].states.map(\.nameSource), [.label, .primaryType])
+    }
+
+    /// DocC: `previousFile:` is the base of the step's diff, `reset: true` starts the file afresh.
+    func testDocCPreviousFileAndReset() {
+        let a = "struct A {\n}\n"
+        let b = "struct A {\n    var b = 1\n}\n"
+        let c = "struct A {\n    var c = 2\n}\n"
+        func docc(_ resource: String, previous: (String, String)? = nil, reset: Bool = false) -> DocCCodeOptions {
+            DocCCodeOptions(
+                resource: resource, resourcePath: "Resources/\(resource)", previousResource: previous?.0,
+                previousCode: previous?.1,
+                reset: reset)
+        }
+        var builder = TutorialBuilder(path: "t.tutorial")
+        builder.step(label: nil, snippets: [.init(file: "A.swift", code: a, docc: docc("01.swift"))])
+        builder.step(label: nil, snippets: [.init(file: "A.swift", code: b, docc: docc("02.swift"))])
+        // Based explicitly on 01.swift, not on the previous state 02.swift.
+        builder.step(
+            label: nil, snippets: [.init(file: "A.swift", code: c, docc: docc("03.swift", previous: ("01.swift", a)))])
+        builder.step(label: nil, snippets: [.init(file: "A.swift", code: c, docc: docc("04.swift", reset: true))])
+        let changes = changeSets(builder.build())
+        XCTAssertEqual(changes.map(\.base), [.none, .previousState, .resource("01.swift"), .none])
+        XCTAssertEqual(changes.map { $0.from?.step.description ?? "-" }, ["-", "1.1", "1.1", "-"])
+        XCTAssertEqual(changes.map { [$0.added, $0.removed] }, [[2, 0], [1, 0], [1, 0], [3, 0]])
+        XCTAssertFalse(changes[3].isNoChange, "a reset file is new, not unchanged")
+    }
+
+    /// Hunk ranges land on the document: the added line's range is the line in the page.
+    func testDocumentRangesOfAddedLines() {
+        let marked = MarkedText(
+            """
+            func makeUIViewController(context: Context) -> UIPageViewController {
+                let pageViewController = UIPageViewController()
+                1️⃣pageViewController.dataSource = context.coordinator2️⃣
+
+                return pageViewController
+            }
+
+            """)
+        let before = marked.text.replacingOccurrences(
+            of: "    pageViewController.dataSource = context.coordinator\n", with: "")
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 3", snippets: [.init(file: "P.swift", code: before)])
+        builder.step(label: "Step 4", snippets: [.init(file: "P.swift", code: marked.text)])
+        let tutorial = builder.build()
+        let change = changeSets(tutorial)[1]
+        XCTAssertEqual([change.added, change.removed], [1, 0])
+        let added = change.diff.hunks[0].lines.first { $0.kind == .added }!
+        let codeStart = tutorial.steps[1].snippets[0].range.start
+        let range = change.documentRange(ofNewLine: added.newLine!)!
+        // The whole line in the document, indentation included, ends where 2️⃣ is.
+        XCTAssertEqual(range.end, codeStart + marked["2️⃣"])
+        XCTAssertEqual(tutorial.document.text(in: range), "    pageViewController.dataSource = context.coordinator")
+        let hunk = change.hunks[0]
+        XCTAssertEqual(
+            tutorial.document.text(in: hunk.newDocumentRange),
+            String(
+                decoding: Array(marked.text.utf8)[hunk.hunk.newCodeRange.start..<hunk.hunk.newCodeRange.end],
+                as: UTF8.self))
+        XCTAssertNotNil(hunk.oldDocumentRange)
+    }
+
+    /// Labels that skip or repeat a number are reported on the label; numbering restarts per section.
+    func testStepNumbering() {
+        var builder = TutorialBuilder()
+        builder.section("One")
+        for label in ["Step 1", "Step 2", "Step 4", "Step 4"] {
+            builder.step(label: label, snippets: [])
+        }
+        builder.section("Two")
+        builder.step(label: "步骤1", snippets: [])
+        builder.step(label: "步骤2", snippets: [])
+        let tutorial = builder.build()
+        let findings = stepStructureFindings(tutorial)
+        XCTAssertEqual(findings.map(\.rule), ["step-numbering", "step-numbering"])
+        XCTAssertEqual(findings.map { $0.step?.description }, ["1.3", "1.4"])
+        XCTAssertEqual(findings.map { tutorial.document.text(in: $0.range) }, ["Step 4", "Step 4"])
+        XCTAssertTrue(findings[0].message.contains("skips from 2 to 4"), findings[0].message)
+        XCTAssertTrue(findings[1].message.contains("repeats number 4"), findings[1].message)
+    }
+
+    /// `code-file-missing` comes from the DocC reader's diagnostics, and from a `name:` without extension.
+    func testCodeFileMissing() {
+        var builder = TutorialBuilder(path: "t.tutorial")
+        let options = DocCCodeOptions(
+            resource: "01.swift", resourcePath: "R/01.swift", previousResource: nil, previousCode: nil, reset: false)
+        builder.step(label: nil, snippets: [.init(file: "PageView", code: "struct PageView {}\n", docc: options)])
+        builder.diagnostics = [
+            ReaderDiagnostic(
+                code: "code-file-missing", severity: .error, message: "@Code file '02.swift' not found",
+                range: SourceRange(start: 0, end: 1),
+                step: StepID(section: 1, step: 1))
+        ]
+        let findings = stepStructureFindings(builder.build())
+        XCTAssertEqual(findings.map(\.rule), ["code-file-missing", "code-file-missing"])
+        XCTAssertEqual(findings[0].message, "@Code file '02.swift' not found")
+        XCTAssertTrue(findings[1].message.contains("'PageView' has no extension"))
+    }
+
+    func testPrimaryTypeAndFileNames() {
+        XCTAssertEqual(
+            primaryTypeName(in: "import SwiftUI\n\npublic final class Coordinator: NSObject {\n}\n"), "Coordinator")
+        XCTAssertEqual(primaryTypeName(in: "import SwiftUI\n\nstruct PageView<Page: View>: View {\n"), "PageView")
+        XCTAssertNil(primaryTypeName(in: "extension PageView {\n}\n"))
+        XCTAssertEqual(
+            fileNames(in: "创建一个名为PageControl.swift的新文件，然后打开 `PageView.swift`."),
+            ["PageControl.swift", "PageView.swift"])
+    }
+}

@@ -1,0 +1,194 @@
+import TestSupport
+import TutorialModel
+import XCTest
+
+@testable import TutorialReaders
+
+final class HTMLReaderTests: XCTestCase {
+    private func read(_ text: String, path: String = "test.html") -> Tutorial {
+        HTMLReader.read(SourceDocument(path: path, text: text))
+    }
+
+    private func snippets(_ tutorial: Tutorial) -> [Snippet] { tutorial.steps.flatMap(\.snippets) }
+
+    private func mapped(_ snippet: Snippet, _ needle: String) -> Int? {
+        guard let range = snippet.code.range(of: needle) else { return nil }
+        return snippet.sourceMap.documentOffset(
+            forCodeOffset: snippet.code.utf8.distance(from: snippet.code.startIndex, to: range.lowerBound))
+    }
+
+    func testHighlighterSpansAreFlattenedAndEntitiesDecoded() throws {
+        let marked = MarkedText(
+            "<h2>Step 1</h2>\n<pre><code class=\"hljs swift\"><span class=\"k\">1️⃣let</span> a: Array2️⃣&lt;3️⃣Int&gt; = [] &amp;&amp; &#x27;x&#39;\n</code></pre>\n"
+        )
+        let snippet = try XCTUnwrap(snippets(read(marked.text)).first)
+        XCTAssertEqual(snippet.code, "let a: Array<Int> = [] && 'x'\n")
+        XCTAssertEqual(snippet.language, "swift")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+        // A decoded entity maps to the end of the verbatim run before it; the next character is verbatim.
+        XCTAssertEqual(mapped(snippet, "<Int"), marked["2️⃣"])
+        XCTAssertEqual(mapped(snippet, "Int>"), marked["3️⃣"])
+    }
+
+    func testLanguageFromClassVariants() {
+        let cases: [(String, String?)] = [
+            ("<pre><code class=\"language-Swift\">x\n</code></pre>", "swift"),
+            ("<pre><code class=\"lang-swift\">x\n</code></pre>", "swift"),
+            ("<pre><code class=\"swift\">x\n</code></pre>", "swift"),
+            ("<pre class=\"hljs swift\">x\n</pre>", "swift"),
+            ("<div class=\"highlight-source-swift\"><pre>x\n</pre></div>", "swift"),
+            ("<pre data-lang=\"kotlin\">x\n</pre>", "kotlin"),
+            ("<pre><code class=\"hljs\">x\n</code></pre>", nil),
+        ]
+        for (html, language) in cases {
+            XCTAssertEqual(snippets(read("<h2>Step 1</h2>" + html)).first?.language, language, html)
+        }
+    }
+
+    func testCaptionsNameTheNextBlock() {
+        let html = """
+            <h2>Step 1</h2>
+            <figure><figcaption>A.swift</figcaption><pre><code class="swift">let a = 1
+            </code></pre></figure>
+            <p><code>B.swift</code></p><pre><code class="swift">let b = 2
+            </code></pre>
+            <div class="filename">C.swift</div><pre class="swift">let c = 3
+            </pre>
+            <figure><pre><code class="swift">let d = 4
+            </code></pre><figcaption>D.swift</figcaption></figure>
+            <p>Open E.swift and add:</p><pre class="swift">let e = 5
+            </pre>
+            """
+        let tutorial = read(html)
+        XCTAssertEqual(snippets(tutorial).map(\.fileName), ["A.swift", "B.swift", "C.swift", "D.swift", nil])
+        XCTAssertEqual(tutorial.steps.first?.prose, "Open E.swift and add:")
+    }
+
+    func testChromeAndTablesOfContentsMakeNoSteps() {
+        let html = """
+            <html><body>
+            <header><h1>Site</h1><h2>Step 9: Header</h2></header>
+            <nav><h2>Step 8: Nav</h2><pre>let nav = 1</pre></nav>
+            <div class="sidebar-toc"><h3>Step 1: Make</h3></div>
+            <div role="navigation"><h3>Step 7: Role</h3></div>
+            <h1>Real</h1>
+            <h3>Step 1: Make</h3><pre class="swift">let a = 1
+            </pre>
+            <ul><li><strong>Step 2</strong> in a list</li></ul>
+            <footer><h3>Step 6: Footer</h3></footer>
+            </body></html>
+            """
+        let tutorial = read(html)
+        XCTAssertEqual(tutorial.title, "Real")
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1"])
+        XCTAssertEqual(snippets(tutorial).map(\.code), ["let a = 1\n"])
+    }
+
+    func testPreWithoutCodeBreaksAndCRLF() throws {
+        let marked = MarkedText(
+            "<h2>Step 1</h2>\r\n<pre class=\"swift\">\r\n1️⃣func run() {<br>\t2️⃣print(\"😀\")\r\n3️⃣}\r\n</pre>\r\n")
+        let document = SourceDocument(path: "t.html", text: marked.text)
+        let snippet = try XCTUnwrap(snippets(HTMLReader.read(document)).first)
+        // The newline right after `<pre>` is not code; `<br>` is a line break; CRLF becomes LF.
+        XCTAssertEqual(snippet.code, "func run() {\n\tprint(\"😀\")\n}\n")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+        XCTAssertEqual(mapped(snippet, "print"), marked["2️⃣"])
+        XCTAssertEqual(mapped(snippet, "}"), marked["3️⃣"])
+        XCTAssertEqual(snippet.range.end, marked["3️⃣"] + 1)
+        XCTAssertEqual(document.lineIndex.lineColumn(of: marked["2️⃣"]), LineColumn(line: 3, column: 18))
+    }
+
+    func testLineNumberGutterIsNotCode() {
+        let html =
+            "<h2>Step 1</h2><table><tr><td><pre>1\n2\n3</pre></td><td><pre class=\"swift\">let a = 1\nlet b = 2\nlet c = 3</pre></td></tr></table>"
+        XCTAssertEqual(snippets(read(html)).map(\.code), ["let a = 1\nlet b = 2\nlet c = 3\n"])
+    }
+
+    func testBoldPrefixParagraphsAreSteps() {
+        let tutorial = read(
+            "<p><strong>ステップ1</strong> ファイルを作る。</p><pre class=\"swift\">let a = 1\n</pre><p><b>Step 2:</b> Add.</p><pre class=\"swift\">let b = 2\n</pre><p><strong>Steps</strong> are prose.</p>"
+        )
+        XCTAssertEqual(tutorial.steps.map(\.label), ["ステップ1", "Step 2"])
+        XCTAssertEqual(tutorial.steps.map(\.title), ["ファイルを作る。", "Add."])
+        XCTAssertEqual(tutorial.steps.last?.prose, "Add.\nSteps are prose.")
+    }
+
+    func testCodeViewerPageKeepsTheLinesOfTheTextAsGiven() throws {
+        let page =
+            "<!DOCTYPE html>\n<html><body>\n<h3>Step 1</h3>\n<pre><code class=\"lang-swift\">1️⃣let a = 1\n</code></pre>\n</body></html>\n"
+        let numbers = (1...6).map(String.init).joined(separator: "\n")
+        let marked = MarkedText("Raw\nviewer.html\n6 lines\n" + numbers + "\n" + page)
+        let document = SourceDocument(path: "viewer.txt", text: marked.text)
+        XCTAssertEqual(HTMLCodeViewerPage.pageStartLine(in: document.lineIndex), 9)
+        XCTAssertEqual(FormatSniffer.format(of: document), .html)
+        let tutorial = readTutorial(document)
+        XCTAssertEqual(tutorial.format, .html)
+        let snippet = try XCTUnwrap(snippets(tutorial).first)
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+        XCTAssertEqual(document.lineIndex.lineColumn(of: snippet.range.start), LineColumn(line: 13, column: 31))
+        // Plain text with a numbered list is still text.
+        XCTAssertEqual(FormatSniffer.format(of: SourceDocument(path: "a.txt", text: "1\n2\n3\nStep 1\n")), .text)
+    }
+
+    func testMalformedHTMLGivesAModelOrDiagnosticsNeverACrash() throws {
+        let unclosed = read("<h2>Step 1</h2><p>Open <b>bold\n<pre class=\"swift\">let a = 1\n<span>let b = 2")
+        XCTAssertEqual(snippets(unclosed).first?.code, "let a = 1\nlet b = 2\n")
+        let deep = read(
+            String(repeating: "<div>", count: 1000) + "<h2>Step 1</h2>" + String(repeating: "</div>", count: 1000))
+        XCTAssertFalse(deep.diagnostics.isEmpty)
+        for text in [
+            "", "<", "<pre", "&#xFFFFFFFF;", "<pre>&#0;&bogus;</pre>", "\u{FEFF}<html>", "<pre><code></code></pre>",
+        ] {
+            _ = read("<h2>Step 1</h2>" + text)
+        }
+        // libxml2 drops a NUL reference and keeps an unknown name as written.
+        XCTAssertEqual(snippets(read("<h2>Step 1</h2><pre>&#0;&bogus;x</pre>")).first?.code, "&bogus;x\n")
+    }
+}
+
+extension HTMLReaderTests {
+    func testAnArticlesOwnHeaderKeepsItsTitleButSiteChromeDoesNot() {
+        let html = """
+            <div class="site-header"><h1>Site</h1></div>
+            <article><header><h1>Article title</h1></header>
+            <div class="section-header"><h2>Section 1: Views</h2></div>
+            <h3>Step 1</h3><pre class="swift">let a = 1
+            </pre></article>
+            """
+        let tutorial = read(html)
+        XCTAssertEqual(tutorial.title, "Article title")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Section 1: Views"])
+    }
+
+    func testCodePastTheLinesLibxml2CountsIsStillLocated() throws {
+        // libxml2's HTML parser keeps 16-bit line numbers: past 65535 tags are matched by order alone.
+        // (Offsets counted by hand: MarkedText over a megabyte is slow in debug builds.)
+        let head =
+            "<h2>Step 1</h2>\n<p>filler" + String(repeating: "\n", count: 65_600) + "</p>\n" + "<pre class=\"swift\">"
+        let middle = "let far = 1\n</pre>\n<pre class=\"swift\">"
+        let tutorial = read(head + middle + "let farther = 2\n</pre>\n")
+        let first = head.utf8.count
+        XCTAssertEqual(snippets(tutorial).map(\.range.start), [first, first + middle.utf8.count])
+        XCTAssertTrue(tutorial.diagnostics.isEmpty)
+    }
+}
+
+extension HTMLReaderTests {
+    func testLoneCarriageReturnLineEndsStillLocateCode() throws {
+        // libxml2 counts only `\n`; the document's lines (and ours) also end at a lone `\r`.
+        let marked = MarkedText("<h2>Step 1</h2>\r<p>Text</p>\r<pre class=\"swift\">1️⃣let a = 1\rlet b = 2\r</pre>\r")
+        let snippet = try XCTUnwrap(snippets(read(marked.text)).first)
+        XCTAssertEqual(snippet.code, "let a = 1\nlet b = 2\n")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+    }
+}
+
+extension HTMLReaderTests {
+    func testHeadingPermalinksAreNotPartOfTheLabel() {
+        let tutorial = read(
+            "<h2>Step 1: Make<a class=\"headerlink\" href=\"#s1\">¶</a></h2><pre class=\"swift\">let a = 1\n</pre>"
+                + "<h2>Step 2<a href=\"#s2\">#</a></h2><pre class=\"swift\">let b = 2\n</pre>")
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2"])
+        XCTAssertEqual(tutorial.steps.map(\.title), ["Make", ""])
+    }
+}

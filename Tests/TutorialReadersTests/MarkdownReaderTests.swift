@@ -1,0 +1,199 @@
+import TestSupport
+import TutorialModel
+import XCTest
+
+@testable import TutorialReaders
+
+final class MarkdownReaderTests: XCTestCase {
+    private func read(_ text: String) -> Tutorial {
+        MarkdownReader.read(SourceDocument(path: "test.md", text: text))
+    }
+
+    private func onlySnippet(_ tutorial: Tutorial, file: StaticString = #filePath, line: UInt = #line) -> Snippet? {
+        let snippets = tutorial.steps.flatMap(\.snippets)
+        XCTAssertEqual(snippets.count, 1, "snippets", file: file, line: line)
+        return snippets.first
+    }
+
+    /// The document offset of the first occurrence of `needle` in the snippet's code.
+    private func mapped(_ snippet: Snippet, _ needle: String) -> Int? {
+        guard let range = snippet.code.range(of: needle) else { return nil }
+        return snippet.sourceMap.documentOffset(
+            forCodeOffset: snippet.code.utf8.distance(from: snippet.code.startIndex, to: range.lowerBound))
+    }
+
+    func testBlockQuoteMarkersAreStrippedAndEachLineMapsBack() throws {
+        let marked = MarkedText("> ```swift\n> 1️⃣let a = 1\n>\t2️⃣let b = 2\n> ```\n")
+        let snippet = try XCTUnwrap(onlySnippet(read(marked.text)))
+        // The tab after `>` is one column of marker space and two columns of indentation.
+        XCTAssertEqual(snippet.code, "let a = 1\n  let b = 2\n")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+        XCTAssertEqual(mapped(snippet, "let a"), marked["1️⃣"])
+        XCTAssertEqual(mapped(snippet, "let b"), marked["2️⃣"])
+    }
+
+    func testListIndentationIsStrippedButCodeIndentationKept() throws {
+        let marked = MarkedText("1. Open it.\n\n   ```swift\n   1️⃣let x = 1\n       2️⃣let y = 2\n   ```\n")
+        let snippet = try XCTUnwrap(onlySnippet(read(marked.text)))
+        XCTAssertEqual(snippet.code, "let x = 1\n    let y = 2\n")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+        XCTAssertEqual(mapped(snippet, "let y"), marked["2️⃣"])
+    }
+
+    func testCRLFEmojiAndCJKColumnsAreExact() throws {
+        let marked = MarkedText("## Step 1\r\n\r\n~~~swift\r\nlet 名 = \"😀\"; 1️⃣let z = 1\r\n~~~\r\n")
+        let document = SourceDocument(path: "test.md", text: marked.text)
+        let snippet = try XCTUnwrap(onlySnippet(MarkdownReader.read(document)))
+        XCTAssertEqual(snippet.code, "let 名 = \"😀\"; let z = 1\n")
+        XCTAssertEqual(mapped(snippet, "let z"), marked["1️⃣"])
+        // `let 名 = "😀"; ` is 13 UTF-16 units before `let z`: the emoji counts two.
+        XCTAssertEqual(document.lineIndex.lineColumn(of: marked["1️⃣"]), LineColumn(line: 4, column: 15))
+        // The range ends before the line's CR.
+        XCTAssertEqual(document.lineIndex.lineColumn(of: snippet.range.end), LineColumn(line: 4, column: 24))
+    }
+
+    func testIndentedCodeAndSetextHeadings() throws {
+        let marked = MarkedText(
+            "Title\n=====\n\nStep 1: Indented\n----------------\n\nText.\n\n    1️⃣let i = 1\n\n    2️⃣let j = 2\n")
+        let tutorial = read(marked.text)
+        XCTAssertEqual(tutorial.title, "Title")
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1"])
+        XCTAssertEqual(tutorial.steps.first?.title, "Indented")
+        let snippet = try XCTUnwrap(onlySnippet(tutorial))
+        XCTAssertEqual(snippet.code, "let i = 1\n\nlet j = 2\n")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+        XCTAssertEqual(mapped(snippet, "let j"), marked["2️⃣"])
+        XCTAssertNil(snippet.language)
+    }
+
+    func testInfoStringNamesAndLanguages() {
+        let cases: [(String, String?, String?)] = [
+            ("swift file=A.swift", "swift", "A.swift"),
+            ("swift title=\"B.swift\"", "swift", "B.swift"),
+            ("Swift", "swift", nil),
+            ("{.swift file=\"C.swift\"}", "swift", "C.swift"),
+            ("D.swift", "swift", "D.swift"),
+            ("swift:E.swift", "swift", "E.swift"),
+            ("swift PageView.swift", "swift", "PageView.swift"),
+            ("swift title=\"Not a file name\"", "swift", nil),
+            ("", nil, nil),
+        ]
+        for (info, language, fileName) in cases {
+            let parsed = MarkdownInfoString(info)
+            XCTAssertEqual(parsed.language, language, info)
+            XCTAssertEqual(parsed.fileName, fileName, info)
+        }
+    }
+
+    func testFileNameParagraphLabelsTheNextBlockOnly() throws {
+        let tutorial = read(
+            "## Step 1\n\n`PageView.swift`\n\n```swift\nlet a = 1\n```\n\nPageControl.swift:\n\nSome prose.\n\n```swift\nlet b = 2\n```\n"
+        )
+        let snippets = tutorial.steps.flatMap(\.snippets)
+        XCTAssertEqual(snippets.map(\.fileName), ["PageView.swift", nil])
+        // The caption is not prose; the name before prose (not code) is.
+        XCTAssertEqual(tutorial.steps.first?.prose, "PageControl.swift:\nSome prose.")
+    }
+
+    func testBoldPrefixStepsCarryLabelTitleAndProse() {
+        let tutorial = read(
+            "Intro.\n\n**Step 2.** Add the view.\n\n```swift\nlet v = 1\n```\n\n**Steps to follow** is prose.\n")
+        let step = tutorial.steps.first
+        XCTAssertEqual(tutorial.steps.count, 1)
+        XCTAssertEqual(step?.label, "Step 2")
+        XCTAssertEqual(step?.labelNumber, 2)
+        XCTAssertEqual(step?.title, "Add the view.")
+        XCTAssertEqual(step?.prose, "Add the view.\nSteps to follow is prose.")
+    }
+
+    func testAsidesStayInTheirStep() {
+        let labelled = read(
+            "## Step 1\n\n```swift\nlet a = 1\n```\n\n## Experiment\n\n```swift\nlet b = 2\n```\n\n## Step 2\n\n```swift\nlet c = 3\n```\n"
+        )
+        XCTAssertEqual(labelled.steps.map { $0.snippets.count }, [2, 1])
+        let unlabelled = read(
+            "Do this.\n\n```swift\nlet a = 1\n```\n\n> Note: keep going.\n\n```swift\nlet b = 2\n```\n\nNow that.\n\n```swift\nlet c = 3\n```\n"
+        )
+        XCTAssertEqual(unlabelled.steps.map { $0.snippets.count }, [2, 1])
+        XCTAssertEqual(unlabelled.steps.map(\.label), [nil, nil])
+        XCTAssertEqual(unlabelled.steps.map(\.id.description), ["1.1", "1.2"])
+    }
+
+    func testUnlabelledHeadingsMakeSectionsAndImplicitSteps() {
+        let tutorial = read(
+            "# T\n\n## First\n\n```swift\nlet a = 1\n```\n\n## Second\n\n### Part\n\n```swift\nlet b = 2\n```\n")
+        XCTAssertEqual(tutorial.title, "T")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["First", "Second"])
+        XCTAssertEqual(tutorial.sections.map { $0.steps.map(\.title) }, [[""], ["Part"]])
+    }
+
+    func testHeadingsAboveTheStepLevelMakeSections() {
+        let tutorial = read(
+            "# T\n\n## Views\n\n### Step 1\n\n```swift\nlet a = 1\n```\n\n#### Details\n\nMore.\n\n## 第二节 数据源\n\n### 步骤1\n\n```swift\nlet b = 2\n```\n"
+        )
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Views", "第二节 数据源"])
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "步骤1"])
+        XCTAssertEqual(tutorial.steps.first?.prose, "Details\nMore.")
+    }
+
+    func testTableOfContentsRepeatsMakeNoSteps() {
+        let tutorial = read(
+            "## Contents\n\n### Step 1: Make\n\n### Step 2: Use\n\n## Body\n\n### Step 1: Make\n\n```swift\nlet a = 1\n```\n\n### Step 2: Use\n\n```swift\nlet b = 2\n```\n"
+        )
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Body"])
+        XCTAssertEqual(tutorial.steps.map(\.id.description), ["1.1", "1.2"])
+    }
+
+    func testUnclosedFenceGivesADiagnosticAndTheRestAsCode() throws {
+        let marked = MarkedText("## Step 1\n\n1️⃣```swift\nlet a = 1\n## Not a heading\n")
+        let tutorial = read(marked.text)
+        XCTAssertEqual(tutorial.steps.count, 1)
+        XCTAssertEqual(tutorial.steps.first?.snippets.first?.code, "let a = 1\n## Not a heading\n")
+        let diagnostic = try XCTUnwrap(tutorial.diagnostics.first)
+        XCTAssertEqual(diagnostic.range.start, marked["1️⃣"])
+        XCTAssertEqual(diagnostic.severity, .warning)
+    }
+
+    func testDeepNestingAndOddInputDoNotCrash() {
+        let quotes =
+            String(repeating: "> ", count: 5000) + "```swift\n" + String(repeating: "> ", count: 5000)
+            + "let deep = 1\n"
+        let deep = read(quotes)
+        XCTAssertEqual(deep.steps.flatMap(\.snippets).first?.code, "let deep = 1\n")
+        let lists = (0..<2000).map { String(repeating: "  ", count: $0) + "- item" }.joined(separator: "\n")
+        XCTAssertEqual(read(lists).steps.count, 0)
+        XCTAssertEqual(read("").sections.count, 0)
+        XCTAssertEqual(read("```").steps.first?.snippets.first?.code, "")
+    }
+}
+
+extension MarkdownReaderTests {
+    func testRawHTMLCodeBlocksAreReadAsHTML() throws {
+        let marked = MarkedText("## Step 1\n\n<pre><code class=\"lang-swift\">1️⃣let a = &quot;x&quot;</code></pre>")
+        let tutorial = MarkdownReader.read(SourceDocument(path: "test.md", text: marked.text))
+        let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
+        XCTAssertEqual(snippet.code, "let a = \"x\"\n")
+        XCTAssertEqual(snippet.language, "swift")
+        XCTAssertEqual(snippet.range.start, marked["1️⃣"])
+        // Comments and inline HTML are not code.
+        XCTAssertTrue(MarkdownReader.read(SourceDocument(path: "t.md", text: "<!-- <pre>x</pre> -->\n")).steps.isEmpty)
+    }
+}
+
+extension MarkdownReaderTests {
+    func testUntitledLabelsTakeTheNextParagraphAndImplicitStepsThePreviousOne() {
+        let tutorial = MarkdownReader.read(
+            SourceDocument(
+                path: "t.md",
+                text:
+                    "# Guide\n\n### Step 1\n\nCreate the file.\n\n```swift\nlet a = 1\n```\n\n### Step 2\n\nTip: an aside is no title.\n\n```swift\nlet b = 2\n```\n"
+            ))
+        XCTAssertEqual(tutorial.steps.map(\.title), ["Create the file.", ""])
+        XCTAssertEqual(tutorial.steps.first?.prose, "Create the file.")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Guide"])
+        let implicit = MarkdownReader.read(
+            SourceDocument(path: "u.md", text: "Intro.\n\nAdd this:\n\n```swift\nlet c = 3\n```\n"))
+        XCTAssertEqual(implicit.steps.map(\.title), ["Add this:"])
+        XCTAssertEqual(implicit.steps.first?.prose, "Intro.\nAdd this:")
+    }
+}

@@ -1,0 +1,121 @@
+import SwiftFacts
+import TestSupport
+import TutorialModel
+import TutorialRules
+import XCTest
+
+/// The evaluator across steps: one finding per rule and subject, placed where it was introduced,
+/// `information` with `resolvedAt` when fixed later, suppressions and configuration applied.
+final class EvaluatorTests: XCTestCase {
+    private func pageViewController(wired: Bool, extra: String = "") -> String {
+        """
+        struct PageViewController: UIViewControllerRepresentable {
+            func makeCoordinator() -> Coordinator { Coordinator() }
+            func makeUIViewController(context: Context) -> UIPageViewController {
+                let pageViewController = UIPageViewController()
+        \(wired ? "        pageViewController.dataSource = context.coordinator\n" : "")        return pageViewController
+            }
+            func updateUIViewController(_ controller: UIPageViewController, context: Context) {}\(extra)
+            class Coordinator: NSObject, UIPageViewControllerDataSource {
+                func pageViewController(_ p: UIPageViewController, viewControllerBefore v: UIViewController) -> UIViewController? { nil }
+                func pageViewController(_ p: UIPageViewController, viewControllerAfter v: UIViewController) -> UIViewController? { nil }
+            }
+        }
+
+        """
+    }
+
+    func testResolvedLaterIsInformationAtTheIntroducingStep() {
+        let example = RuleExample(
+            steps: [
+                .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+                .init([.init("PageViewController.swift", pageViewController(wired: false, extra: "\n    var x = 1"))]),
+                .init([.init("PageViewController.swift", pageViewController(wired: true))]),
+            ])
+        let built = ExampleTutorial(example)
+        let findings = analyze(tutorial: built.tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(findings.first?.severity, .information)
+        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 1))
+        XCTAssertEqual(findings.first?.resolvedAt, StepID(section: 1, step: 3))
+        XCTAssertEqual(findings.first?.occurrences.map(\.step.step), [1, 2])
+        // The finding lands in step 1's snippet, on the protocol.
+        let snippet = built.tutorial.steps[0].snippets[0]
+        XCTAssertTrue(snippet.range.contains(findings[0].range.start))
+        XCTAssertEqual(built.tutorial.document.text(in: findings[0].range), "UIPageViewControllerDataSource")
+    }
+
+    func testStillPresentKeepsItsSeverityAndFixesEveryStep() {
+        let example = RuleExample(
+            steps: [
+                .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+                .init([.init("PageViewController.swift", pageViewController(wired: false, extra: "\n    var x = 1"))]),
+            ])
+        let built = ExampleTutorial(example)
+        let findings = analyze(tutorial: built.tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        XCTAssertEqual(findings.count, 1)
+        XCTAssertEqual(findings.first?.severity, .warning)
+        XCTAssertNil(findings.first?.resolvedAt)
+        let edits = findings.first?.fixEdits ?? []
+        XCTAssertEqual(edits.count, 2, "one insertion per step that repeats the mistake")
+        XCTAssertTrue(edits.allSatisfy { $0.newText.contains("pageViewController.dataSource = context.coordinator") })
+        // Applying the edits yields the wired code in both steps.
+        var text = built.tutorial.document.text
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            let utf8 = Array(text.utf8)
+            text = String(decoding: utf8[..<edit.range.start] + Array(edit.newText.utf8) + utf8[edit.range.end...], as: UTF8.self)
+        }
+        XCTAssertEqual(text.components(separatedBy: "        pageViewController.dataSource = context.coordinator\n        return").count, 3)
+    }
+
+    func testConfigurationSeverityAndSuppressions() {
+        let steps: [RuleExample.Step] = [
+            .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+        ]
+        var configuration = Configuration.only(["coordinator-not-wired"])
+        configuration.rules["coordinator-not-wired"]?.severity = .error
+        let built = ExampleTutorial(RuleExample(steps: steps))
+        XCTAssertEqual(analyze(tutorial: built.tutorial, configuration: configuration).findings.first?.severity, .error)
+
+        let disabled = ExampleTutorial(
+            RuleExample(steps: [.init(prose: "<!-- tutorial-check-disable coordinator-not-wired -->", steps[0].snippets)]))
+        XCTAssertTrue(analyze(tutorial: disabled.tutorial, configuration: configuration).findings.isEmpty)
+
+        let otherRule = ExampleTutorial(
+            RuleExample(steps: [.init(prose: "<!-- tutorial-check-disable wiring-in-update -->", steps[0].snippets)]))
+        XCTAssertEqual(analyze(tutorial: otherRule.tutorial, configuration: configuration).findings.count, 1)
+
+        let nextStep = ExampleTutorial(
+            RuleExample(
+                steps: [
+                    .init(prose: "<!-- tutorial-check-disable-next-step coordinator-not-wired -->", []),
+                    .init(steps[0].snippets),
+                ]))
+        XCTAssertTrue(analyze(tutorial: nextStep.tutorial, configuration: configuration).findings.isEmpty)
+
+        let code = pageViewController(wired: false).replacingOccurrences(
+            of: "UIPageViewControllerDataSource {", with: "UIPageViewControllerDataSource { // tutorial-check:disable-line coordinator-not-wired")
+        let inline = ExampleTutorial(RuleExample(file: "PageViewController.swift", code))
+        XCTAssertTrue(analyze(tutorial: inline.tutorial, configuration: configuration).findings.isEmpty)
+    }
+
+    func testDefaultConfigurationLeavesOffByDefaultRulesOut() {
+        let built = ExampleTutorial(RuleRegistry.rule("stale-coordinator-parent")!.description.triggering[0])
+        XCTAssertTrue(analyze(tutorial: built.tutorial).findings.allSatisfy { $0.rule != "stale-coordinator-parent" })
+        XCTAssertFalse(analyze(tutorial: built.tutorial, configuration: .only(["stale-coordinator-parent"])).findings.isEmpty)
+    }
+
+    func testFactsAreParsedOncePerDistinctSnippet() {
+        let cache = FactsCache()
+        let example = RuleExample(
+            steps: [
+                .init([.init("A.swift", "let a = 1\n")]), .init([.init("A.swift", "let a = 1\nlet b = 2\n")]),
+                .init([.init("A.swift", "let a = 1\nlet b = 2\n")]),
+            ])
+        let built = ExampleTutorial(example)
+        _ = analyze(tutorial: built.tutorial, cache: cache)
+        _ = analyze(tutorial: built.tutorial, cache: cache)
+        XCTAssertEqual(cache.statistics.misses, 2)
+        XCTAssertEqual(cache.statistics.incremental, 1, "the second state is parsed from the first's tree")
+    }
+}
