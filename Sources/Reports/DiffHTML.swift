@@ -158,7 +158,10 @@ private struct HTMLReportPage {
         // Snippets outside every timeline (fragments, files that cannot be inferred) are shown, not diffed.
         for (snippetIndex, snippet) in step.snippets.enumerated() where !diffed.contains(snippetIndex) {
             guard !document.isInTimeline(step: step.id, snippet: snippetIndex) else { continue }
-            let why = snippet.kind == .fragment ? "fragment, not diffed" : "file not known, not diffed"
+            let why =
+                snippet.kind == .fragment
+                ? "fragment, not diffed"
+                : snippet.fileName == nil ? "file not known, not diffed" : "excerpt, not diffed"
             out +=
                 "<div class=\"change fragment\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(snippet.fileName ?? "(no file name)"))</span> <span class=\"from\">\(why)</span></div>\n"
             let lines = TextLines(snippet.code)

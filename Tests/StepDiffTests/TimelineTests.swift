@@ -118,6 +118,25 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(timelines[1].states.map(\.nameSource), [.label, .primaryType])
     }
 
+    /// An abridged copy of a file (its imports dropped, a few members shown) is not a state of the
+    /// file: diffing it would show most of the file deleted.
+    func testAbridgedExcerptStaysOutOfTheTimeline() {
+        let full =
+            "import SwiftUI\n\nstruct PageView: View {\n    var pages: [Page]\n\n    var body: some View {\n        Text(\"\")\n    }\n}\n"
+        let excerpt = "struct PageView: View {\n    var pages: [Page]\n    @State var currentPage = 0\n}\n"
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", snippets: [.init(file: "PageView.swift", code: full)])
+        builder.step(label: "Step 2", snippets: [.init(file: "PageView.swift", code: excerpt)])
+        builder.step(label: "Step 3", snippets: [.init(file: "PageView.swift", code: full + "// end\n")])
+        let timelines = buildTimelines(builder.build())
+        XCTAssertEqual(timelines.first?.states.map(\.step.description), ["1.1", "1.3"])
+        // A first state without imports is a file like any other.
+        var plain = TutorialBuilder()
+        plain.step(label: "Step 1", snippets: [.init(file: "A.swift", code: excerpt)])
+        plain.step(label: "Step 2", snippets: [.init(file: "A.swift", code: excerpt + "// more\n")])
+        XCTAssertEqual(buildTimelines(plain.build()).first?.states.count, 2)
+    }
+
     /// DocC: `previousFile:` is the base of the step's diff, `reset: true` starts the file afresh.
     func testDocCPreviousFileAndReset() {
         let a = "struct A {\n}\n"
@@ -213,6 +232,15 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(findings.map(\.rule), ["code-file-missing", "code-file-missing"])
         XCTAssertEqual(findings[0].message, "@Code file '02.swift' not found")
         XCTAssertTrue(findings[1].message.contains("'PageView' has no extension"))
+    }
+
+    /// A name split by a space in copied prose still finds its file; a lone mention names a new file.
+    func testProseNamesWithSpacesAndNewFiles() {
+        XCTAssertEqual(
+            fileNamed(inProse: "在 Search Bar 结构（Search Bar.swift）中", knownFiles: ["SearchBar.swift"]), "SearchBar.swift"
+        )
+        XCTAssertEqual(fileNamed(inProse: "Create Helpers.swift.", knownFiles: ["SearchBar.swift"]), "Helpers.swift")
+        XCTAssertNil(fileNamed(inProse: "Open A.swift and B.swift.", knownFiles: []))
     }
 
     func testPrimaryTypeAndFileNames() {
