@@ -1,5 +1,3 @@
-
-
 /// What the rules need to know about one snippet of Swift, extracted in one SwiftSyntax pass.
 ///
 /// Every range is a UTF-8 range in the snippet's code, so a finding maps to the document through

@@ -86,7 +86,9 @@ enum LintCommand {
     }
 
     /// Lints documents on all cores, sharing one facts cache; the first input error wins.
-    static func lint(_ jobs: [(path: String, configuration: Configuration)]) -> Result<[LintedDocument], DocumentLoader.InputError> {
+    static func lint(_ jobs: [(path: String, configuration: Configuration)]) -> Result<
+        [LintedDocument], DocumentLoader.InputError
+    > {
         let cache = FactsCache()
         let results = ResultSlots<Result<LintedDocument, DocumentLoader.InputError>>(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -94,7 +96,8 @@ enum LintCommand {
             do throws(DocumentLoader.InputError) {
                 let document = try DocumentLoader.load(job.path)
                 let analysis = analyze(
-                    document: document, resources: FileSystemResources(), configuration: job.configuration, cache: cache)
+                    document: document, resources: FileSystemResources(), configuration: job.configuration, cache: cache
+                )
                 results.set(index, .success(LintedDocument(analysis)))
             } catch {
                 results.set(index, .failure(error))

@@ -17,7 +17,7 @@ final class FindingFixesTests: XCTestCase {
         let document = SourceDocument(path: "delegate-missing.md", text: Self.fixture)
         let analysis = analyze(document: document)
         let finding = try XCTUnwrap(analysis.findings.first { $0.rule == "coordinator-not-wired" })
-        let fix = try XCTUnwrap(Fix(finding))
+        let fix = try XCTUnwrap(Fix(finding, in: analysis.tutorial))
         XCTAssertEqual(fix.kind, .repair)
         XCTAssertEqual(fix.edits.count, 3)
         let outcome = fixDocument(analysis, write: false)
@@ -35,6 +35,45 @@ final class FindingFixesTests: XCTestCase {
         let finding = Finding(
             rule: "step-numbering", subject: "s", severity: .warning, message: "m", range: SourceRange(start: 0, end: 1),
             file: nil, step: nil, resolvedAt: nil)
-        XCTAssertNil(Fix(finding))
+        XCTAssertNil(Fix(finding, in: Tutorial(document: SourceDocument(path: "t.md", text: "x"), format: .markdown, title: nil, sections: [])))
+    }
+}
+
+/// A rule removes a snippet by its code range; the engine removes the whole block in the document's syntax.
+final class SnippetRemovalTests: XCTestCase {
+    func removal(_ text: String, path: String, snippet index: Int) throws -> String {
+        let tutorial = readTutorial(SourceDocument(path: path, text: text))
+        let snippets = tutorial.steps.flatMap(\.snippets)
+        XCTAssertGreaterThan(snippets.count, index, "the reader found the snippets")
+        let range = snippets[index].range
+        let finding = Finding(
+            rule: "step-no-change", subject: "s", severity: .warning, message: "m", range: range, file: nil, step: nil,
+            resolvedAt: nil, documentEdits: [TutorialRules.TextEdit(range: range, newText: "")])
+        let fix = try XCTUnwrap(Fix(finding, in: tutorial))
+        return try EditApplication.apply(fix.edits, to: text)
+    }
+
+    func testMarkdownLosesTheFencesAndOneBlankLine() throws {
+        let text = "# T\n\n## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n\n## Step 2\n\n```swift file=A.swift\nlet a = 1\n```\n\nDone.\n"
+        XCTAssertEqual(
+            try removal(text, path: "t.md", snippet: 1),
+            "# T\n\n## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n\n## Step 2\n\nDone.\n")
+    }
+
+    func testHTMLLosesThePreElement() throws {
+        let text = """
+            <html><body><h2>Step 1</h2>
+            <pre><code class="lang-swift">let a = 1
+            </code></pre>
+            <h2>Step 2</h2>
+            <pre><code class="lang-swift">let a = 1
+            </code></pre>
+            <p>Done.</p>
+            </body></html>
+
+            """
+        let result = try removal(text, path: "t.html", snippet: 1)
+        XCTAssertEqual(result.components(separatedBy: "<pre>").count - 1, 1, result)
+        XCTAssertTrue(result.contains("<h2>Step 2</h2>\n<p>Done.</p>"), result)
     }
 }

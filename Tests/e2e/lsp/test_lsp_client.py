@@ -374,3 +374,74 @@ async def test_utf8_positions_when_the_client_offers_them(utf8_client: LanguageC
     column_bytes = line.encode("utf-8").index(b"UIPageViewControllerDelegate")
     assert diagnostic.range.start.character == column_bytes
     assert column_bytes != line.index("UIPageViewControllerDelegate"), "the comment makes bytes and UTF-16 units differ"
+
+
+FIXES = [
+    # fixture, rule, how many edits the one fix makes, what the fixed document must then contain
+    ("wiring-in-update.md", "wiring-in-update", 4, ("        pageViewController.dataSource = context.coordinator\n        return pageViewController", 2)),
+    ("missing-make-coordinator.md", "missing-make-coordinator", 2, ("func makeCoordinator() -> Coordinator", 2)),
+    ("binding-passed-by-value.md", "binding-passed-by-value", 2, ("currentPage: $currentPage)", 2)),
+    ("step-no-change.md", "step-no-change", 1, ("```swift file=LandmarkRow.swift", 2)),
+]
+
+
+@pytest.mark.parametrize("fixture,rule,edit_count,expected", FIXES, ids=[f[1] for f in FIXES])
+async def test_each_rule_fix_is_one_workspace_edit_that_clears_its_diagnostic(client: LanguageClient, fixture, rule, edit_count, expected):
+    path = copy_fixture(client, fixture)
+    uri = uri_of(path)
+    text = open_document(client, path)
+    published = await client.published.wait(uri, version=1)
+    diagnostics = [d for d in published.diagnostics if d.code == rule]
+    assert len(diagnostics) == 1, published.diagnostics
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostics[0].range,
+            context=types.CodeActionContext(diagnostics=diagnostics),
+        )
+    )
+    preferred = [action for action in actions if action.is_preferred]
+    assert len(preferred) == 1 and actions[0] is preferred[0]
+    edits = edits_for(preferred[0].edit, uri)
+    assert len(edits) == edit_count
+    fixed = apply_text_edits(text, edits)
+    snippet, count = expected
+    assert fixed.count(snippet) == count, fixed
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
+    after = await client.published.wait(uri, version=2)
+    assert [d for d in after.diagnostics if d.code == rule] == []
+    assert [d for d in after.diagnostics if d.severity in (types.DiagnosticSeverity.Error, types.DiagnosticSeverity.Warning)] == []
+
+
+@pytest.mark.parametrize("which", ["here", "document"])
+async def test_disable_actions_silence_the_rule(client: LanguageClient, which):
+    path = copy_fixture(client, "step-no-change.md")
+    uri = uri_of(path)
+    text = open_document(client, path)
+    published = await client.published.wait(uri, version=1)
+    diagnostic = next(d for d in published.diagnostics if d.code == "step-no-change")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    title = "Disable step-no-change for step 1.2" if which == "here" else "Disable step-no-change in this document"
+    action = next(a for a in actions if a.title == title)
+    fixed = apply_text_edits(text, edits_for(action.edit, uri))
+    expected = "<!-- tutorial-check-disable-next-step step-no-change -->\n### Step 2" if which == "here" else "<!-- tutorial-check-disable step-no-change -->\n# A row"
+    assert expected in fixed
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
+    after = await client.published.wait(uri, version=2)
+    assert [d for d in after.diagnostics if d.code == "step-no-change"] == []
