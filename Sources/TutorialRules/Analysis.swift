@@ -45,7 +45,8 @@ public func analyze(tutorial: Tutorial, configuration: Configuration = .default,
         }
     }
     var findings = evaluateCodeRules(
-        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration)
+        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration,
+        cache: cache)
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines),
@@ -105,6 +106,19 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     return result
 }
 
+/// What a code rule evaluation depends on: the checked snippet, the project's snippets, the rules run.
+private struct EvaluationKey: Hashable, Sendable {
+    let facts: Int
+    let fileName: String?
+    let project: [ProjectEntry]
+    let rules: [String]
+}
+
+private struct ProjectEntry: Hashable, Sendable {
+    let name: String
+    let facts: Int
+}
+
 /// One run of a finding: the consecutive states of a file in which it is present.
 private struct Run {
     let subject: String
@@ -120,9 +134,10 @@ private struct Run {
 /// keyed by rule and subject, placed at the introducing step, `information` when a later state fixes them.
 private func evaluateCodeRules(
     _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts], files: [SnippetAddress: String],
-    configuration: Configuration
+    configuration: Configuration, cache: FactsCache
 ) -> [Finding] {
     guard !rules.isEmpty else { return [] }
+    let ruleIDs = rules.map(\.description.id)
     let known = KnownProtocols.standard
     // Evaluations per timeline key, in order: each a set of (rule, subject) → finding in that state.
     struct Evaluation {
@@ -147,12 +162,26 @@ private func evaluateCodeRules(
             fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
             isFragment: fileName == nil,
             project: project, knownProtocols: known)
-        var found: [String: [String: CodeFinding]] = [:]
-        for rule in rules {
-            let id = rule.description.id
-            for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
-                if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+        let compute: () -> [String: [String: CodeFinding]] = {
+            var found: [String: [String: CodeFinding]] = [:]
+            for rule in rules {
+                let id = rule.description.id
+                for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
+                    if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+                }
             }
+            return found
+        }
+        // The same snippet checked against the same project gives the same findings: remembered by the
+        // cache's snippet ids, so an edit re-runs the rules only where the edited snippet is involved.
+        let found: [String: [String: CodeFinding]]
+        if snippetFacts.id != 0, projectFiles.allSatisfy({ $0.facts.id != 0 }) {
+            let memoKey = EvaluationKey(
+                facts: snippetFacts.id, fileName: fileName, project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
+                rules: ruleIDs)
+            found = cache.memoized(memoKey, compute: compute)
+        } else {
+            found = compute()
         }
         if evaluations[key] == nil { keyOrder.append(key) }
         evaluations[key, default: []].append(Evaluation(step: step, codeStep: codeStep, snippet: snippet, found: found))

@@ -125,4 +125,23 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertEqual(cache.statistics.misses, 2)
         XCTAssertEqual(cache.statistics.incremental, 1, "the second state is parsed from the first's tree")
     }
+
+    func testReanalysisReusesRuleResultsForUnchangedSnippets() {
+        let cache = FactsCache()
+        let steps: [RuleExample.Step] = [
+            .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+            .init([.init("PageViewController.swift", pageViewController(wired: false, extra: "\n    var x = 1"))]),
+        ]
+        let first = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 0)
+        let second = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 2, "both states' rule results are remembered")
+        XCTAssertEqual(first, second)
+        // An edit of the second step re-runs the rules for that state only.
+        var edited = steps
+        edited[1] = .init([.init("PageViewController.swift", pageViewController(wired: true))])
+        let third = analyze(tutorial: ExampleTutorial(RuleExample(steps: edited)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 3)
+        XCTAssertEqual(third.first { $0.rule == "coordinator-not-wired" }?.resolvedAt, StepID(section: 1, step: 2))
+    }
 }
