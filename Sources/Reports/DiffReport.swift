@@ -19,10 +19,17 @@ public struct DiffReportDocument: Sendable {
         let snippet: Int
     }
 
-    public init(tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet]) {
+    /// The step-structure findings (`step-no-change`, `step-numbering`, `code-file-missing`) of the
+    /// whole document, shown next to the steps they concern.
+    public let findings: [StepStructureFinding]
+
+    public init(
+        tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], findings: [StepStructureFinding] = []
+    ) {
         self.tutorial = tutorial
         self.timelines = timelines
         self.changes = changes
+        self.findings = findings
         self.changesByStep = Dictionary(grouping: changes, by: \.to.step)
         self.statesInTimelines = Set(
             timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
@@ -66,8 +73,12 @@ public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, select
 {
     tutorials.map { tutorial in
         let timelines = buildTimelines(tutorial)
-        let changes = changeSets(tutorial, timelines: timelines, options: options).filter(selection.includes)
-        return DiffReportDocument(tutorial: tutorial, timelines: timelines, changes: changes)
+        let all = changeSets(tutorial, timelines: timelines, options: options)
+        // Findings judge exact text: reuse the change sets unless indentation was ignored for display.
+        let findings = stepStructureFindings(
+            tutorial, timelines: timelines, changeSets: options.ignoreIndentation ? nil : all)
+        return DiffReportDocument(
+            tutorial: tutorial, timelines: timelines, changes: all.filter(selection.includes), findings: findings)
     }
 }
 

@@ -102,6 +102,7 @@ final class DiffReportTests: XCTestCase {
         XCTAssertTrue(markdown.contains("## 1.2 Step 2 — Reset the page\n"))
         XCTAssertTrue(markdown.contains("```diff\n@@ -1,10 +1,10 @@ step 1.2\n"))
         XCTAssertTrue(markdown.contains("**PageView.swift**: no change (from step 1.2). ⚠️ `step-no-change`"))
+        XCTAssertTrue(markdown.contains("- ⚠️ `step-no-change` (step 1.3): step 1.3 (Step 3) shows PageView.swift unchanged"), markdown)
 
     }
 
