@@ -127,6 +127,7 @@ private struct Run {
     let range: SourceRange
     var occurrences: [FindingOccurrence]
     let fixTitle: String?
+    let resolvingTokens: [String]
     var resolvedAt: StepID?
 }
 
@@ -177,7 +178,8 @@ private func evaluateCodeRules(
         let found: [String: [String: CodeFinding]]
         if snippetFacts.id != 0, projectFiles.allSatisfy({ $0.facts.id != 0 }) {
             let memoKey = EvaluationKey(
-                facts: snippetFacts.id, fileName: fileName, project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
+                facts: snippetFacts.id, fileName: fileName,
+                project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
                 rules: ruleIDs)
             found = cache.memoized(memoKey, compute: compute)
         } else {
@@ -218,6 +220,21 @@ private func evaluateCodeRules(
         evaluate(state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name)
     }
 
+    // Fragments (snippets outside every timeline), with their identifiers, in step order; scanned only
+    // when a problem is still open at the end of a file.
+    var scannedFragments: [(step: StepID, fileName: String?, identifiers: Set<String>)]?
+    func laterFragments() -> [(step: StepID, fileName: String?, identifiers: Set<String>)] {
+        if let scannedFragments { return scannedFragments }
+        var result: [(step: StepID, fileName: String?, identifiers: Set<String>)] = []
+        for step in tutorial.steps {
+            for (index, snippet) in step.snippets.enumerated()
+            where files[SnippetAddress(step: step.id, index: index)] == nil {
+                result.append((step.id, snippet.fileName, identifiers(in: Substring(snippet.code))))
+            }
+        }
+        scannedFragments = result
+        return result
+    }
     var findings: [Finding] = []
     for key in keyOrder {
         guard let list = evaluations[key] else { continue }
@@ -250,13 +267,27 @@ private func evaluateCodeRules(
                         open[subject] = Run(
                             subject: subject, message: codeFinding.message, firstStep: evaluation.codeStep,
                             range: range,
-                            occurrences: [occurrence], fixTitle: codeFinding.fixTitle, resolvedAt: nil)
+                            occurrences: [occurrence], fixTitle: codeFinding.fixTitle,
+                            resolvingTokens: codeFinding.resolvingTokens, resolvedAt: nil)
                         openOrder.append(subject)
                     }
                 }
             }
             let severity = configuration.severity(of: description)
-            for run in closed + openOrder.compactMap({ open[$0] }) {
+            // A problem still there in the file's last state may be mended by a fragment shown later.
+            var stillOpen = openOrder.compactMap { open[$0] }
+            if let last = lastState[key]?.step {
+                for index in stillOpen.indices where !stillOpen[index].resolvingTokens.isEmpty {
+                    let tokens = Set(stillOpen[index].resolvingTokens)
+                    if let mending = laterFragments().first(where: { fragment in
+                        fragment.step > last && (fragment.fileName == nil || fragment.fileName == key)
+                            && !fragment.identifiers.isDisjoint(with: tokens)
+                    }) {
+                        stillOpen[index].resolvedAt = mending.step
+                    }
+                }
+            }
+            for run in closed + stillOpen {
                 findings.append(
                     Finding(
                         rule: id, subject: run.subject, severity: run.resolvedAt == nil ? severity : .information,
@@ -360,7 +391,8 @@ func identifiers(in text: Substring) -> Set<String> {
     var start = -1
     for index in 0...bytes.count {
         let byte = index < bytes.count ? bytes[index] : 0x20
-        let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        let isWord =
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || byte == 0x5F
         if isWord {
             if start < 0 { start = index }

@@ -144,4 +144,19 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertEqual(cache.memoStatistics.hits, 3)
         XCTAssertEqual(third.first { $0.rule == "coordinator-not-wired" }?.resolvedAt, StepID(section: 1, step: 2))
     }
+
+    func testALaterFragmentThatAddsTheMissingPieceResolvesTheFinding() {
+        let wiring = RuleExample.Snippet(nil, "pageViewController.dataSource = context.coordinator\n", kind: .fragment)
+        let unrelated = RuleExample.Snippet(nil, "Text(\"Hello\")\n", kind: .fragment)
+        let file = RuleExample.Snippet("PageViewController.swift", pageViewController(wired: false))
+        let mended = ExampleTutorial(RuleExample(steps: [.init([file]), .init([unrelated]), .init([wiring])]))
+        let findings = analyze(tutorial: mended.tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        XCTAssertEqual(findings.map(\.severity), [.information])
+        XCTAssertEqual(findings.first?.resolvedAt, StepID(section: 1, step: 3))
+
+        let unmended = ExampleTutorial(RuleExample(steps: [.init([file]), .init([unrelated])]))
+        let open = analyze(tutorial: unmended.tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        XCTAssertEqual(open.map(\.severity), [.warning])
+        XCTAssertNil(open.first?.resolvedAt)
+    }
 }

@@ -167,8 +167,9 @@ struct CoordinatorNotWired: CodeRule {
                             "\(coordinator.name) adopts \(adopted.name), but nothing in \(representable.type.name) sets "
                             + "`.\(kind) = \(contextName).coordinator`; assign it in \(representable.makeSignature)",
                         range: local?.range ?? make.nameRange,
-                        fixTitle: "Set .\(kind) = \(contextName).coordinator in \(representable.makeName)", edits: edits
-                    ))
+                        fixTitle: "Set .\(kind) = \(contextName).coordinator in \(representable.makeName)",
+                        edits: edits,
+                        resolvingTokens: [kind]))
             }
         }
         return findings
