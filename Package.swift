@@ -23,6 +23,7 @@ func toolchainHostLibraries() -> String {
 }
 
 let hostLibraries = toolchainHostLibraries()
+
 let swiftSyntaxLibraries = [
     "SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftOperators", "SwiftIDEUtils",
     "SwiftDiagnostics", "SwiftBasicFormat",
@@ -31,6 +32,19 @@ let swiftSyntaxCompilerFlags: [SwiftSetting] = [.unsafeFlags(["-I", hostLibrarie
 let swiftSyntaxLinkerFlags: [LinkerSetting] = [
     .unsafeFlags(["-L", hostLibraries, "-Xlinker", "-rpath", "-Xlinker", hostLibraries])
 ] + swiftSyntaxLibraries.map { .linkedLibrary($0) }
+
+/// `swift build --sanitize=fuzzer` compiles executables as libraries so libFuzzer's `main` runs; the
+/// fuzz targets' replay code (their `main` in a plain build) must then be compiled out. SwiftPM tells
+/// sources nothing about sanitizers, so scripts/fuzz says it with `TUTORIAL_CHECK_FUZZ=1`.
+let fuzzSettings: [SwiftSetting] =
+    ProcessInfo.processInfo.environment["TUTORIAL_CHECK_FUZZ"] == "1" ? [.define("LIBFUZZER")] : []
+
+/// One executable per fuzz target (Sources/fuzz-<name>), all running FuzzSupport's FuzzTargets.
+let fuzzTargets: [Target] = ["sniff", "markdown", "html", "docc", "text", "jsonrpc", "diff", "pipeline"].map { name in
+    .executableTarget(
+        name: "fuzz-\(name)", dependencies: ["FuzzSupport"],
+        swiftSettings: swiftSyntaxCompilerFlags + fuzzSettings, linkerSettings: swiftSyntaxLinkerFlags)
+}
 
 let package = Package(
     name: "tutorial-check",
@@ -71,7 +85,9 @@ let package = Package(
             name: "Reports",
             dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "DiffSyntax", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
-        .target(name: "TutorialFixes", dependencies: ["TutorialModel"]),
+        .target(
+            name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialRules"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "LanguageServer",
             dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialFixes", "Reports"],
@@ -83,6 +99,13 @@ let package = Package(
         .executableTarget(
             name: "tutorial-bench",
             dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer", "CCMarkGFM", "CLibXML2"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        // Fuzz targets (scripts/fuzz): executables defining LLVMFuzzerTestOneInput. Built with
+        // `--sanitize=fuzzer` libFuzzer's main runs; in a plain build they replay the files given.
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer"],
+            path: "Sources/fuzz-support",
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(name: "TestSupport", dependencies: ["TutorialModel"]),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
@@ -96,15 +119,20 @@ let package = Package(
         .testTarget(
             name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
-        .testTarget(name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TutorialReaders", "TutorialRules", "TestSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
         .testTarget(
             name: "ReportsTests", dependencies: ["Reports", "DiffSyntax", "StepDiff", "TutorialModel", "TestSupport", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
+            name: "FuzzRegressionTests", dependencies: ["FuzzSupport"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(
             name: "LanguageServerTests",
             dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
-    ],
+    ] + fuzzTargets,
     swiftLanguageModes: [.v6]
 )

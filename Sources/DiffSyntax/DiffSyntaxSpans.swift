@@ -65,7 +65,9 @@ public final class DiffSyntaxColorer {
                 })
         {
             result = Parser.parseIncrementally(
-                source: code, parseTransition: IncrementalParseTransition(previousIncrementalParseResult: previousResult, edits: concurrent))
+                source: code,
+                parseTransition: IncrementalParseTransition(
+                    previousIncrementalParseResult: previousResult, edits: concurrent))
             trees[previous] = nil
             incrementalParses += 1
         } else {
@@ -96,7 +98,8 @@ private func classify(_ tree: SourceFileSyntax) -> [DiffSyntaxSpan] {
         case .editorPlaceholder: cssClass = "ph"
         default: continue
         }
-        let start = classified.range.lowerBound.utf8Offset, end = classified.range.upperBound.utf8Offset
+        let start = classified.range.lowerBound.utf8Offset
+        let end = classified.range.upperBound.utf8Offset
         if start < end { spans.append(DiffSyntaxSpan(start: start, end: end, cssClass: cssClass)) }
     }
     return spans

@@ -1,5 +1,5 @@
-import Foundation
 import DiffSyntax
+import Foundation
 import StepDiff
 import TutorialModel
 
@@ -64,7 +64,9 @@ private struct HTMLReportPage {
 
     // MARK: Outline and summaries
 
-    private func anchor(_ document: Int, _ step: StepID) -> String { "d\(document + 1)-step-\(step.section)-\(step.step)" }
+    private func anchor(_ document: Int, _ step: StepID) -> String {
+        "d\(document + 1)-step-\(step.section)-\(step.step)"
+    }
 
     private func counts(_ added: Int, _ removed: Int) -> String {
         "<span class=\"counts\"><span class=\"plus\">+\(added)</span> <span class=\"minus\">−\(removed)</span></span>"
@@ -78,15 +80,20 @@ private struct HTMLReportPage {
     }
 
     private mutating func outline(_ document: DiffReportDocument, index: Int, showAllSteps: Bool) {
-        out += "<p class=\"doc\">\(htmlEscaped(document.tutorial.title ?? document.path))</p>\n<ol class=\"sections\">\n"
+        out +=
+            "<p class=\"doc\">\(htmlEscaped(document.tutorial.title ?? document.path))</p>\n<ol class=\"sections\">\n"
         for (section, steps) in shownSteps(document, showAllSteps: showAllSteps) {
             out += "<li><span class=\"section-title\">\(htmlEscaped(section.title))</span><ol class=\"steps\">\n"
             for step in steps {
                 let changes = document.changes(in: step.id)
-                let added = changes.reduce(0) { $0 + $1.added }, removed = changes.reduce(0) { $0 + $1.removed }
-                let flag = changes.contains(where: \.isNoChange) ? " <span class=\"warn\" title=\"step-no-change\">=</span>" : ""
+                let added = changes.reduce(0) { $0 + $1.added }
+                let removed = changes.reduce(0) { $0 + $1.removed }
+                let flag =
+                    changes.contains(where: \.isNoChange)
+                    ? " <span class=\"warn\" title=\"step-no-change\">=</span>" : ""
                 let label = step.label ?? "Step"
-                out += "<li><a href=\"#\(anchor(index, step.id))\"><span class=\"id\">\(step.id)</span> \(htmlEscaped(label))</a>"
+                out +=
+                    "<li><a href=\"#\(anchor(index, step.id))\"><span class=\"id\">\(step.id)</span> \(htmlEscaped(label))</a>"
                 out += changes.isEmpty ? "" : " " + counts(added, removed)
                 out += flag + "</li>\n"
             }
@@ -96,14 +103,18 @@ private struct HTMLReportPage {
     }
 
     private mutating func fileSummary(_ document: DiffReportDocument, index: Int) {
-        out += "<table class=\"summary\"><thead><tr><th>File</th><th>States</th><th>Steps</th><th>+</th><th>−</th></tr></thead><tbody>\n"
+        out +=
+            "<table class=\"summary\"><thead><tr><th>File</th><th>States</th><th>Steps</th><th>+</th><th>−</th></tr></thead><tbody>\n"
         let byFile = Dictionary(grouping: document.changes, by: \.fileName)
         for timeline in document.timelines {
             let changes = byFile[timeline.fileName] ?? []
             guard !changes.isEmpty else { continue }
-            let steps = changes.map { "<a href=\"#\(anchor(index, $0.to.step))\">\($0.toName)</a>" }.joined(separator: " ")
-            out += "<tr><td class=\"file\">\(htmlEscaped(timeline.fileName))</td><td>\(timeline.states.count)</td><td class=\"steplist\">\(steps)</td>"
-            out += "<td class=\"plus\">+\(changes.reduce(0) { $0 + $1.added })</td><td class=\"minus\">−\(changes.reduce(0) { $0 + $1.removed })</td></tr>\n"
+            let steps = changes.map { "<a href=\"#\(anchor(index, $0.to.step))\">\($0.toName)</a>" }.joined(
+                separator: " ")
+            out +=
+                "<tr><td class=\"file\">\(htmlEscaped(timeline.fileName))</td><td>\(timeline.states.count)</td><td class=\"steplist\">\(steps)</td>"
+            out +=
+                "<td class=\"plus\">+\(changes.reduce(0) { $0 + $1.added })</td><td class=\"minus\">−\(changes.reduce(0) { $0 + $1.removed })</td></tr>\n"
         }
         out += "</tbody></table>\n"
     }
@@ -112,8 +123,10 @@ private struct HTMLReportPage {
 
     private mutating func body(_ document: DiffReportDocument, index: Int, showAllSteps: Bool) {
         let tutorial = document.tutorial
-        out += "<section class=\"document\"><h2 class=\"doc-title\">\(htmlEscaped(tutorial.title ?? document.path))</h2>\n"
-        out += "<p class=\"path\">\(htmlEscaped(document.path)) · \(tutorial.format.rawValue) · \(tutorial.steps.count) steps · \(document.timelines.count) files</p>\n"
+        out +=
+            "<section class=\"document\"><h2 class=\"doc-title\">\(htmlEscaped(tutorial.title ?? document.path))</h2>\n"
+        out +=
+            "<p class=\"path\">\(htmlEscaped(document.path)) · \(tutorial.format.rawValue) · \(tutorial.steps.count) steps · \(document.timelines.count) files</p>\n"
         fileSummary(document, index: index)
         for (section, steps) in shownSteps(document, showAllSteps: showAllSteps) {
             out += "<h2 class=\"section\">\(htmlEscaped(section.title))</h2>\n"
@@ -124,7 +137,8 @@ private struct HTMLReportPage {
 
     private mutating func step(_ step: Step, document: DiffReportDocument, index: Int) {
         let changes = document.changes(in: step.id)
-        let added = changes.reduce(0) { $0 + $1.added }, removed = changes.reduce(0) { $0 + $1.removed }
+        let added = changes.reduce(0) { $0 + $1.added }
+        let removed = changes.reduce(0) { $0 + $1.removed }
         out += "<article class=\"step\" id=\"\(anchor(index, step.id))\">\n<h3><span class=\"id\">\(step.id)</span> "
         if let label = step.label { out += "<span class=\"label\">\(htmlEscaped(label))</span> " }
         out += htmlEscaped(step.title)
@@ -132,17 +146,30 @@ private struct HTMLReportPage {
         out += "</h3>\n"
         var paragraphs = step.prose.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
         // Readers often take the title from the first paragraph; do not print it twice.
-        if let first = paragraphs.first, first.trimmingCharacters(in: .whitespaces) == step.title { paragraphs.removeFirst() }
+        if let first = paragraphs.first, first.trimmingCharacters(in: .whitespaces) == step.title {
+            paragraphs.removeFirst()
+        }
         if !paragraphs.isEmpty {
-            out += "<div class=\"prose\">" + paragraphs.map { "<p>\(htmlEscaped(String($0)))</p>" }.joined() + "</div>\n"
+            out +=
+                "<div class=\"prose\">" + paragraphs.map { "<p>\(htmlEscaped(String($0)))</p>" }.joined() + "</div>\n"
+        }
+        // Structure findings other than no-change (which its change shows): numbering, missing files.
+        for finding in document.findings
+        where finding.step == step.id && finding.rule != StepStructureFinding.stepNoChange {
+            out +=
+                "<p class=\"finding\"><span class=\"warn\">\(htmlEscaped(finding.rule))</span> \(htmlEscaped(finding.message))</p>\n"
         }
         let diffed = Set(changes.map(\.to.snippetIndex))
         for change in changes { self.change(change) }
         // Snippets outside every timeline (fragments, files that cannot be inferred) are shown, not diffed.
         for (snippetIndex, snippet) in step.snippets.enumerated() where !diffed.contains(snippetIndex) {
             guard !document.isInTimeline(step: step.id, snippet: snippetIndex) else { continue }
-            let why = snippet.kind == .fragment ? "fragment, not diffed" : "file not known, not diffed"
-            out += "<div class=\"change fragment\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(snippet.fileName ?? "(no file name)"))</span> <span class=\"from\">\(why)</span></div>\n"
+            let why =
+                snippet.kind == .fragment
+                ? "fragment, not diffed"
+                : snippet.fileName == nil ? "file not known, not diffed" : "excerpt, not diffed"
+            out +=
+                "<div class=\"change fragment\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(snippet.fileName ?? "(no file name)"))</span> <span class=\"from\">\(why)</span></div>\n"
             let lines = TextLines(snippet.code)
             let spans = isSwift(snippet, fileName: snippet.fileName ?? "") ? syntax.spans(for: snippet.code) : []
             out += "<pre class=\"code\">"
@@ -159,7 +186,8 @@ private struct HTMLReportPage {
 
     private mutating func change(_ change: ChangeSet) {
         let origin = change.baseDescription.map { "from \(htmlEscaped($0))" } ?? "new file"
-        out += "<div class=\"change\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(change.fileName))</span> "
+        out +=
+            "<div class=\"change\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(change.fileName))</span> "
         out += "<span class=\"from\">\(origin)</span> " + counts(change.added, change.removed)
         if change.isNoChange { out += " <span class=\"warn\">no change · step-no-change</span>" }
         out += "</div>\n"
@@ -173,7 +201,8 @@ private struct HTMLReportPage {
         // The new state is parsed incrementally from the old one's tree, with the diff's edits.
         let newBytes = change.diff.new.bytes
         let edits = change.diff.byteEdits().map {
-            DiffSyntaxEdit(oldStart: $0.old.start, oldEnd: $0.old.end, replacement: Array(newBytes[$0.new.start..<$0.new.end]))
+            DiffSyntaxEdit(
+                oldStart: $0.old.start, oldEnd: $0.old.end, replacement: Array(newBytes[$0.new.start..<$0.new.end]))
         }
         let newSpans = swift ? syntax.spans(for: change.to.code, previous: oldCode, edits: edits) : []
         let sides = DiffSides(diff: change.diff, oldSpans: oldSpans, newSpans: newSpans)
@@ -191,7 +220,9 @@ private struct HTMLReportPage {
             if line.kind == .removed, let old = line.oldLine {
                 return codeHTML(diff.old, line: old, spans: oldSpans, highlights: line.highlights)
             }
-            if let new = line.newLine { return codeHTML(diff.new, line: new, spans: newSpans, highlights: line.highlights) }
+            if let new = line.newLine {
+                return codeHTML(diff.new, line: new, spans: newSpans, highlights: line.highlights)
+            }
             return htmlEscaped(line.text)
         }
     }
@@ -201,21 +232,26 @@ private struct HTMLReportPage {
     }
 
     private mutating func unifiedTable(_ change: ChangeSet, _ sides: DiffSides) {
-        out += "<table class=\"diff unified\"><colgroup><col class=\"ln\"><col class=\"ln\"><col class=\"sign\"><col></colgroup><tbody>\n"
+        out +=
+            "<table class=\"diff unified\"><colgroup><col class=\"ln\"><col class=\"ln\"><col class=\"sign\"><col></colgroup><tbody>\n"
         for documentHunk in change.hunks {
-            out += "<tr class=\"hunk\"><td colspan=\"4\">\(htmlEscaped(hunkHeader(documentHunk.hunk, change)))</td></tr>\n"
+            out +=
+                "<tr class=\"hunk\"><td colspan=\"4\">\(htmlEscaped(hunkHeader(documentHunk.hunk, change)))</td></tr>\n"
             for line in documentHunk.hunk.lines {
-                let (css, sign) = line.kind == .added ? ("add", "+") : line.kind == .removed ? ("del", "−") : ("ctx", " ")
+                let (css, sign) =
+                    line.kind == .added ? ("add", "+") : line.kind == .removed ? ("del", "−") : ("ctx", " ")
                 out += "<tr class=\"\(css)\"><td class=\"ln\">\(line.oldLine.map { "\($0 + 1)" } ?? "")</td>"
                 out += "<td class=\"ln\">\(line.newLine.map { "\($0 + 1)" } ?? "")</td><td class=\"sign\">\(sign)</td>"
-                out += "<td class=\"code\">\(sides.html(line))\(line.ending == .none ? "<span class=\"nonl\" title=\"no newline at end of file\">⏎̸</span>" : "")</td></tr>\n"
+                out +=
+                    "<td class=\"code\">\(sides.html(line))\(line.ending == .none ? "<span class=\"nonl\" title=\"no newline at end of file\">⏎̸</span>" : "")</td></tr>\n"
             }
         }
         out += "</tbody></table>\n"
     }
 
     private mutating func splitTable(_ change: ChangeSet, _ sides: DiffSides) {
-        out += "<table class=\"diff split\"><colgroup><col class=\"ln\"><col><col class=\"ln\"><col></colgroup><tbody>\n"
+        out +=
+            "<table class=\"diff split\"><colgroup><col class=\"ln\"><col><col class=\"ln\"><col></colgroup><tbody>\n"
         func cell(_ line: DiffLine?, old: Bool) -> String {
             guard let line else { return "<td class=\"ln empty\"></td><td class=\"code empty\"></td>" }
             let number = (old ? line.oldLine : line.newLine).map { "\($0 + 1)" } ?? ""
@@ -223,7 +259,8 @@ private struct HTMLReportPage {
             return "<td class=\"ln \(css)\">\(number)</td><td class=\"code \(css)\">\(sides.html(line))</td>"
         }
         for documentHunk in change.hunks {
-            out += "<tr class=\"hunk\"><td colspan=\"4\">\(htmlEscaped(hunkHeader(documentHunk.hunk, change)))</td></tr>\n"
+            out +=
+                "<tr class=\"hunk\"><td colspan=\"4\">\(htmlEscaped(hunkHeader(documentHunk.hunk, change)))</td></tr>\n"
             let lines = documentHunk.hunk.lines
             var index = 0
             while index < lines.count {
@@ -232,15 +269,23 @@ private struct HTMLReportPage {
                     index += 1
                     continue
                 }
-                var removed: [DiffLine] = [], added: [DiffLine] = []
-                while index < lines.count, lines[index].kind == .removed { removed.append(lines[index]); index += 1 }
-                while index < lines.count, lines[index].kind == .added { added.append(lines[index]); index += 1 }
+                var removed: [DiffLine] = []
+                var added: [DiffLine] = []
+                while index < lines.count, lines[index].kind == .removed {
+                    removed.append(lines[index])
+                    index += 1
+                }
+                while index < lines.count, lines[index].kind == .added {
+                    added.append(lines[index])
+                    index += 1
+                }
                 // A modified line and its new version share a row: the highlighted lines pair in order
                 // (the intra-line pairing is monotonic); the lines between pairs fill rows side by side.
                 let oldPaired = removed.indices.filter { !removed[$0].highlights.isEmpty }
                 let newPaired = added.indices.filter { !added[$0].highlights.isEmpty }
                 let pairs = zip(oldPaired, newPaired).map { ($0, $1) } + [(removed.count, added.count)]
-                var oldCursor = 0, newCursor = 0
+                var oldCursor = 0
+                var newCursor = 0
                 for (oldIndex, newIndex) in pairs {
                     let unpaired = max(oldIndex - oldCursor, newIndex - newCursor)
                     for row in 0..<unpaired {
@@ -249,7 +294,8 @@ private struct HTMLReportPage {
                         out += "<tr>" + cell(old, old: true) + cell(new, old: false) + "</tr>\n"
                     }
                     if oldIndex < removed.count, newIndex < added.count {
-                        out += "<tr>" + cell(removed[oldIndex], old: true) + cell(added[newIndex], old: false) + "</tr>\n"
+                        out +=
+                            "<tr>" + cell(removed[oldIndex], old: true) + cell(added[newIndex], old: false) + "</tr>\n"
                     }
                     oldCursor = oldIndex + 1
                     newCursor = newIndex + 1
@@ -265,9 +311,11 @@ private struct HTMLReportPage {
 func codeHTML(_ lines: TextLines, line: Int, spans: [DiffSyntaxSpan], highlights: [Range<Int>]) -> String {
     let content = lines.contentRange(line)
     let bytes = lines.bytes
-    let lineStart = content.lowerBound, length = content.count
+    let lineStart = content.lowerBound
+    let length = content.count
     // First span that ends after the line starts (spans are sorted and do not overlap).
-    var low = 0, high = spans.count
+    var low = 0
+    var high = spans.count
     while low < high {
         let middle = (low + high) / 2
         if spans[middle].end <= lineStart { low = middle + 1 } else { high = middle }
@@ -276,12 +324,19 @@ func codeHTML(_ lines: TextLines, line: Int, spans: [DiffSyntaxSpan], highlights
     var spanIndex = low
     while spanIndex < spans.count, spans[spanIndex].start < content.upperBound {
         let span = spans[spanIndex]
-        lineSpans.append((max(span.start, lineStart) - lineStart, min(span.end, content.upperBound) - lineStart, span.cssClass))
+        lineSpans.append(
+            (max(span.start, lineStart) - lineStart, min(span.end, content.upperBound) - lineStart, span.cssClass))
         spanIndex += 1
     }
     var cuts = Set([0, length])
-    for span in lineSpans { cuts.insert(span.0); cuts.insert(span.1) }
-    for range in highlights where range.upperBound <= length { cuts.insert(range.lowerBound); cuts.insert(range.upperBound) }
+    for span in lineSpans {
+        cuts.insert(span.0)
+        cuts.insert(span.1)
+    }
+    for range in highlights where range.upperBound <= length {
+        cuts.insert(range.lowerBound)
+        cuts.insert(range.upperBound)
+    }
     let points = cuts.sorted()
     var out = ""
     for (start, end) in zip(points, points.dropFirst()) where start < end {
@@ -332,6 +387,7 @@ let diffReportCSS = """
     .minus { color: #cf222e; }
     .warn { color: #9a6700; background: #fff8c5; border: 1px solid #d4a72c; border-radius: 4px; padding: 0 4px; font-size: 12px; }
     .nocode { color: var(--muted); font-style: italic; margin: 4px 0; }
+    p.finding { margin: 4px 0; font-size: 13px; color: #6e5400; }
     .change { margin: 8px 0 4px; border: 1px solid var(--line); border-radius: 6px; overflow: hidden; }
     .change-head { padding: 4px 10px; background: #f6f8fa; border-bottom: 1px solid var(--line); font-size: 13px; }
     .change-head .file { font-weight: 600; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }

@@ -28,7 +28,9 @@ public struct DiffJSON: Encodable, Sendable {
         public let snippet: Int
         public let range: JSONRange
 
-        enum CodingKeys: String, CodingKey { case file, from, to, added, removed, hunks, base, noChange, snippet, range }
+        enum CodingKeys: String, CodingKey {
+            case file, from, to, added, removed, hunks, base, noChange, snippet, range
+        }
 
         // `from` is written as null for a new file, as the contract shows.
         public func encode(to encoder: Encoder) throws {
@@ -103,7 +105,8 @@ extension DiffJSON.HunkJSON {
         range = JSONRange(documentHunk.newDocumentRange, in: index)
         lines = hunk.lines.map { line in
             DiffJSON.Line(
-                kind: line.kind.rawValue, text: line.text, oldLine: line.oldLine.map { $0 + 1 }, newLine: line.newLine.map { $0 + 1 },
+                kind: line.kind.rawValue, text: line.text, oldLine: line.oldLine.map { $0 + 1 },
+                newLine: line.newLine.map { $0 + 1 },
                 highlights: line.highlights.isEmpty ? nil : line.highlights.map { utf16Span($0, in: line.text) },
                 noNewlineAtEnd: line.ending == .none ? true : nil)
         }

@@ -9,6 +9,14 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
         let tutorial = document.tutorial
         out += "# Step diffs: \(markdownInline(tutorial.title ?? document.path))\n\n"
         out += "`\(document.path)`\n\n"
+        if !document.findings.isEmpty {
+            out += "Step structure:\n\n"
+            for finding in document.findings {
+                out +=
+                    "- ⚠️ `\(finding.rule)`\(finding.step.map { " (step \($0))" } ?? ""): \(markdownInline(finding.message))\n"
+            }
+            out += "\n"
+        }
         guard !document.changes.isEmpty else {
             out += "No file changes.\n\n"
             continue
@@ -16,7 +24,8 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
         out += "| Step | File | From | + | − |\n| --- | --- | --- | ---: | ---: |\n"
         for change in document.changes {
             let from = change.isNoChange ? "no change" : change.baseDescription ?? "new file"
-            out += "| \(change.toName) | \(markdownInline(change.fileName)) | \(markdownInline(from)) | \(change.added) | \(change.removed) |\n"
+            out +=
+                "| \(change.toName) | \(markdownInline(change.fileName)) | \(markdownInline(from)) | \(change.added) | \(change.removed) |\n"
         }
         out += "\n"
         var currentStep: StepID? = nil
@@ -34,7 +43,8 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
             var body = ""
             for documentHunk in change.hunks {
                 let hunk = documentHunk.hunk
-                body += "@@ -\(hunk.oldStart),\(hunk.oldLines) +\(hunk.newStart),\(hunk.newLines) @@ step \(change.toName)\n"
+                body +=
+                    "@@ -\(hunk.oldStart),\(hunk.oldLines) +\(hunk.newStart),\(hunk.newLines) @@ step \(change.toName)\n"
                 for line in hunk.lines {
                     body += (line.kind == .added ? "+" : line.kind == .removed ? "-" : " ") + line.text + "\n"
                     if line.ending == .none { body += "\\ No newline at end of file\n" }
@@ -49,9 +59,15 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
 
 /// A backtick fence longer than any backtick run in `body`, so code with ``` cannot close it.
 func codeFence(for body: String) -> String {
-    var longest = 0, run = 0
+    var longest = 0
+    var run = 0
     for character in body {
-        if character == "`" { run += 1; longest = max(longest, run) } else { run = 0 }
+        if character == "`" {
+            run += 1
+            longest = max(longest, run)
+        } else {
+            run = 0
+        }
     }
     return String(repeating: "`", count: max(3, longest + 1))
 }

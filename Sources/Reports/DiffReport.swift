@@ -19,12 +19,20 @@ public struct DiffReportDocument: Sendable {
         let snippet: Int
     }
 
-    public init(tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet]) {
+    /// The step-structure findings (`step-no-change`, `step-numbering`, `code-file-missing`) of the
+    /// whole document, shown next to the steps they concern.
+    public let findings: [StepStructureFinding]
+
+    public init(
+        tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], findings: [StepStructureFinding] = []
+    ) {
         self.tutorial = tutorial
         self.timelines = timelines
         self.changes = changes
+        self.findings = findings
         self.changesByStep = Dictionary(grouping: changes, by: \.to.step)
-        self.statesInTimelines = Set(timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
+        self.statesInTimelines = Set(
+            timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
     }
 
     public var path: String { tutorial.document.path }
@@ -52,17 +60,25 @@ public struct DiffSelection: Sendable {
 
     func includes(_ change: ChangeSet) -> Bool {
         if let step, change.to.step != step { return false }
-        if let file, change.fileName != file, change.fileName.split(separator: "/").last.map(String.init) != file { return false }
+        if let file, change.fileName != file, change.fileName.split(separator: "/").last.map(String.init) != file {
+            return false
+        }
         return true
     }
 }
 
 /// Diffs every document: timelines, then change sets, then the selection.
-public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, selection: DiffSelection = DiffSelection()) -> [DiffReportDocument] {
+public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, selection: DiffSelection = DiffSelection())
+    -> [DiffReportDocument]
+{
     tutorials.map { tutorial in
         let timelines = buildTimelines(tutorial)
-        let changes = changeSets(tutorial, timelines: timelines, options: options).filter(selection.includes)
-        return DiffReportDocument(tutorial: tutorial, timelines: timelines, changes: changes)
+        let all = changeSets(tutorial, timelines: timelines, options: options)
+        // Findings judge exact text: reuse the change sets unless indentation was ignored for display.
+        let findings = stepStructureFindings(
+            tutorial, timelines: timelines, changeSets: options.ignoreIndentation ? nil : all)
+        return DiffReportDocument(
+            tutorial: tutorial, timelines: timelines, changes: all.filter(selection.includes), findings: findings)
     }
 }
 

@@ -13,9 +13,13 @@ import TutorialModel
 /// With `color`, git's colours: bold headers, cyan hunk headers, red and green lines, changed words in
 /// reverse video.
 public func renderUnifiedDiff(_ report: [DiffReportDocument], color: Bool) -> String {
-    let bold = color ? "\u{1B}[1m" : "", cyan = color ? "\u{1B}[36m" : "", red = color ? "\u{1B}[31m" : ""
-    let green = color ? "\u{1B}[32m" : "", reset = color ? "\u{1B}[0m" : ""
-    let reverse = color ? "\u{1B}[7m" : "", noReverse = color ? "\u{1B}[27m" : ""
+    let bold = color ? "\u{1B}[1m" : ""
+    let cyan = color ? "\u{1B}[36m" : ""
+    let red = color ? "\u{1B}[31m" : ""
+    let green = color ? "\u{1B}[32m" : ""
+    let reset = color ? "\u{1B}[0m" : ""
+    let reverse = color ? "\u{1B}[7m" : ""
+    let noReverse = color ? "\u{1B}[27m" : ""
     var out = ""
     for document in report {
         out += "\(bold)# \(document.path)\(reset)\n"
@@ -32,9 +36,11 @@ public func renderUnifiedDiff(_ report: [DiffReportDocument], color: Bool) -> St
             out += "\(bold)+++ b/\(name)\tstep \(change.toName)\(label)\(reset)\n"
             for documentHunk in change.hunks {
                 let hunk = documentHunk.hunk
-                out += "\(cyan)@@ -\(hunk.oldStart),\(hunk.oldLines) +\(hunk.newStart),\(hunk.newLines) @@\(reset) step \(change.toName)\n"
+                out +=
+                    "\(cyan)@@ -\(hunk.oldStart),\(hunk.oldLines) +\(hunk.newStart),\(hunk.newLines) @@\(reset) step \(change.toName)\n"
                 for line in hunk.lines {
-                    let (sign, colour) = line.kind == .added ? ("+", green) : line.kind == .removed ? ("-", red) : (" ", "")
+                    let (sign, colour) =
+                        line.kind == .added ? ("+", green) : line.kind == .removed ? ("-", red) : (" ", "")
                     var text = line.text
                     if color, !line.highlights.isEmpty {
                         text = spliced(line.text, line.highlights, open: reverse, close: noReverse)
@@ -51,7 +57,8 @@ public func renderUnifiedDiff(_ report: [DiffReportDocument], color: Bool) -> St
 extension String {
     /// The first line, cut to a length a header can carry.
     var prefixLine: String {
-        let first = split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? self
+        let first =
+            split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? self
         return first.count > 100 ? String(first.prefix(99)) + "…" : first
     }
 }

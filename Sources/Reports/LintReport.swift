@@ -15,7 +15,9 @@ public struct LintedDocument: Sendable {
     }
 
     public init(_ analysis: Analysis) {
-        self.init(path: analysis.tutorial.document.path, lineIndex: analysis.tutorial.document.lineIndex, findings: analysis.findings)
+        self.init(
+            path: analysis.tutorial.document.path, lineIndex: analysis.tutorial.document.lineIndex,
+            findings: analysis.findings)
     }
 }
 
@@ -90,15 +92,17 @@ public func renderLintText(_ documents: [LintedDocument]) -> String {
     for document in documents {
         for finding in document.findings {
             let start = document.lineIndex.lineColumn(of: finding.range.start)
-            var where_ = finding.step.map { "step \($0)" } ?? ""
-            if let resolved = finding.resolvedAt { where_ += ", resolved at \(resolved)" }
-            out += "\(document.path):\(start.line):\(start.column): \(finding.severity.rawValue): \(finding.message) "
-                + "[\(finding.rule)]" + (where_.isEmpty ? "" : " (\(where_))") + "\n"
+            var location = finding.step.map { "step \($0)" } ?? ""
+            if let resolved = finding.resolvedAt { location += ", resolved at \(resolved)" }
+            out +=
+                "\(document.path):\(start.line):\(start.column): \(finding.severity.rawValue): \(finding.message) "
+                + "[\(finding.rule)]" + (location.isEmpty ? "" : " (\(location))") + "\n"
         }
     }
     let summary = LintSummary(documents)
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-    out += "\(count(summary.documents, "document")): \(count(summary.errors, "error")), "
+    out +=
+        "\(count(summary.documents, "document")): \(count(summary.errors, "error")), "
         + "\(count(summary.warnings, "warning")), \(summary.information) information, \(count(summary.hints, "hint"))\n"
     return out
 }
@@ -124,8 +128,11 @@ public func renderLintGitHub(_ documents: [LintedDocument]) -> String {
             let start = document.lineIndex.lineColumn(of: finding.range.start)
             let end = document.lineIndex.lineColumn(of: finding.range.end)
             var message = finding.message
-            if let step = finding.step { message += " (step \(step)" + (finding.resolvedAt.map { ", resolved at \($0)" } ?? "") + ")" }
-            out += "::\(command) file=\(escapeProperty(document.path)),line=\(start.line),col=\(start.column),"
+            if let step = finding.step {
+                message += " (step \(step)" + (finding.resolvedAt.map { ", resolved at \($0)" } ?? "") + ")"
+            }
+            out +=
+                "::\(command) file=\(escapeProperty(document.path)),line=\(start.line),col=\(start.column),"
                 + "endLine=\(end.line),endColumn=\(end.column),title=\(escapeProperty(finding.rule))::\(escapeData(message))\n"
         }
     }

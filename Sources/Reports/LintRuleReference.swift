@@ -7,7 +7,8 @@ public func renderRuleList() -> String {
     var out = ""
     for rule in rules {
         let state = rule.enabledByDefault ? "" : ", off by default"
-        out += rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+        out +=
+            rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
             + "  \(rule.defaultSeverity.rawValue)\(state)  \(rule.summary)\n"
     }
     return out
@@ -16,7 +17,8 @@ public func renderRuleList() -> String {
 /// `tutorial-check explain ID`: the rule's description with its examples; nil for an unknown id.
 public func renderRuleExplanation(_ id: String) -> String? {
     guard let rule = RuleRegistry.rule(id)?.description else { return nil }
-    var out = "\(rule.id) (\(rule.category.rawValue), default \(rule.defaultSeverity.rawValue)"
+    var out =
+        "\(rule.id) (\(rule.category.rawValue), default \(rule.defaultSeverity.rawValue)"
         + (rule.enabledByDefault ? "" : ", off by default") + ")\n\n"
     out += rule.summary + "\n\n" + rule.explanation + "\n"
     func examples(_ title: String, _ list: [RuleExample]) {
@@ -24,7 +26,8 @@ public func renderRuleExplanation(_ id: String) -> String? {
         for example in list {
             out += "\n  — \(example.note ?? "example")\n"
             for text in exampleTexts(example) {
-                out += text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+                out += text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
+                    separator: "\n")
                 out += "\n"
             }
         }
@@ -40,7 +43,8 @@ public func renderRulesMarkdown() -> String {
     var out = "# Rule reference\n\n"
     out += "<!-- Generated from the rule descriptions in Sources/TutorialRules/Rules; do not edit by hand. -->\n"
     out += "<!-- Regenerate with: tutorial-check rules --format markdown > docs/rules.md -->\n\n"
-    out += "Configure rules in `.tutorial-check.json` (`{\"rules\": {\"id\": \"off\" | \"on\" | severity}, "
+    out +=
+        "Configure rules in `.tutorial-check.json` (`{\"rules\": {\"id\": \"off\" | \"on\" | severity}, "
         + "\"exclude\": [globs]}`), or suppress them in a document with `<!-- tutorial-check-disable id -->` … "
         + "`<!-- tutorial-check-enable id -->`, `<!-- tutorial-check-disable-next-step id -->`, or in code with "
         + "`// tutorial-check:disable-line id`.\n\n"
@@ -51,7 +55,9 @@ public func renderRulesMarkdown() -> String {
     }
     for rule in rules {
         out += "\n## \(rule.id)\n\n"
-        out += "Default severity: **\(rule.defaultSeverity.rawValue)**" + (rule.enabledByDefault ? "" : " (off by default)")
+        out +=
+            "Default severity: **\(rule.defaultSeverity.rawValue)**"
+            + (rule.enabledByDefault ? "" : " (off by default)")
             + ".\n\n\(rule.summary)\n\n\(rule.explanation)\n"
         func examples(_ title: String, _ list: [RuleExample]) {
             out += "\n### \(title)\n"

@@ -57,7 +57,8 @@ public func renderLintSarif(_ documents: [LintedDocument], toolVersion: String) 
             [
                 "tool": [
                     "driver": [
-                        "name": "tutorial-check", "version": toolVersion, "semanticVersion": toolVersion, "rules": rules,
+                        "name": "tutorial-check", "version": toolVersion, "semanticVersion": toolVersion,
+                        "rules": rules,
                     ]
                 ],
                 "artifacts": artifacts,
@@ -66,7 +67,9 @@ public func renderLintSarif(_ documents: [LintedDocument], toolVersion: String) 
             ]
         ],
     ]
-    let data = (try? JSONSerialization.data(withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+    let data =
+        (try? JSONSerialization.data(
+            withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
         ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
 }

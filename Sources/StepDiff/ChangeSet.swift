@@ -49,7 +49,8 @@ public struct ChangeSet: Sendable {
     public func documentRange(ofNewLine line: Int) -> SourceRange? {
         guard line >= 0, line < diff.new.count else { return nil }
         let content = diff.new.contentRange(line)
-        return to.snippet.sourceMap.documentRange(forCodeRange: SourceRange(start: content.lowerBound, end: content.upperBound))
+        return to.snippet.sourceMap.documentRange(
+            forCodeRange: SourceRange(start: content.lowerBound, end: content.upperBound))
     }
 }
 
@@ -63,7 +64,9 @@ public struct DocumentHunk: Sendable, Hashable {
 }
 
 /// Every change set of a tutorial, ordered by the step (and snippet) that shows the new state.
-public func changeSets(_ tutorial: Tutorial, timelines: [FileTimeline]? = nil, options: DiffOptions = DiffOptions()) -> [ChangeSet] {
+public func changeSets(_ tutorial: Tutorial, timelines: [FileTimeline]? = nil, options: DiffOptions = DiffOptions())
+    -> [ChangeSet]
+{
     let timelines = timelines ?? buildTimelines(tutorial)
     return timelines.flatMap { changeSets(of: $0, options: options) }
         .sorted { ($0.to.step, $0.to.snippetIndex) < ($1.to.step, $1.to.snippetIndex) }
@@ -77,20 +80,27 @@ public func changeSets(of timeline: FileTimeline, options: DiffOptions = DiffOpt
         let previous = index > 0 ? timeline.states[index - 1] : nil
         switch state.explicitBase {
         case .fresh:
-            result.append(ChangeSet(fileName: timeline.fileName, from: nil, to: state, base: .none, baseCode: "", options: options))
+            result.append(
+                ChangeSet(
+                    fileName: timeline.fileName, from: nil, to: state, base: .none, baseCode: "", options: options))
         case .resource(let name, let code):
             // Name the step whose state the resource is, when one is (usually the previous one).
             let match = timeline.states[..<index].last { $0.code == code }
             result.append(
-                ChangeSet(fileName: timeline.fileName, from: match, to: state, base: .resource(name), baseCode: code, options: options))
+                ChangeSet(
+                    fileName: timeline.fileName, from: match, to: state, base: .resource(name), baseCode: code,
+                    options: options))
         case nil:
             if let previous {
                 result.append(
                     ChangeSet(
-                        fileName: timeline.fileName, from: previous, to: state, base: .previousState, baseCode: previous.code,
+                        fileName: timeline.fileName, from: previous, to: state, base: .previousState,
+                        baseCode: previous.code,
                         options: options))
             } else {
-                result.append(ChangeSet(fileName: timeline.fileName, from: nil, to: state, base: .none, baseCode: "", options: options))
+                result.append(
+                    ChangeSet(
+                        fileName: timeline.fileName, from: nil, to: state, base: .none, baseCode: "", options: options))
             }
         }
     }

@@ -19,23 +19,33 @@ public struct DiffRun: Sendable, Hashable {
 /// starts with its own first line and ends with its own closing brace or blank line. When lines are
 /// compared up to indentation, `exactOld`/`exactNew` (the ids with indentation) break the tie: the
 /// place that pairs the most lines exactly wins, so a new `}` is the new inner brace, not the old outer one.
-public func diffRuns(old: [Int32], new: [Int32], flags: DiffFlags, exactOld: [Int32]? = nil, exactNew: [Int32]? = nil) -> [DiffRun] {
+public func diffRuns(old: [Int32], new: [Int32], flags: DiffFlags, exactOld: [Int32]? = nil, exactNew: [Int32]? = nil)
+    -> [DiffRun]
+{
     var runs: [DiffRun] = []
-    var i = 0, j = 0
-    let n = old.count, m = new.count
+    var i = 0
+    var j = 0
+    let n = old.count
+    let m = new.count
     while i < n || j < m {
         if (i < n && flags.removed[i]) || (j < m && flags.added[j]) {
-            let oldStart = i, newStart = j
+            let oldStart = i
+            let newStart = j
             while i < n, flags.removed[i] { i += 1 }
             while j < m, flags.added[j] { j += 1 }
             if let last = runs.last, last.isChange {
-                runs[runs.count - 1] = DiffRun(isChange: true, old: last.old.lowerBound..<i, new: last.new.lowerBound..<j)
+                runs[runs.count - 1] = DiffRun(
+                    isChange: true, old: last.old.lowerBound..<i, new: last.new.lowerBound..<j)
             } else {
                 runs.append(DiffRun(isChange: true, old: oldStart..<i, new: newStart..<j))
             }
         } else {
-            let oldStart = i, newStart = j
-            while i < n, j < m, !flags.removed[i], !flags.added[j] { i += 1; j += 1 }
+            let oldStart = i
+            let newStart = j
+            while i < n, j < m, !flags.removed[i], !flags.added[j] {
+                i += 1
+                j += 1
+            }
             runs.append(DiffRun(isChange: false, old: oldStart..<i, new: newStart..<j))
         }
     }
@@ -67,12 +77,14 @@ private func slide(_ input: [DiffRun], old: [Int32], new: [Int32], exact: (old: 
         var shift = down
         if let exact, up + down > 0 {
             // Score each place by the shared lines it pairs exactly, over the lines that can move.
-            let side = insertion ? exact.new : exact.old, other = insertion ? exact.old : exact.new
+            let side = insertion ? exact.new : exact.old
+            let other = insertion ? exact.old : exact.new
             let anchor = insertion ? run.old.lowerBound : run.new.lowerBound  // the other side's index at the change
             let window = (moved.lowerBound - up)..<(moved.upperBound + down)
             func score(_ t: Int) -> Int {
                 var total = 0
-                let start = moved.lowerBound + t, end = moved.upperBound + t
+                let start = moved.lowerBound + t
+                let end = moved.upperBound + t
                 for line in window where line < start || line >= end {
                     let partner = line < start ? anchor - (moved.lowerBound - line) : anchor + (line - moved.upperBound)
                     if side[line] == other[partner] { total += 1 }
@@ -82,7 +94,10 @@ private func slide(_ input: [DiffRun], old: [Int32], new: [Int32], exact: (old: 
             var best = score(down)
             for t in stride(from: down - 1, through: -up, by: -1) {
                 let candidate = score(t)
-                if candidate > best { best = candidate; shift = t }
+                if candidate > best {
+                    best = candidate
+                    shift = t
+                }
             }
         }
         guard shift != 0 else {
@@ -105,7 +120,10 @@ private func slide(_ input: [DiffRun], old: [Int32], new: [Int32], exact: (old: 
                         new: previous.new.lowerBound..<shifted.new.lowerBound))
             }
         } else {
-            replacement.append(DiffRun(isChange: false, old: run.old.lowerBound..<shifted.old.lowerBound, new: run.new.lowerBound..<shifted.new.lowerBound))
+            replacement.append(
+                DiffRun(
+                    isChange: false, old: run.old.lowerBound..<shifted.old.lowerBound,
+                    new: run.new.lowerBound..<shifted.new.lowerBound))
         }
         replacement.append(shifted)
         var last = index
@@ -114,10 +132,15 @@ private func slide(_ input: [DiffRun], old: [Int32], new: [Int32], exact: (old: 
             let next = runs[index + 1]
             if below - shift > 0 {
                 replacement.append(
-                    DiffRun(isChange: false, old: shifted.old.upperBound..<next.old.upperBound, new: shifted.new.upperBound..<next.new.upperBound))
+                    DiffRun(
+                        isChange: false, old: shifted.old.upperBound..<next.old.upperBound,
+                        new: shifted.new.upperBound..<next.new.upperBound))
             }
         } else {
-            replacement.append(DiffRun(isChange: false, old: shifted.old.upperBound..<run.old.upperBound, new: shifted.new.upperBound..<run.new.upperBound))
+            replacement.append(
+                DiffRun(
+                    isChange: false, old: shifted.old.upperBound..<run.old.upperBound,
+                    new: shifted.new.upperBound..<run.new.upperBound))
         }
         let kept = replacement.filter { $0.isChange || !$0.old.isEmpty }
         runs.replaceSubrange(first...last, with: kept)
@@ -136,5 +159,7 @@ private func slide(_ input: [DiffRun], old: [Int32], new: [Int32], exact: (old: 
 }
 
 private func join(_ first: DiffRun, _ second: DiffRun) -> DiffRun {
-    DiffRun(isChange: true, old: first.old.lowerBound..<second.old.upperBound, new: first.new.lowerBound..<second.new.upperBound)
+    DiffRun(
+        isChange: true, old: first.old.lowerBound..<second.old.upperBound,
+        new: first.new.lowerBound..<second.new.upperBound)
 }

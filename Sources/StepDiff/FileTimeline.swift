@@ -57,7 +57,8 @@ public struct FileTimeline: Sendable {
 /// Labelled snippets join their file's timeline. An unlabelled whole-file snippet joins one only when
 /// its file can be inferred: the step's prose names exactly one file of the tutorial (or one file
 /// name at all), or the snippet declares the same primary type as a labelled file. Fragments never
-/// join: a few members are not a file whose other lines were deleted.
+/// join: a few members are not a file whose other lines were deleted; nor do abridged excerpts of a
+/// file (`isExcerpt`), which readers cannot always tell from whole files.
 public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] {
     var order: [String] = []
     var states: [String: [FileState]] = [:]
@@ -68,7 +69,8 @@ public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] {
             if let type = primaryTypeName(in: snippet.code), primaryTypes[type] == nil { primaryTypes[type] = name }
         }
     }
-    let knownFiles = Set(primaryTypes.values).union(
+    // Labelled files anywhere in the tutorial, and files inferred in earlier steps.
+    var knownFiles = Set(primaryTypes.values).union(
         tutorial.steps.flatMap { $0.snippets.filter { $0.kind == .file }.compactMap(\.fileName) })
 
     for step in tutorial.steps {
@@ -86,6 +88,8 @@ public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] {
                 source = .primaryType
             }
             guard let name else { continue }
+            knownFiles.insert(name)
+            if let latest = states[name]?.last, isExcerpt(snippet, of: latest) { continue }
             if states[name] == nil { order.append(name) }
             states[name, default: []].append(
                 FileState(step: step.id, snippetIndex: index, snippet: snippet, nameSource: source))
@@ -94,12 +98,31 @@ public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] {
     return order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }
 }
 
+/// Whether a snippet the reader took for a whole file is an abridged excerpt of the file's latest
+/// state: it drops the imports that state has and is shorter. Tutorial files keep their imports from
+/// step to step, so diffing such an excerpt would show most of the file as deleted. DocC `@Code`
+/// resources are whole files by construction and never excerpts.
+func isExcerpt(_ snippet: Snippet, of latest: FileState) -> Bool {
+    guard snippet.docc == nil, snippet.lineCount < latest.snippet.lineCount else { return false }
+    return hasImport(latest.code) && !hasImport(snippet.code)
+}
+
+private func hasImport(_ code: String) -> Bool {
+    code.split(separator: "\n").contains { $0.hasPrefix("import ") || $0.hasPrefix("@testable import ") }
+}
+
 /// The file a step's prose names: the only known file it mentions, else the only file name at all.
 func fileNamed(inProse prose: String, knownFiles: Set<String>) -> String? {
     let mentioned = fileNames(in: prose)
     let known = Set(mentioned.filter { knownFiles.contains($0) })
     if known.count == 1 { return known.first }
-    if known.isEmpty, Set(mentioned).count == 1 { return mentioned.first }
+    guard known.isEmpty else { return nil }
+    // Pages copied from the web split names (`Search Bar.swift` for `SearchBar.swift`): look for the
+    // known names in the prose without its spaces before trusting a lone mention.
+    let squeezed = prose.filter { !$0.isWhitespace }
+    let split = knownFiles.filter { squeezed.contains($0) }
+    if split.count == 1 { return split.first }
+    if split.isEmpty, Set(mentioned).count == 1 { return mentioned.first }
     return nil
 }
 
@@ -110,17 +133,27 @@ func fileNames(in text: String) -> [String] {
     var names: [String] = []
     let scalars = Array(text.unicodeScalars)
     func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" || scalar == "+")
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+                || scalar == "+")
     }
     var index = 0
     while index < scalars.count {
-        guard isNameScalar(scalars[index]) else { index += 1; continue }
+        guard isNameScalar(scalars[index]) else {
+            index += 1
+            continue
+        }
         var end = index
-        while end < scalars.count, isNameScalar(scalars[end]) || (scalars[end] == "." && end + 1 < scalars.count && isNameScalar(scalars[end + 1])) {
+        while end < scalars.count,
+            isNameScalar(scalars[end])
+                || (scalars[end] == "." && end + 1 < scalars.count && isNameScalar(scalars[end + 1]))
+        {
             end += 1
         }
         let word = String(String.UnicodeScalarView(scalars[index..<end]))
-        if let dot = word.lastIndex(of: "."), dot != word.startIndex, extensions.contains(word[word.index(after: dot)...]) {
+        if let dot = word.lastIndex(of: "."), dot != word.startIndex,
+            extensions.contains(word[word.index(after: dot)...])
+        {
             names.append(word)
         }
         index = end
@@ -134,7 +167,8 @@ public func primaryTypeName(in code: String) -> String? {
     // `extension` declares no type: `extension PageView` in `PageView+Preview.swift` is not its file.
     let keywords: Set<Substring> = ["struct", "class", "enum", "protocol", "actor"]
     let modifiers: Set<Substring> = [
-        "public", "internal", "private", "fileprivate", "final", "open", "package", "indirect", "@MainActor", "nonisolated",
+        "public", "internal", "private", "fileprivate", "final", "open", "package", "indirect", "@MainActor",
+        "nonisolated",
     ]
     for line in code.split(separator: "\n") {
         guard let first = line.first, !first.isWhitespace else { continue }

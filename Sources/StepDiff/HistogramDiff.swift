@@ -19,7 +19,8 @@ public struct DiffFlags: Sendable, Equatable {
 /// Runs over interned lines (any `Int32` ids); the work is about linear in practice, with a work list
 /// instead of recursion so a long file cannot exhaust the stack.
 public func histogramDiff(old: [Int32], new: [Int32], maximumChain: Int = 64) -> DiffFlags {
-    var flags = DiffFlags(removed: Array(repeating: false, count: old.count), added: Array(repeating: false, count: new.count))
+    var flags = DiffFlags(
+        removed: Array(repeating: false, count: old.count), added: Array(repeating: false, count: new.count))
     var work: [(Range<Int>, Range<Int>)] = [(0..<old.count, 0..<new.count)]
     // Reused between regions: per line id, its occurrence count and first position in the old region,
     // and per old position the next position holding the same line (git's chained records).
@@ -27,10 +28,18 @@ public func histogramDiff(old: [Int32], new: [Int32], maximumChain: Int = 64) ->
     var nextSame = Array(repeating: -1, count: old.count)
 
     while let (region, regionNew) = work.popLast() {
-        var aLow = region.lowerBound, aHigh = region.upperBound
-        var bLow = regionNew.lowerBound, bHigh = regionNew.upperBound
-        while aLow < aHigh, bLow < bHigh, old[aLow] == new[bLow] { aLow += 1; bLow += 1 }
-        while aLow < aHigh, bLow < bHigh, old[aHigh - 1] == new[bHigh - 1] { aHigh -= 1; bHigh -= 1 }
+        var aLow = region.lowerBound
+        var aHigh = region.upperBound
+        var bLow = regionNew.lowerBound
+        var bHigh = regionNew.upperBound
+        while aLow < aHigh, bLow < bHigh, old[aLow] == new[bLow] {
+            aLow += 1
+            bLow += 1
+        }
+        while aLow < aHigh, bLow < bHigh, old[aHigh - 1] == new[bHigh - 1] {
+            aHigh -= 1
+            bHigh -= 1
+        }
         if aLow == aHigh {
             for j in bLow..<bHigh { flags.added[j] = true }
             continue
@@ -63,7 +72,10 @@ public func histogramDiff(old: [Int32], new: [Int32], maximumChain: Int = 64) ->
                 if entry.count <= bestCount {
                     var a = entry.first
                     while a >= 0 {
-                        var aStart = a, bStart = b, aEnd = a, bEnd = b
+                        var aStart = a
+                        var bStart = b
+                        var aEnd = a
+                        var bEnd = b
                         var rarity = entry.count
                         while aStart > aLow, bStart > bLow, old[aStart - 1] == new[bStart - 1] {
                             aStart -= 1
@@ -120,7 +132,8 @@ public func lineDiff(old: [Int32], new: [Int32]) -> DiffFlags {
     // (x + allowedExcess(x) grows with x) and Myers need not run: the usual case of a tutorial step.
     let lowerBound = unmatchedLineCount(old, new)
     guard edits > lowerBound + allowedExcess(minimal: lowerBound) else { return readable }
-    var minimal = DiffFlags(removed: Array(repeating: false, count: old.count), added: Array(repeating: false, count: new.count))
+    var minimal = DiffFlags(
+        removed: Array(repeating: false, count: old.count), added: Array(repeating: false, count: new.count))
     myersDiff(old: old, 0..<old.count, new: new, 0..<new.count, into: &minimal, maximumDistance: 1_000)
     return edits > minimal.editCount + allowedExcess(minimal: minimal.editCount) ? minimal : readable
 }
@@ -145,7 +158,8 @@ func myersDiff(
     old: [Int32], _ a: Range<Int>, new: [Int32], _ b: Range<Int>, into flags: inout DiffFlags,
     maximumDistance: Int = 2_000
 ) {
-    let n = a.count, m = b.count
+    let n = a.count
+    let m = b.count
     let limit = min(n + m, maximumDistance)
     let offset = limit + 1
     var frontier = Array(repeating: 0, count: 2 * limit + 3)
@@ -162,9 +176,15 @@ func myersDiff(
                 x = frontier[offset + k - 1] + 1
             }
             var y = x - k
-            while x < n, y < m, old[a.lowerBound + x] == new[b.lowerBound + y] { x += 1; y += 1 }
+            while x < n, y < m, old[a.lowerBound + x] == new[b.lowerBound + y] {
+                x += 1
+                y += 1
+            }
             frontier[offset + k] = x
-            if x >= n, y >= m { found = true; break search }
+            if x >= n, y >= m {
+                found = true
+                break search
+            }
         }
     }
     guard found else {
@@ -173,7 +193,8 @@ func myersDiff(
         return
     }
     // Walk back from (n, m): each step of d came from d-1 by one insertion or deletion plus a snake.
-    var x = n, y = m
+    var x = n
+    var y = m
     for d in stride(from: trace.count - 1, to: 0, by: -1) {
         // trace[d] holds the frontier before step d, diagonals -d...d, so diagonal k sits at k + d.
         let previous = trace[d]

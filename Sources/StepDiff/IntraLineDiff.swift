@@ -13,15 +13,19 @@ public struct IntraLineChange: Sendable, Hashable {
 /// punctuation marks are the tokens, so `[controllers[0]]` → `[controllers[currentPage]]` marks only
 /// `0` and `currentPage`. Whitespace runs are tokens too but do not count towards similarity.
 public func intraLineDiff(old: ArraySlice<UInt8>, new: ArraySlice<UInt8>) -> IntraLineChange {
-    let oldTokens = tokenize(old), newTokens = tokenize(new)
+    let oldTokens = tokenize(old)
+    let newTokens = tokenize(new)
     var interner = LineInterner()
     let oldIDs = oldTokens.map { interner.intern(old[$0]) }
     let newIDs = newTokens.map { interner.intern(new[$0]) }
     let flags = histogramDiff(old: oldIDs, new: newIDs)
 
-    func changedRanges(_ tokens: [Range<Int>], _ changed: [Bool], _ bytes: ArraySlice<UInt8>) -> (ranges: [Range<Int>], kept: Int, total: Int) {
+    func changedRanges(_ tokens: [Range<Int>], _ changed: [Bool], _ bytes: ArraySlice<UInt8>) -> (
+        ranges: [Range<Int>], kept: Int, total: Int
+    ) {
         var ranges: [Range<Int>] = []
-        var kept = 0, total = 0
+        var kept = 0
+        var total = 0
         for (index, token) in tokens.enumerated() {
             let blank = isBlank(bytes[token.lowerBound])
             if !blank { total += token.count }
@@ -69,10 +73,13 @@ func pairModifiedLines(
     for (index, line) in removed.enumerated() {
         guard nextAdded < added.count else { break }
         var best: (Int, IntraLineChange)? = nil
-        let candidates = removed.count == added.count ? index...index : nextAdded...min(added.count - 1, nextAdded + window)
+        let candidates =
+            removed.count == added.count ? index...index : nextAdded...min(added.count - 1, nextAdded + window)
         for candidate in candidates where candidate >= nextAdded {
             let change = intraLineDiff(old: line, new: added[candidate])
-            if change.similarity >= threshold, change.similarity > (best?.1.similarity ?? 0) { best = (candidate, change) }
+            if change.similarity >= threshold, change.similarity > (best?.1.similarity ?? 0) {
+                best = (candidate, change)
+            }
         }
         if let (candidate, change) = best {
             pairs.append((index, candidate, change))

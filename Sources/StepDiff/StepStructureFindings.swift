@@ -44,8 +44,10 @@ public func stepStructureFindings(
         let label = tutorial.step(change.to.step)?.label.map { " (\($0))" } ?? ""
         findings.append(
             StepStructureFinding(
-                rule: StepStructureFinding.stepNoChange, subject: "\(change.fileName)@\(change.to.step)#\(change.to.snippetIndex)",
-                message: "step \(change.to.step)\(label) shows \(change.fileName) unchanged from \(previous): nothing for the reader to do",
+                rule: StepStructureFinding.stepNoChange,
+                subject: "\(change.fileName)@\(change.to.step)#\(change.to.snippetIndex)",
+                message:
+                    "step \(change.to.step)\(label) shows \(change.fileName) unchanged from \(previous): nothing for the reader to do",
                 range: change.to.snippet.range, step: change.to.step))
     }
 
@@ -54,8 +56,11 @@ public func stepStructureFindings(
         for step in section.steps {
             guard let number = step.labelNumber, let label = step.label else { continue }
             if let last = previous, number != last.number + 1 {
-                let what = number == last.number ? "repeats number \(number)" : number > last.number
-                    ? "skips from \(last.number) to \(number)" : "goes back from \(last.number) to \(number)"
+                let what =
+                    number == last.number
+                    ? "repeats number \(number)"
+                    : number > last.number
+                        ? "skips from \(last.number) to \(number)" : "goes back from \(last.number) to \(number)"
                 findings.append(
                     StepStructureFinding(
                         rule: StepStructureFinding.stepNumbering, subject: "\(section.title)#\(step.id)",
@@ -71,13 +76,16 @@ public func stepStructureFindings(
         reported.append(diagnostic.range)
         findings.append(
             StepStructureFinding(
-                rule: diagnostic.code, subject: diagnostic.message, message: diagnostic.message, range: diagnostic.range,
+                rule: diagnostic.code, subject: diagnostic.message, message: diagnostic.message,
+                range: diagnostic.range,
                 step: diagnostic.step))
     }
     for step in tutorial.steps {
         // The reader may already have said so, on the directive or on its `name:` argument.
         for snippet in step.snippets
-        where snippet.docc != nil && !reported.contains(where: { snippet.range.contains($0) || $0.contains(snippet.range) }) {
+        where snippet.docc != nil
+            && !reported.contains(where: { snippet.range.contains($0) || $0.contains(snippet.range) })
+        {
             guard let name = snippet.fileName, !name.contains(".") else { continue }
             findings.append(
                 StepStructureFinding(

@@ -32,7 +32,8 @@ public struct DiffLine: Sendable, Hashable {
     public let highlights: [Range<Int>]
 
     public init(
-        kind: DiffLineKind, text: String, ending: LineEnding, oldLine: Int?, newLine: Int?, highlights: [Range<Int>] = []
+        kind: DiffLineKind, text: String, ending: LineEnding, oldLine: Int?, newLine: Int?,
+        highlights: [Range<Int>] = []
     ) {
         self.kind = kind
         self.text = text
@@ -96,7 +97,8 @@ public struct TextDiff: Sendable {
             exact = (exactInterner.intern(old), exactInterner.intern(new))
         }
         let runs = diffRuns(
-            old: oldIDs, new: newIDs, flags: lineDiff(old: oldIDs, new: newIDs), exactOld: exact?.old, exactNew: exact?.new)
+            old: oldIDs, new: newIDs, flags: lineDiff(old: oldIDs, new: newIDs), exactOld: exact?.old,
+            exactNew: exact?.new)
         self.runs = runs
         self.hunks = makeHunks(runs: runs, old: old, new: new, context: options.context)
     }
@@ -104,11 +106,14 @@ public struct TextDiff: Sendable {
     /// The byte edits turning the old text into the new one, one per change, always exact (computed
     /// anew without `ignoreIndentation` when that option hid indentation changes).
     public func byteEdits() -> [ByteEdit] {
-        let exactRuns = options.ignoreIndentation ? TextDiff(old: old, new: new, options: DiffOptions(context: 0)).runs : runs
+        let exactRuns =
+            options.ignoreIndentation ? TextDiff(old: old, new: new, options: DiffOptions(context: 0)).runs : runs
         return exactRuns.filter(\.isChange).map { run in
             ByteEdit(
-                old: SourceRange(start: old.offset(ofLine: run.old.lowerBound), end: old.offset(ofLine: run.old.upperBound)),
-                new: SourceRange(start: new.offset(ofLine: run.new.lowerBound), end: new.offset(ofLine: run.new.upperBound)))
+                old: SourceRange(
+                    start: old.offset(ofLine: run.old.lowerBound), end: old.offset(ofLine: run.old.upperBound)),
+                new: SourceRange(
+                    start: new.offset(ofLine: run.new.lowerBound), end: new.offset(ofLine: run.new.upperBound)))
         }
     }
 }
@@ -125,16 +130,21 @@ private func makeHunks(runs: [DiffRun], old: TextLines, new: TextLines, context:
             guard gap.old.count <= 2 * context else { break }
             groupEnd += 1
         }
-        let first = changeIndices[groupStart], last = changeIndices[groupEnd]
+        let first = changeIndices[groupStart]
+        let last = changeIndices[groupEnd]
         var lines: [DiffLine] = []
         func addContext(_ run: DiffRun, _ range: Range<Int>) {
             for offset in range {
-                let oldLine = run.old.lowerBound + offset, newLine = run.new.lowerBound + offset
+                let oldLine = run.old.lowerBound + offset
+                let newLine = run.new.lowerBound + offset
                 lines.append(
-                    DiffLine(kind: .context, text: new.content(newLine), ending: new.ending(newLine), oldLine: oldLine, newLine: newLine))
+                    DiffLine(
+                        kind: .context, text: new.content(newLine), ending: new.ending(newLine), oldLine: oldLine,
+                        newLine: newLine))
             }
         }
-        var oldFirst = runs[first].old.lowerBound, newFirst = runs[first].new.lowerBound
+        var oldFirst = runs[first].old.lowerBound
+        var newFirst = runs[first].new.lowerBound
         if first > 0 {
             let before = runs[first - 1]
             let shown = min(context, before.old.count)
@@ -144,9 +154,14 @@ private func makeHunks(runs: [DiffRun], old: TextLines, new: TextLines, context:
         }
         for index in first...last {
             let run = runs[index]
-            if run.isChange { lines += changeLines(run, old: old, new: new) } else { addContext(run, 0..<run.old.count) }
+            if run.isChange {
+                lines += changeLines(run, old: old, new: new)
+            } else {
+                addContext(run, 0..<run.old.count)
+            }
         }
-        var oldEnd = runs[last].old.upperBound, newEnd = runs[last].new.upperBound
+        var oldEnd = runs[last].old.upperBound
+        var newEnd = runs[last].new.upperBound
         if last + 1 < runs.count {
             let after = runs[last + 1]
             let shown = min(context, after.old.count)
@@ -154,7 +169,8 @@ private func makeHunks(runs: [DiffRun], old: TextLines, new: TextLines, context:
             oldEnd += shown
             newEnd += shown
         }
-        let oldCount = oldEnd - oldFirst, newCount = newEnd - newFirst
+        let oldCount = oldEnd - oldFirst
+        let newCount = newEnd - newFirst
         hunks.append(
             Hunk(
                 oldStart: oldCount == 0 ? oldFirst : oldFirst + 1, oldLines: oldCount,
@@ -168,10 +184,12 @@ private func makeHunks(runs: [DiffRun], old: TextLines, new: TextLines, context:
 
 /// The removed lines of a change, then its added lines (git's order), modified pairs highlighted.
 private func changeLines(_ run: DiffRun, old: TextLines, new: TextLines) -> [DiffLine] {
-    var oldHighlights: [Int: [Range<Int>]] = [:], newHighlights: [Int: [Range<Int>]] = [:]
+    var oldHighlights: [Int: [Range<Int>]] = [:]
+    var newHighlights: [Int: [Range<Int>]] = [:]
     if !run.old.isEmpty, !run.new.isEmpty {
         let pairs = pairModifiedLines(
-            removed: run.old.map { old.bytes[old.contentRange($0)] }, added: run.new.map { new.bytes[new.contentRange($0)] })
+            removed: run.old.map { old.bytes[old.contentRange($0)] },
+            added: run.new.map { new.bytes[new.contentRange($0)] })
         for pair in pairs {
             oldHighlights[run.old.lowerBound + pair.removed] = pair.change.old
             newHighlights[run.new.lowerBound + pair.added] = pair.change.new

@@ -3,7 +3,6 @@ internal import SwiftParser
 internal import SwiftParserDiagnostics
 internal import SwiftSyntax
 
-
 /// Extracts `SnippetFacts` from a parsed tree in one walk.
 func extractFacts(from tree: SourceFileSyntax, code: String) -> SnippetFacts {
     let collector = FactsCollector(viewMode: .sourceAccurate)
@@ -44,7 +43,9 @@ private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {
         if range.isEmpty {
             // A missing token has no characters: point at the token after it, or at the end of the file
             // at the last real token, so the finding lands on characters of the snippet.
-            if let next = node.nextToken(viewMode: .sourceAccurate), next.tokenKind != .endOfFile, !next.codeRange.isEmpty {
+            if let next = node.nextToken(viewMode: .sourceAccurate), next.tokenKind != .endOfFile,
+                !next.codeRange.isEmpty
+            {
                 range = next.codeRange
             } else if let previous = node.previousToken(viewMode: .sourceAccurate), !previous.codeRange.isEmpty {
                 range = previous.codeRange
@@ -86,7 +87,9 @@ func simpleTypeName(_ type: TypeSyntax) -> String {
     if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
     if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
     if let optional = type.as(OptionalTypeSyntax.self) { return simpleTypeName(optional.wrappedType) }
-    if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return simpleTypeName(implicit.wrappedType) }
+    if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        return simpleTypeName(implicit.wrappedType)
+    }
     if let attributed = type.as(AttributedTypeSyntax.self) { return simpleTypeName(attributed.baseType) }
     return type.trimmedDescription
 }
@@ -296,7 +299,8 @@ final class FactsCollector: SyntaxVisitor {
             kind: .function, name: node.name.text, ownerType: currentFunction == nil ? currentType?.qualifiedName : nil,
             parameters: parameters(node.signature.parameterClause),
             returnTypeText: node.signature.returnClause.map { dottedTypeName($0.type) },
-            attributes: attributeNames(node.attributes), isStatic: hasModifier(node.modifiers, .static)
+            attributes: attributeNames(node.attributes),
+            isStatic: hasModifier(node.modifiers, .static)
                 || hasModifier(node.modifiers, .class),
             isOverride: hasModifier(node.modifiers, .override), nameRange: node.name.codeRange,
             range: node.codeRange, bodyRange: node.body?.codeRange)
@@ -422,7 +426,9 @@ final class FactsCollector: SyntaxVisitor {
             CallFact(
                 function: currentFunction, enclosingType: currentType?.qualifiedName, name: called.name,
                 baseText: called.base,
-                arguments: node.arguments.map { ArgumentFact(label: $0.label?.text, value: expressionFact($0.expression)) },
+                arguments: node.arguments.map {
+                    ArgumentFact(label: $0.label?.text, value: expressionFact($0.expression))
+                },
                 trailingClosureLabels: trailing, inHostingConfiguration: hostingConfigurationDepth > 0,
                 nameRange: called.range, range: node.codeRange))
         if called.name == "UIHostingConfiguration" && called.base == nil {
@@ -439,7 +445,8 @@ final class FactsCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if let base = node.base?.as(DeclReferenceExprSyntax.self), case .identifier(let name) = base.baseName.tokenKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), case .identifier(let name) = base.baseName.tokenKind
+        {
             memberReferences.append(
                 MemberReferenceFact(
                     function: currentFunction, base: name, member: node.declName.baseName.text, range: node.codeRange))

@@ -15,7 +15,10 @@ public struct TutorialBuilder {
         public var language: String?
         public var docc: DocCCodeOptions?
 
-        public init(file: String?, code: String, kind: SnippetKind = .file, language: String? = "swift", docc: DocCCodeOptions? = nil) {
+        public init(
+            file: String?, code: String, kind: SnippetKind = .file, language: String? = "swift",
+            docc: DocCCodeOptions? = nil
+        ) {
             self.file = file
             self.code = code
             self.kind = kind
@@ -58,7 +61,9 @@ public struct TutorialBuilder {
     }
 
     /// Adds a step; `label` such as `Step 3` gives `labelNumber` 3 unless `number` says otherwise.
-    public mutating func step(label: String?, number: Int? = nil, title: String = "", prose: String = "", snippets: [SnippetSpec]) {
+    public mutating func step(
+        label: String?, number: Int? = nil, title: String = "", prose: String = "", snippets: [SnippetSpec]
+    ) {
         if sections.isEmpty { section("Section") }
         let start = text.utf8.count
         text += "### \(label ?? "")\(title.isEmpty ? "" : " \(title)")\n\n"
@@ -76,7 +81,8 @@ public struct TutorialBuilder {
         let labelNumber = number ?? label.flatMap { Int($0.filter(\.isNumber)) }
         sections[sections.count - 1].steps.append(
             PendingStep(
-                label: label, number: labelNumber, title: title, prose: prose, range: SourceRange(start: start, end: text.utf8.count),
+                label: label, number: labelNumber, title: title, prose: prose,
+                range: SourceRange(start: start, end: text.utf8.count),
                 snippets: placed))
     }
 
@@ -85,17 +91,20 @@ public struct TutorialBuilder {
         let built = sections.enumerated().map { sectionIndex, section in
             let steps = section.steps.enumerated().map { stepIndex, step in
                 Step(
-                    id: StepID(section: sectionIndex + 1, step: stepIndex + 1), label: step.label, labelNumber: step.number,
+                    id: StepID(section: sectionIndex + 1, step: stepIndex + 1), label: step.label,
+                    labelNumber: step.number,
                     title: step.title, prose: step.prose, range: step.range,
                     snippets: step.snippets.map { spec, range in
                         Snippet(
-                            fileName: spec.file, language: spec.language, code: spec.code, kind: spec.kind, range: range,
+                            fileName: spec.file, language: spec.language, code: spec.code, kind: spec.kind,
+                            range: range,
                             sourceMap: .verbatim(range), docc: spec.docc)
                     })
             }
             let end = section.steps.last?.range.end ?? section.start
             return Section(title: section.title, range: SourceRange(start: section.start, end: end), steps: steps)
         }
-        return Tutorial(document: document, format: .markdown, title: "Tutorial", sections: built, diagnostics: diagnostics)
+        return Tutorial(
+            document: document, format: .markdown, title: "Tutorial", sections: built, diagnostics: diagnostics)
     }
 }

@@ -61,7 +61,7 @@ public struct LineIndex: Sendable {
         switch encoding {
         case .utf8:
             var column = clamped - start
-            while column > 0, isContinuationByte(bytes[start + column]), start + column < bytes.count {
+            while column > 0, start + column < bytes.count, isContinuationByte(bytes[start + column]) {
                 column -= 1
             }
             return (line, column)

@@ -114,6 +114,9 @@ public enum DocCDirectiveParser {
         var fence: (character: UInt8, length: Int)?
         /// End offset of the last content read, where unclosed directives end.
         var lastContentEnd = 0
+        /// Directive bodies opened beyond `InputLimits.maximumNestingDepth`, read as text: their `}`
+        /// lines close them here, not the directives above.
+        var bodiesReadAsText = 0
 
         init(bytes: [UInt8], lines: LineIndex) {
             self.bytes = bytes
@@ -145,6 +148,11 @@ public enum DocCDirectiveParser {
                 return line + 1
             }
             if trimmed.length == 1, bytes[trimmed.start] == UInt8(ascii: "}") {
+                if bodiesReadAsText > 0 {
+                    bodiesReadAsText -= 1
+                    addText(trimmed)
+                    return line + 1
+                }
                 close(at: trimmed)
                 return line + 1
             }
@@ -216,6 +224,9 @@ public enum DocCDirectiveParser {
                 return headLine + 1
             }
             closeMisplacedDirectives(before: name)
+            if stack.count >= InputLimits.maximumNestingDepth {
+                return readBodyAsText(open, braceAt: position, headLineEnd: headLineEnd, headLine: headLine)
+            }
             stack.append(open)
             lastContentEnd = position + 1
             // Content after `{` on the same line: `@Justification { Right! }` or `@Comment {}`.
@@ -230,6 +241,24 @@ public enum DocCDirectiveParser {
                     addText(SourceRange(start: rest, end: restEnd))
                 }
             }
+            return headLine + 1
+        }
+
+        /// A directive opened too deep (a hostile or broken document): its head line is text, one problem
+        /// says so, and its body is counted so its `}` does not close an outer directive. Keeps the tree,
+        /// and the work done on it, bounded.
+        mutating func readBodyAsText(_ open: OpenDirective, braceAt brace: Int, headLineEnd: Int, headLine: Int) -> Int {
+            if bodiesReadAsText == 0 {
+                problems.append(
+                    DocCSyntaxProblem(
+                        message: "directives nested deeper than \(InputLimits.maximumNestingDepth) levels: "
+                            + "@\(open.name) and what it holds are read as text",
+                        range: open.nameRange, severity: .error))
+            }
+            let restEnd = trimEnd(from: brace + 1, to: headLineEnd)
+            let closedOnSameLine = restEnd > brace + 1 && bytes[restEnd - 1] == UInt8(ascii: "}")
+            if !closedOnSameLine { bodiesReadAsText += 1 }
+            addText(SourceRange(start: open.nameRange.start, end: trimEnd(from: open.nameRange.start, to: headLineEnd)))
             return headLine + 1
         }
 

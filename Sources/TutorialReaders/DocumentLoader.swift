@@ -43,6 +43,12 @@ public enum DocumentLoader {
             throw InputError(path: path, reason: "no such file or directory")
         }
         guard !isDirectory.boolValue else { throw InputError(path: path, reason: "is a directory") }
+        // Refused before reading, so a huge file costs no memory (InputLimits).
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+            size.intValue > InputLimits.maximumDocumentBytes
+        {
+            throw InputError(path: path, reason: InputLimits.tooLargeMessage(byteCount: size.intValue))
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(path: path, reason: "cannot be read")
         }

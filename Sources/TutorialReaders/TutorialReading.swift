@@ -6,7 +6,10 @@ import TutorialModel
 public func readTutorial(
     _ document: SourceDocument, format: DocumentFormat? = nil, resources: any ResourceProvider = NoResources()
 ) -> Tutorial {
-    switch format ?? FormatSniffer.format(of: document) {
+    let format = format ?? FormatSniffer.format(of: document)
+    // Checked here so every caller (CLI, server, bench) gets the same limit and the same diagnostic.
+    if document.bytes.count > InputLimits.maximumDocumentBytes { return InputLimits.tooLarge(document, format: format) }
+    switch format {
     case .markdown: return MarkdownReader.read(document)
     case .html: return HTMLReader.read(document)
     case .docc: return DocCReader.read(document, resources: resources)

@@ -23,23 +23,30 @@ public func analyze(
 }
 
 /// The pipeline from an already-read tutorial (tests build tutorials directly).
-public func analyze(tutorial: Tutorial, configuration: Configuration = .default, cache: FactsCache = FactsCache()) -> Analysis {
+public func analyze(tutorial: Tutorial, configuration: Configuration = .default, cache: FactsCache = FactsCache())
+    -> Analysis
+{
     let timelines = buildTimelines(tutorial)
     let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
         if case .code(let code) = rule, configuration.isEnabled(code.description) { return code }
         return nil
     }
     let tutorialRules = RuleRegistry.all.compactMap { rule -> (any TutorialRule)? in
-        if case .tutorial(let tutorialRule) = rule, configuration.isEnabled(tutorialRule.description) { return tutorialRule }
+        if case .tutorial(let tutorialRule) = rule, configuration.isEnabled(tutorialRule.description) {
+            return tutorialRule
+        }
         return nil
     }
     let factsByState = codeRules.isEmpty ? [:] : swiftFacts(tutorial, timelines: timelines, cache: cache)
     var fileOfState: [SnippetAddress: String] = [:]
     for timeline in timelines {
-        for state in timeline.states { fileOfState[SnippetAddress(step: state.step, index: state.snippetIndex)] = timeline.fileName }
+        for state in timeline.states {
+            fileOfState[SnippetAddress(step: state.step, index: state.snippetIndex)] = timeline.fileName
+        }
     }
     var findings = evaluateCodeRules(
-        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration)
+        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration,
+        cache: cache)
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines),
@@ -99,6 +106,19 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     return result
 }
 
+/// What a code rule evaluation depends on: the checked snippet, the project's snippets, the rules run.
+private struct EvaluationKey: Hashable, Sendable {
+    let facts: Int
+    let fileName: String?
+    let project: [ProjectEntry]
+    let rules: [String]
+}
+
+private struct ProjectEntry: Hashable, Sendable {
+    let name: String
+    let facts: Int
+}
+
 /// One run of a finding: the consecutive states of a file in which it is present.
 private struct Run {
     let subject: String
@@ -114,9 +134,10 @@ private struct Run {
 /// keyed by rule and subject, placed at the introducing step, `information` when a later state fixes them.
 private func evaluateCodeRules(
     _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts], files: [SnippetAddress: String],
-    configuration: Configuration
+    configuration: Configuration, cache: FactsCache
 ) -> [Finding] {
     guard !rules.isEmpty else { return [] }
+    let ruleIDs = rules.map(\.description.id)
     let known = KnownProtocols.standard
     // Evaluations per timeline key, in order: each a set of (rule, subject) → finding in that state.
     struct Evaluation {
@@ -133,19 +154,34 @@ private func evaluateCodeRules(
     var lastState: [String: (step: StepID, snippet: Snippet, facts: SnippetFacts)] = [:]
 
     func evaluate(
-        _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, key: String, fileName: String?
+        _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, key: String,
+        fileName: String?
     ) {
         let project = ProjectView(files: projectFiles, current: snippetFacts, currentFileName: fileName)
         let context = CodeContext(
             fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
             isFragment: fileName == nil,
             project: project, knownProtocols: known)
-        var found: [String: [String: CodeFinding]] = [:]
-        for rule in rules {
-            let id = rule.description.id
-            for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
-                if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+        let compute: () -> [String: [String: CodeFinding]] = {
+            var found: [String: [String: CodeFinding]] = [:]
+            for rule in rules {
+                let id = rule.description.id
+                for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
+                    if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+                }
             }
+            return found
+        }
+        // The same snippet checked against the same project gives the same findings: remembered by the
+        // cache's snippet ids, so an edit re-runs the rules only where the edited snippet is involved.
+        let found: [String: [String: CodeFinding]]
+        if snippetFacts.id != 0, projectFiles.allSatisfy({ $0.facts.id != 0 }) {
+            let memoKey = EvaluationKey(
+                facts: snippetFacts.id, fileName: fileName, project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
+                rules: ruleIDs)
+            found = cache.memoized(memoKey, compute: compute)
+        } else {
+            found = compute()
         }
         if evaluations[key] == nil { keyOrder.append(key) }
         evaluations[key, default: []].append(Evaluation(step: step, codeStep: codeStep, snippet: snippet, found: found))
@@ -207,10 +243,13 @@ private func evaluateCodeRules(
                         edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial))
                     if open[subject] != nil {
                         // The re-check of a file's last state repeats a state already recorded.
-                        if open[subject]!.occurrences.last?.range != range { open[subject]!.occurrences.append(occurrence) }
+                        if open[subject]!.occurrences.last?.range != range {
+                            open[subject]!.occurrences.append(occurrence)
+                        }
                     } else {
                         open[subject] = Run(
-                            subject: subject, message: codeFinding.message, firstStep: evaluation.codeStep, range: range,
+                            subject: subject, message: codeFinding.message, firstStep: evaluation.codeStep,
+                            range: range,
                             occurrences: [occurrence], fixTitle: codeFinding.fixTitle, resolvedAt: nil)
                         openOrder.append(subject)
                     }
@@ -313,19 +352,23 @@ public struct StepChanges: Sendable {
     }
 }
 
-/// The identifier-like words of a text.
+/// The identifier-like words of a text (ASCII letters, digits and `_`, scanned as bytes: identifiers in
+/// code are ASCII, and scanning `Character`s costs ten times more).
 func identifiers(in text: Substring) -> Set<String> {
     var result = Set<String>()
-    var current = ""
-    for character in text {
-        if character.isLetter || character.isNumber || character == "_" {
-            current.append(character)
-        } else if !current.isEmpty {
-            result.insert(current)
-            current = ""
+    let bytes = Array(text.utf8)
+    var start = -1
+    for index in 0...bytes.count {
+        let byte = index < bytes.count ? bytes[index] : 0x20
+        let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F
+        if isWord {
+            if start < 0 { start = index }
+        } else if start >= 0 {
+            result.insert(String(decoding: bytes[start..<index], as: UTF8.self))
+            start = -1
         }
     }
-    if !current.isEmpty { result.insert(current) }
     return result
 }
 

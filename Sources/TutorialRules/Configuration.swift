@@ -26,7 +26,9 @@ public struct Configuration: Sendable, Equatable {
     /// The file it was read from, if any.
     public var path: String?
 
-    public init(rules: [String: RuleSetting] = [:], exclude: [String] = [], baseDirectory: String? = nil, path: String? = nil) {
+    public init(
+        rules: [String: RuleSetting] = [:], exclude: [String] = [], baseDirectory: String? = nil, path: String? = nil
+    ) {
         self.rules = rules
         self.exclude = exclude
         self.baseDirectory = baseDirectory
@@ -71,7 +73,9 @@ public struct Configuration: Sendable, Equatable {
             throw LoadError(description: "\(path): unknown key '\(key)' (expected 'rules' and 'exclude')")
         }
         if let rules = root["rules"] {
-            guard let table = rules as? [String: Any] else { throw LoadError(description: "\(path): 'rules' must be an object") }
+            guard let table = rules as? [String: Any] else {
+                throw LoadError(description: "\(path): 'rules' must be an object")
+            }
             for (id, value) in table {
                 guard RuleRegistry.ids.contains(id) else {
                     throw LoadError(description: "\(path): unknown rule '\(id)'")
@@ -96,7 +100,9 @@ public struct Configuration: Sendable, Equatable {
             case "on": return RuleSetting(enabled: true)
             default:
                 guard let severity = Severity(rawValue: text) else {
-                    throw LoadError(description: "\(path): rule '\(id)': '\(text)' is not off, on, error, warning, information or hint")
+                    throw LoadError(
+                        description:
+                            "\(path): rule '\(id)': '\(text)' is not off, on, error, warning, information or hint")
                 }
                 return RuleSetting(enabled: true, severity: severity)
             }
@@ -104,7 +110,9 @@ public struct Configuration: Sendable, Equatable {
         if let object = value as? [String: Any] {
             var setting = RuleSetting()
             if let enabled = object["enabled"] {
-                guard let flag = enabled as? Bool else { throw LoadError(description: "\(path): rule '\(id)': 'enabled' must be true or false") }
+                guard let flag = enabled as? Bool else {
+                    throw LoadError(description: "\(path): rule '\(id)': 'enabled' must be true or false")
+                }
                 setting.enabled = flag
             }
             if let severity = object["severity"] {
@@ -143,7 +151,8 @@ public struct Configuration: Sendable, Equatable {
         }
         return exclude.contains { glob in
             globMatches(glob, relative)
-                || (!glob.contains("/") && globMatches(glob, relative.split(separator: "/").last.map(String.init) ?? relative))
+                || (!glob.contains("/")
+                    && globMatches(glob, relative.split(separator: "/").last.map(String.init) ?? relative))
         }
     }
 }

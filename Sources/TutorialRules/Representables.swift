@@ -56,9 +56,10 @@ func representables(in context: CodeContext) -> [Representable] {
         for entry in Representable.protocols where view.adopts(entry.name) {
             seen.insert(declaration.qualifiedName)
             // Ranges must point into the checked snippet: prefer its declaration that adopts the protocol.
-            let local = context.facts.types.first {
-                $0.qualifiedName == declaration.qualifiedName && $0.inherited.contains { $0.name == entry.name }
-            } ?? declaration
+            let local =
+                context.facts.types.first {
+                    $0.qualifiedName == declaration.qualifiedName && $0.inherited.contains { $0.name == entry.name }
+                } ?? declaration
             result.append(Representable(type: view, declaration: local, flavor: entry.flavor, platform: entry.platform))
             break
         }
@@ -76,8 +77,13 @@ func localFunctions(of qualifiedName: String, in facts: SnippetFacts) -> [(index
 func enclosingMethod(of index: Int?, in facts: SnippetFacts) -> FunctionFact? {
     guard let index else { return nil }
     var function = facts.functions[index]
-    while function.ownerType == nil {
-        guard let outer = facts.functions.last(where: { $0.range.contains(function.range) && $0 != function && $0.ownerType != nil })
+    var hops = 0
+    while function.ownerType == nil, hops < facts.functions.count {
+        hops += 1
+        guard
+            let outer = facts.functions.last(where: {
+                $0.range.contains(function.range) && $0 != function && $0.ownerType != nil
+            })
         else { return function }
         function = outer
     }

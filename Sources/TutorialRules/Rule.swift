@@ -63,7 +63,8 @@ public struct RuleExample: Sendable {
         public let resourceMissing: Bool
 
         public init(
-            _ fileName: String? = "Example.swift", _ code: String, kind: SnippetKind = .file, doccResource: String? = nil,
+            _ fileName: String? = "Example.swift", _ code: String, kind: SnippetKind = .file,
+            doccResource: String? = nil,
             resourceMissing: Bool = false
         ) {
             self.fileName = fileName

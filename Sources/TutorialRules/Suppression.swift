@@ -1,3 +1,4 @@
+import Foundation
 import TutorialModel
 
 /// The suppression comments of a document:
@@ -22,7 +23,8 @@ struct DocumentSuppressions {
             let commentStart = text.utf8.distance(from: text.utf8.startIndex, to: found.lowerBound)
             let commentEnd = text.utf8.distance(from: text.utf8.startIndex, to: close.upperBound)
             searchFrom = close.upperBound
-            var words = body.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).map(String.init)
+            var words = body.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).map(
+                String.init)
             guard let directive = words.first else { continue }
             words.removeFirst()
             let ids = words.isEmpty ? [""] : words
@@ -58,5 +60,3 @@ struct DocumentSuppressions {
         return false
     }
 }
-
-import Foundation

@@ -7,12 +7,18 @@ import TutorialModel
 /// [--ignore-indentation] [--color auto|always|never] PATH…`
 enum DiffCommand {
     static let specs = [
-        OptionSpec(name: "format", values: ["unified", "json", "markdown", "html"], help: "unified (git style, default), json (the diff contract), markdown, or html (one self-contained page)"),
+        OptionSpec(
+            name: "format", values: ["unified", "json", "markdown", "html"],
+            help: "unified (git style, default), json (the diff contract), markdown, or html (one self-contained page)"),
         OptionSpec(name: "context", values: [], help: "unchanged lines around each change (default 3)"),
         OptionSpec(name: "step", values: [], help: "only the changes step S.N makes (e.g. 2.4)"),
         OptionSpec(name: "file", values: [], help: "only the changes of one file (e.g. PageView.swift)"),
-        OptionSpec(name: "ignore-indentation", values: nil, help: "treat lines that differ only in leading whitespace as unchanged"),
-        OptionSpec(name: "color", values: ["auto", "always", "never"], help: "colour unified output (auto: on a terminal, unless NO_COLOR is set)"),
+        OptionSpec(
+            name: "ignore-indentation", values: nil,
+            help: "treat lines that differ only in leading whitespace as unchanged"),
+        OptionSpec(
+            name: "color", values: ["auto", "always", "never"],
+            help: "colour unified output (auto: on a terminal, unless NO_COLOR is set)"),
         OptionSpec(name: "help", values: nil, help: "show this help"),
     ]
 

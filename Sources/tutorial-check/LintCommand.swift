@@ -1,6 +1,7 @@
 import Foundation
 import Reports
 import SwiftFacts
+import TutorialFixes
 import TutorialModel
 import TutorialReaders
 import TutorialRules
@@ -11,6 +12,9 @@ enum LintCommand {
         OptionSpec(name: "format", values: ["text", "json", "sarif", "github"], help: "output format (default text)"),
         OptionSpec(name: "strict", values: nil, help: "exit 1 on warnings too"),
         OptionSpec(name: "config", values: [], help: "use this .tutorial-check.json instead of the nearest one"),
+        OptionSpec(
+            name: "fix", values: nil,
+            help: "apply the rules' fixes first (atomic writes; a file is left untouched unless every edit applies), then report what remains"),
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
@@ -54,6 +58,15 @@ enum LintCommand {
             if configuration.excludes(documentPath: file) { continue }
             jobs.append((file, configuration))
         }
+        if parsed.has("fix") {
+            // The same fix engine as the language server's quick fixes; what changed goes to stderr so
+            // the report on stdout stays machine-readable.
+            for job in jobs {
+                guard let document = try? DocumentLoader.load(job.path) else { continue }
+                let analysis = analyze(document: document, resources: FileSystemResources(), configuration: job.configuration)
+                for line in describeFixes(fixDocument(analysis)) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            }
+        }
         let documents: [LintedDocument]
         switch lint(jobs) {
         case .success(let linted): documents = linted
@@ -73,7 +86,9 @@ enum LintCommand {
     }
 
     /// Lints documents on all cores, sharing one facts cache; the first input error wins.
-    static func lint(_ jobs: [(path: String, configuration: Configuration)]) -> Result<[LintedDocument], DocumentLoader.InputError> {
+    static func lint(_ jobs: [(path: String, configuration: Configuration)]) -> Result<
+        [LintedDocument], DocumentLoader.InputError
+    > {
         let cache = FactsCache()
         let results = ResultSlots<Result<LintedDocument, DocumentLoader.InputError>>(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -81,7 +96,8 @@ enum LintCommand {
             do throws(DocumentLoader.InputError) {
                 let document = try DocumentLoader.load(job.path)
                 let analysis = analyze(
-                    document: document, resources: FileSystemResources(), configuration: job.configuration, cache: cache)
+                    document: document, resources: FileSystemResources(), configuration: job.configuration, cache: cache
+                )
                 results.set(index, .success(LintedDocument(analysis)))
             } catch {
                 results.set(index, .failure(error))

@@ -2,7 +2,9 @@ import Reports
 
 /// `tutorial-check rules [--format text|markdown]`: the rule catalog (markdown is docs/rules.md).
 enum RulesCommand {
-    static let specs = [OptionSpec(name: "format", values: ["text", "markdown"], help: "text (one line per rule) or markdown")]
+    static let specs = [
+        OptionSpec(name: "format", values: ["text", "markdown"], help: "text (one line per rule) or markdown")
+    ]
 
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments

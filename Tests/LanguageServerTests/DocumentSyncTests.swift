@@ -104,3 +104,15 @@ final class DocumentSyncTests: XCTestCase {
         XCTAssertEqual(workspace.items.first?.items?.count, 2)
     }
 }
+
+final class PushOptionTests: XCTestCase {
+    /// Clients that pull (VS Code) turn pushing off, so findings are not shown twice.
+    func testPushDiagnosticsFalseOnlyAnswersPulls() throws {
+        let client = TestClient(pipeline: CountingPipeline().pipeline)
+        _ = try client.request(InitializeRequest(initializationOptions: .object(["pushDiagnostics": .bool(false)])))
+        client.notify(InitializedNotification())
+        client.open("file:///t.md", text: "TODO\n")
+        XCTAssertEqual(try client.request(DocumentDiagnosticRequest(textDocument: .init(uri: "file:///t.md"))).items?.count, 1)
+        XCTAssertNil(client.waitFor(timeout: 0.3) { $0.method == "textDocument/publishDiagnostics" })
+    }
+}

@@ -1,16 +1,16 @@
 import CLibXML2
 import Foundation
+import Reports
 import StepDiff
 import TestSupport
 import TutorialModel
 import XCTest
 
-import Reports
-
 /// A three-step tutorial: a file created, a line added, a line modified and one removed, then shown
 /// again unchanged; plus a fragment that is never diffed.
 func sampleDiffTutorial() -> Tutorial {
-    let v1 = "import SwiftUI\n\nstruct PageView: View {\n    @State var currentPage = 1\n\n    var body: some View {\n        Text(\"<Page>\")\n            .aspectRatio(3/2, contentMode: .fit)\n    }\n}\n"
+    let v1 =
+        "import SwiftUI\n\nstruct PageView: View {\n    @State var currentPage = 1\n\n    var body: some View {\n        Text(\"<Page>\")\n            .aspectRatio(3/2, contentMode: .fit)\n    }\n}\n"
     let v2 = v1.replacingOccurrences(of: "currentPage = 1", with: "currentPage = 0")
         .replacingOccurrences(of: "            .aspectRatio(3/2, contentMode: .fit)\n", with: "")
         .replacingOccurrences(of: "import SwiftUI\n", with: "import SwiftUI\nimport UIKit\n")
@@ -91,7 +91,8 @@ final class DiffReportTests: XCTestCase {
 
             """)
         let coloured = renderUnifiedDiff(report, color: true)
-        XCTAssertTrue(coloured.contains("\u{1B}[31m-    @State var currentPage = \u{1B}[7m1\u{1B}[27m\u{1B}[0m"), coloured)
+        XCTAssertTrue(
+            coloured.contains("\u{1B}[31m-    @State var currentPage = \u{1B}[7m1\u{1B}[27m\u{1B}[0m"), coloured)
         XCTAssertTrue(coloured.contains("\u{1B}[32m+import UIKit\u{1B}[0m"))
     }
 
@@ -101,6 +102,7 @@ final class DiffReportTests: XCTestCase {
         XCTAssertTrue(markdown.contains("## 1.2 Step 2 — Reset the page\n"))
         XCTAssertTrue(markdown.contains("```diff\n@@ -1,10 +1,10 @@ step 1.2\n"))
         XCTAssertTrue(markdown.contains("**PageView.swift**: no change (from step 1.2). ⚠️ `step-no-change`"))
+        XCTAssertTrue(markdown.contains("- ⚠️ `step-no-change` (step 1.3): step 1.3 (Step 3) shows PageView.swift unchanged"), markdown)
 
     }
 
@@ -109,7 +111,8 @@ final class DiffReportTests: XCTestCase {
     func testHTMLIsSelfContainedAndShowsEverything() {
         let html = renderHTMLDiff(report)
         XCTAssertTrue(html.contains("<tr class=\"del\">"), "deleted lines are shown")
-        XCTAssertTrue(html.contains("<span class=\"hl\"><span class=\"num\">1</span></span>"), "the changed word is highlighted")
+        XCTAssertTrue(
+            html.contains("<span class=\"hl\"><span class=\"num\">1</span></span>"), "the changed word is highlighted")
         XCTAssertTrue(html.contains("<span class=\"kw\">struct</span>"), "SwiftSyntax classes colour the code")
         XCTAssertTrue(html.contains("<span class=\"str\">&quot;&lt;Page&gt;&quot;</span>"), "code is escaped")
         XCTAssertTrue(html.contains("fragment, not diffed"))
@@ -119,7 +122,8 @@ final class DiffReportTests: XCTestCase {
         // The checker itself catches what it must.
         XCTAssertEqual(
             externalReferences(
-                inHTML: "<html><head><link rel=stylesheet href=\"a.css\"><style>@import 'x.css'; b { background: url(x.png) }</style></head><body><img src=\"https://e/x.png\"><a href=\"#ok\">ok</a><a href=\"other.html\">x</a><p style=\"background:url(y.png)\">p</p></body></html>"
+                inHTML:
+                    "<html><head><link rel=stylesheet href=\"a.css\"><style>@import 'x.css'; b { background: url(x.png) }</style></head><body><img src=\"https://e/x.png\"><a href=\"#ok\">ok</a><a href=\"other.html\">x</a><p style=\"background:url(y.png)\">p</p></body></html>"
             ).count, 6)
     }
 }
@@ -127,13 +131,17 @@ final class DiffReportTests: XCTestCase {
 /// Every reference from the page to something outside it: `src`/`href`/other URL attributes that are
 /// not `#fragments`, and `@import`/`url(` in style sheets and style attributes.
 func externalReferences(inHTML html: String) -> [String] {
-    let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+    let options = Int32(
+        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_NONET.rawValue)
     let bytes = Array(html.utf8)
-    guard let document = bytes.withUnsafeBufferPointer({ buffer in
-        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-            htmlReadMemory($0, Int32(buffer.count), "report.html", "UTF-8", options)
-        }
-    }) else { return ["the page does not parse"] }
+    guard
+        let document = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                htmlReadMemory($0, Int32(buffer.count), "report.html", "UTF-8", options)
+            }
+        })
+    else { return ["the page does not parse"] }
     defer { xmlFreeDoc(document) }
     var found: [String] = []
     func text(_ pointer: UnsafeMutablePointer<xmlChar>?) -> String {
@@ -154,7 +162,9 @@ func externalReferences(inHTML html: String) -> [String] {
                 while let attr = attribute {
                     let attrName = String(cString: attr.pointee.name).lowercased()
                     let value = text(xmlNodeGetContent(UnsafeMutablePointer(OpaquePointer(attr))))
-                    if ["src", "href", "srcset", "data", "poster", "action", "background", "formaction"].contains(attrName), !value.hasPrefix("#") {
+                    if ["src", "href", "srcset", "data", "poster", "action", "background", "formaction"].contains(
+                        attrName), !value.hasPrefix("#")
+                    {
                         found.append("\(name) \(attrName)=\(value)")
                     }
                     if attrName == "style" { found += styleReferences(value) }

@@ -6,7 +6,8 @@ final class DiffSyntaxTests: XCTestCase {
     /// Parsing a file's next state incrementally from the previous tree, with the diff's byte edits,
     /// colours it exactly as a parse from scratch does.
     func testIncrementalColouringEqualsFullParse() {
-        var state = "import SwiftUI\n\nstruct PageView: View {\n    var body: some View {\n        Text(\"a\")\n    }\n}\n"
+        var state =
+            "import SwiftUI\n\nstruct PageView: View {\n    var body: some View {\n        Text(\"a\")\n    }\n}\n"
         let colorer = DiffSyntaxColorer()
         _ = colorer.spans(for: state)
         let edits: [(String, String)] = [
@@ -21,7 +22,9 @@ final class DiffSyntaxTests: XCTestCase {
             let diff = TextDiff(old: state, new: next)
             let nextBytes = Array(next.utf8)
             let byteEdits = diff.byteEdits().map {
-                DiffSyntaxEdit(oldStart: $0.old.start, oldEnd: $0.old.end, replacement: Array(nextBytes[$0.new.start..<$0.new.end]))
+                DiffSyntaxEdit(
+                    oldStart: $0.old.start, oldEnd: $0.old.end, replacement: Array(nextBytes[$0.new.start..<$0.new.end])
+                )
             }
             XCTAssertEqual(colorer.spans(for: next, previous: state, edits: byteEdits), swiftSyntaxSpans(next), next)
             state = next

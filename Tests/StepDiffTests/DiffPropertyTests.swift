@@ -22,11 +22,15 @@ struct TextPairGenerator {
     var random: SeededGenerator
 
     // Lines that repeat in real code, so anchors are not all unique.
-    static let common = ["}", "    }", "        }", "", "        return nil", "    var body: some View {", "import SwiftUI", "        )"]
+    static let common = [
+        "}", "    }", "        }", "", "        return nil", "    var body: some View {", "import SwiftUI", "        )",
+    ]
 
     mutating func uniqueLine() -> String {
         let indent = String(repeating: "    ", count: Int.random(in: 0...3, using: &random))
-        let words = ["let", "var", "func", "page", "controller", "return", "index", "view", "coordinator", "self", "=", "(", ")"]
+        let words = [
+            "let", "var", "func", "page", "controller", "return", "index", "view", "coordinator", "self", "=", "(", ")",
+        ]
         let count = Int.random(in: 1...6, using: &random)
         return indent + (0..<count).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
             + " \(Int.random(in: 0...999, using: &random))"
@@ -44,7 +48,8 @@ struct TextPairGenerator {
         var new = old
         for _ in 0..<Int.random(in: 0...6, using: &random) {
             let at = Int.random(in: 0...new.count, using: &random)
-            let length = new.isEmpty ? 0 : Int.random(in: 1...min(6, new.count - min(at, new.count - 1)), using: &random)
+            let length =
+                new.isEmpty ? 0 : Int.random(in: 1...min(6, new.count - min(at, new.count - 1)), using: &random)
             let range = min(at, max(new.count - 1, 0))..<min(at + length, new.count)
             switch Int.random(in: 0..<7, using: &random) {
             case 0, 1: new.insert(contentsOf: block(), at: at)
@@ -88,8 +93,14 @@ final class DiffPropertyTests: XCTestCase {
     /// (the standard library's Myers `difference(from:)` is the oracle).
     func testApplyingChangeSetsRebuildsNewTextAndStaysCloseToMinimal() {
         var generator = TextPairGenerator(random: SeededGenerator(seed: 0x7475_7469))
-        var excessTotal = 0, oracleTotal = 0, histogramTotal = 0, worstExcess = 0, longer = 0
-        var sawEmpty = false, sawCRLF = false, sawNoFinalNewline = false
+        var excessTotal = 0
+        var oracleTotal = 0
+        var histogramTotal = 0
+        var worstExcess = 0
+        var longer = 0
+        var sawEmpty = false
+        var sawCRLF = false
+        var sawNoFinalNewline = false
         for index in 0..<Self.pairCount {
             let (old, new) = generator.pair()
             sawEmpty = sawEmpty || old.isEmpty || new.isEmpty
@@ -98,13 +109,16 @@ final class DiffPropertyTests: XCTestCase {
             for context in [0, 3] {
                 let diff = TextDiff(old: old, new: new, options: DiffOptions(context: context))
                 guard applyHunks(diff.hunks, to: old) == new else {
-                    return XCTFail("pair \(index), context \(context): hunks do not rebuild the new text\n--- old\n\(old)\n--- new\n\(new)")
+                    return XCTFail(
+                        "pair \(index), context \(context): hunks do not rebuild the new text\n--- old\n\(old)\n--- new\n\(new)"
+                    )
                 }
             }
             let diff = TextDiff(old: old, new: new)
             XCTAssertEqual(applyByteEdits(diff.byteEdits(), old: old, new: new), new, "pair \(index): byte edits")
             var interner = LineInterner()
-            let oldIDs = interner.intern(TextLines(old)), newIDs = interner.intern(TextLines(new))
+            let oldIDs = interner.intern(TextLines(old))
+            let newIDs = interner.intern(TextLines(new))
             let oracle = newIDs.difference(from: oldIDs).count
             let ours = diff.added + diff.removed
             XCTAssertGreaterThanOrEqual(ours, oracle, "pair \(index): shorter than minimal means a wrong script")
@@ -114,9 +128,11 @@ final class DiffPropertyTests: XCTestCase {
             histogramTotal += ours
             worstExcess = max(worstExcess, excess)
             if excess > 0 { longer += 1 }
-            XCTAssertLessThanOrEqual(excess, allowedExcess(minimal: oracle), "pair \(index): histogram script too long\n\(old)\n---\n\(new)")
+            XCTAssertLessThanOrEqual(
+                excess, allowedExcess(minimal: oracle), "pair \(index): histogram script too long\n\(old)\n---\n\(new)")
         }
-        XCTAssertTrue(sawEmpty && sawCRLF && sawNoFinalNewline, "the generator must cover empty, CRLF and unterminated texts")
+        XCTAssertTrue(
+            sawEmpty && sawCRLF && sawNoFinalNewline, "the generator must cover empty, CRLF and unterminated texts")
         print(
             "diff-oracle: \(Self.pairCount) pairs, oracle lines \(oracleTotal), histogram lines \(histogramTotal),"
                 + " longer in \(longer) pairs, worst excess \(worstExcess), total excess \(excessTotal)")
@@ -128,8 +144,10 @@ final class DiffPropertyTests: XCTestCase {
         var generator = TextPairGenerator(random: SeededGenerator(seed: 42))
         // Line endings are not part of a line's identity when ignoring indentation, so compare lines only.
         func stripped(_ text: String) -> [Substring] {
-            text.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map { $0.drop { $0 == " " || $0 == "\t" } }
-                .filter { !$0.isEmpty }
+            text.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map {
+                $0.drop { $0 == " " || $0 == "\t" }
+            }
+            .filter { !$0.isEmpty }
         }
         for index in 0..<1_000 {
             let (old, new) = generator.pair()
@@ -138,7 +156,8 @@ final class DiffPropertyTests: XCTestCase {
                 return XCTFail("pair \(index): hunks do not apply")
             }
             XCTAssertEqual(stripped(rebuilt), stripped(new), "pair \(index)")
-            XCTAssertLessThanOrEqual(diff.added + diff.removed, TextDiff(old: old, new: new).added + TextDiff(old: old, new: new).removed)
+            XCTAssertLessThanOrEqual(
+                diff.added + diff.removed, TextDiff(old: old, new: new).added + TextDiff(old: old, new: new).removed)
         }
     }
 
@@ -148,8 +167,11 @@ final class DiffPropertyTests: XCTestCase {
         for index in 0..<1_000 {
             let (old, new) = generator.pair()
             var interner = LineInterner()
-            let oldIDs = interner.intern(TextLines(old)), newIDs = interner.intern(TextLines(new))
-            var flags = DiffFlags(removed: Array(repeating: false, count: oldIDs.count), added: Array(repeating: false, count: newIDs.count))
+            let oldIDs = interner.intern(TextLines(old))
+            let newIDs = interner.intern(TextLines(new))
+            var flags = DiffFlags(
+                removed: Array(repeating: false, count: oldIDs.count),
+                added: Array(repeating: false, count: newIDs.count))
             myersDiff(old: oldIDs, 0..<oldIDs.count, new: newIDs, 0..<newIDs.count, into: &flags)
             XCTAssertEqual(flags.editCount, newIDs.difference(from: oldIDs).count, "pair \(index)")
             // And it is a valid script: the unflagged lines of both sides are the same sequence.
@@ -169,7 +191,8 @@ final class DiffPropertyTests: XCTestCase {
                 for line in hunk.lines where !line.highlights.isEmpty {
                     highlighted += 1
                     for range in line.highlights {
-                        XCTAssertTrue(range.lowerBound >= 0 && range.upperBound <= line.text.utf8.count && !range.isEmpty)
+                        XCTAssertTrue(
+                            range.lowerBound >= 0 && range.upperBound <= line.text.utf8.count && !range.isEmpty)
                     }
                 }
             }
@@ -180,7 +203,8 @@ final class DiffPropertyTests: XCTestCase {
 
 /// Applies byte edits (sorted, old coordinates) to the old text.
 func applyByteEdits(_ edits: [ByteEdit], old: String, new: String) -> String {
-    let oldBytes = Array(old.utf8), newBytes = Array(new.utf8)
+    let oldBytes = Array(old.utf8)
+    let newBytes = Array(new.utf8)
     var output: [UInt8] = []
     var cursor = 0
     for edit in edits {

@@ -84,14 +84,16 @@ final class TextDiffTests: XCTestCase {
         XCTAssertEqual(render(TextDiff(old: "", new: "a\nb\n").hunks), "@@ -0,0 +1,2 @@\n+a\n+b\n")
         XCTAssertEqual(render(TextDiff(old: "a\nb\n", new: "").hunks), "@@ -1,2 +0,0 @@\n-a\n-b\n")
         XCTAssertEqual(
-            render(TextDiff(old: "a\nb\nc\n", new: "a\nc\n", options: DiffOptions(context: 0)).hunks), "@@ -2,1 +1,0 @@\n-b\n")
+            render(TextDiff(old: "a\nb\nc\n", new: "a\nc\n", options: DiffOptions(context: 0)).hunks),
+            "@@ -2,1 +1,0 @@\n-b\n")
         XCTAssertEqual(TextDiff(old: "", new: "").hunks.count, 0)
     }
 
     /// Distant changes make separate hunks; changes within twice the context share one.
     func testContextDecidesHunkGrouping() {
         let old = (1...20).map { "line \($0)\n" }.joined()
-        let new = old.replacingOccurrences(of: "line 3\n", with: "line three\n").replacingOccurrences(of: "line 17\n", with: "")
+        let new = old.replacingOccurrences(of: "line 3\n", with: "line three\n").replacingOccurrences(
+            of: "line 17\n", with: "")
         XCTAssertEqual(TextDiff(old: old, new: new).hunks.count, 2)
         XCTAssertEqual(TextDiff(old: old, new: new, options: DiffOptions(context: 7)).hunks.count, 1)
         let hunk = TextDiff(old: old, new: new).hunks[0]
@@ -108,7 +110,8 @@ final class TextDiffTests: XCTestCase {
     /// Ignoring indentation, wrapping a view in a `VStack` adds the wrapper, not every line inside.
     func testIgnoringIndentation() {
         let old = "    var body: some View {\n        PageViewController(controllers: viewControllers)\n    }\n"
-        let new = "    var body: some View {\n        VStack {\n            PageViewController(controllers: viewControllers)\n        }\n    }\n"
+        let new =
+            "    var body: some View {\n        VStack {\n            PageViewController(controllers: viewControllers)\n        }\n    }\n"
         XCTAssertEqual(TextDiff(old: old, new: new).added, 3)
         let ignoring = TextDiff(old: old, new: new, options: DiffOptions(ignoreIndentation: true))
         XCTAssertEqual([ignoring.added, ignoring.removed], [2, 0])

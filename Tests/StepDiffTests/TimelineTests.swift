@@ -56,7 +56,9 @@ final class TimelineTests: XCTestCase {
     func testRepeatedSnippetIsNoChangeAndNextDiffShowsRemovedLine() {
         var builder = TutorialBuilder()
         builder.section("Track the page")
-        builder.step(label: "Step 3", prose: "Change the initial value.", snippets: [.init(file: "PageView.swift", code: PageViewSample.v1)])
+        builder.step(
+            label: "Step 3", prose: "Change the initial value.",
+            snippets: [.init(file: "PageView.swift", code: PageViewSample.v1)])
         builder.step(label: "Step 4", snippets: [.init(file: "PageView.swift", code: PageViewSample.v1)])
         builder.step(label: "Step 5", snippets: [.init(file: "PageView.swift", code: PageViewSample.v2)])
         let tutorial = builder.build()
@@ -66,7 +68,8 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(changes.map { $0.from?.step.description ?? "-" }, ["-", "1.1", "1.2"])
         XCTAssertEqual(changes.map(\.isNoChange), [false, true, false])
         let last = changes[2]
-        XCTAssertEqual([last.added, last.removed], [5, 3])  // `= 1`→`= 0`, the body wrapped in VStack (1 → 4), aspectRatio gone
+        // `= 1`→`= 0`, the body wrapped in VStack (1 → 4), aspectRatio gone.
+        XCTAssertEqual([last.added, last.removed], [5, 3])
         let removed = last.diff.hunks.flatMap(\.lines).filter { $0.kind == .removed }.map(\.text)
         XCTAssertTrue(removed.contains("            .aspectRatio(3/2, contentMode: .fit)"), "\(removed)")
 
@@ -80,16 +83,33 @@ final class TimelineTests: XCTestCase {
     /// fragments and unattributable snippets stay out of every timeline.
     func testUnlabelledSnippetsJoinOnlyWhenTheirFileIsInferred() {
         let controller = "import SwiftUI\n\nstruct PageViewController: UIViewControllerRepresentable {\n}\n"
-        let controller2 = "import SwiftUI\n\nstruct PageViewController: UIViewControllerRepresentable {\n    var controllers: [UIViewController]\n}\n"
+        let controller2 =
+            "import SwiftUI\n\nstruct PageViewController: UIViewControllerRepresentable {\n    var controllers: [UIViewController]\n}\n"
         let view = "import SwiftUI\n\nstruct PageView: View {\n}\n"
         var builder = TutorialBuilder()
         builder.step(label: "Step 1", snippets: [.init(file: "PageViewController.swift", code: controller)])
         builder.step(label: "Step 2", snippets: [.init(file: "PageView.swift", code: view)])
-        builder.step(label: "Step 3", prose: "在PageViewController.swift中，添加属性。", snippets: [.init(file: nil, code: controller2)])
-        builder.step(label: "Step 4", prose: "Add a body.", snippets: [.init(file: nil, code: view.replacingOccurrences(of: "{\n}", with: "{\n    var body: some View { Text(\"\") }\n}"))])
-        builder.step(label: "Step 5", prose: "Add this method.", snippets: [.init(file: nil, code: "func makeCoordinator() -> Coordinator {\n    Coordinator(self)\n}\n", kind: .fragment)])
-        builder.step(label: "Step 6", prose: "Something else.", snippets: [.init(file: nil, code: "import UIKit\n\nstruct Other {\n}\n")])
-        builder.step(label: "Step 7", snippets: [.init(file: "PageView.swift", code: "    var x = 1\n", kind: .fragment)])
+        builder.step(
+            label: "Step 3", prose: "在PageViewController.swift中，添加属性。", snippets: [.init(file: nil, code: controller2)])
+        builder.step(
+            label: "Step 4", prose: "Add a body.",
+            snippets: [
+                .init(
+                    file: nil,
+                    code: view.replacingOccurrences(of: "{\n}", with: "{\n    var body: some View { Text(\"\") }\n}"))
+            ])
+        builder.step(
+            label: "Step 5", prose: "Add this method.",
+            snippets: [
+                .init(
+                    file: nil, code: "func makeCoordinator() -> Coordinator {\n    Coordinator(self)\n}\n",
+                    kind: .fragment)
+            ])
+        builder.step(
+            label: "Step 6", prose: "Something else.",
+            snippets: [.init(file: nil, code: "import UIKit\n\nstruct Other {\n}\n")])
+        builder.step(
+            label: "Step 7", snippets: [.init(file: "PageView.swift", code: "    var x = 1\n", kind: .fragment)])
         let timelines = buildTimelines(builder.build())
         XCTAssertEqual(timelines.map(\.fileName), ["PageViewController.swift", "PageView.swift"])
         XCTAssertEqual(timelines[0].states.map(\.step.description), ["1.1", "1.3"])
@@ -98,19 +118,42 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(timelines[1].states.map(\.nameSource), [.label, .primaryType])
     }
 
+    /// An abridged copy of a file (its imports dropped, a few members shown) is not a state of the
+    /// file: diffing it would show most of the file deleted.
+    func testAbridgedExcerptStaysOutOfTheTimeline() {
+        let full =
+            "import SwiftUI\n\nstruct PageView: View {\n    var pages: [Page]\n\n    var body: some View {\n        Text(\"\")\n    }\n}\n"
+        let excerpt = "struct PageView: View {\n    var pages: [Page]\n    @State var currentPage = 0\n}\n"
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", snippets: [.init(file: "PageView.swift", code: full)])
+        builder.step(label: "Step 2", snippets: [.init(file: "PageView.swift", code: excerpt)])
+        builder.step(label: "Step 3", snippets: [.init(file: "PageView.swift", code: full + "// end\n")])
+        let timelines = buildTimelines(builder.build())
+        XCTAssertEqual(timelines.first?.states.map(\.step.description), ["1.1", "1.3"])
+        // A first state without imports is a file like any other.
+        var plain = TutorialBuilder()
+        plain.step(label: "Step 1", snippets: [.init(file: "A.swift", code: excerpt)])
+        plain.step(label: "Step 2", snippets: [.init(file: "A.swift", code: excerpt + "// more\n")])
+        XCTAssertEqual(buildTimelines(plain.build()).first?.states.count, 2)
+    }
+
     /// DocC: `previousFile:` is the base of the step's diff, `reset: true` starts the file afresh.
     func testDocCPreviousFileAndReset() {
-        let a = "struct A {\n}\n", b = "struct A {\n    var b = 1\n}\n", c = "struct A {\n    var c = 2\n}\n"
+        let a = "struct A {\n}\n"
+        let b = "struct A {\n    var b = 1\n}\n"
+        let c = "struct A {\n    var c = 2\n}\n"
         func docc(_ resource: String, previous: (String, String)? = nil, reset: Bool = false) -> DocCCodeOptions {
             DocCCodeOptions(
-                resource: resource, resourcePath: "Resources/\(resource)", previousResource: previous?.0, previousCode: previous?.1,
+                resource: resource, resourcePath: "Resources/\(resource)", previousResource: previous?.0,
+                previousCode: previous?.1,
                 reset: reset)
         }
         var builder = TutorialBuilder(path: "t.tutorial")
         builder.step(label: nil, snippets: [.init(file: "A.swift", code: a, docc: docc("01.swift"))])
         builder.step(label: nil, snippets: [.init(file: "A.swift", code: b, docc: docc("02.swift"))])
         // Based explicitly on 01.swift, not on the previous state 02.swift.
-        builder.step(label: nil, snippets: [.init(file: "A.swift", code: c, docc: docc("03.swift", previous: ("01.swift", a)))])
+        builder.step(
+            label: nil, snippets: [.init(file: "A.swift", code: c, docc: docc("03.swift", previous: ("01.swift", a)))])
         builder.step(label: nil, snippets: [.init(file: "A.swift", code: c, docc: docc("04.swift", reset: true))])
         let changes = changeSets(builder.build())
         XCTAssertEqual(changes.map(\.base), [.none, .previousState, .resource("01.swift"), .none])
@@ -131,7 +174,8 @@ final class TimelineTests: XCTestCase {
             }
 
             """)
-        let before = marked.text.replacingOccurrences(of: "    pageViewController.dataSource = context.coordinator\n", with: "")
+        let before = marked.text.replacingOccurrences(
+            of: "    pageViewController.dataSource = context.coordinator\n", with: "")
         var builder = TutorialBuilder()
         builder.step(label: "Step 3", snippets: [.init(file: "P.swift", code: before)])
         builder.step(label: "Step 4", snippets: [.init(file: "P.swift", code: marked.text)])
@@ -145,7 +189,11 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(range.end, codeStart + marked["2️⃣"])
         XCTAssertEqual(tutorial.document.text(in: range), "    pageViewController.dataSource = context.coordinator")
         let hunk = change.hunks[0]
-        XCTAssertEqual(tutorial.document.text(in: hunk.newDocumentRange), String(decoding: Array(marked.text.utf8)[hunk.hunk.newCodeRange.start..<hunk.hunk.newCodeRange.end], as: UTF8.self))
+        XCTAssertEqual(
+            tutorial.document.text(in: hunk.newDocumentRange),
+            String(
+                decoding: Array(marked.text.utf8)[hunk.hunk.newCodeRange.start..<hunk.hunk.newCodeRange.end],
+                as: UTF8.self))
         XCTAssertNotNil(hunk.oldDocumentRange)
     }
 
@@ -171,11 +219,13 @@ final class TimelineTests: XCTestCase {
     /// `code-file-missing` comes from the DocC reader's diagnostics, and from a `name:` without extension.
     func testCodeFileMissing() {
         var builder = TutorialBuilder(path: "t.tutorial")
-        let options = DocCCodeOptions(resource: "01.swift", resourcePath: "R/01.swift", previousResource: nil, previousCode: nil, reset: false)
+        let options = DocCCodeOptions(
+            resource: "01.swift", resourcePath: "R/01.swift", previousResource: nil, previousCode: nil, reset: false)
         builder.step(label: nil, snippets: [.init(file: "PageView", code: "struct PageView {}\n", docc: options)])
         builder.diagnostics = [
             ReaderDiagnostic(
-                code: "code-file-missing", severity: .error, message: "@Code file '02.swift' not found", range: SourceRange(start: 0, end: 1),
+                code: "code-file-missing", severity: .error, message: "@Code file '02.swift' not found",
+                range: SourceRange(start: 0, end: 1),
                 step: StepID(section: 1, step: 1))
         ]
         let findings = stepStructureFindings(builder.build())
@@ -184,10 +234,22 @@ final class TimelineTests: XCTestCase {
         XCTAssertTrue(findings[1].message.contains("'PageView' has no extension"))
     }
 
+    /// A name split by a space in copied prose still finds its file; a lone mention names a new file.
+    func testProseNamesWithSpacesAndNewFiles() {
+        XCTAssertEqual(
+            fileNamed(inProse: "在 Search Bar 结构（Search Bar.swift）中", knownFiles: ["SearchBar.swift"]), "SearchBar.swift"
+        )
+        XCTAssertEqual(fileNamed(inProse: "Create Helpers.swift.", knownFiles: ["SearchBar.swift"]), "Helpers.swift")
+        XCTAssertNil(fileNamed(inProse: "Open A.swift and B.swift.", knownFiles: []))
+    }
+
     func testPrimaryTypeAndFileNames() {
-        XCTAssertEqual(primaryTypeName(in: "import SwiftUI\n\npublic final class Coordinator: NSObject {\n}\n"), "Coordinator")
+        XCTAssertEqual(
+            primaryTypeName(in: "import SwiftUI\n\npublic final class Coordinator: NSObject {\n}\n"), "Coordinator")
         XCTAssertEqual(primaryTypeName(in: "import SwiftUI\n\nstruct PageView<Page: View>: View {\n"), "PageView")
         XCTAssertNil(primaryTypeName(in: "extension PageView {\n}\n"))
-        XCTAssertEqual(fileNames(in: "创建一个名为PageControl.swift的新文件，然后打开 `PageView.swift`."), ["PageControl.swift", "PageView.swift"])
+        XCTAssertEqual(
+            fileNames(in: "创建一个名为PageControl.swift的新文件，然后打开 `PageView.swift`."),
+            ["PageControl.swift", "PageView.swift"])
     }
 }

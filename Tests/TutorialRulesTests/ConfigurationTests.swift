@@ -21,14 +21,17 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testFoundByWalkingUpFromTheDocument() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tutorial-check-config-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tutorial-check-config-\(UUID().uuidString)")
         let nested = root.appendingPathComponent("a/b")
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let config = root.appendingPathComponent(".tutorial-check.json")
         try Data(#"{"exclude": ["*.draft.md"]}"#.utf8).write(to: config)
         let document = nested.appendingPathComponent("page.draft.md").path
-        XCTAssertEqual(Configuration.find(forDocument: document).map { URL(fileURLWithPath: $0).standardizedFileURL.path }, config.standardizedFileURL.path)
+        XCTAssertEqual(
+            Configuration.find(forDocument: document).map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+            config.standardizedFileURL.path)
         let loaded = try Configuration.load(path: config.path)
         XCTAssertTrue(loaded.excludes(documentPath: document))
         XCTAssertFalse(loaded.excludes(documentPath: nested.appendingPathComponent("page.md").path))

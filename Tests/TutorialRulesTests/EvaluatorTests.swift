@@ -63,14 +63,17 @@ final class EvaluatorTests: XCTestCase {
         var text = built.tutorial.document.text
         for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
             let utf8 = Array(text.utf8)
-            text = String(decoding: utf8[..<edit.range.start] + Array(edit.newText.utf8) + utf8[edit.range.end...], as: UTF8.self)
+            text = String(
+                decoding: utf8[..<edit.range.start] + Array(edit.newText.utf8) + utf8[edit.range.end...], as: UTF8.self)
         }
-        XCTAssertEqual(text.components(separatedBy: "        pageViewController.dataSource = context.coordinator\n        return").count, 3)
+        XCTAssertEqual(
+            text.components(separatedBy: "        pageViewController.dataSource = context.coordinator\n        return")
+                .count, 3)
     }
 
     func testConfigurationSeverityAndSuppressions() {
         let steps: [RuleExample.Step] = [
-            .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+            .init([.init("PageViewController.swift", pageViewController(wired: false))])
         ]
         var configuration = Configuration.only(["coordinator-not-wired"])
         configuration.rules["coordinator-not-wired"]?.severity = .error
@@ -78,7 +81,9 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertEqual(analyze(tutorial: built.tutorial, configuration: configuration).findings.first?.severity, .error)
 
         let disabled = ExampleTutorial(
-            RuleExample(steps: [.init(prose: "<!-- tutorial-check-disable coordinator-not-wired -->", steps[0].snippets)]))
+            RuleExample(steps: [
+                .init(prose: "<!-- tutorial-check-disable coordinator-not-wired -->", steps[0].snippets)
+            ]))
         XCTAssertTrue(analyze(tutorial: disabled.tutorial, configuration: configuration).findings.isEmpty)
 
         let otherRule = ExampleTutorial(
@@ -94,7 +99,8 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertTrue(analyze(tutorial: nextStep.tutorial, configuration: configuration).findings.isEmpty)
 
         let code = pageViewController(wired: false).replacingOccurrences(
-            of: "UIPageViewControllerDataSource {", with: "UIPageViewControllerDataSource { // tutorial-check:disable-line coordinator-not-wired")
+            of: "UIPageViewControllerDataSource {",
+            with: "UIPageViewControllerDataSource { // tutorial-check:disable-line coordinator-not-wired")
         let inline = ExampleTutorial(RuleExample(file: "PageViewController.swift", code))
         XCTAssertTrue(analyze(tutorial: inline.tutorial, configuration: configuration).findings.isEmpty)
     }
@@ -102,7 +108,8 @@ final class EvaluatorTests: XCTestCase {
     func testDefaultConfigurationLeavesOffByDefaultRulesOut() {
         let built = ExampleTutorial(RuleRegistry.rule("stale-coordinator-parent")!.description.triggering[0])
         XCTAssertTrue(analyze(tutorial: built.tutorial).findings.allSatisfy { $0.rule != "stale-coordinator-parent" })
-        XCTAssertFalse(analyze(tutorial: built.tutorial, configuration: .only(["stale-coordinator-parent"])).findings.isEmpty)
+        XCTAssertFalse(
+            analyze(tutorial: built.tutorial, configuration: .only(["stale-coordinator-parent"])).findings.isEmpty)
     }
 
     func testFactsAreParsedOncePerDistinctSnippet() {
@@ -117,5 +124,24 @@ final class EvaluatorTests: XCTestCase {
         _ = analyze(tutorial: built.tutorial, cache: cache)
         XCTAssertEqual(cache.statistics.misses, 2)
         XCTAssertEqual(cache.statistics.incremental, 1, "the second state is parsed from the first's tree")
+    }
+
+    func testReanalysisReusesRuleResultsForUnchangedSnippets() {
+        let cache = FactsCache()
+        let steps: [RuleExample.Step] = [
+            .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+            .init([.init("PageViewController.swift", pageViewController(wired: false, extra: "\n    var x = 1"))]),
+        ]
+        let first = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 0)
+        let second = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 2, "both states' rule results are remembered")
+        XCTAssertEqual(first, second)
+        // An edit of the second step re-runs the rules for that state only.
+        var edited = steps
+        edited[1] = .init([.init("PageViewController.swift", pageViewController(wired: true))])
+        let third = analyze(tutorial: ExampleTutorial(RuleExample(steps: edited)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 3)
+        XCTAssertEqual(third.first { $0.rule == "coordinator-not-wired" }?.resolvedAt, StepID(section: 1, step: 2))
     }
 }

@@ -36,7 +36,8 @@ struct ExampleTutorial {
                 let range = append(code)
                 let docc = snippet.doccResource.map { resource in
                     DocCCodeOptions(
-                        resource: resource, resourcePath: snippet.resourceMissing ? nil : resource, previousResource: nil,
+                        resource: resource, resourcePath: snippet.resourceMissing ? nil : resource,
+                        previousResource: nil,
                         previousCode: nil, reset: false)
                 }
                 if snippet.resourceMissing, let resource = snippet.doccResource {
@@ -60,7 +61,8 @@ struct ExampleTutorial {
         }
         let document = SourceDocument(path: path, text: text)
         tutorial = Tutorial(
-            document: document, format: example.steps.contains { $0.snippets.contains { $0.doccResource != nil } } ? .docc : .markdown,
+            document: document,
+            format: example.steps.contains { $0.snippets.contains { $0.doccResource != nil } } ? .docc : .markdown,
             title: nil,
             sections: [Section(title: "Example", range: SourceRange(start: 0, end: text.utf8.count), steps: steps)],
             diagnostics: diagnostics)

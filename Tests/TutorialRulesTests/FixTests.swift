@@ -15,7 +15,9 @@ final class FixTests: XCTestCase {
 
     /// Re-reads the fixed document through the example's snippet layout: the fixed text is split back
     /// into snippets by the markers the example builder writes (file names on their own lines).
-    private func assertFixRemoves(_ rule: String, steps: [RuleExample.Step], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertFixRemoves(
+        _ rule: String, steps: [RuleExample.Step], file: StaticString = #filePath, line: UInt = #line
+    ) {
         let built = ExampleTutorial(RuleExample(steps: steps))
         let findings = analyze(tutorial: built.tutorial, configuration: .only([rule])).findings
         XCTAssertEqual(findings.count, 1, "\(rule): one finding before the fix", file: file, line: line)
@@ -25,8 +27,15 @@ final class FixTests: XCTestCase {
         var fixedSteps: [RuleExample.Step] = []
         for (index, step) in built.tutorial.steps.enumerated() {
             let snippets = step.snippets.map { snippet -> RuleExample.Snippet in
-                let edits = finding.fixEdits.filter { snippet.range.contains($0.range.start) || $0.range.start == snippet.range.end }
-                    .map { TextEdit(range: SourceRange(start: $0.range.start - snippet.range.start, end: $0.range.end - snippet.range.start), newText: $0.newText) }
+                let edits = finding.fixEdits.filter {
+                    snippet.range.contains($0.range.start) || $0.range.start == snippet.range.end
+                }
+                .map {
+                    TextEdit(
+                        range: SourceRange(
+                            start: $0.range.start - snippet.range.start, end: $0.range.end - snippet.range.start),
+                        newText: $0.newText)
+                }
                 return RuleExample.Snippet(snippet.fileName, apply(edits, to: snippet.code), kind: snippet.kind)
             }
             fixedSteps.append(RuleExample.Step(prose: steps[index].prose, snippets))

@@ -11,7 +11,8 @@ final class RuleExamplesTests: XCTestCase {
         for rule in RuleRegistry.all {
             let description = rule.description
             XCTAssertGreaterThanOrEqual(description.triggering.count, 3, "\(description.id): triggering examples")
-            XCTAssertGreaterThanOrEqual(description.nonTriggering.count, 3, "\(description.id): non-triggering examples")
+            XCTAssertGreaterThanOrEqual(
+                description.nonTriggering.count, 3, "\(description.id): non-triggering examples")
             XCTAssertFalse(description.summary.isEmpty, description.id)
         }
     }
@@ -42,7 +43,8 @@ final class RuleExamplesTests: XCTestCase {
                 let findings = analyze(tutorial: built.tutorial, configuration: .only([id]), cache: cache).findings
                 XCTAssertEqual(
                     findings.count, 0,
-                    "\(id) non-triggering #\(index + 1) (\(example.note ?? "")): \(describe(findings, in: built.tutorial))")
+                    "\(id) non-triggering #\(index + 1) (\(example.note ?? "")): \(describe(findings, in: built.tutorial))"
+                )
             }
         }
     }

@@ -18,7 +18,8 @@ final class RuleReferenceTests: XCTestCase {
     func testEveryRuleOfTheCatalogIsRegistered() {
         let catalog = [
             "coordinator-not-wired", "wiring-in-update", "missing-make-coordinator", "coordinator-protocol-missing",
-            "coordinator-not-nsobject", "missing-required-method", "selector-target-mismatch", "binding-passed-by-value",
+            "coordinator-not-nsobject", "missing-required-method", "selector-target-mismatch",
+            "binding-passed-by-value",
             "initializer-mismatch", "hosting-controller-not-contained", "representable-in-cell-configuration",
             "stale-coordinator-parent", "swift-syntax-error", "step-no-change", "step-numbering", "code-file-missing",
             "file-name-mismatch", "prose-code-mismatch",

@@ -4,6 +4,8 @@ output that was produced once with the tool and then read line by line (Fixtures
 When a tutorial or the diff changes on purpose, regenerate the expected file with the command in
 GOLDEN below, read the change line by line, and commit it with the reason.
 """
+import json
+
 import pytest
 
 from conftest import ROOT, run
@@ -31,3 +33,19 @@ def test_golden_diff(binary, cwd, arguments, expected):
     assert result.stdout == (cwd / expected).read_text(encoding="utf-8"), (
         f"diff output changed; regenerate with: (cd {cwd.relative_to(ROOT) or '.'} && "
         f"tutorial-check diff {' '.join(arguments)} > {expected}) and review it line by line")
+
+
+def test_the_four_forms_of_the_bundled_tutorial_change_alike(binary):
+    """DocC, Markdown, HTML and plain text tell the same story, so every step changes the same lines."""
+    forms = ["docc/InterfacingWithUIKit.docc/InterfacingWithUIKit.tutorial", "markdown/interfacing-with-uikit.md",
+             "html/interfacing-with-uikit.html", "text/interfacing-with-uikit-zh.txt"]
+    seen = []
+    for form in forms:
+        result = run(binary, "diff", "--format", "json", str(ROOT / "Tutorials" / form))
+        assert result.returncode == 0, result.stderr
+        changes = json.loads(result.stdout)["documents"][0]["changes"]
+        seen.append([(c["file"], c["from"], c["to"], c["added"], c["removed"],
+                      [(line["kind"], line["text"]) for hunk in c["hunks"] for line in hunk["lines"]]) for c in changes])
+    assert len(seen[0]) == 24
+    for form, changes in zip(forms[1:], seen[1:]):
+        assert changes == seen[0], form

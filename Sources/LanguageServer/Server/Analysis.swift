@@ -106,7 +106,7 @@ public struct AnalysisPipeline: Sendable {
                 }
                 if configuration.excludes(documentPath: path) { return FindingsResult(findings: [], notes: notes) }
                 let analysis = analyze(tutorial: model.tutorial, configuration: configuration, cache: cache)
-                return FindingsResult(findings: analysis.findings.map(ServerFinding.init), notes: notes)
+                return FindingsResult(findings: analysis.findings.map { ServerFinding($0, in: model.tutorial) }, notes: notes)
             },
             explanation: { id in
                 guard let rule = RuleRegistry.rule(id) else { return nil }
@@ -119,15 +119,11 @@ public struct AnalysisPipeline: Sendable {
 
 extension ServerFinding {
     /// A finding of the rule evaluator, with its fix as one all-or-nothing change.
-    init(_ finding: Finding) {
-        let edits = finding.fixEdits.map { DocumentEdit(range: $0.range, newText: $0.newText) }
+    init(_ finding: Finding, in tutorial: Tutorial) {
         self.init(
             rule: finding.rule, subject: finding.subject,
             severity: Severity(rawValue: finding.severity.rawValue) ?? .error, message: finding.message,
-            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt,
-            fix: edits.isEmpty
-                ? nil
-                : Fix(title: finding.fixTitle ?? "Fix \(finding.rule)", rule: finding.rule, kind: .repair, edits: edits))
+            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt, fix: Fix(finding, in: tutorial))
     }
 }
 

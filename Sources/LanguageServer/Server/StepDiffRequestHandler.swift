@@ -4,9 +4,16 @@ import StepDiff
 import TutorialModel
 
 extension LanguageServer {
-    /// `tutorialCheck/stepDiff`: the document's change sets in the diff JSON contract, the same
-    /// encoder as `tutorial-check diff --format json`.
+    /// `tutorialCheck/stepDiff`: the document's change sets in the diff JSON contract, from the same
+    /// report builder and encoder as `tutorial-check diff --format json`.
     func stepDiffJSON(_ model: DocumentModel, path: String) throws -> JSONValue {
-        throw ResponseError(code: ResponseError.requestFailedCode, message: "step diffs are not available yet")
+        let report = DiffJSON(makeDiffReport([model.tutorial], options: DiffOptions()))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: encoder.encode(report))
+        } catch {
+            throw ResponseError(code: ResponseError.internalErrorCode, message: "cannot encode the step diff: \(error)")
+        }
     }
 }

@@ -18,7 +18,10 @@ struct BindingPassedByValue: CodeRule {
             RuleExample(
                 "A state property passed without $",
                 files: [
-                    ("PageControl.swift", "struct PageControl: View {\n    var numberOfPages: Int\n    @Binding var currentPage: Int\n    var body: some View { Text(\"\") }\n}\n"),
+                    (
+                        "PageControl.swift",
+                        "struct PageControl: View {\n    var numberOfPages: Int\n    @Binding var currentPage: Int\n    var body: some View { Text(\"\") }\n}\n"
+                    ),
                     (
                         "PageView.swift",
                         """
@@ -133,7 +136,9 @@ struct BindingPassedByValue: CodeRule {
                     CodeFinding(
                         subject: "\(type.qualifiedName)(\(label):)@\(call.enclosingType ?? "")",
                         message: "\(type.name)'s `\(label)` is a @Binding, but \(problem) is passed by value; "
-                            + (argument.value.isLiteral ? "use .constant(\(argument.value.text))" : "pass $\(argument.value.identifier ?? label)"),
+                            + (argument.value.isLiteral
+                                ? "use .constant(\(argument.value.text))"
+                                : "pass $\(argument.value.identifier ?? label)"),
                         range: argument.value.range, fixTitle: "Pass a binding", edits: edits))
             }
         }
@@ -142,7 +147,9 @@ struct BindingPassedByValue: CodeRule {
 
     private func takesBinding(_ type: TypeView, primary: TypeFact, label: String) -> Bool {
         if !primary.initializers.isEmpty {
-            let parameters = type.declarations.flatMap(\.initializers).flatMap(\.parameters).filter { $0.label == label }
+            let parameters = type.declarations.flatMap(\.initializers).flatMap(\.parameters).filter {
+                $0.label == label
+            }
             return !parameters.isEmpty && parameters.allSatisfy { $0.typeText.hasPrefix("Binding<") }
         }
         return type.property(label)?.isBinding ?? false
@@ -159,12 +166,16 @@ struct BindingPassedByValue: CodeRule {
         if let function = call.function {
             let scope = facts.functions[function]
             if scope.parameters.contains(where: { $0.internalName == name }) { return nil }
-            if facts.variables.contains(where: { $0.name == name && $0.function != nil && scope.range.contains($0.range) }) {
+            if facts.variables.contains(where: {
+                $0.name == name && $0.function != nil && scope.range.contains($0.range)
+            }) {
                 return nil
             }
         }
         if property.attributes.contains(where: { Self.valueWrappers.contains($0) }) { return "`\(name)`" }
-        if property.attributes.isEmpty, let typeText = property.typeText, !typeText.hasPrefix("Binding") { return "`\(name)`" }
+        if property.attributes.isEmpty, let typeText = property.typeText, !typeText.hasPrefix("Binding") {
+            return "`\(name)`"
+        }
         return nil
     }
 }

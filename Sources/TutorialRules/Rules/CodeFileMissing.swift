@@ -15,7 +15,13 @@ struct CodeFileMissing: TutorialRule {
         triggering: [
             RuleExample(
                 "A missing file: resource",
-                steps: [.init([.init("PageView.swift", "↓struct PageView {}\n", doccResource: "01-pageview.swift", resourceMissing: true)])]),
+                steps: [
+                    .init([
+                        .init(
+                            "PageView.swift", "↓struct PageView {}\n", doccResource: "01-pageview.swift",
+                            resourceMissing: true)
+                    ])
+                ]),
             RuleExample(
                 "A name without an extension",
                 steps: [.init([.init("PageView", "↓struct PageView {}\n", doccResource: "01-pageview.swift")])]),

@@ -85,15 +85,22 @@ struct CoordinatorNotNSObject: CodeRule {
         var findings: [CodeFinding] = []
         var checked = Set<String>()
         for representable in representables(in: context) {
-            guard let coordinator = representable.coordinator(in: context.project) ?? representable.nestedCoordinator(in: context.project),
+            guard
+                let coordinator = representable.coordinator(in: context.project)
+                    ?? representable.nestedCoordinator(in: context.project),
                 let primary = coordinator.primary, !checked.contains(coordinator.qualifiedName)
             else { continue }
             checked.insert(coordinator.qualifiedName)
             // Ranges must be in the checked snippet.
-            guard let local = context.facts.types.first(where: { $0.qualifiedName == coordinator.qualifiedName && $0.kind != .extension })
+            guard
+                let local = context.facts.types.first(where: {
+                    $0.qualifiedName == coordinator.qualifiedName && $0.kind != .extension
+                })
             else { continue }
             let inherited = coordinator.inheritedNames
-            guard let objcProtocol = inherited.first(where: { context.knownProtocols.isObjCProtocol($0) }) else { continue }
+            guard let objcProtocol = inherited.first(where: { context.knownProtocols.isObjCProtocol($0) }) else {
+                continue
+            }
             if primary.kind == .class || primary.kind == .actor {
                 // Every inherited name must be a protocol we recognise: anything else may be an NSObject subclass.
                 let allProtocols = inherited.allSatisfy { name in
@@ -106,7 +113,8 @@ struct CoordinatorNotNSObject: CodeRule {
             findings.append(
                 CodeFinding(
                     subject: coordinator.qualifiedName,
-                    message: "\(coordinator.name) adopts \(objcProtocol), an Objective-C protocol, so it must be a class "
+                    message:
+                        "\(coordinator.name) adopts \(objcProtocol), an Objective-C protocol, so it must be a class "
                         + "inheriting from NSObject",
                     range: local.nameRange))
         }

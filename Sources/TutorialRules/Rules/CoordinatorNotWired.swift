@@ -150,20 +150,25 @@ struct CoordinatorNotWired: CodeRule {
                     .inherited.first { $0.name == adopted.name }
                 var edits: [CodeEdit] = []
                 if let object = builtObject(in: make, facts: context.facts) {
-                    let (line, indent) = lineAndIndent(of: object.range.start, in: context.snippet.code, facts: context.facts)
+                    let (line, indent) = lineAndIndent(
+                        of: object.range.start, in: context.snippet.code, facts: context.facts)
                     let end = context.facts.line(of: object.range.end)
                     _ = line
                     edits = [
-                        CodeEdit(.insertLine(before: end + 1, text: "\(indent)\(object.name).\(kind) = \(contextName).coordinator"))
+                        CodeEdit(
+                            .insertLine(
+                                before: end + 1, text: "\(indent)\(object.name).\(kind) = \(contextName).coordinator"))
                     ]
                 }
                 findings.append(
                     CodeFinding(
                         subject: "\(representable.type.qualifiedName)/\(kind)",
-                        message: "\(coordinator.name) adopts \(adopted.name), but nothing in \(representable.type.name) sets "
+                        message:
+                            "\(coordinator.name) adopts \(adopted.name), but nothing in \(representable.type.name) sets "
                             + "`.\(kind) = \(contextName).coordinator`; assign it in \(representable.makeSignature)",
                         range: local?.range ?? make.nameRange,
-                        fixTitle: "Set .\(kind) = \(contextName).coordinator in \(representable.makeName)", edits: edits))
+                        fixTitle: "Set .\(kind) = \(contextName).coordinator in \(representable.makeName)", edits: edits
+                    ))
             }
         }
         return findings

@@ -133,7 +133,8 @@ struct CoordinatorProtocolMissing: CodeRule {
                     findings.append(
                         CodeFinding(
                             subject: "\(representable.type.qualifiedName)/\(assignment.member)",
-                            message: "\(coordinator.name) is assigned as `.\(assignment.member)` but adopts no …\(suffix) "
+                            message:
+                                "\(coordinator.name) is assigned as `.\(assignment.member)` but adopts no …\(suffix) "
                                 + "protocol; this does not compile",
                             range: assignment.value.range))
                 }

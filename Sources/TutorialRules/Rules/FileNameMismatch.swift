@@ -18,12 +18,16 @@ struct FileNameMismatch: TutorialRule {
             RuleExample(
                 "Create one file, show another",
                 steps: [
-                    .init(prose: "Create a new SwiftUI view file named ↓PageControl.swift.", [.init("PageView.swift", "struct PageView {}\n")])
+                    .init(
+                        prose: "Create a new SwiftUI view file named ↓PageControl.swift.",
+                        [.init("PageView.swift", "struct PageView {}\n")])
                 ]),
             RuleExample(
                 "Open a file (Chinese)",
                 steps: [
-                    .init(prose: "在↓PageViewController.swift中，将协调器设置为委托。", [.init("PageView.swift", "struct PageView {}\n")])
+                    .init(
+                        prose: "在↓PageViewController.swift中，将协调器设置为委托。",
+                        [.init("PageView.swift", "struct PageView {}\n")])
                 ]),
             RuleExample(
                 "Japanese, code split across lines",
@@ -37,7 +41,9 @@ struct FileNameMismatch: TutorialRule {
             RuleExample(
                 "The named file is shown",
                 steps: [
-                    .init(prose: "创建一个名为PageViewController.swift的新SwiftUI视图文件。", [.init("PageViewController.swift", "struct PageViewController {}\n")])
+                    .init(
+                        prose: "创建一个名为PageViewController.swift的新SwiftUI视图文件。",
+                        [.init("PageViewController.swift", "struct PageViewController {}\n")])
                 ]),
             RuleExample(
                 "Two files named: not enough certainty",
@@ -62,7 +68,8 @@ struct FileNameMismatch: TutorialRule {
             let labelled = Set(step.snippets.compactMap(\.fileName))
             guard !labelled.isEmpty else { continue }
             let sentence = instruction(of: step)
-            let names = Set(matches(of: "[A-Za-z_][A-Za-z0-9_+\\-]*\\.swift(?![A-Za-z0-9_])", in: sentence).map { $0[0] })
+            let names = Set(
+                matches(of: "[A-Za-z_][A-Za-z0-9_+\\-]*\\.swift(?![A-Za-z0-9_])", in: sentence).map { $0[0] })
             guard names.count == 1, let name = names.first, !labelled.contains(name) else { continue }
             let lower = sentence.lowercased()
             guard Self.cues.contains(where: { lower.contains($0) }) else { continue }

@@ -110,7 +110,8 @@ struct HostingControllerNotContained: CodeRule {
             } else {
                 guard !context.isFragment, let type = call.enclosingType,
                     facts.variables.contains(where: {
-                        $0.name == host && $0.function == nil && $0.enclosingType == type && $0.typeName == "UIHostingController"
+                        $0.name == host && $0.function == nil && $0.enclosingType == type
+                            && $0.typeName == "UIHostingController"
                     })
                 else { continue }
                 scope = facts.calls.filter { $0.enclosingType == type }
@@ -119,7 +120,9 @@ struct HostingControllerNotContained: CodeRule {
                 other.arguments.contains { $0.value.text == host || $0.value.text == "self.\(host)" }
             }
             // Handed elsewhere: that code may contain it.
-            if scope.contains(where: { mentions($0) && $0.name != "addChild" && $0.name != "addSubview" && $0.name != "addArrangedSubview" }) {
+            if scope.contains(where: {
+                mentions($0) && $0.name != "addChild" && $0.name != "addSubview" && $0.name != "addArrangedSubview"
+            }) {
                 continue
             }
             let addsChild = scope.contains { $0.name == "addChild" && mentions($0) }

@@ -36,7 +36,10 @@ struct InitializerMismatch: CodeRule {
                         "PageViewController.swift",
                         "struct PageViewController: UIViewControllerRepresentable {\n    var controllers: [UIViewController]\n    @Binding var currentPage: Int\n}\n"
                     ),
-                    ("PageView.swift", "struct PageView: View {\n    var body: some View {\n        ↓PageViewController(controllers: [])\n    }\n}\n"),
+                    (
+                        "PageView.swift",
+                        "struct PageView: View {\n    var body: some View {\n        ↓PageViewController(controllers: [])\n    }\n}\n"
+                    ),
                 ]),
             RuleExample(
                 "Labels in the wrong order, split across lines",
@@ -155,7 +158,8 @@ struct InitializerMismatch: CodeRule {
         case .class, .actor:
             // A superclass brings initializers along; a class without one and without explicit
             // initializers has `init()` when every stored property has a value.
-            if let first = primary.inherited.first?.name, !first.hasSuffix("Protocol"), first.first?.isUppercase == true {
+            if let first = primary.inherited.first?.name, !first.hasSuffix("Protocol"), first.first?.isUppercase == true
+            {
                 guard first == "NSObject", !primary.initializers.isEmpty else { return nil }
                 return explicit
             }
@@ -177,7 +181,8 @@ struct InitializerMismatch: CodeRule {
             // A wrapper other than the few that must be given a value may have `init()` (`@EnvironmentObject`,
             // `@FocusState`, `@Namespace`, custom wrappers): such a parameter is taken as optional.
             let unknownWrapper = property.attributes.contains { !Self.valueRequiringWrappers.contains($0) }
-            let optional = property.hasInitialValue || property.attributeHasArguments || unknownWrapper
+            let optional =
+                property.hasInitialValue || property.attributeHasArguments || unknownWrapper
                 || (property.typeText?.hasSuffix("?") == true && !property.isLet)
             return ParameterFact(
                 label: property.name, internalName: property.name, typeText: property.typeText ?? "",

@@ -116,9 +116,12 @@ struct MissingMakeCoordinator: CodeRule {
                         guard let candidate else { return false }
                         return candidate == index || function.range.contains(context.facts.functions[candidate].range)
                     }
-                    let values = context.facts.assignments.filter { inFunction($0.function) }.map(\.value)
+                    let values =
+                        context.facts.assignments.filter { inFunction($0.function) }.map(\.value)
                         + context.facts.calls.filter { inFunction($0.function) }.flatMap { $0.arguments.map(\.value) }
-                    if let use = values.filter({ $0.coordinatorBase == contextName }).min(by: { $0.range.start < $1.range.start }) {
+                    if let use = values.filter({ $0.coordinatorBase == contextName }).min(by: {
+                        $0.range.start < $1.range.start
+                    }) {
                         range = use.range
                         break
                     }
@@ -128,7 +131,8 @@ struct MissingMakeCoordinator: CodeRule {
             findings.append(
                 CodeFinding(
                     subject: qualified,
-                    message: "\(representable.type.name) has a coordinator but no makeCoordinator(); SwiftUI never creates it",
+                    message:
+                        "\(representable.type.name) has a coordinator but no makeCoordinator(); SwiftUI never creates it",
                     range: range, fixTitle: edits.isEmpty ? nil : "Add makeCoordinator()", edits: edits))
         }
         return findings

@@ -103,14 +103,18 @@ struct MissingRequiredMethod: CodeRule {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
         for representable in representables(in: context) {
-            let range = representable.declaration.inherited.first { Representable.protocols.map(\.name).contains($0.name) }
-            let anchor = representable.declaration.kind == .extension ? range?.range : representable.declaration.nameRange
+            let range = representable.declaration.inherited.first {
+                Representable.protocols.map(\.name).contains($0.name)
+            }
+            let anchor =
+                representable.declaration.kind == .extension ? range?.range : representable.declaration.nameRange
             guard let anchor else { continue }
             if representable.make == nil {
                 findings.append(
                     CodeFinding(
                         subject: "\(representable.type.qualifiedName)/\(representable.makeName)",
-                        message: "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
+                        message:
+                            "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
                             + "Representable but has no \(representable.makeSignature)",
                         range: anchor))
             }
@@ -118,7 +122,8 @@ struct MissingRequiredMethod: CodeRule {
                 findings.append(
                     CodeFinding(
                         subject: "\(representable.type.qualifiedName)/\(representable.updateName)",
-                        message: "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
+                        message:
+                            "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
                             + "Representable but has no \(representable.updateSignature)",
                         range: anchor))
             }
@@ -132,7 +137,8 @@ struct MissingRequiredMethod: CodeRule {
             // Only a class's first inherited type can be a superclass, and an unknown one may implement the methods.
             var mayInherit = false
             if type.kind == .class, let first = type.inheritedNames.first {
-                mayInherit = context.knownProtocols.entry(first) == nil && !Self.plainSuperclasses.contains(first)
+                mayInherit =
+                    context.knownProtocols.entry(first) == nil && !Self.plainSuperclasses.contains(first)
                     && !context.knownProtocols.isObjCProtocol(first)
             }
             guard !mayInherit else { continue }
@@ -142,8 +148,9 @@ struct MissingRequiredMethod: CodeRule {
                 let missing = entry.required.filter { !implemented.contains($0) }
                 guard !missing.isEmpty else { continue }
                 // Point at the conformance in this snippet; a conformance declared elsewhere is reported there.
-                guard let local = context.facts.types.first(where: { $0.qualifiedName == declaration.qualifiedName })?
-                    .inherited.first(where: { $0.name == adopted.name })
+                guard
+                    let local = context.facts.types.first(where: { $0.qualifiedName == declaration.qualifiedName })?
+                        .inherited.first(where: { $0.name == adopted.name })
                         ?? context.facts.types.filter({ $0.qualifiedName == declaration.qualifiedName })
                         .flatMap(\.inherited).first(where: { $0.name == adopted.name })
                 else { continue }

@@ -20,13 +20,17 @@ struct ProseCodeMismatch: TutorialRule {
                 "The method is not in the change",
                 steps: [
                     .init([.init("PageView.swift", "struct PageView {}\n")]),
-                    .init(prose: "Add a ↓makeCoordinator() method.", [.init("PageView.swift", "struct PageView {\n    var page = 0\n}\n")]),
+                    .init(
+                        prose: "Add a ↓makeCoordinator() method.",
+                        [.init("PageView.swift", "struct PageView {\n    var page = 0\n}\n")]),
                 ]),
             RuleExample(
                 "Full-width parentheses in a translated page",
                 steps: [
                     .init([.init("PageView.swift", "struct PageView {}\n")]),
-                    .init(prose: "添加↓updateUIViewController（_:context:）方法。", [.init("PageView.swift", "struct PageView {\n    var body = 1\n}\n")]),
+                    .init(
+                        prose: "添加↓updateUIViewController（_:context:）方法。",
+                        [.init("PageView.swift", "struct PageView {\n    var body = 1\n}\n")]),
                 ]),
             RuleExample(
                 "Already there, not touched by this step; code split across lines",
@@ -49,7 +53,9 @@ struct ProseCodeMismatch: TutorialRule {
             RuleExample(
                 "The named call is changed",
                 steps: [
-                    .init([.init("A.swift", "controller.setViewControllers([a], direction: .forward, animated: true)\n")]),
+                    .init([
+                        .init("A.swift", "controller.setViewControllers([a], direction: .forward, animated: true)\n")
+                    ]),
                     .init(
                         prose: "Update the call to setViewControllers(_:direction:animated:).",
                         [.init("A.swift", "controller.setViewControllers([b], direction: .forward, animated: true)\n")]),

@@ -143,7 +143,9 @@ struct SelectorTargetMismatch: CodeRule {
                 let problem = mismatch(target: target.value, call: target.call, type: type, context: context)
             {
                 findings.append(
-                    CodeFinding(subject: "\(type.qualifiedName).\(written)/target", message: problem, range: target.value.range))
+                    CodeFinding(
+                        subject: "\(type.qualifiedName).\(written)/target", message: problem, range: target.value.range)
+                )
             }
         }
         return findings
@@ -154,18 +156,23 @@ struct SelectorTargetMismatch: CodeRule {
         for call in facts.calls {
             guard let action = call.arguments.firstIndex(where: { $0.value.range == selector.range }) else { continue }
             if let labelled = call.argument(labelled: "target") { return (labelled.value, call) }
-            if call.name == "addTarget", action > 0, call.arguments[0].label == nil { return (call.arguments[0].value, call) }
+            if call.name == "addTarget", action > 0, call.arguments[0].label == nil {
+                return (call.arguments[0].value, call)
+            }
             return nil
         }
         return nil
     }
 
     private func mismatch(target: ExpressionFact, call: CallFact, type: TypeView, context: CodeContext) -> String? {
-        guard let enclosing = call.enclosingType.flatMap({ context.project.type(qualifiedName: $0) }) else { return nil }
+        guard let enclosing = call.enclosingType.flatMap({ context.project.type(qualifiedName: $0) }) else {
+            return nil
+        }
         if target.isSelf {
             guard let kind = enclosing.kind else { return nil }
             if kind == .struct || kind == .enum {
-                return "the target is `self`, a \(kind.rawValue) value, not an instance of \(type.name); pass the coordinator"
+                return
+                    "the target is `self`, a \(kind.rawValue) value, not an instance of \(type.name); pass the coordinator"
             }
             if enclosing.qualifiedName != type.qualifiedName, !enclosing.inheritedNames.contains(type.name),
                 enclosing.inheritedNames.first.map({ context.project.declaresType(named: $0) }) != true
@@ -175,13 +182,15 @@ struct SelectorTargetMismatch: CodeRule {
             return nil
         }
         if let base = target.coordinatorBase {
-            guard let function = call.function, context.facts.functions[function].contextParameterName == base
-                || enclosingMethod(of: function, in: context.facts)?.contextParameterName == base
+            guard let function = call.function,
+                context.facts.functions[function].contextParameterName == base
+                    || enclosingMethod(of: function, in: context.facts)?.contextParameterName == base
             else { return nil }
             let representable = representables(in: context).first { $0.type.qualifiedName == enclosing.qualifiedName }
             guard let coordinator = representable?.coordinator(in: context.project) else { return nil }
             if coordinator.qualifiedName != type.qualifiedName, !coordinator.inheritedNames.contains(type.name) {
-                return "the target is \(base).coordinator, a \(coordinator.name), but the action is a method of \(type.name)"
+                return
+                    "the target is \(base).coordinator, a \(coordinator.name), but the action is a method of \(type.name)"
             }
         }
         return nil

@@ -119,7 +119,8 @@ struct StaleCoordinatorParent: CodeRule {
                 property.isStoredInstance && property.typeText.map { $0 == representable.type.name } == true
             }
             let updateContext = update.contextParameterName ?? "context"
-            let refreshed = assignments(in: context.project, ownedBy: [representable.type.qualifiedName]).contains { located in
+            let refreshed = assignments(in: context.project, ownedBy: [representable.type.qualifiedName]).contains {
+                located in
                 located.method?.name == update.name && located.assignment.baseText == "\(updateContext).coordinator"
                     && parents.contains { $0.name == located.assignment.member }
             }
@@ -131,7 +132,9 @@ struct StaleCoordinatorParent: CodeRule {
                         let property = representable.type.property(reference.member)
                     else { return false }
                     return property.isStoredInstance && !property.isBinding
-                        && !property.attributes.contains { $0 == "ObservedObject" || $0 == "StateObject" || $0 == "Environment" }
+                        && !property.attributes.contains {
+                            $0 == "ObservedObject" || $0 == "StateObject" || $0 == "Environment"
+                        }
                 }
                 guard let read else { continue }
                 findings.append(

@@ -25,7 +25,9 @@ struct StepNoChange: TutorialRule {
                 steps: [
                     .init([.init("PageView.swift", "struct PageView {}\n")]),
                     .init([.init("PageView.swift", "struct PageView {\n    var page = 1\n}\n")]),
-                    .init(prose: "Experiment: add a button.", [.init("PageView.swift", "↓struct PageView {\n    var page = 1\n}\n")]),
+                    .init(
+                        prose: "Experiment: add a button.",
+                        [.init("PageView.swift", "↓struct PageView {\n    var page = 1\n}\n")]),
                 ]),
             RuleExample(
                 "One unchanged file among changed ones, code split across lines",

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftFacts
 import TutorialModel
 
@@ -65,10 +66,9 @@ struct SwiftSyntaxError: CodeRule {
             let line = context.facts.line(of: error.range.start)
             let start = context.facts.lineStarts[line]
             let end = line + 1 < context.facts.lineStarts.count ? context.facts.lineStarts[line + 1] : code.count
-            let text = String(decoding: code[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: code[start..<end], as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             return CodeFinding(subject: "\(error.message)|\(text)", message: error.message, range: error.range)
         }
     }
 }
-
-import Foundation

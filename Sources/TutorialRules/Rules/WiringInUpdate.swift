@@ -96,7 +96,8 @@ struct WiringInUpdate: CodeRule {
         var findings: [CodeFinding] = []
         let facts = context.facts
         for (index, function) in facts.functions.enumerated() {
-            guard function.name.hasPrefix("update"), function.name.hasSuffix("View") || function.name.hasSuffix("ViewController"),
+            guard function.name.hasPrefix("update"),
+                function.name.hasSuffix("View") || function.name.hasSuffix("ViewController"),
                 let contextName = function.contextParameterName
             else { continue }
             let owner = function.ownerType ?? "?"
@@ -105,11 +106,14 @@ struct WiringInUpdate: CodeRule {
                 return candidate == index || function.range.contains(facts.functions[candidate].range)
             }
             for assignment in facts.assignments where inFunction(assignment.function) {
-                guard let kind = assignment.member.wiringKind, assignment.value.coordinatorBase == contextName else { continue }
+                guard let kind = assignment.member.wiringKind, assignment.value.coordinatorBase == contextName else {
+                    continue
+                }
                 findings.append(
                     CodeFinding(
                         subject: "\(owner)/\(assignment.member)",
-                        message: "`.\(assignment.member) = \(contextName).coordinator` in \(function.name) runs on every "
+                        message:
+                            "`.\(assignment.member) = \(contextName).coordinator` in \(function.name) runs on every "
                             + "state change; set the \(kind == "dataSource" ? "data source" : "delegate") once in "
                             + "make\(function.name.dropFirst("update".count))(context:)",
                         range: assignment.range, fixTitle: "Move the assignment into the make method",
@@ -120,7 +124,8 @@ struct WiringInUpdate: CodeRule {
                 findings.append(
                     CodeFinding(
                         subject: "\(owner)/addTarget",
-                        message: "`addTarget(\(contextName).coordinator, …)` in \(function.name) adds another target on "
+                        message:
+                            "`addTarget(\(contextName).coordinator, …)` in \(function.name) adds another target on "
                             + "every state change; add it once in make\(function.name.dropFirst("update".count))(context:)",
                         range: call.range))
             }
@@ -135,14 +140,17 @@ struct WiringInUpdate: CodeRule {
         let line = facts.line(of: assignment.range.start)
         guard facts.line(of: assignment.range.end) == line, let owner,
             let make = facts.functions.first(where: {
-                $0.ownerType == owner && $0.name.hasPrefix("make") && $0.name != "makeCoordinator" && $0.contextParameterName != nil
+                $0.ownerType == owner && $0.name.hasPrefix("make") && $0.name != "makeCoordinator"
+                    && $0.contextParameterName != nil
             }),
             let contextName = make.contextParameterName, let object = builtObject(in: make, facts: facts)
         else { return [] }
         let (_, indent) = lineAndIndent(of: object.range.start, in: context.snippet.code, facts: facts)
         let after = facts.line(of: object.range.end) + 1
         return [
-            CodeEdit(.insertLine(before: after, text: "\(indent)\(object.name).\(assignment.member) = \(contextName).coordinator")),
+            CodeEdit(
+                .insertLine(
+                    before: after, text: "\(indent)\(object.name).\(assignment.member) = \(contextName).coordinator")),
             CodeEdit(.deleteLine(line)),
         ]
     }

@@ -11,6 +11,7 @@ from pytest_lsp import LanguageClient
 
 from lsp_support import (
     FIXTURES,
+    ROOT,
     apply_text_edits,
     attach_recorder,
     edits_for,
@@ -36,6 +37,17 @@ async def client(lsp_client: LanguageClient, tmp_path_factory):
     )
     yield
     await lsp_client.shutdown_session()
+
+
+def plain(value):
+    """pygls hands results of custom requests back as named tuples; turn them into JSON values."""
+    if hasattr(value, "_asdict"):
+        return {key: plain(item) for key, item in value._asdict().items()}
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    return value
 
 
 def copy_fixture(client, name: str, target: str | None = None):
@@ -292,3 +304,144 @@ async def test_set_trace_logs_each_message(client: LanguageClient):
         await asyncio.sleep(0.05)
     assert any(t.startswith("Received request 'textDocument/foldingRange") for t in traces)
     assert any(t == "Received notification 'textDocument/didOpen'." for t in traces)
+
+
+async def test_step_diff_request(client: LanguageClient):
+    path = copy_fixture(client, "delegate-missing.md")
+    open_document(client, path)
+    result = await client.protocol.send_request_async("tutorialCheck/stepDiff", {"textDocument": {"uri": uri_of(path)}})
+    # pygls turns the result into named tuples (renaming `from`); the byte-for-byte comparison with
+    # `tutorial-check diff --format json` is in test_lsp_wire.py.
+    served = plain(result)
+    assert [(c["to"], c["added"], c["removed"], c["base"]) for c in served["documents"][0]["changes"]] == [
+        ("1.1", 31, 0, "none"),
+        ("1.2", 3, 1, "previous"),
+        ("1.3", 11, 0, "previous"),
+    ]
+
+
+async def test_a_docc_resource_edit_reanalyses_the_tutorial_that_uses_it(client: LanguageClient):
+    catalog = client.workspace_path / "InterfacingWithUIKit.docc"
+    shutil.copytree(ROOT / "Tutorials" / "docc" / "InterfacingWithUIKit.docc", catalog)
+    tutorial = catalog / "InterfacingWithUIKit.tutorial"
+    uri = uri_of(tutorial)
+    open_document(client, tutorial, language_id="tutorial")
+    before = await client.published.wait(uri, version=1)
+    assert not any(d.code == "swift-syntax-error" for d in before.diagnostics)
+    resource = catalog / "Resources" / "01-03-PageViewController.swift"
+    code = open_document(client, resource, language_id="swift")
+    count = len(client.published.notifications)
+    broken = code.replace("func makeUIViewController", "func makeUIViewController(((", 1)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri_of(resource), version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=broken)],
+        )
+    )
+    # The unsaved buffer is what the tutorial now shows in step 1.3.
+    after = await client.published.wait(uri, where=lambda p: client.published.notifications.index(p) >= count)
+    syntax = [d for d in after.diagnostics if d.code == "swift-syntax-error"]
+    assert syntax, after.diagnostics
+    assert all(p.uri != uri_of(resource) for p in client.published.notifications), "code resources get no diagnostics of their own"
+
+
+@pytest_lsp.fixture(config=server_config())
+async def utf8_client(lsp_client: LanguageClient, tmp_path_factory):
+    lsp_client.workspace_path = tmp_path_factory.mktemp("workspace")
+    lsp_client.published = attach_recorder(lsp_client)
+    capabilities = vscode_capabilities()
+    capabilities.general = types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16])
+    lsp_client.init_result = await lsp_client.initialize_session(types.InitializeParams(capabilities=capabilities))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_utf8_positions_when_the_client_offers_them(utf8_client: LanguageClient):
+    client = utf8_client
+    assert client.init_result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
+    # A Chinese heading line before the finding's line shifts nothing; a Chinese comment on the same line does.
+    text = (FIXTURES / "delegate-missing.md").read_text().replace(
+        "class Coordinator: NSObject, UIPageViewControllerDelegate {",
+        "class Coordinator /* 协调器 */: NSObject, UIPageViewControllerDelegate {",
+    )
+    path = client.workspace_path / "utf8.md"
+    path.write_text(text, encoding="utf-8")
+    uri = uri_of(path)
+    open_document(client, path)
+    published = await client.published.wait(uri, version=1)
+    diagnostic = next(d for d in published.diagnostics if d.code == "coordinator-not-wired")
+    line = text.splitlines()[diagnostic.range.start.line]
+    column_bytes = line.encode("utf-8").index(b"UIPageViewControllerDelegate")
+    assert diagnostic.range.start.character == column_bytes
+    assert column_bytes != line.index("UIPageViewControllerDelegate"), "the comment makes bytes and UTF-16 units differ"
+
+
+FIXES = [
+    # fixture, rule, how many edits the one fix makes, what the fixed document must then contain
+    ("wiring-in-update.md", "wiring-in-update", 4, ("        pageViewController.dataSource = context.coordinator\n        return pageViewController", 2)),
+    ("missing-make-coordinator.md", "missing-make-coordinator", 2, ("func makeCoordinator() -> Coordinator", 2)),
+    ("binding-passed-by-value.md", "binding-passed-by-value", 2, ("currentPage: $currentPage)", 2)),
+    ("step-no-change.md", "step-no-change", 1, ("```swift file=LandmarkRow.swift", 2)),
+]
+
+
+@pytest.mark.parametrize("fixture,rule,edit_count,expected", FIXES, ids=[f[1] for f in FIXES])
+async def test_each_rule_fix_is_one_workspace_edit_that_clears_its_diagnostic(client: LanguageClient, fixture, rule, edit_count, expected):
+    path = copy_fixture(client, fixture)
+    uri = uri_of(path)
+    text = open_document(client, path)
+    published = await client.published.wait(uri, version=1)
+    diagnostics = [d for d in published.diagnostics if d.code == rule]
+    assert len(diagnostics) == 1, published.diagnostics
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostics[0].range,
+            context=types.CodeActionContext(diagnostics=diagnostics),
+        )
+    )
+    preferred = [action for action in actions if action.is_preferred]
+    assert len(preferred) == 1 and actions[0] is preferred[0]
+    edits = edits_for(preferred[0].edit, uri)
+    assert len(edits) == edit_count
+    fixed = apply_text_edits(text, edits)
+    snippet, count = expected
+    assert fixed.count(snippet) == count, fixed
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
+    after = await client.published.wait(uri, version=2)
+    assert [d for d in after.diagnostics if d.code == rule] == []
+    assert [d for d in after.diagnostics if d.severity in (types.DiagnosticSeverity.Error, types.DiagnosticSeverity.Warning)] == []
+
+
+@pytest.mark.parametrize("which", ["here", "document"])
+async def test_disable_actions_silence_the_rule(client: LanguageClient, which):
+    path = copy_fixture(client, "step-no-change.md")
+    uri = uri_of(path)
+    text = open_document(client, path)
+    published = await client.published.wait(uri, version=1)
+    diagnostic = next(d for d in published.diagnostics if d.code == "step-no-change")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    title = "Disable step-no-change for step 1.2" if which == "here" else "Disable step-no-change in this document"
+    action = next(a for a in actions if a.title == title)
+    fixed = apply_text_edits(text, edits_for(action.edit, uri))
+    expected = "<!-- tutorial-check-disable-next-step step-no-change -->\n### Step 2" if which == "here" else "<!-- tutorial-check-disable step-no-change -->\n# A row"
+    assert expected in fixed
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
+    after = await client.published.wait(uri, version=2)
+    assert [d for d in after.diagnostics if d.code == "step-no-change"] == []

@@ -75,6 +75,21 @@ def test_cancelled_request_is_answered_with_request_cancelled(server):
     assert after["result"]
 
 
+def test_step_diff_is_the_diff_commands_json(server, tmp_path):
+    import json
+    import shutil
+    import subprocess
+
+    path = tmp_path / "delegate-missing.md"
+    shutil.copy(FIXTURES / "delegate-missing.md", path)
+    server.initialize()
+    uri = path.resolve().as_uri()
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": path.read_text()}})
+    served = server.response(server.request("tutorialCheck/stepDiff", {"textDocument": {"uri": uri}}))["result"]
+    cli = json.loads(subprocess.run([BINARY, "diff", "--format", "json", str(path.resolve())], capture_output=True, text=True, check=True).stdout)
+    assert served == cli
+
+
 def big_tutorial(size: int) -> str:
     """A Markdown tutorial of about `size` bytes: steps that grow two files, as real tutorials do."""
     step = (FIXTURES / "delegate-missing.md").read_text().split("### Step 1", 1)[1].split("### Step 2", 1)[0]

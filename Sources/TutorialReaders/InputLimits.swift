@@ -1,0 +1,33 @@
+import TutorialModel
+
+/// Limits that keep a hostile or broken input from costing the user unbounded time or memory. A
+/// document over a limit is not a crash and not a hang: it gets an `input-error` diagnostic (the
+/// CLI: exit code 2 and a one-line message) and the rest of the run goes on.
+public enum InputLimits {
+    /// The largest document read, in bytes (16 MiB; a long book chapter is well under 1 MiB). Larger
+    /// files are refused before they are read, so memory stays bounded.
+    public static let maximumDocumentBytes = 16 << 20
+
+    /// The deepest nesting of containers a reader follows (DocC directives, HTML elements); content
+    /// below it is read as plain text or skipped, with one diagnostic.
+    public static let maximumNestingDepth = 256
+
+    /// The message for a document over `maximumDocumentBytes`.
+    public static func tooLargeMessage(byteCount: Int) -> String {
+        let megabytes = Double(byteCount) / Double(1 << 20)
+        let shown = (megabytes * 10).rounded() / 10
+        return "is \(shown) MiB, over the limit of \(maximumDocumentBytes >> 20) MiB for one document"
+    }
+
+    /// The model of a document over the size limit: no sections, one `input-error` at its start.
+    static func tooLarge(_ document: SourceDocument, format: DocumentFormat) -> Tutorial {
+        Tutorial(
+            document: document, format: format, title: nil, sections: [],
+            diagnostics: [
+                ReaderDiagnostic(
+                    code: "input-error", severity: .error,
+                    message: "the document " + tooLargeMessage(byteCount: document.bytes.count) + "; it was not read",
+                    range: .empty(at: 0), step: nil)
+            ])
+    }
+}

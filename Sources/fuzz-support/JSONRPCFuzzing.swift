@@ -1,0 +1,49 @@
+import Foundation
+import LanguageServer
+import TutorialReaders
+
+/// A connection the fuzzer drives by hand: events are delivered on the calling thread, in order.
+final class FuzzConnection: Connection, @unchecked Sendable {
+    private let handler = Protected<(@Sendable (ConnectionEvent) -> Void)?>(nil)
+    let sent = Protected<[Data]>([])
+    let answered = DispatchSemaphore(value: 0)
+
+    func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) { self.handler.withLock { $0 = handler } }
+    func send(_ body: Data) {
+        sent.withLock { $0.append(body) }
+        if body.range(of: Data(#""id":"fuzz-end""#.utf8)) != nil { answered.signal() }
+    }
+    func close() {}
+    func deliver(_ event: ConnectionEvent) { handler.withLock { $0 }?(event) }
+}
+
+extension FuzzTargets {
+    /// The JSON-RPC framer and the server's decoding of every message: the input is the byte stream a
+    /// client would write to stdin, fed to the framer in chunks of varying size (so headers and bodies
+    /// are split everywhere), each framed body or framing error handed to a fresh server. The server
+    /// must then still answer: a final `shutdown` request gets a reply within 20 seconds.
+    @Sendable public static func jsonrpc(_ data: Data) {
+        let connection = FuzzConnection()
+        let server = LanguageServer(connection: connection, options: .init(version: "fuzz", fileSystem: NoResources()))
+        let exited = Protected(false)
+        server.start { _ in exited.withLock { $0 = true } }
+        var framer = MessageFramer(maximumBodyLength: 1 << 20)
+        let chunk = 1 + Int(data.first ?? 0) % 97
+        var offset = 0
+        while offset < data.count {
+            let end = min(data.count, offset + chunk)
+            for event in framer.append(data.subdata(in: offset..<end)) {
+                switch event {
+                case .message(let body): connection.deliver(.message(body))
+                case .malformed(let reason): connection.deliver(.malformed(reason))
+                }
+            }
+            offset = end
+        }
+        if !exited.withLock({ $0 }) {
+            connection.deliver(.message(Data(#"{"jsonrpc":"2.0","id":"fuzz-end","method":"shutdown"}"#.utf8)))
+            precondition(connection.answered.wait(timeout: .now() + 20) == .success, "the server stopped answering")
+        }
+        connection.deliver(.closed)
+    }
+}

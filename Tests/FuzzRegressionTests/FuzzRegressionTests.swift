@@ -1,0 +1,34 @@
+import Foundation
+import FuzzSupport
+import XCTest
+
+/// Every input a fuzz target once crashed on (Fixtures/fuzz-regressions/<target>/) runs again through
+/// the same function the fuzzer calls; a crash fails the whole test run, which is the point.
+final class FuzzRegressionTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz-regressions")
+
+    func testEveryRegressionInputRunsThroughItsTarget() throws {
+        let targets = try FileManager.default.contentsOfDirectory(atPath: Self.root.path).filter { !$0.hasPrefix(".") }
+        XCTAssertFalse(targets.isEmpty, "no regression inputs found in \(Self.root.path)")
+        var replayed = 0
+        for target in targets.sorted() {
+            let body = try XCTUnwrap(FuzzTargets.all[target], "Fixtures/fuzz-regressions/\(target) names no fuzz target")
+            let directory = Self.root.appendingPathComponent(target)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where !name.hasPrefix(".") {
+                body(try Data(contentsOf: directory.appendingPathComponent(name)))
+                replayed += 1
+            }
+        }
+        XCTAssertGreaterThan(replayed, 0)
+    }
+
+    func testEveryTargetHasAnExecutable() {
+        let sources = Self.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        for target in FuzzTargets.all.keys {
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: sources.appendingPathComponent("fuzz-\(target)").path),
+                "FuzzTargets.all has \(target) but Sources/fuzz-\(target) does not exist")
+        }
+    }
+}
