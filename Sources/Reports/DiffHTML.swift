@@ -88,9 +88,16 @@ private struct HTMLReportPage {
                 let changes = document.changes(in: step.id)
                 let added = changes.reduce(0) { $0 + $1.added }
                 let removed = changes.reduce(0) { $0 + $1.removed }
-                let flag =
+                var flag =
                     changes.contains(where: \.isNoChange)
                     ? " <span class=\"warn\" title=\"step-no-change\">=</span>" : ""
+                let rules = Set(
+                    document.findings.filter { $0.step == step.id && $0.rule != StepStructureFinding.stepNoChange }
+                        .map(\.rule))
+                if !rules.isEmpty {
+                    flag +=
+                        " <span class=\"warn\" title=\"\(htmlEscaped(rules.sorted().joined(separator: ", ")))\">!</span>"
+                }
                 let label = step.label ?? "Step"
                 out +=
                     "<li><a href=\"#\(anchor(index, step.id))\"><span class=\"id\">\(step.id)</span> \(htmlEscaped(label))</a>"

@@ -4,6 +4,7 @@ import TutorialModel
 /// What every step-diff renderer shows for one document: its change sets (filtered as asked) and the
 /// steps they belong to. Built once, rendered as unified text, JSON, Markdown or HTML.
 public struct DiffReportDocument: Sendable {
+    /// The document read into the model.
     public let tutorial: Tutorial
     /// Every file timeline of the document (unfiltered, for the per-file summary).
     public let timelines: [FileTimeline]
@@ -23,6 +24,7 @@ public struct DiffReportDocument: Sendable {
     /// whole document, shown next to the steps they concern.
     public let findings: [StepStructureFinding]
 
+    /// A report document; `findings` are shown next to their steps.
     public init(
         tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], findings: [StepStructureFinding] = []
     ) {
@@ -35,6 +37,7 @@ public struct DiffReportDocument: Sendable {
             timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
     }
 
+    /// The document's path as given.
     public var path: String { tutorial.document.path }
 
     /// The changes whose new state a step shows.
@@ -53,6 +56,7 @@ public struct DiffSelection: Sendable {
     /// Only one file's changes (`--file NAME`); matches the whole name or the name after the last `/`.
     public var file: String?
 
+    /// Everything, or only one step's or one file's changes.
     public init(step: StepID? = nil, file: String? = nil) {
         self.step = step
         self.file = file

@@ -119,6 +119,13 @@ final class DiffReportTests: XCTestCase {
         XCTAssertTrue(html.contains("step-no-change"))
         XCTAssertTrue(html.contains("table class=\"diff split\""))
         XCTAssertEqual(externalReferences(inHTML: html), [])
+        // A numbering finding is flagged in the outline and told in its step.
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", snippets: [])
+        builder.step(label: "Step 3", snippets: [])
+        let numbered = renderHTMLDiff(makeDiffReport([builder.build()], options: DiffOptions()))
+        XCTAssertTrue(numbered.contains("<span class=\"warn\" title=\"step-numbering\">!</span>"))
+        XCTAssertTrue(numbered.contains("skips from 1 to 3"))
         // The checker itself catches what it must.
         XCTAssertEqual(
             externalReferences(
