@@ -32,9 +32,10 @@ public struct ProjectView: Sendable {
     public func type(qualifiedName: String) -> TypeView? {
         var declarations: [TypeFact] = []
         var functions: [FunctionFact] = []
-        for facts in allFacts {
-            for type in facts.types where type.qualifiedName == qualifiedName { declarations.append(type) }
-            for function in facts.functions where function.ownerType == qualifiedName { functions.append(function) }
+        // Each snippet's facts are indexed by name: a lookup costs one probe per file, not a scan.
+        forEachFacts { facts in
+            declarations.append(contentsOf: facts.types(qualifiedName: qualifiedName))
+            functions.append(contentsOf: facts.functions(of: qualifiedName))
         }
         guard !declarations.isEmpty else { return nil }
         return TypeView(qualifiedName: qualifiedName, declarations: declarations, functions: functions)
@@ -53,7 +54,15 @@ public struct ProjectView: Sendable {
 
     /// Whether any file of the project declares a type or protocol with this simple name.
     public func declaresType(named name: String) -> Bool {
-        allFacts.contains { facts in facts.types.contains { $0.name == name && $0.kind != .extension } }
+        var found = false
+        forEachFacts { facts in found = found || facts.declaresType(named: name) }
+        return found
+    }
+
+    /// `allFacts` in the same order, without building the array.
+    private func forEachFacts(_ body: (SnippetFacts) -> Void) {
+        if let current { body(current) }
+        for file in files where file.name != currentFileName { body(file.facts) }
     }
 }
 
