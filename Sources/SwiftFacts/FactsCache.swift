@@ -13,6 +13,12 @@ public final class FactsCache: @unchecked Sendable {
     private var hitCount = 0
     private var missCount = 0
     private var incrementalCount = 0
+    private var nextID = 1
+    private var memos: [AnyHashable: Any] = [:]
+    private var memoHitCount = 0
+    /// Remembered results are dropped wholesale past this many, which bounds the memory an editing
+    /// session can accumulate.
+    private let memoLimit = 100_000
 
     public init() {}
 
@@ -21,6 +27,13 @@ public final class FactsCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return (hitCount, missCount, incrementalCount)
+    }
+
+    /// Results served from the memo, and how many are remembered.
+    public var memoStatistics: (hits: Int, entries: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (memoHitCount, memos.count)
     }
 
     public var count: Int {
@@ -33,7 +46,27 @@ public final class FactsCache: @unchecked Sendable {
     public func removeAll() {
         lock.lock()
         entries.removeAll()
+        memos.removeAll()
         lock.unlock()
+    }
+
+    /// A result computed from snippets' facts, remembered under a key made of their ids (and whatever
+    /// else it depends on), so a re-analysis after an edit redoes only the work the edit touched.
+    public func memoized<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, compute: () -> Value) -> Value {
+        let boxed = AnyHashable(key)
+        lock.lock()
+        if let value = memos[boxed] as? Value {
+            memoHitCount += 1
+            lock.unlock()
+            return value
+        }
+        lock.unlock()
+        let value = compute()
+        lock.lock()
+        if memos.count >= memoLimit { memos.removeAll() }
+        memos[boxed] = value
+        lock.unlock()
+        return value
     }
 
     /// The facts of `code`, parsing it on a miss; when `previous` holds the parse of the file's
@@ -49,8 +82,15 @@ public final class FactsCache: @unchecked Sendable {
         }
         lock.unlock()
         let parsed = ParsedState.parse(code, previous: previous)
-        let facts = extractFacts(from: parsed.result.tree, code: code)
+        let extracted = extractFacts(from: parsed.result.tree, code: code)
         lock.lock()
+        if let raced = entries[code] {
+            // Another thread parsed the same code meanwhile: keep one id per distinct snippet.
+            lock.unlock()
+            return (raced, parsed)
+        }
+        let facts = extracted.identified(as: nextID)
+        nextID += 1
         missCount += 1
         if previous != nil { incrementalCount += 1 }
         entries[code] = facts

@@ -455,9 +455,13 @@ final class FactsCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-        guard node.macroName.text == "selector", let argument = node.arguments.last?.expression else {
+        // `#selector(getter: x)` and `#selector(setter: x)` name properties, not methods: not ours.
+        guard node.macroName.text == "selector", node.arguments.count == 1, let only = node.arguments.first,
+            only.label == nil
+        else {
             return .visitChildren
         }
+        let argument = only.expression
         var typeName: String?
         var reference: DeclReferenceExprSyntax?
         if let member = argument.as(MemberAccessExprSyntax.self) {

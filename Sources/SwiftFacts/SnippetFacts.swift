@@ -18,12 +18,15 @@ public struct SnippetFacts: Sendable {
     public let lineSuppressions: [LineSuppression]
     /// UTF-8 offsets at which each line of the code starts.
     public let lineStarts: [Int]
+    /// A number the cache gives each distinct snippet (0 outside a cache), so that work depending on
+    /// several snippets can be remembered under a cheap key.
+    public let id: Int
 
     public init(
         types: [TypeFact], functions: [FunctionFact], assignments: [AssignmentFact], calls: [CallFact],
         selectors: [SelectorFact], variables: [VariableFact], memberReferences: [MemberReferenceFact],
         syntaxErrors: [SyntaxErrorFact],
-        lineSuppressions: [LineSuppression], lineStarts: [Int]
+        lineSuppressions: [LineSuppression], lineStarts: [Int], id: Int = 0
     ) {
         self.types = types
         self.functions = functions
@@ -35,6 +38,15 @@ public struct SnippetFacts: Sendable {
         self.syntaxErrors = syntaxErrors
         self.lineSuppressions = lineSuppressions
         self.lineStarts = lineStarts
+        self.id = id
+    }
+
+    /// The same facts under another id.
+    public func identified(as id: Int) -> SnippetFacts {
+        SnippetFacts(
+            types: types, functions: functions, assignments: assignments, calls: calls, selectors: selectors,
+            variables: variables, memberReferences: memberReferences, syntaxErrors: syntaxErrors,
+            lineSuppressions: lineSuppressions, lineStarts: lineStarts, id: id)
     }
 
     /// The 0-based line of a code offset.

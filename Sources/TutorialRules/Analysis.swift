@@ -45,7 +45,8 @@ public func analyze(tutorial: Tutorial, configuration: Configuration = .default,
         }
     }
     var findings = evaluateCodeRules(
-        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration)
+        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration,
+        cache: cache)
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines),
@@ -105,6 +106,19 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     return result
 }
 
+/// What a code rule evaluation depends on: the checked snippet, the project's snippets, the rules run.
+private struct EvaluationKey: Hashable, Sendable {
+    let facts: Int
+    let fileName: String?
+    let project: [ProjectEntry]
+    let rules: [String]
+}
+
+private struct ProjectEntry: Hashable, Sendable {
+    let name: String
+    let facts: Int
+}
+
 /// One run of a finding: the consecutive states of a file in which it is present.
 private struct Run {
     let subject: String
@@ -113,6 +127,7 @@ private struct Run {
     let range: SourceRange
     var occurrences: [FindingOccurrence]
     let fixTitle: String?
+    let resolvingTokens: [String]
     var resolvedAt: StepID?
 }
 
@@ -120,9 +135,10 @@ private struct Run {
 /// keyed by rule and subject, placed at the introducing step, `information` when a later state fixes them.
 private func evaluateCodeRules(
     _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts], files: [SnippetAddress: String],
-    configuration: Configuration
+    configuration: Configuration, cache: FactsCache
 ) -> [Finding] {
     guard !rules.isEmpty else { return [] }
+    let ruleIDs = rules.map(\.description.id)
     let known = KnownProtocols.standard
     // Evaluations per timeline key, in order: each a set of (rule, subject) → finding in that state.
     struct Evaluation {
@@ -147,12 +163,27 @@ private func evaluateCodeRules(
             fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
             isFragment: fileName == nil,
             project: project, knownProtocols: known)
-        var found: [String: [String: CodeFinding]] = [:]
-        for rule in rules {
-            let id = rule.description.id
-            for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
-                if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+        let compute: () -> [String: [String: CodeFinding]] = {
+            var found: [String: [String: CodeFinding]] = [:]
+            for rule in rules {
+                let id = rule.description.id
+                for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
+                    if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+                }
             }
+            return found
+        }
+        // The same snippet checked against the same project gives the same findings: remembered by the
+        // cache's snippet ids, so an edit re-runs the rules only where the edited snippet is involved.
+        let found: [String: [String: CodeFinding]]
+        if snippetFacts.id != 0, projectFiles.allSatisfy({ $0.facts.id != 0 }) {
+            let memoKey = EvaluationKey(
+                facts: snippetFacts.id, fileName: fileName,
+                project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
+                rules: ruleIDs)
+            found = cache.memoized(memoKey, compute: compute)
+        } else {
+            found = compute()
         }
         if evaluations[key] == nil { keyOrder.append(key) }
         evaluations[key, default: []].append(Evaluation(step: step, codeStep: codeStep, snippet: snippet, found: found))
@@ -189,6 +220,21 @@ private func evaluateCodeRules(
         evaluate(state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name)
     }
 
+    // Fragments (snippets outside every timeline), with their identifiers, in step order; scanned only
+    // when a problem is still open at the end of a file.
+    var scannedFragments: [(step: StepID, fileName: String?, identifiers: Set<String>)]?
+    func laterFragments() -> [(step: StepID, fileName: String?, identifiers: Set<String>)] {
+        if let scannedFragments { return scannedFragments }
+        var result: [(step: StepID, fileName: String?, identifiers: Set<String>)] = []
+        for step in tutorial.steps {
+            for (index, snippet) in step.snippets.enumerated()
+            where files[SnippetAddress(step: step.id, index: index)] == nil {
+                result.append((step.id, snippet.fileName, identifiers(in: Substring(snippet.code))))
+            }
+        }
+        scannedFragments = result
+        return result
+    }
     var findings: [Finding] = []
     for key in keyOrder {
         guard let list = evaluations[key] else { continue }
@@ -221,13 +267,27 @@ private func evaluateCodeRules(
                         open[subject] = Run(
                             subject: subject, message: codeFinding.message, firstStep: evaluation.codeStep,
                             range: range,
-                            occurrences: [occurrence], fixTitle: codeFinding.fixTitle, resolvedAt: nil)
+                            occurrences: [occurrence], fixTitle: codeFinding.fixTitle,
+                            resolvingTokens: codeFinding.resolvingTokens, resolvedAt: nil)
                         openOrder.append(subject)
                     }
                 }
             }
             let severity = configuration.severity(of: description)
-            for run in closed + openOrder.compactMap({ open[$0] }) {
+            // A problem still there in the file's last state may be mended by a fragment shown later.
+            var stillOpen = openOrder.compactMap { open[$0] }
+            if let last = lastState[key]?.step {
+                for index in stillOpen.indices where !stillOpen[index].resolvingTokens.isEmpty {
+                    let tokens = Set(stillOpen[index].resolvingTokens)
+                    if let mending = laterFragments().first(where: { fragment in
+                        fragment.step > last && (fragment.fileName == nil || fragment.fileName == key)
+                            && !fragment.identifiers.isDisjoint(with: tokens)
+                    }) {
+                        stillOpen[index].resolvedAt = mending.step
+                    }
+                }
+            }
+            for run in closed + stillOpen {
                 findings.append(
                     Finding(
                         rule: id, subject: run.subject, severity: run.resolvedAt == nil ? severity : .information,
@@ -331,7 +391,8 @@ func identifiers(in text: Substring) -> Set<String> {
     var start = -1
     for index in 0...bytes.count {
         let byte = index < bytes.count ? bytes[index] : 0x20
-        let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        let isWord =
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || byte == 0x5F
         if isWord {
             if start < 0 { start = index }

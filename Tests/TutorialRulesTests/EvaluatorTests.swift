@@ -125,4 +125,38 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertEqual(cache.statistics.misses, 2)
         XCTAssertEqual(cache.statistics.incremental, 1, "the second state is parsed from the first's tree")
     }
+
+    func testReanalysisReusesRuleResultsForUnchangedSnippets() {
+        let cache = FactsCache()
+        let steps: [RuleExample.Step] = [
+            .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+            .init([.init("PageViewController.swift", pageViewController(wired: false, extra: "\n    var x = 1"))]),
+        ]
+        let first = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 0)
+        let second = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 2, "both states' rule results are remembered")
+        XCTAssertEqual(first, second)
+        // An edit of the second step re-runs the rules for that state only.
+        var edited = steps
+        edited[1] = .init([.init("PageViewController.swift", pageViewController(wired: true))])
+        let third = analyze(tutorial: ExampleTutorial(RuleExample(steps: edited)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 3)
+        XCTAssertEqual(third.first { $0.rule == "coordinator-not-wired" }?.resolvedAt, StepID(section: 1, step: 2))
+    }
+
+    func testALaterFragmentThatAddsTheMissingPieceResolvesTheFinding() {
+        let wiring = RuleExample.Snippet(nil, "pageViewController.dataSource = context.coordinator\n", kind: .fragment)
+        let unrelated = RuleExample.Snippet(nil, "Text(\"Hello\")\n", kind: .fragment)
+        let file = RuleExample.Snippet("PageViewController.swift", pageViewController(wired: false))
+        let mended = ExampleTutorial(RuleExample(steps: [.init([file]), .init([unrelated]), .init([wiring])]))
+        let findings = analyze(tutorial: mended.tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        XCTAssertEqual(findings.map(\.severity), [.information])
+        XCTAssertEqual(findings.first?.resolvedAt, StepID(section: 1, step: 3))
+
+        let unmended = ExampleTutorial(RuleExample(steps: [.init([file]), .init([unrelated])]))
+        let open = analyze(tutorial: unmended.tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        XCTAssertEqual(open.map(\.severity), [.warning])
+        XCTAssertNil(open.first?.resolvedAt)
+    }
 }

@@ -116,7 +116,7 @@ struct CoordinatorNotNSObject: CodeRule {
                     message:
                         "\(coordinator.name) adopts \(objcProtocol), an Objective-C protocol, so it must be a class "
                         + "inheriting from NSObject",
-                    range: local.nameRange))
+                    range: local.nameRange, resolvingTokens: ["NSObject"]))
         }
         return findings
     }

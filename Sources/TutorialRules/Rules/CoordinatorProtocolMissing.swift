@@ -136,7 +136,9 @@ struct CoordinatorProtocolMissing: CodeRule {
                             message:
                                 "\(coordinator.name) is assigned as `.\(assignment.member)` but adopts no …\(suffix) "
                                 + "protocol; this does not compile",
-                            range: assignment.value.range))
+                            range: assignment.value.range,
+                            resolvingTokens: context.knownProtocols.protocols.filter { $0.name.hasSuffix(suffix) }.map(
+                                \.name)))
                 }
             }
         }

@@ -141,7 +141,7 @@ struct InitializerMismatch: CodeRule {
                     subject: "\(type.qualifiedName):\(written)@\(call.enclosingType ?? "")",
                     message: "\(written) matches no initializer of "
                         + "\(type.name) (\(known.joined(separator: ", ")))",
-                    range: call.range))
+                    range: call.range, resolvingTokens: ["init", type.name]))
         }
         return findings
     }

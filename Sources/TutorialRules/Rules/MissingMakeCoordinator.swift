@@ -133,7 +133,8 @@ struct MissingMakeCoordinator: CodeRule {
                     subject: qualified,
                     message:
                         "\(representable.type.name) has a coordinator but no makeCoordinator(); SwiftUI never creates it",
-                    range: range, fixTitle: edits.isEmpty ? nil : "Add makeCoordinator()", edits: edits))
+                    range: range, fixTitle: edits.isEmpty ? nil : "Add makeCoordinator()", edits: edits,
+                    resolvingTokens: ["makeCoordinator"]))
         }
         return findings
     }

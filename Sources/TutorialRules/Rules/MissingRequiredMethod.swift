@@ -1,3 +1,4 @@
+import Foundation
 import SwiftFacts
 import TutorialModel
 
@@ -116,7 +117,7 @@ struct MissingRequiredMethod: CodeRule {
                         message:
                             "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
                             + "Representable but has no \(representable.makeSignature)",
-                        range: anchor))
+                        range: anchor, resolvingTokens: [representable.makeName]))
             }
             if representable.update == nil {
                 findings.append(
@@ -125,7 +126,7 @@ struct MissingRequiredMethod: CodeRule {
                         message:
                             "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
                             + "Representable but has no \(representable.updateSignature)",
-                        range: anchor))
+                        range: anchor, resolvingTokens: [representable.updateName]))
             }
         }
         var checked = Set<String>()
@@ -159,9 +160,19 @@ struct MissingRequiredMethod: CodeRule {
                         subject: "\(type.qualifiedName)/\(adopted.name)",
                         message: "\(type.name) adopts \(adopted.name) but does not implement "
                             + missing.joined(separator: " and "),
-                        range: local.range))
+                        range: local.range, resolvingTokens: missing.map(distinguishingToken)))
             }
         }
         return findings
     }
+}
+
+/// The word that tells a required method apart in code: its last real argument label
+/// (`viewControllerAfter` in `pageViewController(_:viewControllerAfter:)`), else its name.
+func distinguishingToken(_ signature: String) -> String {
+    guard let open = signature.firstIndex(of: "(") else { return signature }
+    let labels = signature[signature.index(after: open)...].split(separator: ":").map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "()"))
+    }
+    return labels.last(where: { !$0.isEmpty && $0 != "_" && $0 != "in" && $0 != "for" }) ?? String(signature[..<open])
 }

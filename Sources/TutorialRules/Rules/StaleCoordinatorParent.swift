@@ -143,7 +143,7 @@ struct StaleCoordinatorParent: CodeRule {
                         message: "\(coordinator.name) reads \(parent.name).\(read.member) from a copy of "
                             + "\(representable.type.name) taken once; refresh it in \(representable.updateName) with "
                             + "`\(updateContext).coordinator.\(parent.name) = self`",
-                        range: read.range))
+                        range: read.range, resolvingTokens: [parent.name]))
             }
         }
         return findings
