@@ -281,7 +281,10 @@ private struct BuildState {
             title = block.text
         case .section(let labelled):
             closeSection()
-            section = SectionDraft(title: block.text, range: block.range, labelled: labelled)
+            // A labelled heading (`Section 2: Track the page`) is titled by what follows its label, as
+            // in the other readers; an unlabelled one by its whole text.
+            let labelTitle = labelled ? block.label?.title ?? "" : ""
+            section = SectionDraft(title: labelTitle.isEmpty ? block.text : labelTitle, range: block.range, labelled: labelled)
             resetPending()
         case .step(let label, let stepTitle):
             closeStep()
