@@ -80,6 +80,8 @@ struct TextAssembler {
 
     private struct SectionDraft {
         var title: String
+        /// The section label as written; nil for implicit sections.
+        var label: String? = nil
         var awaitsTitle: Bool
         var range: SourceRange
         var steps: [StepDraft] = []
@@ -132,8 +134,8 @@ struct TextAssembler {
         case .section:
             closeSection()
             section = SectionDraft(
-                title: match.title.isEmpty ? match.label : match.title, awaitsTitle: match.title.isEmpty,
-                range: line.range)
+                title: match.title.isEmpty ? match.label : match.title, label: match.label,
+                awaitsTitle: match.title.isEmpty, range: line.range)
         case .step:
             endAwaitingTitles()
             // Without section labels, numbering that starts again at 1 starts a new section.
@@ -230,7 +232,7 @@ struct TextAssembler {
         closeSection()
         return sections.enumerated().map { sectionOffset, draft in
             Section(
-                title: draft.title, range: draft.range,
+                title: draft.title, label: draft.label, range: draft.range,
                 steps: draft.steps.enumerated().map { stepOffset, step in
                     Step(
                         id: StepID(section: sectionOffset + 1, step: stepOffset + 1), label: step.label,

@@ -87,6 +87,18 @@ final class DocumentSyncTests: XCTestCase {
         XCTAssertTrue((log?.params?["message"] as? String)?.contains("not open") == true)
     }
 
+    func testAVersionGoingBackwardsStillAppliesAndIsLogged() throws {
+        let counting = CountingPipeline()
+        let client = TestClient(pipeline: counting.pipeline)
+        _ = try client.initialize()
+        client.open(uri, text: "a\n", version: 5)
+        client.notify(DidChangeTextDocumentNotification(
+            textDocument: .init(uri: uri, version: 3), contentChanges: [.init(text: "TODO\n")]))
+        XCTAssertEqual(client.waitForDiagnostics(uri, version: 3)?.count, 1)
+        let log = client.waitFor { ($0.params?["message"] as? String)?.contains("version 3 does not follow 5") == true }
+        XCTAssertEqual(log?.params?["type"] as? Int, 2)
+    }
+
     func testPulledDiagnosticsReportUnchangedForTheSameResultID() throws {
         let client = TestClient(pipeline: CountingPipeline().pipeline)
         _ = try client.initialize()

@@ -66,15 +66,20 @@ extension LanguageServer {
 
     func didChange(_ params: DidChangeTextDocumentNotification) {
         let uri = params.textDocument.uri
-        let result = state.withLock { state -> OpenDocument? in
+        let result = state.withLock { state -> (previous: Int, updated: OpenDocument)? in
             guard let current = state.documents[uri] else { return nil }
             let updated = current.applying(params.contentChanges, version: params.textDocument.version, encoding: state.encoding)
             state.documents[uri] = updated
-            return updated
+            return (current.version, updated)
         }
-        guard let updated = result else {
+        guard let (previous, updated) = result else {
             logMessage(.warning, "didChange for \(uri), which is not open: ignored")
             return
+        }
+        // The client's text is the truth, so the change applies; but versions that do not grow make
+        // stale results indistinguishable from fresh ones, which the client should hear about.
+        if updated.version <= previous {
+            logMessage(.warning, "didChange for \(uri): version \(updated.version) does not follow \(previous)")
         }
         if updated.isTutorial {
             scheduleAnalysis(uri)
