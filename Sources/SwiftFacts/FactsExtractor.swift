@@ -13,7 +13,8 @@ func extractFacts(from tree: SourceFileSyntax, code: String) -> SnippetFacts {
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
         variables: collector.variables, memberReferences: collector.memberReferences,
         syntaxErrors: syntaxErrors(in: tree),
-        lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), lineStarts: lineStarts)
+        lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), elidedLines: elidedLines(in: code),
+        lineStarts: lineStarts)
 }
 
 /// Parses `code` and extracts its facts (no cache, no previous tree: see `FactsCache` for both).
@@ -53,6 +54,18 @@ private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {
         }
         return SyntaxErrorFact(message: diagnostic.message, range: range)
     }
+}
+
+/// Lines that stand for omitted code: `...` or `…` alone (or as a comment), or an editor placeholder.
+private func elidedLines(in code: String) -> [Int] {
+    guard code.contains("...") || code.contains("…") || code.contains("<#") else { return [] }
+    let markers: Set<String> = ["...", "…", "// ...", "// …", "//...", "//…", "/* ... */", "/* … */", "....", "……"]
+    var result: [Int] = []
+    for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if markers.contains(trimmed) || (text.contains("<#") && text.contains("#>")) { result.append(line) }
+    }
+    return result
 }
 
 /// Finds `tutorial-check:disable-line` in line comments by scanning the text, so suppressions work

@@ -16,6 +16,9 @@ public struct SnippetFacts: Sendable {
     public let syntaxErrors: [SyntaxErrorFact]
     /// `// tutorial-check:disable-line rule-id` comments, by 0-based line of the code.
     public let lineSuppressions: [LineSuppression]
+    /// 0-based lines that stand for omitted code (`...`, `…`, `// ...`, an editor placeholder `<#…#>`):
+    /// a snippet with such lines shows only part of its file, whatever else it looks like.
+    public let elidedLines: [Int]
     /// UTF-8 offsets at which each line of the code starts.
     public let lineStarts: [Int]
     /// A number the cache gives each distinct snippet (0 outside a cache), so that work depending on
@@ -30,7 +33,7 @@ public struct SnippetFacts: Sendable {
         types: [TypeFact], functions: [FunctionFact], assignments: [AssignmentFact], calls: [CallFact],
         selectors: [SelectorFact], variables: [VariableFact], memberReferences: [MemberReferenceFact],
         syntaxErrors: [SyntaxErrorFact],
-        lineSuppressions: [LineSuppression], lineStarts: [Int], id: Int = 0
+        lineSuppressions: [LineSuppression], elidedLines: [Int] = [], lineStarts: [Int], id: Int = 0
     ) {
         self.types = types
         self.functions = functions
@@ -41,6 +44,7 @@ public struct SnippetFacts: Sendable {
         self.memberReferences = memberReferences
         self.syntaxErrors = syntaxErrors
         self.lineSuppressions = lineSuppressions
+        self.elidedLines = elidedLines
         self.lineStarts = lineStarts
         self.id = id
         self.index = FactsIndex(types: types, functions: functions)
@@ -56,6 +60,7 @@ public struct SnippetFacts: Sendable {
         memberReferences = facts.memberReferences
         syntaxErrors = facts.syntaxErrors
         lineSuppressions = facts.lineSuppressions
+        elidedLines = facts.elidedLines
         lineStarts = facts.lineStarts
         index = facts.index
         self.id = id

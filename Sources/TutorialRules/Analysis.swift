@@ -151,6 +151,8 @@ private func evaluateCodeRules(
         let step: StepID
         /// The step whose snippet was checked (where a problem first seen here is introduced).
         let codeStep: StepID
+        /// The snippet leaves code out (`...`): what it does not show is no evidence that a problem is gone.
+        let partial: Bool
         let snippet: Snippet
         let found: [String: [String: CodeFinding]]
     }
@@ -166,7 +168,7 @@ private func evaluateCodeRules(
         let project = ProjectView(files: projectFiles, current: snippetFacts, currentFileName: fileName)
         let context = CodeContext(
             fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
-            isFragment: fileName == nil,
+            isFragment: fileName == nil || !snippetFacts.elidedLines.isEmpty,
             project: project, knownProtocols: known)
         let compute: () -> [String: [String: CodeFinding]] = {
             var found: [String: [String: CodeFinding]] = [:]
@@ -191,7 +193,9 @@ private func evaluateCodeRules(
             found = compute()
         }
         if evaluations[key] == nil { keyOrder.append(key) }
-        evaluations[key, default: []].append(Evaluation(step: step, codeStep: codeStep, snippet: snippet, found: found))
+        evaluations[key, default: []].append(Evaluation(
+                step: step, codeStep: codeStep, partial: !snippetFacts.elidedLines.isEmpty, snippet: snippet,
+                found: found))
     }
 
     for step in tutorial.steps {
@@ -251,7 +255,7 @@ private func evaluateCodeRules(
             var closed: [Run] = []
             for evaluation in list {
                 let present = evaluation.found[id] ?? [:]
-                for subject in openOrder where present[subject] == nil {
+                for subject in openOrder where present[subject] == nil && !evaluation.partial {
                     if var run = open.removeValue(forKey: subject) {
                         run.resolvedAt = evaluation.step
                         closed.append(run)

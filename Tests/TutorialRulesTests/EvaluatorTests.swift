@@ -159,4 +159,26 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertEqual(open.map(\.severity), [.warning])
         XCTAssertNil(open.first?.resolvedAt)
     }
+
+    func testAPartialStateNeitherReportsAbsenceNorResolves() {
+        let partial = """
+            struct PageViewController: UIViewControllerRepresentable {
+                func makeCoordinator() -> Coordinator { Coordinator() }
+                func makeUIViewController(context: Context) -> UIPageViewController {
+                    // ...
+                }
+                class Coordinator: NSObject, UIPageViewControllerDataSource {}
+            }
+
+            """
+        let steps: [RuleExample.Step] = [
+            .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+            .init([.init("PageViewController.swift", partial)]),
+        ]
+        let findings = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        XCTAssertEqual(findings.map(\.severity), [.warning], "a state that leaves code out does not fix the problem")
+        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 1))
+        let onlyPartial = ExampleTutorial(RuleExample(steps: [steps[1]]))
+        XCTAssertTrue(analyze(tutorial: onlyPartial.tutorial, configuration: .only(["coordinator-not-wired", "missing-required-method"])).findings.isEmpty)
+    }
 }

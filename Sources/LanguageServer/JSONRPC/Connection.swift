@@ -106,7 +106,7 @@ public final class LocalConnection: Connection, @unchecked Sendable {
 public final class StreamConnection: Connection, @unchecked Sendable {
     private let input: Int32
     private let output: Int32
-    private let writeLock = NSLock()
+    private let writer = DispatchQueue(label: "tutorial-check.lsp-writer")
     private let closed = Protected(false)
 
     public init(input: Int32, output: Int32) {
@@ -142,24 +142,32 @@ public final class StreamConnection: Connection, @unchecked Sendable {
         thread.start()
     }
 
+    /// Queues the framed body for the writer; never blocks, so a client slow to read cannot stall the
+    /// server's locks (publishing diagnostics happens under one).
     public func send(_ body: Data) {
         guard !closed.withLock({ $0 }) else { return }
         let framed = MessageFramer.frame(body)
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        framed.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let written = write(output, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // the peer is gone (EPIPE); the reader will see the end of stream
+        let output = self.output
+        writer.async {
+            framed.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(output, base + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return  // the peer is gone (EPIPE); the reader will see the end of stream
+                    }
+                    offset += written
                 }
-                offset += written
             }
         }
     }
 
-    public func close() { closed.withLock { $0 = true } }
+    /// Stops accepting messages and waits until everything queued has been written, so the process can
+    /// exit right after without losing its last replies.
+    public func close() {
+        closed.withLock { $0 = true }
+        writer.sync {}
+    }
 }

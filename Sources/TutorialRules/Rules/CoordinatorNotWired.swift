@@ -146,8 +146,9 @@ struct CoordinatorNotWired: CodeRule {
                 // Wired only in update: `wiring-in-update` tells the author where it belongs.
                 guard assigned.isEmpty else { continue }
                 reported.insert(kind)
-                let local = context.facts.types.first { $0.qualifiedName == coordinator.qualifiedName }?
-                    .inherited.first { $0.name == adopted.name }
+                // The conformance may be declared by an extension: any local declaration of the coordinator.
+                let local = context.facts.types.filter { $0.qualifiedName == coordinator.qualifiedName }
+                    .flatMap(\.inherited).first { $0.name == adopted.name }
                 var edits: [CodeEdit] = []
                 if let object = builtObject(in: make, facts: context.facts) {
                     let (line, indent) = lineAndIndent(

@@ -328,6 +328,11 @@ async def test_a_docc_resource_edit_reanalyses_the_tutorial_that_uses_it(client:
     open_document(client, tutorial, language_id="tutorial")
     before = await client.published.wait(uri, version=1)
     assert not any(d.code == "swift-syntax-error" for d in before.diagnostics)
+    # A problem a later step fixes is information, related to the step that introduced it and the one
+    # that resolved it.
+    resolved = next(d for d in before.diagnostics if d.code == "missing-required-method")
+    assert resolved.severity == types.DiagnosticSeverity.Information
+    assert [r.message for r in resolved.related_information] == ["introduced in step 1.1", "resolved in step 1.2"]
     resource = catalog / "Resources" / "01-03-PageViewController.swift"
     code = open_document(client, resource, language_id="swift")
     count = len(client.published.notifications)
@@ -445,3 +450,40 @@ async def test_disable_actions_silence_the_rule(client: LanguageClient, which):
     )
     after = await client.published.wait(uri, version=2)
     assert [d for d in after.diagnostics if d.code == "step-no-change"] == []
+
+
+SAMPLES = [
+    ("docc/InterfacingWithUIKit.docc/InterfacingWithUIKit.tutorial", "tutorial"),
+    ("markdown/interfacing-with-uikit.md", "markdown"),
+    ("html/interfacing-with-uikit.html", "html"),
+    ("text/interfacing-with-uikit-zh.txt", "plaintext"),
+]
+
+
+@pytest.mark.parametrize("sample,language_id", SAMPLES, ids=[s[1] for s in SAMPLES])
+async def test_every_format_is_read_by_language_id_or_extension(client: LanguageClient, sample, language_id):
+    path = ROOT / "Tutorials" / sample
+    uri = uri_of(path)
+    open_document(client, path, language_id=language_id)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert len(symbols) == 4
+    assert sum(len(section.children) for section in symbols) == 24
+    published = await client.published.wait(uri, version=1)
+    assert all(d.code for d in published.diagnostics)
+
+
+async def test_added_workspace_folders_are_searched(client: LanguageClient, tmp_path_factory):
+    other = tmp_path_factory.mktemp("other")
+    shutil.copy(FIXTURES / "step-no-change.md", other / "rows.md")
+    before = await client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[]))
+    assert uri_of(other / "rows.md") not in [item.uri for item in before.items]
+    client.workspace_did_change_workspace_folders(
+        types.DidChangeWorkspaceFoldersParams(
+            event=types.WorkspaceFoldersChangeEvent(added=[types.WorkspaceFolder(uri=uri_of(other), name="other")], removed=[])
+        )
+    )
+    after = await client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[]))
+    rows = next(item for item in after.items if item.uri == uri_of(other / "rows.md"))
+    assert [d.code for d in rows.items] == ["step-no-change"]
