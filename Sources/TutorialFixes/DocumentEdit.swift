@@ -64,9 +64,13 @@ public enum EditApplication {
     }
 
     /// The edits in application order, or the reason they cannot all apply.
-    public static func validated(_ edits: [DocumentEdit], length: Int, bytes: [UInt8]) throws(FixError) -> [DocumentEdit] {
+    public static func validated(_ edits: [DocumentEdit], length: Int, bytes: [UInt8]) throws(FixError)
+        -> [DocumentEdit]
+    {
         let ordered = edits.enumerated().sorted { lhs, rhs in
-            (lhs.element.range.start, lhs.element.range.end, lhs.offset) < (rhs.element.range.start, rhs.element.range.end, rhs.offset)
+            (lhs.element.range.start, lhs.element.range.end, lhs.offset) < (
+                rhs.element.range.start, rhs.element.range.end, rhs.offset
+            )
         }.map(\.element)
         var previousEnd = 0
         for edit in ordered {

@@ -29,7 +29,8 @@ public enum FileFixer {
         do {
             newText = try EditApplication.apply(taken.flatMap(\.edits), to: document.text)
         } catch {
-            return FileFixOutcome(path: document.path, applied: [], skipped: skipped, failure: error.description, newText: nil)
+            return FileFixOutcome(
+                path: document.path, applied: [], skipped: skipped, failure: error.description, newText: nil)
         }
         guard write else {
             return FileFixOutcome(path: document.path, applied: taken, skipped: skipped, failure: nil, newText: newText)
@@ -44,7 +45,8 @@ public enum FileFixer {
         do {
             try AtomicWrite.write(restoringBOM(of: current, newText), to: document.path)
         } catch {
-            return FileFixOutcome(path: document.path, applied: [], skipped: skipped, failure: error.description, newText: nil)
+            return FileFixOutcome(
+                path: document.path, applied: [], skipped: skipped, failure: error.description, newText: nil)
         }
         return FileFixOutcome(path: document.path, applied: taken, skipped: skipped, failure: nil, newText: newText)
     }

@@ -6,7 +6,9 @@ extension Fix {
     /// the problem and every later step of the same file that repeats it; a snippet removal takes the
     /// snippet's whole block. Nil when the rule offers none.
     public init?(_ finding: Finding, in tutorial: Tutorial) {
-        let edits = finding.fixEdits.map { SnippetRemoval.widened(DocumentEdit(range: $0.range, newText: $0.newText), in: tutorial) }
+        let edits = finding.fixEdits.map {
+            SnippetRemoval.widened(DocumentEdit(range: $0.range, newText: $0.newText), in: tutorial)
+        }
         guard !edits.isEmpty else { return nil }
         self.init(title: finding.fixTitle ?? "Fix \(finding.rule)", rule: finding.rule, kind: .repair, edits: edits)
     }
@@ -15,7 +17,8 @@ extension Fix {
 /// `lint --fix` for one document: every repair its analysis offers, applied together when they can be.
 public func fixDocument(_ analysis: Analysis, write: Bool = true) -> FileFixOutcome {
     FileFixer.fix(
-        analysis.tutorial.document, fixes: analysis.findings.compactMap { Fix($0, in: analysis.tutorial) }, write: write)
+        analysis.tutorial.document, fixes: analysis.findings.compactMap { Fix($0, in: analysis.tutorial) }, write: write
+    )
 }
 
 /// What `lint --fix` tells the user about one file, one line per fix or problem.

@@ -44,7 +44,8 @@ enum SnippetRemoval {
                 lastLine = index.lineNumber(containing: close)
                 // Only whole lines go: text sharing a line with the block stays.
                 let before = document.text(in: SourceRange(start: index.lineStarts[firstLine], end: open))
-                let after = document.text(in: SourceRange(start: close + 6, end: index.contentRange(ofLine: lastLine).end))
+                let after = document.text(
+                    in: SourceRange(start: close + 6, end: index.contentRange(ofLine: lastLine).end))
                 if !before.allSatisfy(\.isWhitespace) || !after.allSatisfy(\.isWhitespace) {
                     return DocumentEdit(range: SourceRange(start: open, end: close + 6), newText: "")
                 }
@@ -58,7 +59,9 @@ enum SnippetRemoval {
             firstLine -= 2
         }
         // One blank line between the blocks around stays; the block's own goes with it.
-        if lastLine + 1 < index.lineCount, isBlank(lastLine + 1), firstLine > 0, isBlank(firstLine - 1) { lastLine += 1 }
+        if lastLine + 1 < index.lineCount, isBlank(lastLine + 1), firstLine > 0, isBlank(firstLine - 1) {
+            lastLine += 1
+        }
         let start = index.lineStarts[firstLine]
         let end = lastLine + 1 < index.lineCount ? index.lineStarts[lastLine + 1] : bytes.count
         return DocumentEdit(range: SourceRange(start: start, end: end), newText: "")

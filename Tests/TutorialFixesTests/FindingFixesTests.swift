@@ -23,19 +23,27 @@ final class FindingFixesTests: XCTestCase {
         let outcome = fixDocument(analysis, write: false)
         XCTAssertEqual(outcome.applied.map(\.rule), ["coordinator-not-wired"])
         let fixed = try XCTUnwrap(outcome.newText)
-        XCTAssertEqual(fixed.components(separatedBy: "pageViewController.delegate = context.coordinator\n").count - 1, 3)
+        XCTAssertEqual(
+            fixed.components(separatedBy: "pageViewController.delegate = context.coordinator\n").count - 1, 3)
         let again = analyze(document: SourceDocument(path: "delegate-missing.md", text: fixed))
         XCTAssertFalse(again.findings.contains { $0.rule == "coordinator-not-wired" })
-        XCTAssertEqual(describeFixes(outcome), [
-            "fixed delegate-missing.md: \(fix.title) [coordinator-not-wired], 3 edits"
-        ])
+        XCTAssertEqual(
+            describeFixes(outcome),
+            [
+                "fixed delegate-missing.md: \(fix.title) [coordinator-not-wired], 3 edits"
+            ])
     }
 
     func testAFindingWithoutEditsOffersNoRepair() {
         let finding = Finding(
-            rule: "step-numbering", subject: "s", severity: .warning, message: "m", range: SourceRange(start: 0, end: 1),
+            rule: "step-numbering", subject: "s", severity: .warning, message: "m",
+            range: SourceRange(start: 0, end: 1),
             file: nil, step: nil, resolvedAt: nil)
-        XCTAssertNil(Fix(finding, in: Tutorial(document: SourceDocument(path: "t.md", text: "x"), format: .markdown, title: nil, sections: [])))
+        XCTAssertNil(
+            Fix(
+                finding,
+                in: Tutorial(
+                    document: SourceDocument(path: "t.md", text: "x"), format: .markdown, title: nil, sections: [])))
     }
 }
 
@@ -54,7 +62,8 @@ final class SnippetRemovalTests: XCTestCase {
     }
 
     func testMarkdownLosesTheFencesAndOneBlankLine() throws {
-        let text = "# T\n\n## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n\n## Step 2\n\n```swift file=A.swift\nlet a = 1\n```\n\nDone.\n"
+        let text =
+            "# T\n\n## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n\n## Step 2\n\n```swift file=A.swift\nlet a = 1\n```\n\nDone.\n"
         XCTAssertEqual(
             try removal(text, path: "t.md", snippet: 1),
             "# T\n\n## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n\n## Step 2\n\nDone.\n")

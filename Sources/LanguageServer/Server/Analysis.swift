@@ -136,7 +136,8 @@ public struct AnalysisPipeline: Sendable {
                 }
                 if configuration.excludes(documentPath: path) { return FindingsResult(findings: [], notes: notes) }
                 let analysis = analyze(tutorial: model.tutorial, configuration: configuration, cache: cache)
-                return FindingsResult(findings: analysis.findings.map { ServerFinding($0, in: model.tutorial) }, notes: notes)
+                return FindingsResult(
+                    findings: analysis.findings.map { ServerFinding($0, in: model.tutorial) }, notes: notes)
             },
             explanation: { id in
                 guard let rule = RuleRegistry.rule(id) else { return nil }

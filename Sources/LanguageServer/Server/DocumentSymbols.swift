@@ -21,7 +21,8 @@ enum DocumentSymbols {
                             let range = converter.range(snippet.range)
                             return DocumentSymbol(
                                 name: snippet.fileName ?? "code",
-                                detail: "\(snippet.language ?? "code"), \(snippet.lineCount) lines, \(snippet.kind.rawValue)",
+                                detail:
+                                    "\(snippet.language ?? "code"), \(snippet.lineCount) lines, \(snippet.kind.rawValue)",
                                 kind: .file, range: range, selectionRange: range, children: nil)
                         })
                 })

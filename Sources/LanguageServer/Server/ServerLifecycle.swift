@@ -1,5 +1,6 @@
 import Foundation
 import TutorialModel
+import TutorialReaders
 
 extension LanguageServer {
     /// The commands `workspace/executeCommand` runs (code lenses name them).
@@ -29,11 +30,13 @@ extension LanguageServer {
             foldingRangeProvider: true,
             codeLensProvider: .init(resolveProvider: false),
             codeActionProvider: .init(codeActionKinds: ["quickfix"], resolveProvider: false),
-            diagnosticProvider: .init(identifier: "tutorial-check", interFileDependencies: true, workspaceDiagnostics: true),
+            diagnosticProvider: .init(
+                identifier: "tutorial-check", interFileDependencies: true, workspaceDiagnostics: true),
             executeCommandProvider: .init(commands: [Self.showStepDiffCommand]),
             workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true)),
             experimental: .init(stepDiffProvider: true))
-        return InitializeResult(capabilities: capabilities, serverInfo: .init(name: "tutorial-check", version: options.version))
+        return InitializeResult(
+            capabilities: capabilities, serverInfo: .init(name: "tutorial-check", version: options.version))
     }
 
     /// Asks the client to watch the configuration and DocC code resources, when it can register watchers.
@@ -68,7 +71,8 @@ extension LanguageServer {
         let uri = params.textDocument.uri
         let result = state.withLock { state -> (previous: Int, updated: OpenDocument)? in
             guard let current = state.documents[uri] else { return nil }
-            let updated = current.applying(params.contentChanges, version: params.textDocument.version, encoding: state.encoding)
+            let updated = current.applying(
+                params.contentChanges, version: params.textDocument.version, encoding: state.encoding)
             state.documents[uri] = updated
             return (current.version, updated)
         }
@@ -106,7 +110,8 @@ extension LanguageServer {
         findings.forget(uri: uri)
         guard wasOpen else { return }
         // Clear what was pushed: diagnostics of a closed document would otherwise linger in the editor.
-        state.withLock { _ in sendNotification(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: [])) }
+        state.withLock { _ in sendNotification(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: []))
+        }
         if !OpenDocument.isTutorial(languageId: "", path: DocumentURI.path(of: uri)) {
             resourceChanged(path: DocumentURI.path(of: uri))
         }
@@ -133,5 +138,3 @@ extension LanguageServer {
         return state.withLock { makeSnapshot(open, state: $0) }
     }
 }
-
-import TutorialReaders
