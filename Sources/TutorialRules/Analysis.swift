@@ -116,6 +116,8 @@ private struct EvaluationKey: Hashable, Sendable {
     let facts: Int
     let fileName: String?
     let project: [ProjectEntry]
+    let incomplete: [String]
+    let currentIsComplete: Bool
     let rules: [String]
 }
 
@@ -159,13 +161,17 @@ private func evaluateCodeRules(
     var evaluations: [String: [Evaluation]] = [:]
     var keyOrder: [String] = []
     var projectFiles: [(name: String, facts: SnippetFacts)] = []
+    var incompleteFiles = Set<String>()
     var lastState: [String: (step: StepID, snippet: Snippet, facts: SnippetFacts)] = [:]
 
     func evaluate(
         _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, key: String,
         fileName: String?
     ) {
-        let project = ProjectView(files: projectFiles, current: snippetFacts, currentFileName: fileName)
+        let currentIsComplete = snippet.kind == .file && snippetFacts.elidedLines.isEmpty
+        let project = ProjectView(
+            files: projectFiles, current: snippetFacts, currentFileName: fileName, currentIsComplete: currentIsComplete,
+            incompleteFiles: incompleteFiles)
         let context = CodeContext(
             fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
             isFragment: fileName == nil || !snippetFacts.elidedLines.isEmpty,
@@ -187,13 +193,14 @@ private func evaluateCodeRules(
             let memoKey = EvaluationKey(
                 facts: snippetFacts.id, fileName: fileName,
                 project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
-                rules: ruleIDs)
+                incomplete: incompleteFiles.sorted(), currentIsComplete: currentIsComplete, rules: ruleIDs)
             found = cache.memoized(memoKey, compute: compute)
         } else {
             found = compute()
         }
         if evaluations[key] == nil { keyOrder.append(key) }
-        evaluations[key, default: []].append(Evaluation(
+        evaluations[key, default: []].append(
+            Evaluation(
                 step: step, codeStep: codeStep, partial: !snippetFacts.elidedLines.isEmpty, snippet: snippet,
                 found: found))
     }
@@ -203,6 +210,7 @@ private func evaluateCodeRules(
         for (index, snippet) in step.snippets.enumerated() {
             let address = SnippetAddress(step: step.id, index: index)
             guard let name = files[address], let stateFacts = facts[address] else { continue }
+            incompleteFiles.remove(name)
             if let position = projectFiles.firstIndex(where: { $0.name == name }) {
                 projectFiles[position] = (name, stateFacts)
             } else {
@@ -218,6 +226,17 @@ private func evaluateCodeRules(
                 evaluate(
                     snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: "#\(step.id)#\(index)",
                     fileName: nil)
+            }
+        }
+        // A Swift fragment adds to its file (or, unnamed, to any file): until the file is shown whole
+        // again, what its last whole state lacks is no evidence.
+        for (index, snippet) in step.snippets.enumerated() {
+            let address = SnippetAddress(step: step.id, index: index)
+            guard files[address] == nil, facts[address] != nil else { continue }
+            if let name = snippet.fileName {
+                incompleteFiles.insert(name)
+            } else {
+                incompleteFiles.formUnion(projectFiles.map(\.name))
             }
         }
     }

@@ -175,10 +175,35 @@ final class EvaluatorTests: XCTestCase {
             .init([.init("PageViewController.swift", pageViewController(wired: false))]),
             .init([.init("PageViewController.swift", partial)]),
         ]
-        let findings = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        let findings = analyze(
+            tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial,
+            configuration: .only(["coordinator-not-wired"])
+        ).findings
         XCTAssertEqual(findings.map(\.severity), [.warning], "a state that leaves code out does not fix the problem")
         XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 1))
         let onlyPartial = ExampleTutorial(RuleExample(steps: [steps[1]]))
-        XCTAssertTrue(analyze(tutorial: onlyPartial.tutorial, configuration: .only(["coordinator-not-wired", "missing-required-method"])).findings.isEmpty)
+        XCTAssertTrue(
+            analyze(
+                tutorial: onlyPartial.tutorial,
+                configuration: .only(["coordinator-not-wired", "missing-required-method"])
+            ).findings.isEmpty)
+    }
+
+    func testAFragmentAddingToAFileMakesWhatTheFileLacksNoEvidence() {
+        let card = RuleExample.Snippet("Card.swift", "struct Card {\n    var title: String\n}\n")
+        let addInit = RuleExample.Snippet(
+            "Card.swift", "init(_ title: String) { self.title = title }\n", kind: .fragment)
+        let use = RuleExample.Snippet("Deck.swift", "struct Deck {\n    let first = Card(\"Ace\")\n}\n")
+        let withFragment = ExampleTutorial(RuleExample(steps: [.init([card]), .init([addInit]), .init([use])]))
+        XCTAssertTrue(
+            analyze(tutorial: withFragment.tutorial, configuration: .only(["initializer-mismatch"])).findings.isEmpty)
+        let without = ExampleTutorial(RuleExample(steps: [.init([card]), .init([use])]))
+        XCTAssertEqual(
+            analyze(tutorial: without.tutorial, configuration: .only(["initializer-mismatch"])).findings.count, 1)
+        // Shown whole again, the file is evidence again.
+        let reshown = ExampleTutorial(
+            RuleExample(steps: [.init([card]), .init([addInit]), .init([card]), .init([use])]))
+        XCTAssertEqual(
+            analyze(tutorial: reshown.tutorial, configuration: .only(["initializer-mismatch"])).findings.count, 1)
     }
 }

@@ -68,12 +68,12 @@ public final class LocalConnection: Connection, @unchecked Sendable {
     }
 
     public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) {
-        let backlog = state.withLock { state -> [ConnectionEvent] in
+        // The backlog is queued under the lock, so an event arriving meanwhile cannot overtake it.
+        state.withLock { state in
             state.handler = handler
-            defer { state.backlog = [] }
-            return state.backlog
+            for event in state.backlog { delivery.async { handler(event) } }
+            state.backlog = []
         }
-        for event in backlog { delivery.async { handler(event) } }
     }
 
     public func send(_ body: Data) {
@@ -93,11 +93,13 @@ public final class LocalConnection: Connection, @unchecked Sendable {
     }
 
     private func receive(_ event: ConnectionEvent) {
-        let handler = state.withLock { state -> (@Sendable (ConnectionEvent) -> Void)? in
-            if state.handler == nil { state.backlog.append(event) }
-            return state.handler
+        state.withLock { state in
+            if let handler = state.handler {
+                delivery.async { handler(event) }
+            } else {
+                state.backlog.append(event)
+            }
         }
-        if let handler { delivery.async { handler(event) } }
     }
 }
 

@@ -132,7 +132,7 @@ struct CoordinatorNotWired: CodeRule {
         var findings: [CodeFinding] = []
         for representable in representables(in: context) {
             guard let make = representable.make, let coordinator = representable.coordinator(in: context.project),
-                coordinator.primary != nil
+                coordinator.primary != nil, coordinator.isComplete, representable.type.isComplete
             else { continue }
             let contextName = make.contextParameterName ?? "context"
             let wiring = assignments(

@@ -101,7 +101,8 @@ struct MissingMakeCoordinator: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
-        for representable in representables(in: context) where representable.makeCoordinator == nil {
+        for representable in representables(in: context)
+        where representable.makeCoordinator == nil && representable.type.isComplete {
             let qualified = representable.type.qualifiedName
             var range: CodeRange?
             var edits: [CodeEdit] = []

@@ -103,7 +103,7 @@ struct MissingRequiredMethod: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
-        for representable in representables(in: context) {
+        for representable in representables(in: context) where representable.type.isComplete {
             let range = representable.declaration.inherited.first {
                 Representable.protocols.map(\.name).contains($0.name)
             }
@@ -132,7 +132,8 @@ struct MissingRequiredMethod: CodeRule {
         var checked = Set<String>()
         for declaration in context.facts.types where declaration.kind != .protocol {
             guard !checked.contains(declaration.qualifiedName),
-                let type = context.project.type(qualifiedName: declaration.qualifiedName), type.primary != nil
+                let type = context.project.type(qualifiedName: declaration.qualifiedName), type.primary != nil,
+                type.isComplete
             else { continue }
             checked.insert(declaration.qualifiedName)
             // Only a class's first inherited type can be a superclass, and an unknown one may implement the methods.

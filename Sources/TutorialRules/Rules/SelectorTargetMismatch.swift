@@ -110,7 +110,7 @@ struct SelectorTargetMismatch: CodeRule {
             } else {
                 type = selector.enclosingType.flatMap { context.project.type(qualifiedName: $0) }
             }
-            guard let type, let primary = type.primary, primary.kind == .class else { continue }
+            guard let type, let primary = type.primary, primary.kind == .class, type.isComplete else { continue }
             let labels = selector.labels
             let candidates = type.methods(named: selector.methodName).filter { method in
                 guard let labels else { return true }

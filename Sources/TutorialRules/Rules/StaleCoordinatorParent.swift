@@ -113,7 +113,7 @@ struct StaleCoordinatorParent: CodeRule {
         var findings: [CodeFinding] = []
         for representable in representables(in: context) {
             guard let update = representable.update, let coordinator = representable.coordinator(in: context.project),
-                coordinator.primary != nil
+                coordinator.primary != nil, coordinator.isComplete
             else { continue }
             let parents = coordinator.properties.filter { property in
                 property.isStoredInstance && property.typeText.map { $0 == representable.type.name } == true
