@@ -89,7 +89,8 @@ public struct TextLines: Sendable {
 /// One interner serves both sides of a diff (ids must agree); with `ignoringIndentation` leading
 /// spaces and tabs are not part of a line's identity, so re-indented lines compare equal.
 public struct LineInterner: Sendable {
-    private var ids: [ArraySlice<UInt8>: Int32] = [:]
+    private var ids: [LineKey: Int32] = [:]
+    private var lines: [ArraySlice<UInt8>] = []
     /// Whether leading spaces and tabs are left out of a line's identity.
     public let ignoringIndentation: Bool
 
@@ -118,10 +119,27 @@ public struct LineInterner: Sendable {
         return result
     }
 
+    /// The id of one line's bytes (the first id given to equal bytes).
     public mutating func intern(_ key: ArraySlice<UInt8>) -> Int32 {
-        if let id = ids[key] { return id }
-        let id = Int32(ids.count)
-        ids[key] = id
+        if let id = ids[LineKey(bytes: key)] { return id }
+        let id = Int32(lines.count)
+        ids[LineKey(bytes: key)] = id
+        lines.append(key)
         return id
     }
+
+    /// The bytes interned under `id`.
+    public func line(_ id: Int32) -> ArraySlice<UInt8> { lines[Int(id)] }
+}
+
+/// A line's bytes as a dictionary key, hashed as one block: `ArraySlice`'s own hashing feeds the hasher
+/// a byte at a time, several times slower on the lines every diff interns.
+private struct LineKey: Hashable, Sendable {
+    let bytes: ArraySlice<UInt8>
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (left: LineKey, right: LineKey) -> Bool { left.bytes == right.bytes }
 }

@@ -23,10 +23,15 @@ public func analyze(
 }
 
 /// The pipeline from an already-read tutorial (tests build tutorials directly).
-public func analyze(tutorial: Tutorial, configuration: Configuration = .default, cache: FactsCache = FactsCache())
-    -> Analysis
-{
-    let timelines = buildTimelines(tutorial)
+///
+/// `timelines` and `changeSets`, when the caller has them already (the server builds them for its
+/// document model), are used instead of being built again: they must be `buildTimelines(tutorial)` and
+/// `changeSets(tutorial, timelines:)` (any diff options but `ignoreIndentation`).
+public func analyze(
+    tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
+    configuration: Configuration = .default, cache: FactsCache = FactsCache()
+) -> Analysis {
+    let timelines = timelines ?? buildTimelines(tutorial)
     let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
         if case .code(let code) = rule, configuration.isEnabled(code.description) { return code }
         return nil
@@ -50,7 +55,7 @@ public func analyze(tutorial: Tutorial, configuration: Configuration = .default,
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines),
-            structure: stepStructureFindings(tutorial, timelines: timelines))
+            structure: stepStructureFindings(tutorial, timelines: timelines, changeSets: changeSets))
         for rule in tutorialRules {
             let description = rule.description
             let severity = configuration.severity(of: description)
@@ -410,14 +415,35 @@ public struct StepChanges: Sendable {
         var touched: [StepID: Set<String>] = [:]
         var withCode = Set<StepID>()
         for timeline in timelines {
-            var previousLines: [Substring: Int] = [:]
+            // Lines are compared as interned bytes (hashing `Substring`s cost a tenth of a lint), split at
+            // every LF that is not part of a CRLF, empty lines left out: the lines `split(separator: "\n")`
+            // gives, since a CRLF is one `Character`.
+            var interner = LineInterner()
+            var identifiersOfLine: [Int32: Set<String>] = [:]
+            var previousLines: [Int32: Int] = [:]
             for state in timeline.states {
-                var lines: [Substring: Int] = [:]
-                for line in state.code.split(separator: "\n") { lines[line, default: 0] += 1 }
-                var changed: [Substring] = []
+                let bytes = Array(state.code.utf8)
+                var lines: [Int32: Int] = [:]
+                var start = 0
+                for index in 0...bytes.count {
+                    guard index == bytes.count || (bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D))
+                    else { continue }
+                    if index > start { lines[interner.intern(bytes[start..<index]), default: 0] += 1 }
+                    start = index + 1
+                }
+                var changed: [Int32] = []
                 for (line, count) in lines where count > previousLines[line, default: 0] { changed.append(line) }
                 for (line, count) in previousLines where count > lines[line, default: 0] { changed.append(line) }
-                for line in changed { touched[state.step, default: []].formUnion(identifiers(in: line)) }
+                if !changed.isEmpty {
+                    var words = touched[state.step, default: []]
+                    for line in changed {
+                        if identifiersOfLine[line] == nil {
+                            identifiersOfLine[line] = identifiers(inUTF8: interner.line(line))
+                        }
+                        words.formUnion(identifiersOfLine[line]!)
+                    }
+                    touched[state.step] = words
+                }
                 previousLines = lines
             }
         }
@@ -438,9 +464,12 @@ public struct StepChanges: Sendable {
 
 /// The identifier-like words of a text (ASCII letters, digits and `_`, scanned as bytes: identifiers in
 /// code are ASCII, and scanning `Character`s costs ten times more).
-func identifiers(in text: Substring) -> Set<String> {
+func identifiers(in text: Substring) -> Set<String> { identifiers(inUTF8: Array(text.utf8)[...]) }
+
+/// The identifier-like words of UTF-8 bytes.
+func identifiers(inUTF8 bytes: ArraySlice<UInt8>) -> Set<String> {
     var result = Set<String>()
-    let bytes = Array(text.utf8)
+    let bytes = Array(bytes)
     var start = -1
     for index in 0...bytes.count {
         let byte = index < bytes.count ? bytes[index] : 0x20

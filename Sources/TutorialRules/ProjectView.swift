@@ -50,17 +50,13 @@ public struct ProjectView: Sendable {
         var declarations: [TypeFact] = []
         var functions: [FunctionFact] = []
         var complete = true
+        // Each snippet's facts are indexed by name: a lookup costs one probe per file, not a scan.
         for (facts, known) in sources {
-            var contributes = false
-            for type in facts.types where type.qualifiedName == qualifiedName {
-                declarations.append(type)
-                contributes = true
-            }
-            for function in facts.functions where function.ownerType == qualifiedName {
-                functions.append(function)
-                contributes = true
-            }
-            if contributes && !known { complete = false }
+            let types = facts.types(qualifiedName: qualifiedName)
+            let owned = facts.functions(of: qualifiedName)
+            declarations.append(contentsOf: types)
+            functions.append(contentsOf: owned)
+            if !(types.isEmpty && owned.isEmpty) && !known { complete = false }
         }
         guard !declarations.isEmpty else { return nil }
         return TypeView(
@@ -80,7 +76,8 @@ public struct ProjectView: Sendable {
 
     /// Whether any file of the project declares a type or protocol with this simple name.
     public func declaresType(named name: String) -> Bool {
-        allFacts.contains { facts in facts.types.contains { $0.name == name && $0.kind != .extension } }
+        if let current, current.declaresType(named: name) { return true }
+        return files.contains { $0.name != currentFileName && $0.facts.declaresType(named: name) }
     }
 }
 

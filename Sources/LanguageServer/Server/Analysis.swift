@@ -135,7 +135,10 @@ public struct AnalysisPipeline: Sendable {
                     }
                 }
                 if configuration.excludes(documentPath: path) { return FindingsResult(findings: [], notes: notes) }
-                let analysis = analyze(tutorial: model.tutorial, configuration: configuration, cache: cache)
+                // The model's timelines and change sets are the pipeline's: not built a second time.
+                let analysis = analyze(
+                    tutorial: model.tutorial, timelines: model.timelines, changeSets: model.changes,
+                    configuration: configuration, cache: cache)
                 return FindingsResult(
                     findings: analysis.findings.map { ServerFinding($0, in: model.tutorial) }, notes: notes)
             },
