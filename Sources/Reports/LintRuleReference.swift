@@ -8,7 +8,8 @@ public func renderRuleList() -> String {
     let severityWidth = severities.map(\.count).max() ?? 0
     var out = ""
     for (rule, severity) in zip(rules, severities) {
-        out += rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+        out +=
+            rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
             + severity.padding(toLength: severityWidth, withPad: " ", startingAt: 0) + "  \(rule.summary)\n"
     }
     return out

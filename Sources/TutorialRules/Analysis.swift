@@ -96,7 +96,15 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     for timeline in timelines {
         var previous: ParsedState?
         for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
-            let (facts, parsed) = cache.facts(for: state.code, previous: previous)
+            // The change set's runs are the parser's edits (computed only when the state must be parsed).
+            let (facts, parsed) = cache.facts(for: state.code, previous: previous) { [previous] in
+                guard let previous else { return nil }
+                return TextDiff(old: previous.code, new: state.code, options: DiffOptions(context: 0)).byteEdits().map {
+                    TextReplacement(
+                        old: CodeRange(start: $0.old.start, end: $0.old.end),
+                        new: CodeRange(start: $0.new.start, end: $0.new.end))
+                }
+            }
             // A cached state has no tree: the next state then parses from scratch (rare: an edit).
             previous = parsed
             result[SnippetAddress(step: state.step, index: state.snippetIndex)] = facts
