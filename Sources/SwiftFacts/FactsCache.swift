@@ -74,6 +74,14 @@ public final class FactsCache: @unchecked Sendable {
     ///
     /// Returns the parse result too when a parse happened, so the caller can hand it to the next state.
     public func facts(for code: String, previous: ParsedState? = nil) -> (facts: SnippetFacts, parsed: ParsedState?) {
+        facts(for: code, previous: previous, edits: { nil })
+    }
+
+    /// The same, with the edits from the previous state (the change set's runs), asked for only when a
+    /// parse is needed.
+    public func facts(
+        for code: String, previous: ParsedState?, edits: () -> [TextReplacement]?
+    ) -> (facts: SnippetFacts, parsed: ParsedState?) {
         lock.lock()
         if let cached = entries[code] {
             hitCount += 1
@@ -81,7 +89,7 @@ public final class FactsCache: @unchecked Sendable {
             return (cached, nil)
         }
         lock.unlock()
-        let parsed = ParsedState.parse(code, previous: previous)
+        let parsed = ParsedState.parse(code, previous: previous, edits: previous == nil ? nil : edits())
         let extracted = extractFacts(from: parsed.result.tree, code: code)
         lock.lock()
         if let raced = entries[code] {
@@ -113,14 +121,20 @@ public struct ParsedState: Sendable {
 
     /// Parses `code`, reusing the unchanged parts of `previous`'s tree.
     ///
-    /// The edit is the span between the longest common prefix and suffix of the two texts: one edit
-    /// covers every hunk of the step's change, and everything outside it is reused as it was.
-    static func parse(_ code: String, previous: ParsedState?) -> ParsedState {
+    /// The edits are the step's change set (one per changed run of lines, so nodes between two hunks
+    /// are reused too); without them, the span between the longest common prefix and suffix of the two
+    /// texts is the one edit.
+    static func parse(_ code: String, previous: ParsedState?, edits: [TextReplacement]? = nil) -> ParsedState {
         guard let previous else {
             return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: nil))
         }
         let old = Array(previous.code.utf8)
         let new = Array(code.utf8)
+        if let edits, !edits.isEmpty, let concurrent = concurrentEdits(edits, old: old, new: new) {
+            let transition = IncrementalParseTransition(
+                previousIncrementalParseResult: previous.result, edits: concurrent)
+            return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
+        }
         var prefix = 0
         let limit = min(old.count, new.count)
         while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
@@ -139,4 +153,37 @@ public struct ParsedState: Sendable {
 final class ParseBox: Sendable {
     let result: IncrementalParseResult
     init(_ result: IncrementalParseResult) { self.result = result }
+}
+
+/// One changed run between two texts: the old bytes `old` became the new bytes `new`.
+public struct TextReplacement: Sendable, Hashable {
+    public let old: CodeRange
+    public let new: CodeRange
+
+    public init(old: CodeRange, new: CodeRange) {
+        self.old = old
+        self.new = new
+    }
+}
+
+/// The replacements as the parser's concurrent edits (positions in the old text), nil when they do not
+/// describe `old` → `new` (out of order, overlapping, or out of bounds).
+private func concurrentEdits(_ replacements: [TextReplacement], old: [UInt8], new: [UInt8]) -> ConcurrentEdits? {
+    var edits: [SourceEdit] = []
+    var lastOldEnd = 0
+    var delta = 0
+    for replacement in replacements {
+        guard replacement.old.start >= lastOldEnd, replacement.old.end <= old.count, replacement.new.end <= new.count,
+            replacement.new.start == replacement.old.start + delta
+        else { return nil }
+        edits.append(
+            SourceEdit(
+                range: AbsolutePosition(
+                    utf8Offset: replacement.old.start)..<AbsolutePosition(utf8Offset: replacement.old.end),
+                replacement: Array(new[replacement.new.start..<replacement.new.end])))
+        delta += (replacement.new.end - replacement.new.start) - (replacement.old.end - replacement.old.start)
+        lastOldEnd = replacement.old.end
+    }
+    guard old.count + delta == new.count else { return nil }
+    return try? ConcurrentEdits(concurrent: edits)
 }

@@ -9,8 +9,23 @@ extension Fix {
         let edits = finding.fixEdits.map {
             SnippetRemoval.widened(DocumentEdit(range: $0.range, newText: $0.newText), in: tutorial)
         }
-        guard !edits.isEmpty else { return nil }
-        self.init(title: finding.fixTitle ?? "Fix \(finding.rule)", rule: finding.rule, kind: .repair, edits: edits)
+        // DocC: the code lives in resource files, one per step; a resource shown by two steps is fixed once.
+        var files: [FileEdits] = []
+        for resourceEdit in finding.fixResourceEdits {
+            let edit = DocumentEdit(range: resourceEdit.edit.range, newText: resourceEdit.edit.newText)
+            if let index = files.firstIndex(where: { $0.path == resourceEdit.path }) {
+                guard !files[index].edits.contains(edit) else { continue }
+                files[index] = FileEdits(
+                    path: files[index].path, expectedText: files[index].expectedText, edits: files[index].edits + [edit]
+                )
+            } else {
+                files.append(FileEdits(path: resourceEdit.path, expectedText: resourceEdit.expectedText, edits: [edit]))
+            }
+        }
+        guard !edits.isEmpty || !files.isEmpty else { return nil }
+        self.init(
+            title: finding.fixTitle ?? "Fix \(finding.rule)", rule: finding.rule, kind: .repair, edits: edits,
+            otherFiles: files)
     }
 }
 
@@ -25,7 +40,9 @@ public func fixDocument(_ analysis: Analysis, write: Bool = true) -> FileFixOutc
 public func describeFixes(_ outcome: FileFixOutcome) -> [String] {
     if let failure = outcome.failure { return ["not fixed: \(failure)"] }
     var lines = outcome.applied.map { fix in
-        "fixed \(outcome.path): \(fix.title) [\(fix.rule)], \(fix.edits.count) edit\(fix.edits.count == 1 ? "" : "s")"
+        let count = fix.edits.count + fix.otherFiles.reduce(0) { $0 + $1.edits.count }
+        let files = fix.otherFiles.isEmpty ? "" : " in \(fix.otherFiles.map(\.path).joined(separator: ", "))"
+        return "fixed \(outcome.path): \(fix.title) [\(fix.rule)], \(count) edit\(count == 1 ? "" : "s")\(files)"
     }
     lines += outcome.skipped.map { fix in
         "not applied in \(outcome.path): \(fix.title) [\(fix.rule)] overlaps another fix; run --fix again"

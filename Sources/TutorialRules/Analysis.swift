@@ -96,7 +96,15 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     for timeline in timelines {
         var previous: ParsedState?
         for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
-            let (facts, parsed) = cache.facts(for: state.code, previous: previous)
+            // The change set's runs are the parser's edits (computed only when the state must be parsed).
+            let (facts, parsed) = cache.facts(for: state.code, previous: previous) { [previous] in
+                guard let previous else { return nil }
+                return TextDiff(old: previous.code, new: state.code, options: DiffOptions(context: 0)).byteEdits().map {
+                    TextReplacement(
+                        old: CodeRange(start: $0.old.start, end: $0.old.end),
+                        new: CodeRange(start: $0.new.start, end: $0.new.end))
+                }
+            }
             // A cached state has no tree: the next state then parses from scratch (rare: an edit).
             previous = parsed
             result[SnippetAddress(step: state.step, index: state.snippetIndex)] = facts
@@ -285,7 +293,8 @@ private func evaluateCodeRules(
                     let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
                     let occurrence = FindingOccurrence(
                         step: evaluation.codeStep, range: range,
-                        edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial))
+                        edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial),
+                        resourceEdits: resourceEdits(codeFinding.edits, snippet: evaluation.snippet))
                     if open[subject] != nil {
                         // The re-check of a file's last state repeats a state already recorded.
                         if open[subject]!.occurrences.last?.range != range {
@@ -326,6 +335,35 @@ private func evaluateCodeRules(
         }
     }
     return findings
+}
+
+/// Maps a rule's code edits to edits of the DocC resource file a snippet's code was read from (code
+/// offsets are file offsets there); empty for snippets whose code is in the document.
+func resourceEdits(_ edits: [CodeEdit], snippet: Snippet) -> [ResourceEdit] {
+    guard !edits.isEmpty, let path = snippet.docc?.resourcePath else { return [] }
+    let code = Array(snippet.code.utf8)
+    var lineStarts = [0]
+    for (offset, byte) in code.enumerated() where byte == 0x0A && offset + 1 < code.count { lineStarts.append(offset + 1) }
+    var result: [ResourceEdit] = []
+    func add(_ range: SourceRange, _ text: String) {
+        result.append(ResourceEdit(path: path, expectedText: snippet.code, edit: TextEdit(range: range, newText: text)))
+    }
+    for edit in edits {
+        switch edit.kind {
+        case .replace(let range, let text):
+            add(SourceRange(start: range.start, end: range.end), text)
+        case .insertLine(let line, let text):
+            guard line >= 0, line <= lineStarts.count else { continue }
+            let offset = line < lineStarts.count ? lineStarts[line] : code.count
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "\n" }.joined()
+            add(.empty(at: offset), lines)
+        case .deleteLine(let line):
+            guard line >= 0, line < lineStarts.count else { continue }
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : code.count
+            add(SourceRange(start: lineStarts[line], end: end), "")
+        }
+    }
+    return result
 }
 
 /// Maps a rule's code edits to document edits. New lines take the document's own prefix of the line

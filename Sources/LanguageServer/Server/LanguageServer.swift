@@ -310,6 +310,8 @@ public final class LanguageServer: @unchecked Sendable {
         let encoding: ColumnEncoding
         let generation: Int
         let resources: OverlayResources
+        /// Open buffers that are not tutorials (DocC code resources), by path: fixes edit them by version.
+        let openResources: [String: OpenDocument]
 
         var key: AnalysisKey { .init(version: open.version, generation: generation) }
         var converter: PositionConverter { PositionConverter(index: open.document.lineIndex, encoding: encoding) }
@@ -324,13 +326,15 @@ public final class LanguageServer: @unchecked Sendable {
 
     func makeSnapshot(_ open: OpenDocument, state: State) -> Snapshot {
         var buffers: [String: String] = [:]
+        var openResources: [String: OpenDocument] = [:]
         for document in state.documents.values where !document.isTutorial {
             buffers[document.document.path] = document.document.text
+            openResources[document.document.path] = document
         }
         return Snapshot(
             open: open, encoding: state.encoding,
             generation: state.generation + (state.documentGenerations[open.uri] ?? 0),
-            resources: OverlayResources(buffers: buffers, base: options.fileSystem))
+            resources: OverlayResources(buffers: buffers, base: options.fileSystem), openResources: openResources)
     }
 
     func model(of snapshot: Snapshot) -> DocumentModel {

@@ -487,3 +487,70 @@ async def test_added_workspace_folders_are_searched(client: LanguageClient, tmp_
     after = await client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[]))
     rows = next(item for item in after.items if item.uri == uri_of(other / "rows.md"))
     assert [d.code for d in rows.items] == ["step-no-change"]
+
+
+def make_docc_catalog(root) -> tuple:
+    """A DocC catalog whose three steps show the delegate fixture's three states as code resources."""
+    fixture = (FIXTURES / "delegate-missing.md").read_text()
+    blocks = [part.split("```", 1)[0] for part in fixture.split("```swift file=PageViewController.swift\n")[1:]]
+    catalog = root / "Pages.docc"
+    (catalog / "Resources").mkdir(parents=True)
+    steps = []
+    resources = []
+    for index, code in enumerate(blocks, 1):
+        name = f"0{index}-PageViewController.swift"
+        (catalog / "Resources" / name).write_text(code)
+        resources.append(catalog / "Resources" / name)
+        steps.append(f'            @Step {{\n                Step {index}.\n\n                @Code(name: "PageViewController.swift", file: "{name}")\n            }}\n')
+    tutorial = catalog / "Pages.tutorial"
+    tutorial.write_text(
+        '@Tutorial(time: 5) {\n    @Intro(title: "Pages") {\n        A page view.\n    }\n\n'
+        '    @Section(title: "Wrap the page view controller") {\n        @Steps {\n' + "".join(steps) + "        }\n    }\n}\n"
+    )
+    return tutorial, resources
+
+
+async def test_docc_quick_fix_edits_the_code_resources_of_every_step(client: LanguageClient):
+    tutorial, resources = make_docc_catalog(client.workspace_path)
+    uri = uri_of(tutorial)
+    open_document(client, tutorial, language_id="tutorial")
+    # The second resource is open in the editor: its edit carries the buffer's version.
+    open_document(client, resources[1], language_id="swift", version=7)
+    published = await client.published.wait(uri, version=1)
+    diagnostic = next(d for d in published.diagnostics if d.code == "coordinator-not-wired")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    fix = actions[0]
+    assert fix.is_preferred and fix.title.startswith("Set .delegate = context.coordinator")
+    changes = {change.text_document.uri: change for change in fix.edit.document_changes}
+    assert sorted(changes) == sorted(uri_of(r) for r in resources)
+    assert changes[uri_of(resources[1])].text_document.version == 7
+    assert changes[uri_of(resources[0])].text_document.version is None
+    count = len(client.published.notifications)
+    for resource in resources:
+        fixed = apply_text_edits(resource.read_text(), changes[uri_of(resource)].edits)
+        assert "        pageViewController.delegate = context.coordinator\n        return pageViewController" in fixed
+        if resource == resources[1]:
+            client.text_document_did_change(
+                types.DidChangeTextDocumentParams(
+                    text_document=types.VersionedTextDocumentIdentifier(uri=uri_of(resource), version=8),
+                    content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+                )
+            )
+        resource.write_text(fixed)
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri_of(r), type=types.FileChangeType.Changed) for r in resources]
+        )
+    )
+    after = await client.published.wait(
+        uri,
+        where=lambda p: client.published.notifications.index(p) >= count
+        and not any(d.code == "coordinator-not-wired" for d in p.diagnostics),
+    )
+    assert not any(d.code == "coordinator-not-wired" for d in after.diagnostics)
