@@ -8,10 +8,14 @@ internal import SwiftSyntax
 
 /// A classified run of a Swift text: UTF-8 byte offsets and the CSS class the HTML report gives it.
 public struct DiffSyntaxSpan: Sendable, Hashable {
+    /// First byte of the run.
     public let start: Int
+    /// Byte after the run.
     public let end: Int
+    /// `kw`, `ty`, `str`, `num`, `com`, `attr`, `lbl`, `op`, `dol` or `ph`.
     public let cssClass: String
 
+    /// A classified run.
     public init(start: Int, end: Int, cssClass: String) {
         self.start = start
         self.end = end
@@ -28,10 +32,14 @@ public func swiftSyntaxSpans(_ code: String) -> [DiffSyntaxSpan] {
 /// One byte edit from a file's previous state to its next one, in the previous state's offsets
 /// (sorted, not overlapping): the diff's hunks, as the incremental parser wants them.
 public struct DiffSyntaxEdit: Sendable, Hashable {
+    /// First replaced byte of the previous state.
     public let oldStart: Int
+    /// Byte after the replaced ones.
     public let oldEnd: Int
+    /// The bytes that replace them.
     public let replacement: [UInt8]
 
+    /// An edit.
     public init(oldStart: Int, oldEnd: Int, replacement: [UInt8]) {
         self.oldStart = oldStart
         self.oldEnd = oldEnd
@@ -50,6 +58,7 @@ public final class DiffSyntaxColorer {
     public private(set) var fullParses = 0
     public private(set) var incrementalParses = 0
 
+    /// A colorer with nothing parsed yet.
     public init() {}
 
     /// The syntax spans of `code`; when `previous` is the text it was edited from, by `edits`.

@@ -88,9 +88,16 @@ private struct HTMLReportPage {
                 let changes = document.changes(in: step.id)
                 let added = changes.reduce(0) { $0 + $1.added }
                 let removed = changes.reduce(0) { $0 + $1.removed }
-                let flag =
+                var flag =
                     changes.contains(where: \.isNoChange)
                     ? " <span class=\"warn\" title=\"step-no-change\">=</span>" : ""
+                let rules = Set(
+                    document.findings.filter { $0.step == step.id && $0.rule != StepStructureFinding.stepNoChange }
+                        .map(\.rule))
+                if !rules.isEmpty {
+                    flag +=
+                        " <span class=\"warn\" title=\"\(htmlEscaped(rules.sorted().joined(separator: ", ")))\">!</span>"
+                }
                 let label = step.label ?? "Step"
                 out +=
                     "<li><a href=\"#\(anchor(index, step.id))\"><span class=\"id\">\(step.id)</span> \(htmlEscaped(label))</a>"
@@ -152,6 +159,12 @@ private struct HTMLReportPage {
         if !paragraphs.isEmpty {
             out +=
                 "<div class=\"prose\">" + paragraphs.map { "<p>\(htmlEscaped(String($0)))</p>" }.joined() + "</div>\n"
+        }
+        // Structure findings other than no-change (which its change shows): numbering, missing files.
+        for finding in document.findings
+        where finding.step == step.id && finding.rule != StepStructureFinding.stepNoChange {
+            out +=
+                "<p class=\"finding\"><span class=\"warn\">\(htmlEscaped(finding.rule))</span> \(htmlEscaped(finding.message))</p>\n"
         }
         let diffed = Set(changes.map(\.to.snippetIndex))
         for change in changes { self.change(change) }
@@ -381,6 +394,7 @@ let diffReportCSS = """
     .minus { color: #cf222e; }
     .warn { color: #9a6700; background: #fff8c5; border: 1px solid #d4a72c; border-radius: 4px; padding: 0 4px; font-size: 12px; }
     .nocode { color: var(--muted); font-style: italic; margin: 4px 0; }
+    p.finding { margin: 4px 0; font-size: 13px; color: #6e5400; }
     .change { margin: 8px 0 4px; border: 1px solid var(--line); border-radius: 6px; overflow: hidden; }
     .change-head { padding: 4px 10px; background: #f6f8fa; border-bottom: 1px solid var(--line); font-size: 13px; }
     .change-head .file { font-weight: 600; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }

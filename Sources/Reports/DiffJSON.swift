@@ -11,11 +11,13 @@ import TutorialModel
 /// `oldLine`/`newLine` (1-based, in the states), `highlights` (changed parts of a modified line, 1-based
 /// UTF-16 columns of `text`, end exclusive) and `noNewlineAtEnd` (only when true).
 public struct DiffJSON: Encodable, Sendable {
+    /// One input document and its change sets.
     public struct Document: Encodable, Sendable {
         public let path: String
         public let changes: [Change]
     }
 
+    /// One change set: the contract's keys, then the extensions.
     public struct Change: Encodable, Sendable {
         public let file: String
         public let from: String?
@@ -33,6 +35,7 @@ public struct DiffJSON: Encodable, Sendable {
         }
 
         // `from` is written as null for a new file, as the contract shows.
+        /// Writes every key, `from` as null for a new file.
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(file, forKey: .file)
@@ -48,6 +51,7 @@ public struct DiffJSON: Encodable, Sendable {
         }
     }
 
+    /// One hunk: git's numbers, its lines, and its new side's range in the document.
     public struct HunkJSON: Encodable, Sendable {
         public let oldStart: Int
         public let oldLines: Int
@@ -57,6 +61,7 @@ public struct DiffJSON: Encodable, Sendable {
         public let range: JSONRange
     }
 
+    /// One hunk line; the optional extensions are left out when empty.
     public struct Line: Encodable, Sendable {
         public let kind: String
         public let text: String
@@ -66,13 +71,16 @@ public struct DiffJSON: Encodable, Sendable {
         public let noNewlineAtEnd: Bool?
     }
 
+    /// A changed part of a line: 1-based UTF-16 columns, `end` exclusive.
     public struct ColumnSpan: Encodable, Sendable, Equatable {
         public let start: Int
         public let end: Int
     }
 
+    /// Every input document, in the order given.
     public let documents: [Document]
 
+    /// The JSON form of a diff report.
     public init(_ report: [DiffReportDocument]) {
         documents = report.map { document in
             let index = document.tutorial.document.lineIndex

@@ -9,6 +9,14 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
         let tutorial = document.tutorial
         out += "# Step diffs: \(markdownInline(tutorial.title ?? document.path))\n\n"
         out += "`\(document.path)`\n\n"
+        if !document.findings.isEmpty {
+            out += "Step structure:\n\n"
+            for finding in document.findings {
+                out +=
+                    "- ⚠️ `\(finding.rule)`\(finding.step.map { " (step \($0))" } ?? ""): \(markdownInline(finding.message))\n"
+            }
+            out += "\n"
+        }
         guard !document.changes.isEmpty else {
             out += "No file changes.\n\n"
             continue

@@ -4,6 +4,7 @@ import TutorialModel
 /// What every step-diff renderer shows for one document: its change sets (filtered as asked) and the
 /// steps they belong to. Built once, rendered as unified text, JSON, Markdown or HTML.
 public struct DiffReportDocument: Sendable {
+    /// The document read into the model.
     public let tutorial: Tutorial
     /// Every file timeline of the document (unfiltered, for the per-file summary).
     public let timelines: [FileTimeline]
@@ -19,15 +20,24 @@ public struct DiffReportDocument: Sendable {
         let snippet: Int
     }
 
-    public init(tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet]) {
+    /// The step-structure findings (`step-no-change`, `step-numbering`, `code-file-missing`) of the
+    /// whole document, shown next to the steps they concern.
+    public let findings: [StepStructureFinding]
+
+    /// A report document; `findings` are shown next to their steps.
+    public init(
+        tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], findings: [StepStructureFinding] = []
+    ) {
         self.tutorial = tutorial
         self.timelines = timelines
         self.changes = changes
+        self.findings = findings
         self.changesByStep = Dictionary(grouping: changes, by: \.to.step)
         self.statesInTimelines = Set(
             timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
     }
 
+    /// The document's path as given.
     public var path: String { tutorial.document.path }
 
     /// The changes whose new state a step shows.
@@ -46,6 +56,7 @@ public struct DiffSelection: Sendable {
     /// Only one file's changes (`--file NAME`); matches the whole name or the name after the last `/`.
     public var file: String?
 
+    /// Everything, or only one step's or one file's changes.
     public init(step: StepID? = nil, file: String? = nil) {
         self.step = step
         self.file = file
@@ -66,8 +77,12 @@ public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, select
 {
     tutorials.map { tutorial in
         let timelines = buildTimelines(tutorial)
-        let changes = changeSets(tutorial, timelines: timelines, options: options).filter(selection.includes)
-        return DiffReportDocument(tutorial: tutorial, timelines: timelines, changes: changes)
+        let all = changeSets(tutorial, timelines: timelines, options: options)
+        // Findings judge exact text: reuse the change sets unless indentation was ignored for display.
+        let findings = stepStructureFindings(
+            tutorial, timelines: timelines, changeSets: options.ignoreIndentation ? nil : all)
+        return DiffReportDocument(
+            tutorial: tutorial, timelines: timelines, changes: all.filter(selection.includes), findings: findings)
     }
 }
 

@@ -3,13 +3,14 @@ import TutorialRules
 /// `tutorial-check rules`: one line per rule, from the rule descriptions.
 public func renderRuleList() -> String {
     let rules = RuleRegistry.all.map(\.description)
-    let width = rules.map(\.id.count).max() ?? 0
+    let severities = rules.map { $0.defaultSeverity.rawValue + ($0.enabledByDefault ? "" : ", off by default") }
+    let idWidth = rules.map(\.id.count).max() ?? 0
+    let severityWidth = severities.map(\.count).max() ?? 0
     var out = ""
-    for rule in rules {
-        let state = rule.enabledByDefault ? "" : ", off by default"
+    for (rule, severity) in zip(rules, severities) {
         out +=
-            rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
-            + "  \(rule.defaultSeverity.rawValue)\(state)  \(rule.summary)\n"
+            rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+            + severity.padding(toLength: severityWidth, withPad: " ", startingAt: 0) + "  \(rule.summary)\n"
     }
     return out
 }

@@ -13,6 +13,7 @@ public func renderLintSarif(_ documents: [LintedDocument], toolVersion: String) 
             "name": rule.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
             "shortDescription": ["text": rule.summary],
             "fullDescription": ["text": rule.explanation],
+            "help": ["text": "Examples: tutorial-check explain \(rule.id) (also docs/rules.md#\(rule.id))"],
             "defaultConfiguration": ["level": sarifLevel(rule.defaultSeverity), "enabled": rule.enabledByDefault],
             "properties": ["category": rule.category.rawValue],
         ]

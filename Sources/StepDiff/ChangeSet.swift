@@ -13,21 +13,28 @@ public struct ChangeSet: Sendable {
         case resource(String)
     }
 
+    /// The file this change set belongs to (its timeline's name).
     public let fileName: String
     /// The state the old side is, when it is one (nil for `.none`, and for a `previousFile:` resource
     /// that matches no earlier state).
     public let from: FileState?
+    /// The state the step shows: the new side.
     public let to: FileState
+    /// Where the old side came from.
     public let base: Base
+    /// The line diff of the old side (the base code) and the new state.
     public let diff: TextDiff
     /// The hunks, with their ranges in the document.
     public let hunks: [DocumentHunk]
 
+    /// Lines added by the step.
     public var added: Int { diff.added }
+    /// Lines removed by the step.
     public var removed: Int { diff.removed }
     /// The step shows its file exactly as before (never true for a file's first state).
     public var isNoChange: Bool { base != .none && diff.isEmpty }
 
+    /// Diffs `baseCode` (the old side, `""` for a new file) against `to`'s code.
     public init(fileName: String, from: FileState?, to: FileState, base: Base, baseCode: String, options: DiffOptions) {
         self.fileName = fileName
         self.from = from
@@ -56,6 +63,7 @@ public struct ChangeSet: Sendable {
 
 /// A hunk and where its sides are in the document.
 public struct DocumentHunk: Sendable, Hashable {
+    /// The hunk, with its ranges in the two texts.
     public let hunk: Hunk
     /// The old side in the document, when the old state is a snippet of this document.
     public let oldDocumentRange: SourceRange?

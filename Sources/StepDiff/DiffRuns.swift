@@ -1,10 +1,14 @@
 /// A stretch of a diff: lines both sides share (`isChange == false`, equal counts, paired in order), or
 /// lines removed from the old side and lines added on the new side (either may be empty).
 public struct DiffRun: Sendable, Hashable {
+    /// False for shared lines, true for removed and added ones.
     public let isChange: Bool
+    /// 0-based lines of the old text.
     public let old: Range<Int>
+    /// 0-based lines of the new text.
     public let new: Range<Int>
 
+    /// A run; shared runs have as many old lines as new ones.
     public init(isChange: Bool, old: Range<Int>, new: Range<Int>) {
         self.isChange = isChange
         self.old = old

@@ -12,13 +12,18 @@ public struct FileState: Sendable {
         case primaryType
     }
 
+    /// The step that shows this state.
     public let step: StepID
     /// Index of the snippet within its step.
     public let snippetIndex: Int
+    /// The snippet showing the whole file.
     public let snippet: Snippet
+    /// How the file was known (label, prose, primary type).
     public let nameSource: NameSource
+    /// The file's text in this state.
     public var code: String { snippet.code }
 
+    /// A state; `nameSource` defaults to a labelled snippet.
     public init(step: StepID, snippetIndex: Int, snippet: Snippet, nameSource: NameSource = .label) {
         self.step = step
         self.snippetIndex = snippetIndex
@@ -35,6 +40,7 @@ public struct FileState: Sendable {
         return nil
     }
 
+    /// A base that DocC states explicitly: nothing (`reset: true`) or a `previousFile:` resource.
     public enum ExplicitBase: Sendable, Hashable {
         case fresh
         case resource(name: String, code: String)
@@ -43,9 +49,12 @@ public struct FileState: Sendable {
 
 /// A file's states in step order across a tutorial.
 public struct FileTimeline: Sendable {
+    /// The file name, as labelled or inferred.
     public let fileName: String
+    /// Its states in document order.
     public let states: [FileState]
 
+    /// A timeline of `states` (in step order).
     public init(fileName: String, states: [FileState]) {
         self.fileName = fileName
         self.states = states

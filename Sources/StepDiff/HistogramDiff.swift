@@ -1,10 +1,14 @@
 /// Which elements of two sequences a diff leaves unmatched: `old[i]` is removed when `removed[i]`,
 /// `new[j]` is added when `added[j]`; the unmatched-free elements pair up in order.
 public struct DiffFlags: Sendable, Equatable {
+    /// `removed[i]`: old line `i` is removed.
     public var removed: [Bool]
+    /// `added[j]`: new line `j` is added.
     public var added: [Bool]
 
+    /// Number of removed lines.
     public var removedCount: Int { removed.lazy.filter { $0 }.count }
+    /// Number of added lines.
     public var addedCount: Int { added.lazy.filter { $0 }.count }
     /// Length of the edit script: removals plus insertions.
     public var editCount: Int { removedCount + addedCount }

@@ -5,14 +5,18 @@ import TutorialModel
 /// `rule` is an id of rules.md (`step-no-change`, `step-numbering`, `code-file-missing`); `subject`
 /// says what the finding is about, so the same problem is recognised across edits and steps.
 public struct StepStructureFinding: Sendable, Hashable {
+    /// The rule id of rules.md.
     public let rule: String
+    /// What the finding is about (a file state, a step label, a resource), stable across edits.
     public let subject: String
+    /// One sentence for the author.
     public let message: String
     /// Where to put the squiggle in the document.
     public let range: SourceRange
     /// The step at fault, when the finding belongs to one.
     public let step: StepID?
 
+    /// A finding; see the properties.
     public init(rule: String, subject: String, message: String, range: SourceRange, step: StepID?) {
         self.rule = rule
         self.subject = subject
@@ -21,6 +25,7 @@ public struct StepStructureFinding: Sendable, Hashable {
         self.step = step
     }
 
+    /// The rule ids this module reports.
     public static let stepNoChange = "step-no-change"
     public static let stepNumbering = "step-numbering"
     public static let codeFileMissing = "code-file-missing"

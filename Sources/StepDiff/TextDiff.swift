@@ -7,21 +7,25 @@ public struct DiffOptions: Sendable, Hashable {
     /// Treat lines that differ only in leading spaces and tabs as equal (shown as context, new text).
     public var ignoreIndentation: Bool
 
+    /// Options; a negative context counts as 0.
     public init(context: Int = 3, ignoreIndentation: Bool = false) {
         self.context = max(0, context)
         self.ignoreIndentation = ignoreIndentation
     }
 }
 
+/// What a hunk line is: unchanged context, added, or removed (the JSON `kind`).
 public enum DiffLineKind: String, Sendable, Hashable, Codable {
     case context, added, removed
 }
 
 /// One line of a hunk.
 public struct DiffLine: Sendable, Hashable {
+    /// Context, added or removed.
     public let kind: DiffLineKind
     /// The line without its ending (for context lines, the new side's text).
     public let text: String
+    /// How the line ends (`.none` for a last line without newline).
     public let ending: LineEnding
     /// 0-based line number in the old text (context and removed lines).
     public let oldLine: Int?
@@ -31,6 +35,7 @@ public struct DiffLine: Sendable, Hashable {
     /// `text` that changed; empty for lines shown whole.
     public let highlights: [Range<Int>]
 
+    /// A hunk line; `highlights` are byte ranges of `text`.
     public init(
         kind: DiffLineKind, text: String, ending: LineEnding, oldLine: Int?, newLine: Int?,
         highlights: [Range<Int>] = []
@@ -48,42 +53,60 @@ public struct DiffLine: Sendable, Hashable {
 public struct Hunk: Sendable, Hashable {
     /// 1-based first old line; for an empty old side, the line before the change (0 at the top).
     public let oldStart: Int
+    /// Number of old lines the hunk spans (context and removed).
     public let oldLines: Int
+    /// 1-based first new line; for an empty new side, the line before the change.
     public let newStart: Int
+    /// Number of new lines the hunk spans (context and added).
     public let newLines: Int
+    /// Context, removed and added lines in display order.
     public let lines: [DiffLine]
     /// The hunk's lines in the old and new texts, as UTF-8 byte ranges (empty where a side has none).
     public let oldCodeRange: SourceRange
+    /// The hunk's lines in the new text.
     public let newCodeRange: SourceRange
 
+    /// Added lines in this hunk.
     public var added: Int { lines.lazy.filter { $0.kind == .added }.count }
+    /// Removed lines in this hunk.
     public var removed: Int { lines.lazy.filter { $0.kind == .removed }.count }
 }
 
 /// A byte-level edit from the old text to the new one: the old bytes `old` became the new bytes
 /// `new`. Edits are sorted and do not overlap; they are what an incremental parser needs.
 public struct ByteEdit: Sendable, Hashable {
+    /// The replaced bytes of the old text.
     public let old: SourceRange
+    /// The replacing bytes of the new text.
     public let new: SourceRange
 }
 
 /// The diff of two texts: their lines, the runs of shared and changed lines, and the hunks.
 public struct TextDiff: Sendable {
+    /// The old text, split into lines.
     public let old: TextLines
+    /// The new text, split into lines.
     public let new: TextLines
+    /// The options the diff was computed with.
     public let options: DiffOptions
+    /// Shared and changed runs covering both texts, in order.
     public let runs: [DiffRun]
+    /// The changes with `options.context` lines around them.
     public let hunks: [Hunk]
 
+    /// Added lines in the whole diff.
     public var added: Int { runs.reduce(0) { $0 + ($1.isChange ? $1.new.count : 0) } }
+    /// Removed lines in the whole diff.
     public var removed: Int { runs.reduce(0) { $0 + ($1.isChange ? $1.old.count : 0) } }
     /// No line was added or removed (with `ignoreIndentation`, up to indentation).
     public var isEmpty: Bool { !runs.contains { $0.isChange } }
 
+    /// Diffs two texts.
     public init(old: String, new: String, options: DiffOptions = DiffOptions()) {
         self.init(old: TextLines(old), new: TextLines(new), options: options)
     }
 
+    /// Diffs two texts already split into lines.
     public init(old: TextLines, new: TextLines, options: DiffOptions = DiffOptions()) {
         self.old = old
         self.new = new

@@ -13,14 +13,17 @@ public enum LineEnding: String, Sendable, Hashable, Codable {
 /// Unlike `LineIndex`, which addresses positions and so counts the empty line after a final newline,
 /// this counts lines as `diff` does: `""` has no line, `"a\n"` one, `"a"` one without an ending.
 public struct TextLines: Sendable {
+    /// The text's UTF-8 bytes.
     public let bytes: [UInt8]
     /// Byte offset where each line starts, plus `bytes.count` at the end (so `count + 1` entries).
     public let bounds: [Int]
     /// Byte length of each line's ending (0, 1 or 2).
     private let endingLengths: [UInt8]
 
+    /// Splits a string.
     public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
+    /// Splits UTF-8 bytes in one scan.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         var bounds = [0]
@@ -56,6 +59,7 @@ public struct TextLines: Sendable {
         self.endingLengths = endings
     }
 
+    /// Number of lines.
     public var count: Int { bounds.count - 1 }
 
     /// The whole line, ending included.
@@ -64,8 +68,10 @@ public struct TextLines: Sendable {
     /// The line without its ending.
     public func contentRange(_ line: Int) -> Range<Int> { bounds[line]..<(bounds[line + 1] - Int(endingLengths[line])) }
 
+    /// The line's text without its ending.
     public func content(_ line: Int) -> String { String(decoding: bytes[contentRange(line)], as: UTF8.self) }
 
+    /// How the line ends.
     public func ending(_ line: Int) -> LineEnding {
         switch endingLengths[line] {
         case 0: return .none
@@ -83,9 +89,12 @@ public struct TextLines: Sendable {
 /// One interner serves both sides of a diff (ids must agree); with `ignoringIndentation` leading
 /// spaces and tabs are not part of a line's identity, so re-indented lines compare equal.
 public struct LineInterner: Sendable {
-    private var ids: [ArraySlice<UInt8>: Int32] = [:]
+    private var ids: [LineKey: Int32] = [:]
+    private var lines: [ArraySlice<UInt8>] = []
+    /// Whether leading spaces and tabs are left out of a line's identity.
     public let ignoringIndentation: Bool
 
+    /// An empty interner.
     public init(ignoringIndentation: Bool = false) { self.ignoringIndentation = ignoringIndentation }
 
     /// Number of distinct lines seen.
@@ -110,10 +119,27 @@ public struct LineInterner: Sendable {
         return result
     }
 
+    /// The id of one line's bytes (the first id given to equal bytes).
     public mutating func intern(_ key: ArraySlice<UInt8>) -> Int32 {
-        if let id = ids[key] { return id }
-        let id = Int32(ids.count)
-        ids[key] = id
+        if let id = ids[LineKey(bytes: key)] { return id }
+        let id = Int32(lines.count)
+        ids[LineKey(bytes: key)] = id
+        lines.append(key)
         return id
     }
+
+    /// The bytes interned under `id`.
+    public func line(_ id: Int32) -> ArraySlice<UInt8> { lines[Int(id)] }
+}
+
+/// A line's bytes as a dictionary key, hashed as one block: `ArraySlice`'s own hashing feeds the hasher
+/// a byte at a time, several times slower on the lines every diff interns.
+private struct LineKey: Hashable, Sendable {
+    let bytes: ArraySlice<UInt8>
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (left: LineKey, right: LineKey) -> Bool { left.bytes == right.bytes }
 }

@@ -13,6 +13,12 @@ public final class FactsCache: @unchecked Sendable {
     private var hitCount = 0
     private var missCount = 0
     private var incrementalCount = 0
+    private var nextID = 1
+    private var memos: [AnyHashable: Any] = [:]
+    private var memoHitCount = 0
+    /// Remembered results are dropped wholesale past this many, which bounds the memory an editing
+    /// session can accumulate.
+    private let memoLimit = 100_000
 
     public init() {}
 
@@ -21,6 +27,13 @@ public final class FactsCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return (hitCount, missCount, incrementalCount)
+    }
+
+    /// Results served from the memo, and how many are remembered.
+    public var memoStatistics: (hits: Int, entries: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (memoHitCount, memos.count)
     }
 
     public var count: Int {
@@ -33,7 +46,27 @@ public final class FactsCache: @unchecked Sendable {
     public func removeAll() {
         lock.lock()
         entries.removeAll()
+        memos.removeAll()
         lock.unlock()
+    }
+
+    /// A result computed from snippets' facts, remembered under a key made of their ids (and whatever
+    /// else it depends on), so a re-analysis after an edit redoes only the work the edit touched.
+    public func memoized<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, compute: () -> Value) -> Value {
+        let boxed = AnyHashable(key)
+        lock.lock()
+        if let value = memos[boxed] as? Value {
+            memoHitCount += 1
+            lock.unlock()
+            return value
+        }
+        lock.unlock()
+        let value = compute()
+        lock.lock()
+        if memos.count >= memoLimit { memos.removeAll() }
+        memos[boxed] = value
+        lock.unlock()
+        return value
     }
 
     /// The facts of `code`, parsing it on a miss; when `previous` holds the parse of the file's
@@ -41,6 +74,14 @@ public final class FactsCache: @unchecked Sendable {
     ///
     /// Returns the parse result too when a parse happened, so the caller can hand it to the next state.
     public func facts(for code: String, previous: ParsedState? = nil) -> (facts: SnippetFacts, parsed: ParsedState?) {
+        facts(for: code, previous: previous, edits: { nil })
+    }
+
+    /// The same, with the edits from the previous state (the change set's runs), asked for only when a
+    /// parse is needed.
+    public func facts(
+        for code: String, previous: ParsedState?, edits: () -> [TextReplacement]?
+    ) -> (facts: SnippetFacts, parsed: ParsedState?) {
         lock.lock()
         if let cached = entries[code] {
             hitCount += 1
@@ -48,9 +89,16 @@ public final class FactsCache: @unchecked Sendable {
             return (cached, nil)
         }
         lock.unlock()
-        let parsed = ParsedState.parse(code, previous: previous)
-        let facts = extractFacts(from: parsed.result.tree, code: code)
+        let parsed = ParsedState.parse(code, previous: previous, edits: previous == nil ? nil : edits())
+        let extracted = extractFacts(from: parsed.result.tree, code: code)
         lock.lock()
+        if let raced = entries[code] {
+            // Another thread parsed the same code meanwhile: keep one id per distinct snippet.
+            lock.unlock()
+            return (raced, parsed)
+        }
+        let facts = extracted.identified(as: nextID)
+        nextID += 1
         missCount += 1
         if previous != nil { incrementalCount += 1 }
         entries[code] = facts
@@ -73,14 +121,20 @@ public struct ParsedState: Sendable {
 
     /// Parses `code`, reusing the unchanged parts of `previous`'s tree.
     ///
-    /// The edit is the span between the longest common prefix and suffix of the two texts: one edit
-    /// covers every hunk of the step's change, and everything outside it is reused as it was.
-    static func parse(_ code: String, previous: ParsedState?) -> ParsedState {
+    /// The edits are the step's change set (one per changed run of lines, so nodes between two hunks
+    /// are reused too); without them, the span between the longest common prefix and suffix of the two
+    /// texts is the one edit.
+    static func parse(_ code: String, previous: ParsedState?, edits: [TextReplacement]? = nil) -> ParsedState {
         guard let previous else {
             return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: nil))
         }
         let old = Array(previous.code.utf8)
         let new = Array(code.utf8)
+        if let edits, !edits.isEmpty, let concurrent = concurrentEdits(edits, old: old, new: new) {
+            let transition = IncrementalParseTransition(
+                previousIncrementalParseResult: previous.result, edits: concurrent)
+            return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
+        }
         var prefix = 0
         let limit = min(old.count, new.count)
         while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
@@ -99,4 +153,37 @@ public struct ParsedState: Sendable {
 final class ParseBox: Sendable {
     let result: IncrementalParseResult
     init(_ result: IncrementalParseResult) { self.result = result }
+}
+
+/// One changed run between two texts: the old bytes `old` became the new bytes `new`.
+public struct TextReplacement: Sendable, Hashable {
+    public let old: CodeRange
+    public let new: CodeRange
+
+    public init(old: CodeRange, new: CodeRange) {
+        self.old = old
+        self.new = new
+    }
+}
+
+/// The replacements as the parser's concurrent edits (positions in the old text), nil when they do not
+/// describe `old` → `new` (out of order, overlapping, or out of bounds).
+private func concurrentEdits(_ replacements: [TextReplacement], old: [UInt8], new: [UInt8]) -> ConcurrentEdits? {
+    var edits: [SourceEdit] = []
+    var lastOldEnd = 0
+    var delta = 0
+    for replacement in replacements {
+        guard replacement.old.start >= lastOldEnd, replacement.old.end <= old.count, replacement.new.end <= new.count,
+            replacement.new.start == replacement.old.start + delta
+        else { return nil }
+        edits.append(
+            SourceEdit(
+                range: AbsolutePosition(
+                    utf8Offset: replacement.old.start)..<AbsolutePosition(utf8Offset: replacement.old.end),
+                replacement: Array(new[replacement.new.start..<replacement.new.end])))
+        delta += (replacement.new.end - replacement.new.start) - (replacement.old.end - replacement.old.start)
+        lastOldEnd = replacement.old.end
+    }
+    guard old.count + delta == new.count else { return nil }
+    return try? ConcurrentEdits(concurrent: edits)
 }

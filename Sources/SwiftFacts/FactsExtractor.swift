@@ -13,7 +13,8 @@ func extractFacts(from tree: SourceFileSyntax, code: String) -> SnippetFacts {
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
         variables: collector.variables, memberReferences: collector.memberReferences,
         syntaxErrors: syntaxErrors(in: tree),
-        lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), lineStarts: lineStarts)
+        lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), elidedLines: elidedLines(in: code),
+        lineStarts: lineStarts)
 }
 
 /// Parses `code` and extracts its facts (no cache, no previous tree: see `FactsCache` for both).
@@ -55,11 +56,25 @@ private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {
     }
 }
 
+/// Lines that stand for omitted code: `...` or `…` alone (or as a comment), or an editor placeholder.
+private func elidedLines(in code: String) -> [Int] {
+    guard code.contains("...") || code.contains("…") || code.contains("<#") else { return [] }
+    let markers: Set<String> = ["...", "…", "// ...", "// …", "//...", "//…", "/* ... */", "/* … */", "....", "……"]
+    var result: [Int] = []
+    for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if markers.contains(trimmed) || (text.contains("<#") && text.contains("#>")) { result.append(line) }
+    }
+    return result
+}
+
 /// Finds `tutorial-check:disable-line` in line comments by scanning the text, so suppressions work
 /// even in code that does not parse.
 private func lineSuppressions(in code: String, lineStarts: [Int]) -> [LineSuppression] {
     let marker = "tutorial-check:disable-line"
-    guard code.contains(marker) else { return [] }
+    // A byte search first: `String.contains(String)` goes through Foundation's locale-aware search, which
+    // cost as much as a tenth of the whole facts extraction, for a marker almost no snippet has.
+    guard containsBytes(code.utf8, Array(marker.utf8)) else { return [] }
     var result: [LineSuppression] = []
     for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         guard let comment = text.range(of: "//"), let found = text.range(of: marker),
@@ -72,7 +87,35 @@ private func lineSuppressions(in code: String, lineStarts: [Int]) -> [LineSuppre
     return result
 }
 
+/// Whether `needle` occurs in `haystack`, compared byte by byte.
+private func containsBytes(_ haystack: String.UTF8View, _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first else { return true }
+    let bytes = Array(haystack)
+    guard bytes.count >= needle.count else { return false }
+    var index = 0
+    while index <= bytes.count - needle.count {
+        if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+        index += 1
+    }
+    return false
+}
+
 extension SyntaxProtocol {
+    /// The node's text without its leading and trailing trivia, as `trimmedDescription` gives it.
+    ///
+    /// `trimmedDescription` rebuilds the node through key paths (about 40,000 instructions a call, a
+    /// third of the facts extraction); for a node without missing tokens the same text is the node's
+    /// description with the first token's leading and the last token's trailing trivia cut off.
+    var trimmedText: String {
+        if hasError { return trimmedDescription }
+        let leading = leadingTriviaLength.utf8Length
+        let trailing = trailingTriviaLength.utf8Length
+        if leading == 0, trailing == 0 { return description }
+        let bytes = Array(description.utf8)
+        guard leading + trailing <= bytes.count else { return trimmedDescription }
+        return String(decoding: bytes[leading..<(bytes.count - trailing)], as: UTF8.self)
+    }
+
     /// UTF-8 range in the snippet code, without leading and trailing trivia.
     var codeRange: CodeRange {
         let start = positionAfterSkippingLeadingTrivia.utf8Offset
@@ -91,7 +134,7 @@ func simpleTypeName(_ type: TypeSyntax) -> String {
         return simpleTypeName(implicit.wrappedType)
     }
     if let attributed = type.as(AttributedTypeSyntax.self) { return simpleTypeName(attributed.baseType) }
-    return type.trimmedDescription
+    return type.trimmedText
 }
 
 /// The dotted name of a type as written (`Self.Coordinator` → `Coordinator`, `PageView.Coordinator` kept).
@@ -102,7 +145,7 @@ func dottedTypeName(_ type: TypeSyntax) -> String {
         return base == "Self" ? member.name.text : base + "." + member.name.text
     }
     if let optional = type.as(OptionalTypeSyntax.self) { return dottedTypeName(optional.wrappedType) }
-    return type.trimmedDescription
+    return type.trimmedText
 }
 
 private func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
@@ -117,7 +160,7 @@ private func parameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterFa
         let label: String? = first == "_" ? nil : first
         let internalName = parameter.secondName?.text ?? first
         return ParameterFact(
-            label: label, internalName: internalName, typeText: parameter.type.trimmedDescription,
+            label: label, internalName: internalName, typeText: parameter.type.trimmedText,
             hasDefault: parameter.defaultValue != nil, isVariadic: parameter.ellipsis != nil)
     }
 }
@@ -153,7 +196,7 @@ func expressionFact(_ expression: ExprSyntax) -> ExpressionFact {
         expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
         || expression.is(StringLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
     return ExpressionFact(
-        text: expression.trimmedDescription, range: expression.codeRange, coordinatorBase: coordinatorBase,
+        text: expression.trimmedText, range: expression.codeRange, coordinatorBase: coordinatorBase,
         identifier: identifier, isSelf: isSelf, isProjectedBinding: isProjected, isLiteral: isLiteral,
         isNil: expression.is(NilLiteralExprSyntax.self))
 }
@@ -169,7 +212,7 @@ private func callee(_ expression: ExprSyntax) -> (name: String, base: String?, r
         return (reference.baseName.text, nil, generic.codeRange)
     }
     if let member = expression.as(MemberAccessExprSyntax.self) {
-        return (member.declName.baseName.text, member.base?.trimmedDescription, member.declName.codeRange)
+        return (member.declName.baseName.text, member.base?.trimmedText, member.declName.codeRange)
     }
     return nil
 }
@@ -360,7 +403,7 @@ final class FactsCollector: SyntaxVisitor {
                 type.properties.append(
                     PropertyFact(
                         name: name, attributes: attributes, attributeHasArguments: attributeArguments,
-                        typeText: binding.typeAnnotation?.type.trimmedDescription, isLet: isLet, isStatic: isStatic,
+                        typeText: binding.typeAnnotation?.type.trimmedText, isLet: isLet, isStatic: isStatic,
                         isLazy: hasModifier(node.modifiers, .lazy), isComputed: isComputed,
                         hasInitialValue: binding.initializer != nil, range: pattern.codeRange))
             }
@@ -378,7 +421,7 @@ final class FactsCollector: SyntaxVisitor {
             let function = FunctionFact(
                 kind: .accessor, name: pattern.identifier.text,
                 ownerType: currentFunction == nil ? currentType?.qualifiedName : nil, parameters: [],
-                returnTypeText: node.typeAnnotation.map { $0.type.trimmedDescription }, attributes: [],
+                returnTypeText: node.typeAnnotation.map { $0.type.trimmedText }, attributes: [],
                 isStatic: false, isOverride: false, nameRange: pattern.codeRange, range: node.codeRange,
                 bodyRange: node.accessorBlock?.codeRange)
             functions.append(function)
@@ -405,13 +448,13 @@ final class FactsCollector: SyntaxVisitor {
                 let start = valueElements.first!.positionAfterSkippingLeadingTrivia.utf8Offset
                 let end = valueElements.last!.endPositionBeforeTrailingTrivia.utf8Offset
                 value = ExpressionFact(
-                    text: valueElements.map(\.trimmedDescription).joined(separator: " "),
+                    text: valueElements.map(\.trimmedText).joined(separator: " "),
                     range: CodeRange(start: start, end: max(start, end)), coordinatorBase: nil, identifier: nil,
                     isSelf: false, isProjectedBinding: false, isLiteral: false, isNil: false)
             }
             assignments.append(
                 AssignmentFact(
-                    function: currentFunction, baseText: target.base?.trimmedDescription,
+                    function: currentFunction, baseText: target.base?.trimmedText,
                     member: target.declName.baseName.text, value: value, range: node.codeRange))
         }
         return .visitChildren
@@ -455,14 +498,18 @@ final class FactsCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-        guard node.macroName.text == "selector", let argument = node.arguments.last?.expression else {
+        // `#selector(getter: x)` and `#selector(setter: x)` name properties, not methods: not ours.
+        guard node.macroName.text == "selector", node.arguments.count == 1, let only = node.arguments.first,
+            only.label == nil
+        else {
             return .visitChildren
         }
+        let argument = only.expression
         var typeName: String?
         var reference: DeclReferenceExprSyntax?
         if let member = argument.as(MemberAccessExprSyntax.self) {
             reference = member.declName
-            typeName = member.base?.trimmedDescription
+            typeName = member.base?.trimmedText
         } else if let plain = argument.as(DeclReferenceExprSyntax.self) {
             reference = plain
         }

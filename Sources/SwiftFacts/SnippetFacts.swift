@@ -16,14 +16,24 @@ public struct SnippetFacts: Sendable {
     public let syntaxErrors: [SyntaxErrorFact]
     /// `// tutorial-check:disable-line rule-id` comments, by 0-based line of the code.
     public let lineSuppressions: [LineSuppression]
+    /// 0-based lines that stand for omitted code (`...`, `…`, `// ...`, an editor placeholder `<#…#>`):
+    /// a snippet with such lines shows only part of its file, whatever else it looks like.
+    public let elidedLines: [Int]
     /// UTF-8 offsets at which each line of the code starts.
     public let lineStarts: [Int]
+    /// A number the cache gives each distinct snippet (0 outside a cache), so that work depending on
+    /// several snippets can be remembered under a cheap key.
+    public let id: Int
+    /// Positions in `types` by qualified name and in `functions` by owner type, built once per snippet:
+    /// the project view looks types up for every call it resolves, and scanning every file's facts per
+    /// lookup was a tenth of a lint.
+    private let index: FactsIndex
 
     public init(
         types: [TypeFact], functions: [FunctionFact], assignments: [AssignmentFact], calls: [CallFact],
         selectors: [SelectorFact], variables: [VariableFact], memberReferences: [MemberReferenceFact],
         syntaxErrors: [SyntaxErrorFact],
-        lineSuppressions: [LineSuppression], lineStarts: [Int]
+        lineSuppressions: [LineSuppression], elidedLines: [Int] = [], lineStarts: [Int], id: Int = 0
     ) {
         self.types = types
         self.functions = functions
@@ -34,8 +44,30 @@ public struct SnippetFacts: Sendable {
         self.memberReferences = memberReferences
         self.syntaxErrors = syntaxErrors
         self.lineSuppressions = lineSuppressions
+        self.elidedLines = elidedLines
         self.lineStarts = lineStarts
+        self.id = id
+        self.index = FactsIndex(types: types, functions: functions)
     }
+
+    private init(_ facts: SnippetFacts, id: Int) {
+        types = facts.types
+        functions = facts.functions
+        assignments = facts.assignments
+        calls = facts.calls
+        selectors = facts.selectors
+        variables = facts.variables
+        memberReferences = facts.memberReferences
+        syntaxErrors = facts.syntaxErrors
+        lineSuppressions = facts.lineSuppressions
+        elidedLines = facts.elidedLines
+        lineStarts = facts.lineStarts
+        index = facts.index
+        self.id = id
+    }
+
+    /// The same facts under another id.
+    public func identified(as id: Int) -> SnippetFacts { SnippetFacts(self, id: id) }
 
     /// The 0-based line of a code offset.
     public func line(of offset: Int) -> Int {
@@ -56,7 +88,38 @@ public struct SnippetFacts: Sendable {
 
     /// The functions declared directly in the type with this qualified name.
     public func functions(of qualifiedType: String) -> [FunctionFact] {
-        functions.filter { $0.ownerType == qualifiedType }
+        index.functionsByOwner[qualifiedType]?.map { functions[$0] } ?? []
+    }
+
+    /// The type declarations and extensions with this qualified name, in source order.
+    public func types(qualifiedName: String) -> [TypeFact] {
+        index.typesByQualifiedName[qualifiedName]?.map { types[$0] } ?? []
+    }
+
+    /// Whether the snippet declares (not extends) a type or protocol with this simple name.
+    public func declaresType(named name: String) -> Bool { index.declaredNames.contains(name) }
+}
+
+/// Lookups of a snippet's facts by name, in source order.
+private struct FactsIndex: Sendable {
+    let typesByQualifiedName: [String: [Int]]
+    let functionsByOwner: [String: [Int]]
+    let declaredNames: Set<String>
+
+    init(types: [TypeFact], functions: [FunctionFact]) {
+        var byName: [String: [Int]] = [:]
+        var declared = Set<String>()
+        for (position, type) in types.enumerated() {
+            byName[type.qualifiedName, default: []].append(position)
+            if type.kind != .extension { declared.insert(type.name) }
+        }
+        var byOwner: [String: [Int]] = [:]
+        for (position, function) in functions.enumerated() {
+            if let owner = function.ownerType { byOwner[owner, default: []].append(position) }
+        }
+        typesByQualifiedName = byName
+        functionsByOwner = byOwner
+        declaredNames = declared
     }
 }
 

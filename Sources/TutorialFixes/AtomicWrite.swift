@@ -12,12 +12,16 @@ public enum AtomicWrite {
     public static func write(_ text: String, to path: String) throws(FixError) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\(name).tutorial-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary =
+            (directory.isEmpty ? "." : directory)
+            + "/.\(name).tutorial-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         var mode: mode_t = 0o644
         var info = stat()
         if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
-        guard descriptor >= 0 else { throw FixError("\(path): cannot create a temporary file (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else {
+            throw FixError("\(path): cannot create a temporary file (\(String(cString: strerror(errno))))")
+        }
         var failure: String?
         Array(text.utf8).withUnsafeBytes { raw in
             var offset = 0

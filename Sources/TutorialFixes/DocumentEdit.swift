@@ -15,6 +15,23 @@ public struct DocumentEdit: Hashable, Sendable {
     }
 }
 
+/// Edits of another file than the analysed document (a DocC code resource), valid for `expectedText`.
+public struct FileEdits: Hashable, Sendable {
+    public let path: String
+    /// The file's text the edits were computed for; a file holding anything else is not edited.
+    public let expectedText: String
+    public let edits: [DocumentEdit]
+
+    public init(path: String, expectedText: String, edits: [DocumentEdit]) {
+        self.path = path
+        self.expectedText = expectedText
+        self.edits = edits
+    }
+
+    /// Whether `text` is what the edits were computed for (a reader adds a final newline a file may lack).
+    public func matches(_ text: String) -> Bool { text == expectedText || text + "\n" == expectedText }
+}
+
 /// One fix as a user picks it: a title, the rule it answers, and every edit it makes, all or nothing.
 public struct Fix: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
@@ -29,13 +46,19 @@ public struct Fix: Hashable, Sendable {
     public let kind: Kind
     /// Edits of the analysed document, in any order; they must not overlap.
     public let edits: [DocumentEdit]
+    /// Edits of other files (DocC code resources), one entry per file.
+    public let otherFiles: [FileEdits]
 
-    public init(title: String, rule: String, kind: Kind, edits: [DocumentEdit]) {
+    public init(title: String, rule: String, kind: Kind, edits: [DocumentEdit], otherFiles: [FileEdits] = []) {
         self.title = title
         self.rule = rule
         self.kind = kind
         self.edits = edits
+        self.otherFiles = otherFiles
     }
+
+    /// Whether the fix changes anything at all.
+    public var isEmpty: Bool { edits.isEmpty && otherFiles.allSatisfy(\.edits.isEmpty) }
 }
 
 /// Why a set of edits cannot be applied; the document is then left as it was.
@@ -64,9 +87,13 @@ public enum EditApplication {
     }
 
     /// The edits in application order, or the reason they cannot all apply.
-    public static func validated(_ edits: [DocumentEdit], length: Int, bytes: [UInt8]) throws(FixError) -> [DocumentEdit] {
+    public static func validated(_ edits: [DocumentEdit], length: Int, bytes: [UInt8]) throws(FixError)
+        -> [DocumentEdit]
+    {
         let ordered = edits.enumerated().sorted { lhs, rhs in
-            (lhs.element.range.start, lhs.element.range.end, lhs.offset) < (rhs.element.range.start, rhs.element.range.end, rhs.offset)
+            (lhs.element.range.start, lhs.element.range.end, lhs.offset) < (
+                rhs.element.range.start, rhs.element.range.end, rhs.offset
+            )
         }.map(\.element)
         var previousEnd = 0
         for edit in ordered {
@@ -89,14 +116,18 @@ public enum EditApplication {
     public static func compatible(_ fixes: [Fix]) -> (taken: [Fix], skipped: [Fix]) {
         var taken: [Fix] = []
         var skipped: [Fix] = []
-        var occupied: [SourceRange] = []
+        // Ranges already edited, per file ("" is the analysed document).
+        var occupied: [String: [SourceRange]] = [:]
         for fix in fixes {
-            let clashes = fix.edits.contains { edit in occupied.contains { clash(edit.range, $0) } }
+            let ranges = [("", fix.edits.map(\.range))] + fix.otherFiles.map { ($0.path, $0.edits.map(\.range)) }
+            let clashes = ranges.contains { path, edits in
+                edits.contains { edit in occupied[path, default: []].contains { clash(edit, $0) } }
+            }
             if clashes {
                 skipped.append(fix)
             } else {
                 taken.append(fix)
-                occupied.append(contentsOf: fix.edits.map(\.range))
+                for (path, edits) in ranges { occupied[path, default: []].append(contentsOf: edits) }
             }
         }
         return (taken, skipped)

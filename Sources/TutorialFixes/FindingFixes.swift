@@ -3,24 +3,46 @@ import TutorialRules
 
 extension Fix {
     /// The repair a finding offers, as one all-or-nothing change: its edits cover the step that introduced
-    /// the problem and every later step of the same file that repeats it. Nil when the rule offers none.
-    public init?(_ finding: Finding) {
-        let edits = finding.fixEdits.map { DocumentEdit(range: $0.range, newText: $0.newText) }
-        guard !edits.isEmpty else { return nil }
-        self.init(title: finding.fixTitle ?? "Fix \(finding.rule)", rule: finding.rule, kind: .repair, edits: edits)
+    /// the problem and every later step of the same file that repeats it; a snippet removal takes the
+    /// snippet's whole block. Nil when the rule offers none.
+    public init?(_ finding: Finding, in tutorial: Tutorial) {
+        let edits = finding.fixEdits.map {
+            SnippetRemoval.widened(DocumentEdit(range: $0.range, newText: $0.newText), in: tutorial)
+        }
+        // DocC: the code lives in resource files, one per step; a resource shown by two steps is fixed once.
+        var files: [FileEdits] = []
+        for resourceEdit in finding.fixResourceEdits {
+            let edit = DocumentEdit(range: resourceEdit.edit.range, newText: resourceEdit.edit.newText)
+            if let index = files.firstIndex(where: { $0.path == resourceEdit.path }) {
+                guard !files[index].edits.contains(edit) else { continue }
+                files[index] = FileEdits(
+                    path: files[index].path, expectedText: files[index].expectedText, edits: files[index].edits + [edit]
+                )
+            } else {
+                files.append(FileEdits(path: resourceEdit.path, expectedText: resourceEdit.expectedText, edits: [edit]))
+            }
+        }
+        guard !edits.isEmpty || !files.isEmpty else { return nil }
+        self.init(
+            title: finding.fixTitle ?? "Fix \(finding.rule)", rule: finding.rule, kind: .repair, edits: edits,
+            otherFiles: files)
     }
 }
 
 /// `lint --fix` for one document: every repair its analysis offers, applied together when they can be.
 public func fixDocument(_ analysis: Analysis, write: Bool = true) -> FileFixOutcome {
-    FileFixer.fix(analysis.tutorial.document, fixes: analysis.findings.compactMap(Fix.init), write: write)
+    FileFixer.fix(
+        analysis.tutorial.document, fixes: analysis.findings.compactMap { Fix($0, in: analysis.tutorial) }, write: write
+    )
 }
 
 /// What `lint --fix` tells the user about one file, one line per fix or problem.
 public func describeFixes(_ outcome: FileFixOutcome) -> [String] {
     if let failure = outcome.failure { return ["not fixed: \(failure)"] }
     var lines = outcome.applied.map { fix in
-        "fixed \(outcome.path): \(fix.title) [\(fix.rule)], \(fix.edits.count) edit\(fix.edits.count == 1 ? "" : "s")"
+        let count = fix.edits.count + fix.otherFiles.reduce(0) { $0 + $1.edits.count }
+        let files = fix.otherFiles.isEmpty ? "" : " in \(fix.otherFiles.map(\.path).joined(separator: ", "))"
+        return "fixed \(outcome.path): \(fix.title) [\(fix.rule)], \(count) edit\(count == 1 ? "" : "s")\(files)"
     }
     lines += outcome.skipped.map { fix in
         "not applied in \(outcome.path): \(fix.title) [\(fix.rule)] overlaps another fix; run --fix again"

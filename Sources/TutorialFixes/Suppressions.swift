@@ -18,7 +18,9 @@ public enum SuppressionFixes {
         let lastLine = index.lineNumber(containing: max(range.start, range.end - 1))
         let start = index.lineStarts[firstLine]
         let end = lastLine + 1 < index.lineCount ? index.lineStarts[lastLine + 1] : tutorial.document.bytes.count
-        let needsBreak = end == tutorial.document.bytes.count && !(tutorial.document.text.hasSuffix("\n") || tutorial.document.text.hasSuffix("\r"))
+        let needsBreak =
+            end == tutorial.document.bytes.count
+            && !(tutorial.document.text.hasSuffix("\n") || tutorial.document.text.hasSuffix("\r"))
         return Fix(
             title: "Disable \(rule) on these lines", rule: rule, kind: .suppression,
             edits: [

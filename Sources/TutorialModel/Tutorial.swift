@@ -39,13 +39,17 @@ public struct Tutorial: Sendable {
 
 /// A titled part of a tutorial (`Section 2`, `第二节…`, `@Section(title:)`, an `<h2>`).
 public struct Section: Sendable {
+    /// The title without its label (`Track the page` for `Section 3: Track the page`).
     public let title: String
+    /// The label as written (`Section 3`, `第三节`); nil when the heading carries none (DocC, HTML `<h2>`).
+    public let label: String?
     /// From the section heading to the end of its last step.
     public let range: SourceRange
     public let steps: [Step]
 
-    public init(title: String, range: SourceRange, steps: [Step]) {
+    public init(title: String, label: String? = nil, range: SourceRange, steps: [Step]) {
         self.title = title
+        self.label = label
         self.range = range
         self.steps = steps
     }

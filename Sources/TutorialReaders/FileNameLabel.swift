@@ -51,24 +51,47 @@ public enum SnippetClassifier {
     public static func kind(code: String, language: String?, fileName: String?) -> SnippetKind {
         let isSwift = language == "swift" || fileName?.hasSuffix(".swift") == true
         guard isSwift else { return fileName == nil ? .fragment : .file }
+        // One scan of the UTF-8 bytes: readers call this for every snippet of every step.
         var depth = 0
         var minimumDepth = 0
         var hasTopLevelDeclaration = false
-        for line in code.split(separator: "\n", omittingEmptySubsequences: true) {
-            if depth == 0 {
-                let trimmed = line.trimmingWhitespace()
-                let words = trimmed.split(separator: " ").prefix(4)
-                if line.first.map({ !$0.isWhitespace }) == true,
-                    words.contains(where: { ["import", "struct", "class", "enum", "protocol", "extension", "actor"].contains($0) })
-                {
-                    hasTopLevelDeclaration = true
+        var atLineStart = true
+        var utf8 = code.utf8.makeIterator()
+        var lineStartWord: [UInt8] = []
+        var collectingWords = false
+        var wordsSeen = 0
+        while let byte = utf8.next() {
+            if atLineStart {
+                atLineStart = false
+                collectingWords = depth == 0 && byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+                wordsSeen = 0
+                lineStartWord.removeAll(keepingCapacity: true)
+            }
+            if collectingWords {
+                if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                    if !lineStartWord.isEmpty {
+                        if topLevelKeywords.contains(lineStartWord) { hasTopLevelDeclaration = true }
+                        lineStartWord.removeAll(keepingCapacity: true)
+                        wordsSeen += 1
+                        if wordsSeen == 4 { collectingWords = false }
+                    }
+                } else {
+                    lineStartWord.append(byte)
                 }
             }
-            for character in line {
-                if character == "{" { depth += 1 }
-                if character == "}" { depth -= 1; minimumDepth = min(minimumDepth, depth) }
+            switch byte {
+            case UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                minimumDepth = min(minimumDepth, depth)
+            case 0x0A: atLineStart = true
+            default: break
             }
         }
+        if collectingWords, topLevelKeywords.contains(lineStartWord) { hasTopLevelDeclaration = true }
         return hasTopLevelDeclaration && depth == 0 && minimumDepth == 0 ? .file : .fragment
     }
+
+    private static let topLevelKeywords: Set<[UInt8]> = Set(
+        ["import", "struct", "class", "enum", "protocol", "extension", "actor"].map { Array($0.utf8) })
 }

@@ -119,7 +119,7 @@ enum OutlineBuilder {
             }
             let end = steps.last.map { max($0.range.end, draft.range.end) } ?? draft.range.end
             sections.append(
-                Section(title: draft.title, range: SourceRange(start: draft.range.start, end: end), steps: built))
+                Section(title: draft.title, label: draft.label, range: SourceRange(start: draft.range.start, end: end), steps: built))
         }
         return sections
     }
@@ -174,9 +174,11 @@ private struct StepDraft {
 
 private struct SectionDraft {
     let title: String
+    /// The section label as written, when one opened it.
+    let label: String?
     var range: SourceRange
     /// Whether a section label (`Section 2`, `第二节`) opened it.
-    let labelled: Bool
+    var labelled: Bool { label != nil }
     var steps: [StepDraft] = []
 }
 
@@ -281,7 +283,12 @@ private struct BuildState {
             title = block.text
         case .section(let labelled):
             closeSection()
-            section = SectionDraft(title: block.text, range: block.range, labelled: labelled)
+            // A labelled heading (`Section 2: Track the page`) is titled by what follows its label, as
+            // in the other readers; an unlabelled one by its whole text.
+            let label = labelled ? block.label : nil
+            let labelTitle = label?.title ?? ""
+            section = SectionDraft(
+                title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: block.range)
             resetPending()
         case .step(let label, let stepTitle):
             closeStep()
@@ -366,8 +373,7 @@ private struct BuildState {
         var current =
             section
             ?? SectionDraft(
-                title: title ?? fallbackTitle ?? "", range: SourceRange.empty(at: finished.range.start), labelled: false
-            )
+                title: title ?? fallbackTitle ?? "", label: nil, range: SourceRange.empty(at: finished.range.start))
         current.steps.append(finished)
         current.range = current.range.union(finished.range)
         section = current

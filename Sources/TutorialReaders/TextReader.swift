@@ -24,23 +24,45 @@ public enum TextReader {
         let lines = TextLines.scan(document)
         let kinds = TextLines.classify(lines)
         let blocks = TextBlocks.blocks(lines, kinds: kinds)
-        let title = title(blocks, lines)
+        let (title, titleBlocks) = title(blocks, lines)
         var assembler = TextAssembler(lines: lines, title: title)
-        // The page title is no step's prose.
-        for block in blocks.dropFirst(title == nil ? 0 : 1) { assembler.add(block) }
+        // The page title (and a breadcrumb trail above it) is no step's prose.
+        for block in blocks.dropFirst(titleBlocks) { assembler.add(block) }
         return Tutorial(
             document: document, format: .text, title: assembler.tutorialTitle, sections: assembler.finish())
     }
 
     /// The first prose line before any label or code, when it reads like a page title: short, and
-    /// not a sentence or an instruction (`Make a view:`).
-    static func title(_ blocks: [TextBlock], _ lines: [TextLine]) -> String? {
-        guard case .prose(let line) = blocks.first else { return nil }
-        let text = lines[line].text.trimmingWhitespace()
-        guard text.utf8.count <= 200, text.count <= 120, let last = text.last, !".:!?。：！？".contains(last) else {
-            return nil
+    /// not a sentence or an instruction (`Make a view:`). A breadcrumb trail copied from the page
+    /// above it (`Docs › SwiftUI › Tutorials`) is passed over. Returns the title and how many
+    /// leading blocks it takes.
+    static func title(_ blocks: [TextBlock], _ lines: [TextLine]) -> (title: String?, blocks: Int) {
+        var index = 0
+        // Without a title line, the breadcrumb's last part names the page.
+        var breadcrumbTitle: String?
+        while index < blocks.count, case .prose(let line) = blocks[index] {
+            let text = lines[line].text.trimmingWhitespace()
+            if let lastPart = breadcrumbLastPart(text) {
+                breadcrumbTitle = lastPart
+                index += 1
+                continue
+            }
+            guard text.utf8.count <= 200, text.count <= 120, let last = text.last, !".:!?。：！？".contains(last) else {
+                break
+            }
+            return (String(text), index + 1)
         }
-        return String(text)
+        return (breadcrumbTitle, index)
+    }
+
+    /// The last part of a breadcrumb line (two or more short parts joined by a separator), nil for
+    /// any other line.
+    static func breadcrumbLastPart(_ text: Substring) -> String? {
+        for separator in [" › ", " » ", " > ", " / "] where text.contains(separator) {
+            let parts = text.components(separatedBy: separator)
+            if parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 40 }) { return parts.last }
+        }
+        return nil
     }
 }
 
@@ -58,6 +80,8 @@ struct TextAssembler {
 
     private struct SectionDraft {
         var title: String
+        /// The section label as written; nil for implicit sections.
+        var label: String? = nil
         var awaitsTitle: Bool
         var range: SourceRange
         var steps: [StepDraft] = []
@@ -110,8 +134,8 @@ struct TextAssembler {
         case .section:
             closeSection()
             section = SectionDraft(
-                title: match.title.isEmpty ? match.label : match.title, awaitsTitle: match.title.isEmpty,
-                range: line.range)
+                title: match.title.isEmpty ? match.label : match.title, label: match.label,
+                awaitsTitle: match.title.isEmpty, range: line.range)
         case .step:
             endAwaitingTitles()
             // Without section labels, numbering that starts again at 1 starts a new section.
@@ -208,7 +232,7 @@ struct TextAssembler {
         closeSection()
         return sections.enumerated().map { sectionOffset, draft in
             Section(
-                title: draft.title, range: draft.range,
+                title: draft.title, label: draft.label, range: draft.range,
                 steps: draft.steps.enumerated().map { stepOffset, step in
                     Step(
                         id: StepID(section: sectionOffset + 1, step: stepOffset + 1), label: step.label,

@@ -23,10 +23,15 @@ public func analyze(
 }
 
 /// The pipeline from an already-read tutorial (tests build tutorials directly).
-public func analyze(tutorial: Tutorial, configuration: Configuration = .default, cache: FactsCache = FactsCache())
-    -> Analysis
-{
-    let timelines = buildTimelines(tutorial)
+///
+/// `timelines` and `changeSets`, when the caller has them already (the server builds them for its
+/// document model), are used instead of being built again: they must be `buildTimelines(tutorial)` and
+/// `changeSets(tutorial, timelines:)` (any diff options but `ignoreIndentation`).
+public func analyze(
+    tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
+    configuration: Configuration = .default, cache: FactsCache = FactsCache()
+) -> Analysis {
+    let timelines = timelines ?? buildTimelines(tutorial)
     let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
         if case .code(let code) = rule, configuration.isEnabled(code.description) { return code }
         return nil
@@ -45,11 +50,12 @@ public func analyze(tutorial: Tutorial, configuration: Configuration = .default,
         }
     }
     var findings = evaluateCodeRules(
-        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration)
+        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration,
+        cache: cache)
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines),
-            structure: stepStructureFindings(tutorial, timelines: timelines))
+            structure: stepStructureFindings(tutorial, timelines: timelines, changeSets: changeSets))
         for rule in tutorialRules {
             let description = rule.description
             let severity = configuration.severity(of: description)
@@ -113,7 +119,15 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
                 previous = nil
                 continue
             }
-            let (facts, parsed) = cache.facts(for: state.code, previous: previous)
+            // The change set's runs are the parser's edits (computed only when the state must be parsed).
+            let (facts, parsed) = cache.facts(for: state.code, previous: previous) { [previous] in
+                guard let previous else { return nil }
+                return TextDiff(old: previous.code, new: state.code, options: DiffOptions(context: 0)).byteEdits().map {
+                    TextReplacement(
+                        old: CodeRange(start: $0.old.start, end: $0.old.end),
+                        new: CodeRange(start: $0.new.start, end: $0.new.end))
+                }
+            }
             // A cached state has no tree: the next state then parses from scratch (rare: an edit).
             previous = parsed
             result[SnippetAddress(step: state.step, index: state.snippetIndex)] = facts
@@ -129,6 +143,21 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     return result
 }
 
+/// What a code rule evaluation depends on: the checked snippet, the project's snippets, the rules run.
+private struct EvaluationKey: Hashable, Sendable {
+    let facts: Int
+    let fileName: String?
+    let project: [ProjectEntry]
+    let incomplete: [String]
+    let currentIsComplete: Bool
+    let rules: [String]
+}
+
+private struct ProjectEntry: Hashable, Sendable {
+    let name: String
+    let facts: Int
+}
+
 /// One run of a finding: the consecutive states of a file in which it is present.
 private struct Run {
     let subject: String
@@ -137,6 +166,7 @@ private struct Run {
     let range: SourceRange
     var occurrences: [FindingOccurrence]
     let fixTitle: String?
+    let resolvingTokens: [String]
     var resolvedAt: StepID?
 }
 
@@ -144,9 +174,10 @@ private struct Run {
 /// keyed by rule and subject, placed at the introducing step, `information` when a later state fixes them.
 private func evaluateCodeRules(
     _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts], files: [SnippetAddress: String],
-    configuration: Configuration
+    configuration: Configuration, cache: FactsCache
 ) -> [Finding] {
     guard !rules.isEmpty else { return [] }
+    let ruleIDs = rules.map(\.description.id)
     let known = KnownProtocols.standard
     // Evaluations per timeline key, in order: each a set of (rule, subject) → finding in that state.
     struct Evaluation {
@@ -154,32 +185,56 @@ private func evaluateCodeRules(
         let step: StepID
         /// The step whose snippet was checked (where a problem first seen here is introduced).
         let codeStep: StepID
+        /// The snippet leaves code out (`...`): what it does not show is no evidence that a problem is gone.
+        let partial: Bool
         let snippet: Snippet
         let found: [String: [String: CodeFinding]]
     }
     var evaluations: [String: [Evaluation]] = [:]
     var keyOrder: [String] = []
     var projectFiles: [(name: String, facts: SnippetFacts)] = []
+    var incompleteFiles = Set<String>()
     var lastState: [String: (step: StepID, snippet: Snippet, facts: SnippetFacts)] = [:]
 
     func evaluate(
         _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, key: String,
         fileName: String?
     ) {
-        let project = ProjectView(files: projectFiles, current: snippetFacts, currentFileName: fileName)
+        let currentIsComplete = snippet.kind == .file && snippetFacts.elidedLines.isEmpty
+        let project = ProjectView(
+            files: projectFiles, current: snippetFacts, currentFileName: fileName, currentIsComplete: currentIsComplete,
+            incompleteFiles: incompleteFiles)
         let context = CodeContext(
             fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
-            isFragment: fileName == nil,
+            isFragment: fileName == nil || !snippetFacts.elidedLines.isEmpty,
             project: project, knownProtocols: known)
-        var found: [String: [String: CodeFinding]] = [:]
-        for rule in rules {
-            let id = rule.description.id
-            for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
-                if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+        let compute: () -> [String: [String: CodeFinding]] = {
+            var found: [String: [String: CodeFinding]] = [:]
+            for rule in rules {
+                let id = rule.description.id
+                for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
+                    if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+                }
             }
+            return found
+        }
+        // The same snippet checked against the same project gives the same findings: remembered by the
+        // cache's snippet ids, so an edit re-runs the rules only where the edited snippet is involved.
+        let found: [String: [String: CodeFinding]]
+        if snippetFacts.id != 0, projectFiles.allSatisfy({ $0.facts.id != 0 }) {
+            let memoKey = EvaluationKey(
+                facts: snippetFacts.id, fileName: fileName,
+                project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
+                incomplete: incompleteFiles.sorted(), currentIsComplete: currentIsComplete, rules: ruleIDs)
+            found = cache.memoized(memoKey, compute: compute)
+        } else {
+            found = compute()
         }
         if evaluations[key] == nil { keyOrder.append(key) }
-        evaluations[key, default: []].append(Evaluation(step: step, codeStep: codeStep, snippet: snippet, found: found))
+        evaluations[key, default: []].append(
+            Evaluation(
+                step: step, codeStep: codeStep, partial: !snippetFacts.elidedLines.isEmpty, snippet: snippet,
+                found: found))
     }
 
     for step in tutorial.steps {
@@ -187,6 +242,7 @@ private func evaluateCodeRules(
         for (index, snippet) in step.snippets.enumerated() {
             let address = SnippetAddress(step: step.id, index: index)
             guard let name = files[address], let stateFacts = facts[address] else { continue }
+            incompleteFiles.remove(name)
             if let position = projectFiles.firstIndex(where: { $0.name == name }) {
                 projectFiles[position] = (name, stateFacts)
             } else {
@@ -204,6 +260,17 @@ private func evaluateCodeRules(
                     fileName: nil)
             }
         }
+        // A Swift fragment adds to its file (or, unnamed, to any file): until the file is shown whole
+        // again, what its last whole state lacks is no evidence.
+        for (index, snippet) in step.snippets.enumerated() {
+            let address = SnippetAddress(step: step.id, index: index)
+            guard files[address] == nil, facts[address] != nil else { continue }
+            if let name = snippet.fileName {
+                incompleteFiles.insert(name)
+            } else {
+                incompleteFiles.formUnion(projectFiles.map(\.name))
+            }
+        }
     }
     // The last state of each file, checked once more against the finished project: what another file
     // changed later decides whether a cross-file problem is still there at the end.
@@ -213,6 +280,21 @@ private func evaluateCodeRules(
         evaluate(state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name)
     }
 
+    // Fragments (snippets outside every timeline), with their identifiers, in step order; scanned only
+    // when a problem is still open at the end of a file.
+    var scannedFragments: [(step: StepID, fileName: String?, identifiers: Set<String>)]?
+    func laterFragments() -> [(step: StepID, fileName: String?, identifiers: Set<String>)] {
+        if let scannedFragments { return scannedFragments }
+        var result: [(step: StepID, fileName: String?, identifiers: Set<String>)] = []
+        for step in tutorial.steps {
+            for (index, snippet) in step.snippets.enumerated()
+            where files[SnippetAddress(step: step.id, index: index)] == nil {
+                result.append((step.id, snippet.fileName, identifiers(in: Substring(snippet.code))))
+            }
+        }
+        scannedFragments = result
+        return result
+    }
     var findings: [Finding] = []
     for key in keyOrder {
         guard let list = evaluations[key] else { continue }
@@ -224,7 +306,7 @@ private func evaluateCodeRules(
             var closed: [Run] = []
             for evaluation in list {
                 let present = evaluation.found[id] ?? [:]
-                for subject in openOrder where present[subject] == nil {
+                for subject in openOrder where present[subject] == nil && !evaluation.partial {
                     if var run = open.removeValue(forKey: subject) {
                         run.resolvedAt = evaluation.step
                         closed.append(run)
@@ -235,7 +317,8 @@ private func evaluateCodeRules(
                     let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
                     let occurrence = FindingOccurrence(
                         step: evaluation.codeStep, range: range,
-                        edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial))
+                        edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial),
+                        resourceEdits: resourceEdits(codeFinding.edits, snippet: evaluation.snippet))
                     if open[subject] != nil {
                         // The re-check of a file's last state repeats a state already recorded.
                         if open[subject]!.occurrences.last?.range != range {
@@ -245,13 +328,27 @@ private func evaluateCodeRules(
                         open[subject] = Run(
                             subject: subject, message: codeFinding.message, firstStep: evaluation.codeStep,
                             range: range,
-                            occurrences: [occurrence], fixTitle: codeFinding.fixTitle, resolvedAt: nil)
+                            occurrences: [occurrence], fixTitle: codeFinding.fixTitle,
+                            resolvingTokens: codeFinding.resolvingTokens, resolvedAt: nil)
                         openOrder.append(subject)
                     }
                 }
             }
             let severity = configuration.severity(of: description)
-            for run in closed + openOrder.compactMap({ open[$0] }) {
+            // A problem still there in the file's last state may be mended by a fragment shown later.
+            var stillOpen = openOrder.compactMap { open[$0] }
+            if let last = lastState[key]?.step {
+                for index in stillOpen.indices where !stillOpen[index].resolvingTokens.isEmpty {
+                    let tokens = Set(stillOpen[index].resolvingTokens)
+                    if let mending = laterFragments().first(where: { fragment in
+                        fragment.step > last && (fragment.fileName == nil || fragment.fileName == key)
+                            && !fragment.identifiers.isDisjoint(with: tokens)
+                    }) {
+                        stillOpen[index].resolvedAt = mending.step
+                    }
+                }
+            }
+            for run in closed + stillOpen {
                 findings.append(
                     Finding(
                         rule: id, subject: run.subject, severity: run.resolvedAt == nil ? severity : .information,
@@ -262,6 +359,35 @@ private func evaluateCodeRules(
         }
     }
     return findings
+}
+
+/// Maps a rule's code edits to edits of the DocC resource file a snippet's code was read from (code
+/// offsets are file offsets there); empty for snippets whose code is in the document.
+func resourceEdits(_ edits: [CodeEdit], snippet: Snippet) -> [ResourceEdit] {
+    guard !edits.isEmpty, let path = snippet.docc?.resourcePath else { return [] }
+    let code = Array(snippet.code.utf8)
+    var lineStarts = [0]
+    for (offset, byte) in code.enumerated() where byte == 0x0A && offset + 1 < code.count { lineStarts.append(offset + 1) }
+    var result: [ResourceEdit] = []
+    func add(_ range: SourceRange, _ text: String) {
+        result.append(ResourceEdit(path: path, expectedText: snippet.code, edit: TextEdit(range: range, newText: text)))
+    }
+    for edit in edits {
+        switch edit.kind {
+        case .replace(let range, let text):
+            add(SourceRange(start: range.start, end: range.end), text)
+        case .insertLine(let line, let text):
+            guard line >= 0, line <= lineStarts.count else { continue }
+            let offset = line < lineStarts.count ? lineStarts[line] : code.count
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "\n" }.joined()
+            add(.empty(at: offset), lines)
+        case .deleteLine(let line):
+            guard line >= 0, line < lineStarts.count else { continue }
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : code.count
+            add(SourceRange(start: lineStarts[line], end: end), "")
+        }
+    }
+    return result
 }
 
 /// Maps a rule's code edits to document edits. New lines take the document's own prefix of the line
@@ -321,14 +447,35 @@ public struct StepChanges: Sendable {
         var touched: [StepID: Set<String>] = [:]
         var withCode = Set<StepID>()
         for timeline in timelines {
-            var previousLines: [Substring: Int] = [:]
+            // Lines are compared as interned bytes (hashing `Substring`s cost a tenth of a lint), split at
+            // every LF that is not part of a CRLF, empty lines left out: the lines `split(separator: "\n")`
+            // gives, since a CRLF is one `Character`.
+            var interner = LineInterner()
+            var identifiersOfLine: [Int32: Set<String>] = [:]
+            var previousLines: [Int32: Int] = [:]
             for state in timeline.states {
-                var lines: [Substring: Int] = [:]
-                for line in state.code.split(separator: "\n") { lines[line, default: 0] += 1 }
-                var changed: [Substring] = []
+                let bytes = Array(state.code.utf8)
+                var lines: [Int32: Int] = [:]
+                var start = 0
+                for index in 0...bytes.count {
+                    guard index == bytes.count || (bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D))
+                    else { continue }
+                    if index > start { lines[interner.intern(bytes[start..<index]), default: 0] += 1 }
+                    start = index + 1
+                }
+                var changed: [Int32] = []
                 for (line, count) in lines where count > previousLines[line, default: 0] { changed.append(line) }
                 for (line, count) in previousLines where count > lines[line, default: 0] { changed.append(line) }
-                for line in changed { touched[state.step, default: []].formUnion(identifiers(in: line)) }
+                if !changed.isEmpty {
+                    var words = touched[state.step, default: []]
+                    for line in changed {
+                        if identifiersOfLine[line] == nil {
+                            identifiersOfLine[line] = identifiers(inUTF8: interner.line(line))
+                        }
+                        words.formUnion(identifiersOfLine[line]!)
+                    }
+                    touched[state.step] = words
+                }
                 previousLines = lines
             }
         }
@@ -349,13 +496,17 @@ public struct StepChanges: Sendable {
 
 /// The identifier-like words of a text (ASCII letters, digits and `_`, scanned as bytes: identifiers in
 /// code are ASCII, and scanning `Character`s costs ten times more).
-func identifiers(in text: Substring) -> Set<String> {
+func identifiers(in text: Substring) -> Set<String> { identifiers(inUTF8: Array(text.utf8)[...]) }
+
+/// The identifier-like words of UTF-8 bytes.
+func identifiers(inUTF8 bytes: ArraySlice<UInt8>) -> Set<String> {
     var result = Set<String>()
-    let bytes = Array(text.utf8)
+    let bytes = Array(bytes)
     var start = -1
     for index in 0...bytes.count {
         let byte = index < bytes.count ? bytes[index] : 0x20
-        let isWord = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        let isWord =
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || byte == 0x5F
         if isWord {
             if start < 0 { start = index }

@@ -11,6 +11,21 @@ public struct TextEdit: Sendable, Hashable, Codable {
     }
 }
 
+/// An edit of a file other than the analysed document: a DocC code resource, whose text a `@Code`
+/// directive shows. `expectedText` is the text the range refers to, so a fixer can refuse a file that
+/// changed since (or whose line endings the reader normalised).
+public struct ResourceEdit: Sendable, Hashable {
+    public let path: String
+    public let expectedText: String
+    public let edit: TextEdit
+
+    public init(path: String, expectedText: String, edit: TextEdit) {
+        self.path = path
+        self.expectedText = expectedText
+        self.edit = edit
+    }
+}
+
 /// One state of a file in which a finding's problem is present.
 public struct FindingOccurrence: Sendable, Hashable {
     public let step: StepID
@@ -18,11 +33,14 @@ public struct FindingOccurrence: Sendable, Hashable {
     public let range: SourceRange
     /// The edits that fix it in that snippet (empty when the rule offers no fix).
     public let edits: [TextEdit]
+    /// The same fix for a snippet whose code lives in a DocC resource file.
+    public let resourceEdits: [ResourceEdit]
 
-    public init(step: StepID, range: SourceRange, edits: [TextEdit]) {
+    public init(step: StepID, range: SourceRange, edits: [TextEdit], resourceEdits: [ResourceEdit] = []) {
         self.step = step
         self.range = range
         self.edits = edits
+        self.resourceEdits = resourceEdits
     }
 }
 
@@ -65,6 +83,9 @@ public struct Finding: Sendable, Hashable {
         self.fixTitle = fixTitle
         self.documentEdits = documentEdits
     }
+
+    /// The resource-file edits fixing this step and every later step that repeats the problem (DocC).
+    public var fixResourceEdits: [ResourceEdit] { occurrences.flatMap(\.resourceEdits) }
 
     /// The edits fixing this step and every later step that repeats the problem, in one change.
     public var fixEdits: [TextEdit] {

@@ -13,18 +13,35 @@ public struct ProjectView: Sendable {
     public let current: SnippetFacts?
     /// The file `current` is a state of (its older state in `files` is ignored), nil for fragments.
     public let currentFileName: String?
+    /// Whether `current` shows everything it declares (a whole file, nothing left out).
+    public let currentIsComplete: Bool
+    /// Files a fragment has added to since their latest whole state: what they lack is no evidence.
+    public let incompleteFiles: Set<String>
 
-    public init(files: [(name: String, facts: SnippetFacts)], current: SnippetFacts?, currentFileName: String?) {
+    public init(
+        files: [(name: String, facts: SnippetFacts)], current: SnippetFacts?, currentFileName: String?,
+        currentIsComplete: Bool = true, incompleteFiles: Set<String> = []
+    ) {
         self.files = files
         self.current = current
         self.currentFileName = currentFileName
+        self.currentIsComplete = currentIsComplete
+        self.incompleteFiles = incompleteFiles
     }
 
     /// The checked facts first, then every other file's.
-    public var allFacts: [SnippetFacts] {
-        var result: [SnippetFacts] = []
-        if let current { result.append(current) }
-        for file in files where file.name != currentFileName { result.append(file.facts) }
+    public var allFacts: [SnippetFacts] { sources.map(\.facts) }
+
+    /// Every source of declarations with whether it is known in full.
+    private var sources: [(facts: SnippetFacts, complete: Bool)] {
+        var result: [(facts: SnippetFacts, complete: Bool)] = []
+        if let current {
+            let complete = currentIsComplete && !(currentFileName.map(incompleteFiles.contains) ?? false)
+            result.append((current, complete))
+        }
+        for file in files where file.name != currentFileName {
+            result.append((file.facts, !incompleteFiles.contains(file.name)))
+        }
         return result
     }
 
@@ -32,12 +49,18 @@ public struct ProjectView: Sendable {
     public func type(qualifiedName: String) -> TypeView? {
         var declarations: [TypeFact] = []
         var functions: [FunctionFact] = []
-        for facts in allFacts {
-            for type in facts.types where type.qualifiedName == qualifiedName { declarations.append(type) }
-            for function in facts.functions where function.ownerType == qualifiedName { functions.append(function) }
+        var complete = true
+        // Each snippet's facts are indexed by name: a lookup costs one probe per file, not a scan.
+        for (facts, known) in sources {
+            let types = facts.types(qualifiedName: qualifiedName)
+            let owned = facts.functions(of: qualifiedName)
+            declarations.append(contentsOf: types)
+            functions.append(contentsOf: owned)
+            if !(types.isEmpty && owned.isEmpty) && !known { complete = false }
         }
         guard !declarations.isEmpty else { return nil }
-        return TypeView(qualifiedName: qualifiedName, declarations: declarations, functions: functions)
+        return TypeView(
+            qualifiedName: qualifiedName, declarations: declarations, functions: functions, isComplete: complete)
     }
 
     /// Resolves a type name as written inside `enclosing` (nested types first, then outwards).
@@ -53,7 +76,8 @@ public struct ProjectView: Sendable {
 
     /// Whether any file of the project declares a type or protocol with this simple name.
     public func declaresType(named name: String) -> Bool {
-        allFacts.contains { facts in facts.types.contains { $0.name == name && $0.kind != .extension } }
+        if let current, current.declaresType(named: name) { return true }
+        return files.contains { $0.name != currentFileName && $0.facts.declaresType(named: name) }
     }
 }
 
@@ -63,6 +87,9 @@ public struct TypeView: Sendable {
     public let declarations: [TypeFact]
     /// Functions declared in the type and its extensions.
     public let functions: [FunctionFact]
+    /// Whether every snippet that declares or extends the type is known in full: rules that conclude
+    /// from something missing (an initializer, a method, a conformance) need this.
+    public let isComplete: Bool
 
     /// The primary declaration (not an extension), when the project shows it.
     public var primary: TypeFact? { declarations.first { $0.kind != .extension } }

@@ -77,7 +77,9 @@ func localFunctions(of qualifiedName: String, in facts: SnippetFacts) -> [(index
 func enclosingMethod(of index: Int?, in facts: SnippetFacts) -> FunctionFact? {
     guard let index else { return nil }
     var function = facts.functions[index]
-    while function.ownerType == nil {
+    var hops = 0
+    while function.ownerType == nil, hops < facts.functions.count {
+        hops += 1
         guard
             let outer = facts.functions.last(where: {
                 $0.range.contains(function.range) && $0 != function && $0.ownerType != nil

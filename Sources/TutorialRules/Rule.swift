@@ -142,13 +142,20 @@ public struct CodeFinding: Sendable, Hashable {
     /// A fix for this state, if the rule knows one; empty otherwise.
     public let fixTitle: String?
     public let edits: [CodeEdit]
+    /// Identifiers whose appearance in a later fragment of the same file (or an unnamed one) shows the
+    /// author adding the missing piece there: the finding then counts as resolved at that step.
+    public let resolvingTokens: [String]
 
-    public init(subject: String, message: String, range: CodeRange, fixTitle: String? = nil, edits: [CodeEdit] = []) {
+    public init(
+        subject: String, message: String, range: CodeRange, fixTitle: String? = nil, edits: [CodeEdit] = [],
+        resolvingTokens: [String] = []
+    ) {
         self.subject = subject
         self.message = message
         self.range = range
         self.fixTitle = fixTitle
         self.edits = edits
+        self.resolvingTokens = resolvingTokens
     }
 }
 

@@ -8,6 +8,22 @@ let seed: UInt64 = 20_261_130
 let quick = CommandLine.arguments.contains("--quick")
 let corpusSize = quick ? 100 : 1000
 
+// `--write-corpus DIR` writes the small tutorial and the first ten corpus documents for profiling
+// the real binary (for example under valgrind --tool=callgrind), then stops.
+if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus"), flag + 1 < CommandLine.arguments.count {
+    let directory = CommandLine.arguments[flag + 1]
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for index in 0..<10 {
+        let tutorial = generateTutorial(name: "Tutorial \(index)", seed: seed + 100 + UInt64(index), targetBytes: 30_000)
+        try? tutorial.markdown.write(toFile: "\(directory)/tutorial-\(index).md", atomically: true, encoding: .utf8)
+        try? tutorial.html.write(toFile: "\(directory)/tutorial-\(index).html", atomically: true, encoding: .utf8)
+    }
+    let large = generateTutorial(name: "Large tutorial", seed: seed + 1, targetBytes: 1_000_000)
+    try? large.markdown.write(toFile: "\(directory)/large.md", atomically: true, encoding: .utf8)
+    print("wrote 21 documents to \(directory)")
+    exit(0)
+}
+
 var report = Report()
 print("# tutorial-bench (seed \(seed), corpus of \(corpusSize) documents of 30 KB)")
 print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB")

@@ -9,7 +9,9 @@ import LanguageServer
 
 /// `tutorial-check lsp`: the language server on stdin/stdout. The only place the server meets stdio.
 enum LSPCommand {
-    static let specs = [OptionSpec(name: "stdio", values: nil, help: "talk over stdin/stdout (the default and only transport)")]
+    static let specs = [
+        OptionSpec(name: "stdio", values: nil, help: "talk over stdin/stdout (the default and only transport)")
+    ]
 
     static func run(_ arguments: [String]) -> ExitCode {
         do { _ = try parseArguments(arguments, specs: specs) } catch {

@@ -13,9 +13,14 @@ final class DocumentSyncTests: XCTestCase {
         _ = try client.initialize()
         client.open(uri, text: "步骤1 🎉 x\nline two\n")
         // Replace "x" (UTF-16 column 6: 步 骤 1 space 🎉(2) space) by "TODO".
-        client.notify(DidChangeTextDocumentNotification(
-            textDocument: .init(uri: uri, version: 2),
-            contentChanges: [.init(range: Range(start: .init(line: 0, character: 7), end: .init(line: 0, character: 8)), text: "TODO")]))
+        client.notify(
+            DidChangeTextDocumentNotification(
+                textDocument: .init(uri: uri, version: 2),
+                contentChanges: [
+                    .init(
+                        range: Range(start: .init(line: 0, character: 7), end: .init(line: 0, character: 8)),
+                        text: "TODO")
+                ]))
         let diagnostics = try XCTUnwrap(client.waitForDiagnostics(uri, version: 2))
         XCTAssertEqual(diagnostics.count, 1)
         let range = try XCTUnwrap(diagnostics.first?["range"] as? [String: [String: Int]])
@@ -34,9 +39,14 @@ final class DocumentSyncTests: XCTestCase {
         let range = try XCTUnwrap(diagnostics.first?["range"] as? [String: [String: Int]])
         XCTAssertEqual(range["start"], ["line": 0, "character": marked["1️⃣"]])
         // An edit addressed in bytes: insert "ab" after "步" (3 bytes).
-        client.notify(DidChangeTextDocumentNotification(
-            textDocument: .init(uri: uri, version: 2),
-            contentChanges: [.init(range: Range(start: .init(line: 0, character: 3), end: .init(line: 0, character: 3)), text: "ab")]))
+        client.notify(
+            DidChangeTextDocumentNotification(
+                textDocument: .init(uri: uri, version: 2),
+                contentChanges: [
+                    .init(
+                        range: Range(start: .init(line: 0, character: 3), end: .init(line: 0, character: 3)), text: "ab"
+                    )
+                ]))
         _ = client.waitForDiagnostics(uri, version: 2)
         XCTAssertEqual(counting.runs.withLock { $0.last }, "步ab骤1 TODO\n")
     }
@@ -46,18 +56,24 @@ final class DocumentSyncTests: XCTestCase {
         let client = TestClient(pipeline: counting.pipeline)
         _ = try client.initialize()
         client.open(uri, text: "abc\ndef\n")
-        client.notify(DidChangeTextDocumentNotification(
-            textDocument: .init(uri: uri, version: 2),
-            contentChanges: [
-                .init(range: Range(start: .init(line: 1, character: 0), end: .init(line: 1, character: 3)), text: "XYZ"),
-                .init(range: Range(start: .init(line: 0, character: 3), end: .init(line: 1, character: 1)), text: "-"),
-                // Past the end: clamps to the end of the text.
-                .init(range: Range(start: .init(line: 9, character: 0), end: .init(line: 9, character: 0)), text: "!"),
-            ]))
+        client.notify(
+            DidChangeTextDocumentNotification(
+                textDocument: .init(uri: uri, version: 2),
+                contentChanges: [
+                    .init(
+                        range: Range(start: .init(line: 1, character: 0), end: .init(line: 1, character: 3)),
+                        text: "XYZ"),
+                    .init(
+                        range: Range(start: .init(line: 0, character: 3), end: .init(line: 1, character: 1)), text: "-"),
+                    // Past the end: clamps to the end of the text.
+                    .init(
+                        range: Range(start: .init(line: 9, character: 0), end: .init(line: 9, character: 0)), text: "!"),
+                ]))
         _ = client.waitForDiagnostics(uri, version: 2)
         XCTAssertEqual(counting.runs.withLock { $0.last }, "abc-YZ\n!")
-        client.notify(DidChangeTextDocumentNotification(
-            textDocument: .init(uri: uri, version: 3), contentChanges: [.init(text: "fresh TODO")]))
+        client.notify(
+            DidChangeTextDocumentNotification(
+                textDocument: .init(uri: uri, version: 3), contentChanges: [.init(text: "fresh TODO")]))
         XCTAssertEqual(client.waitForDiagnostics(uri, version: 3)?.count, 1)
     }
 
@@ -80,11 +96,25 @@ final class DocumentSyncTests: XCTestCase {
     func testChangeForAnUnopenedDocumentIsLoggedNotFatal() throws {
         let client = TestClient(pipeline: CountingPipeline().pipeline)
         _ = try client.initialize()
-        client.notify(DidChangeTextDocumentNotification(
-            textDocument: .init(uri: "file:///never-opened.md", version: 2), contentChanges: [.init(text: "x")]))
+        client.notify(
+            DidChangeTextDocumentNotification(
+                textDocument: .init(uri: "file:///never-opened.md", version: 2), contentChanges: [.init(text: "x")]))
         let log = client.waitFor { $0.method == "window/logMessage" }
         XCTAssertEqual(log?.params?["type"] as? Int, 2)
         XCTAssertTrue((log?.params?["message"] as? String)?.contains("not open") == true)
+    }
+
+    func testAVersionGoingBackwardsStillAppliesAndIsLogged() throws {
+        let counting = CountingPipeline()
+        let client = TestClient(pipeline: counting.pipeline)
+        _ = try client.initialize()
+        client.open(uri, text: "a\n", version: 5)
+        client.notify(
+            DidChangeTextDocumentNotification(
+                textDocument: .init(uri: uri, version: 3), contentChanges: [.init(text: "TODO\n")]))
+        XCTAssertEqual(client.waitForDiagnostics(uri, version: 3)?.count, 1)
+        let log = client.waitFor { ($0.params?["message"] as? String)?.contains("version 3 does not follow 5") == true }
+        XCTAssertEqual(log?.params?["type"] as? Int, 2)
     }
 
     func testPulledDiagnosticsReportUnchangedForTheSameResultID() throws {
@@ -95,7 +125,8 @@ final class DocumentSyncTests: XCTestCase {
         XCTAssertEqual(first.kind, "full")
         XCTAssertEqual(first.items?.count, 2)
         XCTAssertEqual(first.items?.first?.code, "todo")
-        let second = try client.request(DocumentDiagnosticRequest(textDocument: .init(uri: uri), previousResultId: first.resultId))
+        let second = try client.request(
+            DocumentDiagnosticRequest(textDocument: .init(uri: uri), previousResultId: first.resultId))
         XCTAssertEqual(second.kind, "unchanged")
         XCTAssertEqual(second.resultId, first.resultId)
         let workspace = try client.request(WorkspaceDiagnosticRequest())
@@ -112,7 +143,8 @@ final class PushOptionTests: XCTestCase {
         _ = try client.request(InitializeRequest(initializationOptions: .object(["pushDiagnostics": .bool(false)])))
         client.notify(InitializedNotification())
         client.open("file:///t.md", text: "TODO\n")
-        XCTAssertEqual(try client.request(DocumentDiagnosticRequest(textDocument: .init(uri: "file:///t.md"))).items?.count, 1)
+        XCTAssertEqual(
+            try client.request(DocumentDiagnosticRequest(textDocument: .init(uri: "file:///t.md"))).items?.count, 1)
         XCTAssertNil(client.waitFor(timeout: 0.3) { $0.method == "textDocument/publishDiagnostics" })
     }
 }

@@ -30,7 +30,8 @@ final class LifecycleTests: XCTestCase {
         let client = TestClient()
         _ = try client.initialize()
         client.sendRaw(#"{"jsonrpc":"2.0","id":100,"method":"textDocument/nonsense","params":{}}"#)
-        client.sendRaw(#"{"jsonrpc":"2.0","id":101,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":5}}}"#)
+        client.sendRaw(
+            #"{"jsonrpc":"2.0","id":101,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":5}}}"#)
         client.sendRaw(#"{"jsonrpc":"2.0","id":102,"method":"#)
         client.sendRaw(#"[1,2,3]"#)
         client.sendRaw(#"{"jsonrpc":"2.0","method":"textDocument/unknownNotification","params":{}}"#)

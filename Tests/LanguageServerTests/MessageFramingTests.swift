@@ -102,7 +102,8 @@ final class MessageFramingTests: XCTestCase {
         connection.send(Data("{\"x\":\"é\"}".utf8))
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = read(fromServer[0], &buffer, buffer.count)
-        XCTAssertEqual(String(decoding: buffer[0..<max(count, 0)], as: UTF8.self), "Content-Length: 10\r\n\r\n{\"x\":\"é\"}")
+        XCTAssertEqual(
+            String(decoding: buffer[0..<max(count, 0)], as: UTF8.self), "Content-Length: 10\r\n\r\n{\"x\":\"é\"}")
         close(toServer[0])
         close(fromServer[0])
         close(fromServer[1])

@@ -13,8 +13,10 @@ final class SchedulingTests: XCTestCase {
         _ = try client.initialize()
         client.open(uri, text: "TODO\n")
         for version in 2...21 {
-            client.notify(DidChangeTextDocumentNotification(
-                textDocument: .init(uri: uri, version: version), contentChanges: [.init(text: "TODO \(version)\n")]))
+            client.notify(
+                DidChangeTextDocumentNotification(
+                    textDocument: .init(uri: uri, version: version), contentChanges: [.init(text: "TODO \(version)\n")])
+            )
         }
         XCTAssertNotNil(client.waitForDiagnostics(uri, version: 21))
         let runs = counting.runs.withLock { $0 }
@@ -34,10 +36,12 @@ final class SchedulingTests: XCTestCase {
         client.open(uri, text: "x\n")
         _ = client.waitForDiagnostics(uri, version: 1)
         let start = Date()
-        client.notify(DidChangeTextDocumentNotification(
-            textDocument: .init(uri: uri, version: 2), contentChanges: [.init(text: "TODO\n")]))
+        client.notify(
+            DidChangeTextDocumentNotification(
+                textDocument: .init(uri: uri, version: 2), contentChanges: [.init(text: "TODO\n")]))
         XCTAssertEqual(client.waitForDiagnostics(uri, version: 2)?.count, 1)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 0.5, "no debounce timer stands between an edit and its result")
+        XCTAssertLessThan(
+            Date().timeIntervalSince(start), 0.5, "no debounce timer stands between an edit and its result")
     }
 
     func testResponsesLeaveInRequestOrder() throws {
@@ -49,8 +53,10 @@ final class SchedulingTests: XCTestCase {
         for index in 0..<60 {
             // Slow pulled diagnostics (a new version each time) interleaved with quick folding requests.
             if index % 3 == 0 {
-                client.notify(DidChangeTextDocumentNotification(
-                    textDocument: .init(uri: uri, version: 2 + index), contentChanges: [.init(text: "TODO \(index)\n")]))
+                client.notify(
+                    DidChangeTextDocumentNotification(
+                        textDocument: .init(uri: uri, version: 2 + index),
+                        contentChanges: [.init(text: "TODO \(index)\n")]))
                 ids.append(client.send(DocumentDiagnosticRequest(textDocument: .init(uri: uri))))
             } else {
                 ids.append(client.send(FoldingRangeRequest(textDocument: .init(uri: uri))))

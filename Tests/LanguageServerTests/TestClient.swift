@@ -45,7 +45,8 @@ final class TestClient: @unchecked Sendable {
     func sendRaw(_ text: String) { connection.send(Data(text.utf8)) }
 
     func notify<N: LSPNotification>(_ notification: N) {
-        let params = try! JSONSerialization.jsonObject(with: JSONEncoder().encode(notification), options: [.fragmentsAllowed])
+        let params = try! JSONSerialization.jsonObject(
+            with: JSONEncoder().encode(notification), options: [.fragmentsAllowed])
         let message: [String: Any] = ["jsonrpc": "2.0", "method": N.method, "params": params]
         connection.send(try! JSONSerialization.data(withJSONObject: message))
     }
@@ -57,7 +58,8 @@ final class TestClient: @unchecked Sendable {
         let id = nextID
         nextID += 1
         condition.unlock()
-        let params = try! JSONSerialization.jsonObject(with: JSONEncoder().encode(request), options: [.fragmentsAllowed])
+        let params = try! JSONSerialization.jsonObject(
+            with: JSONEncoder().encode(request), options: [.fragmentsAllowed])
         let message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": R.method, "params": params]
         connection.send(try! JSONSerialization.data(withJSONObject: message))
         return id
@@ -70,7 +72,8 @@ final class TestClient: @unchecked Sendable {
         if let error = response.json["error"] {
             XCTFail("\(R.method) failed: \(error)", file: file, line: line)
         }
-        let result = try JSONSerialization.data(withJSONObject: response.json["result"] ?? NSNull(), options: [.fragmentsAllowed])
+        let result = try JSONSerialization.data(
+            withJSONObject: response.json["result"] ?? NSNull(), options: [.fragmentsAllowed])
         return try JSONDecoder().decode(R.Response.self, from: result)
     }
 
@@ -85,8 +88,9 @@ final class TestClient: @unchecked Sendable {
     }
 
     func open(_ uri: String, text: String, languageId: String = "markdown", version: Int = 1) {
-        notify(DidOpenTextDocumentNotification(
-            textDocument: TextDocumentItem(uri: uri, languageId: languageId, version: version, text: text)))
+        notify(
+            DidOpenTextDocumentNotification(
+                textDocument: TextDocumentItem(uri: uri, languageId: languageId, version: version, text: text)))
     }
 
     // MARK: Waiting
@@ -143,7 +147,9 @@ final class CountingPipeline: @unchecked Sendable {
     var pipeline: AnalysisPipeline {
         AnalysisPipeline(
             model: { document, format, _ in
-                DocumentModel(tutorial: Tutorial(document: document, format: format, title: nil, sections: []), timelines: [], changes: [])
+                DocumentModel(
+                    tutorial: Tutorial(document: document, format: format, title: nil, sections: []), timelines: [],
+                    changes: [])
             },
             findings: { [self] model in
                 let text = model.tutorial.document.text
@@ -154,9 +160,11 @@ final class CountingPipeline: @unchecked Sendable {
                 let utf8 = text.utf8
                 while let found = text[searchStart...].range(of: "TODO") {
                     let start = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
-                    findings.append(ServerFinding(
-                        rule: "todo", severity: .warning, message: "a TODO is left", range: SourceRange(start: start, end: start + 4),
-                        step: nil, resolvedAt: nil))
+                    findings.append(
+                        ServerFinding(
+                            rule: "todo", severity: .warning, message: "a TODO is left",
+                            range: SourceRange(start: start, end: start + 4),
+                            step: nil, resolvedAt: nil))
                     searchStart = found.upperBound
                 }
                 return FindingsResult(findings: findings)

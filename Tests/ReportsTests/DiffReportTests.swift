@@ -102,6 +102,7 @@ final class DiffReportTests: XCTestCase {
         XCTAssertTrue(markdown.contains("## 1.2 Step 2 — Reset the page\n"))
         XCTAssertTrue(markdown.contains("```diff\n@@ -1,10 +1,10 @@ step 1.2\n"))
         XCTAssertTrue(markdown.contains("**PageView.swift**: no change (from step 1.2). ⚠️ `step-no-change`"))
+        XCTAssertTrue(markdown.contains("- ⚠️ `step-no-change` (step 1.3): step 1.3 (Step 3) shows PageView.swift unchanged"), markdown)
 
     }
 
@@ -118,6 +119,13 @@ final class DiffReportTests: XCTestCase {
         XCTAssertTrue(html.contains("step-no-change"))
         XCTAssertTrue(html.contains("table class=\"diff split\""))
         XCTAssertEqual(externalReferences(inHTML: html), [])
+        // A numbering finding is flagged in the outline and told in its step.
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", snippets: [])
+        builder.step(label: "Step 3", snippets: [])
+        let numbered = renderHTMLDiff(makeDiffReport([builder.build()], options: DiffOptions()))
+        XCTAssertTrue(numbered.contains("<span class=\"warn\" title=\"step-numbering\">!</span>"))
+        XCTAssertTrue(numbered.contains("skips from 1 to 3"))
         // The checker itself catches what it must.
         XCTAssertEqual(
             externalReferences(

@@ -21,15 +21,21 @@ final class EditApplicationTests: XCTestCase {
 
     func testOverlapOutsideAndSplitCharacterAreRefused() {
         let text = "步骤1\n"
-        XCTAssertThrowsError(try EditApplication.apply(
-            [DocumentEdit(range: SourceRange(start: 0, end: 3), newText: ""), DocumentEdit(range: SourceRange(start: 2, end: 4), newText: "")],
-            to: text))
+        XCTAssertThrowsError(
+            try EditApplication.apply(
+                [
+                    DocumentEdit(range: SourceRange(start: 0, end: 3), newText: ""),
+                    DocumentEdit(range: SourceRange(start: 2, end: 4), newText: ""),
+                ],
+                to: text))
         XCTAssertThrowsError(try EditApplication.apply([.insert("x", at: 99)], to: text))
         XCTAssertThrowsError(try EditApplication.apply([.insert("x", at: 1)], to: text), "offset 1 is inside 步")
     }
 
     func testCompatibleTakesFixesWholeAndSkipsOverlappingOnes() {
-        let first = Fix(title: "a", rule: "r", kind: .repair, edits: [.insert("x", at: 2), DocumentEdit(range: SourceRange(start: 5, end: 8), newText: "")])
+        let first = Fix(
+            title: "a", rule: "r", kind: .repair,
+            edits: [.insert("x", at: 2), DocumentEdit(range: SourceRange(start: 5, end: 8), newText: "")])
         let overlapping = Fix(title: "b", rule: "r", kind: .repair, edits: [.insert("y", at: 6)])
         let separate = Fix(title: "c", rule: "r", kind: .repair, edits: [.insert("z", at: 2), .insert("w", at: 8)])
         let (taken, skipped) = EditApplication.compatible([first, overlapping, separate])
@@ -44,9 +50,15 @@ final class SuppressionFixesTests: XCTestCase {
         var sections: [Section] = []
         if let stepStart {
             let range = SourceRange(start: stepStart, end: document.bytes.count)
-            sections = [Section(title: "S", range: range, steps: [
-                Step(id: StepID(section: 1, step: 1), label: "Step 1", labelNumber: 1, title: "", prose: "", range: range, snippets: [])
-            ])]
+            sections = [
+                Section(
+                    title: "S", range: range,
+                    steps: [
+                        Step(
+                            id: StepID(section: 1, step: 1), label: "Step 1", labelNumber: 1, title: "", prose: "",
+                            range: range, snippets: [])
+                    ])
+            ]
         }
         return Tutorial(document: document, format: format, title: nil, sections: sections)
     }
@@ -55,7 +67,8 @@ final class SuppressionFixesTests: XCTestCase {
         let marked = MarkedText("# T\n\n1️⃣## Step 1\ncode\n")
         let tutorial = tutorial(marked.text, stepStart: marked["1️⃣"])
         let fix = SuppressionFixes.disableHere(
-            rule: "step-no-change", step: StepID(section: 1, step: 1), range: SourceRange(start: 20, end: 22), in: tutorial)
+            rule: "step-no-change", step: StepID(section: 1, step: 1), range: SourceRange(start: 20, end: 22),
+            in: tutorial)
         XCTAssertEqual(fix.kind, .suppression)
         XCTAssertEqual(
             try EditApplication.apply(fix.edits, to: marked.text),
@@ -65,7 +78,8 @@ final class SuppressionFixesTests: XCTestCase {
     func testDisableHereWithoutAStepWrapsTheLines() throws {
         let marked = MarkedText("a\nb 1️⃣bad\nc")
         let fix = SuppressionFixes.disableHere(
-            rule: "x", step: nil, range: SourceRange(start: marked["1️⃣"], end: marked["1️⃣"] + 3), in: tutorial(marked.text))
+            rule: "x", step: nil, range: SourceRange(start: marked["1️⃣"], end: marked["1️⃣"] + 3),
+            in: tutorial(marked.text))
         XCTAssertEqual(
             try EditApplication.apply(fix.edits, to: marked.text),
             "a\n<!-- tutorial-check-disable x -->\nb bad\n<!-- tutorial-check-enable x -->\nc")
@@ -74,10 +88,13 @@ final class SuppressionFixesTests: XCTestCase {
     func testDisableInDocumentKeepsTheDoctypeFirstAndTheLineEndings() throws {
         let html = "<!DOCTYPE html>\r\n<p>x</p>\r\n"
         let fix = SuppressionFixes.disableInDocument(rule: "r", in: tutorial(html, format: .html))
-        XCTAssertEqual(try EditApplication.apply(fix.edits, to: html), "<!DOCTYPE html>\r\n<!-- tutorial-check-disable r -->\r\n<p>x</p>\r\n")
+        XCTAssertEqual(
+            try EditApplication.apply(fix.edits, to: html),
+            "<!DOCTYPE html>\r\n<!-- tutorial-check-disable r -->\r\n<p>x</p>\r\n")
         let markdown = "# T\n"
         XCTAssertEqual(
-            try EditApplication.apply(SuppressionFixes.disableInDocument(rule: "r", in: tutorial(markdown)).edits, to: markdown),
+            try EditApplication.apply(
+                SuppressionFixes.disableInDocument(rule: "r", in: tutorial(markdown)).edits, to: markdown),
             "<!-- tutorial-check-disable r -->\n# T\n")
     }
 }
@@ -98,7 +115,9 @@ final class FileFixerTests: XCTestCase {
         return path
     }
 
-    func read(_ path: String) -> String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+    func read(_ path: String) -> String {
+        String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    }
 
     func testRepairsAreWrittenAtomicallyAndReported() throws {
         let path = try write("a b\n")
@@ -115,7 +134,8 @@ final class FileFixerTests: XCTestCase {
         var info = stat()
         stat(path, &info)
         XCTAssertEqual(info.st_mode & 0o777, 0o640, "permissions survive the rename")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["t.md"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory), ["t.md"], "no temporary file left")
     }
 
     func testAFileChangedOnDiskOrAnEditThatCannotApplyLeavesTheFileUntouched() throws {

@@ -17,24 +17,151 @@ final class FindingFixesTests: XCTestCase {
         let document = SourceDocument(path: "delegate-missing.md", text: Self.fixture)
         let analysis = analyze(document: document)
         let finding = try XCTUnwrap(analysis.findings.first { $0.rule == "coordinator-not-wired" })
-        let fix = try XCTUnwrap(Fix(finding))
+        let fix = try XCTUnwrap(Fix(finding, in: analysis.tutorial))
         XCTAssertEqual(fix.kind, .repair)
         XCTAssertEqual(fix.edits.count, 3)
         let outcome = fixDocument(analysis, write: false)
         XCTAssertEqual(outcome.applied.map(\.rule), ["coordinator-not-wired"])
         let fixed = try XCTUnwrap(outcome.newText)
-        XCTAssertEqual(fixed.components(separatedBy: "pageViewController.delegate = context.coordinator\n").count - 1, 3)
+        XCTAssertEqual(
+            fixed.components(separatedBy: "pageViewController.delegate = context.coordinator\n").count - 1, 3)
         let again = analyze(document: SourceDocument(path: "delegate-missing.md", text: fixed))
         XCTAssertFalse(again.findings.contains { $0.rule == "coordinator-not-wired" })
-        XCTAssertEqual(describeFixes(outcome), [
-            "fixed delegate-missing.md: \(fix.title) [coordinator-not-wired], 3 edits"
-        ])
+        XCTAssertEqual(
+            describeFixes(outcome),
+            [
+                "fixed delegate-missing.md: \(fix.title) [coordinator-not-wired], 3 edits"
+            ])
     }
 
     func testAFindingWithoutEditsOffersNoRepair() {
         let finding = Finding(
-            rule: "step-numbering", subject: "s", severity: .warning, message: "m", range: SourceRange(start: 0, end: 1),
+            rule: "step-numbering", subject: "s", severity: .warning, message: "m",
+            range: SourceRange(start: 0, end: 1),
             file: nil, step: nil, resolvedAt: nil)
-        XCTAssertNil(Fix(finding))
+        XCTAssertNil(
+            Fix(
+                finding,
+                in: Tutorial(
+                    document: SourceDocument(path: "t.md", text: "x"), format: .markdown, title: nil, sections: [])))
+    }
+}
+
+/// A rule removes a snippet by its code range; the engine removes the whole block in the document's syntax.
+final class SnippetRemovalTests: XCTestCase {
+    func removal(_ text: String, path: String, snippet index: Int) throws -> String {
+        let tutorial = readTutorial(SourceDocument(path: path, text: text))
+        let snippets = tutorial.steps.flatMap(\.snippets)
+        XCTAssertGreaterThan(snippets.count, index, "the reader found the snippets")
+        let range = snippets[index].range
+        let finding = Finding(
+            rule: "step-no-change", subject: "s", severity: .warning, message: "m", range: range, file: nil, step: nil,
+            resolvedAt: nil, documentEdits: [TutorialRules.TextEdit(range: range, newText: "")])
+        let fix = try XCTUnwrap(Fix(finding, in: tutorial))
+        return try EditApplication.apply(fix.edits, to: text)
+    }
+
+    func testMarkdownLosesTheFencesAndOneBlankLine() throws {
+        let text =
+            "# T\n\n## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n\n## Step 2\n\n```swift file=A.swift\nlet a = 1\n```\n\nDone.\n"
+        XCTAssertEqual(
+            try removal(text, path: "t.md", snippet: 1),
+            "# T\n\n## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n\n## Step 2\n\nDone.\n")
+    }
+
+    func testHTMLLosesThePreElement() throws {
+        let text = """
+            <html><body><h2>Step 1</h2>
+            <pre><code class="lang-swift">let a = 1
+            </code></pre>
+            <h2>Step 2</h2>
+            <pre><code class="lang-swift">let a = 1
+            </code></pre>
+            <p>Done.</p>
+            </body></html>
+
+            """
+        let result = try removal(text, path: "t.html", snippet: 1)
+        XCTAssertEqual(result.components(separatedBy: "<pre>").count - 1, 1, result)
+        XCTAssertTrue(result.contains("<h2>Step 2</h2>\n<p>Done.</p>"), result)
+    }
+}
+
+/// DocC: the code is in resource files, one per step; the fix edits those files.
+final class DocCResourceFixTests: XCTestCase {
+    /// A DocC catalog whose three steps show the delegate fixture's three states as resources.
+    static func makeCatalog() throws -> (tutorial: String, resources: [String]) {
+        let fixture = FindingFixesTests.fixture
+        let blocks = fixture.components(separatedBy: "```swift file=PageViewController.swift\n").dropFirst().map {
+            String($0[..<$0.range(of: "```")!.lowerBound])
+        }
+        XCTAssertEqual(blocks.count, 3)
+        let directory = NSTemporaryDirectory() + "docc-fix-\(UUID().uuidString)/Pages.docc"
+        try FileManager.default.createDirectory(atPath: directory + "/Resources", withIntermediateDirectories: true)
+        var steps = ""
+        var resources: [String] = []
+        for (index, code) in blocks.enumerated() {
+            let name = "0\(index + 1)-PageViewController.swift"
+            try code.write(toFile: directory + "/Resources/" + name, atomically: false, encoding: .utf8)
+            resources.append(directory + "/Resources/" + name)
+            steps += """
+                        @Step {
+                            Step \(index + 1) of the page view controller.
+
+                            @Code(name: "PageViewController.swift", file: "\(name)")
+                        }
+
+                """
+        }
+        let tutorial = """
+            @Tutorial(time: 5) {
+                @Intro(title: "Pages") {
+                    A page view.
+                }
+
+                @Section(title: "Wrap the page view controller") {
+                    @Steps {
+            \(steps)        }
+                }
+            }
+
+            """
+        let path = directory + "/Pages.tutorial"
+        try tutorial.write(toFile: path, atomically: false, encoding: .utf8)
+        return (path, resources)
+    }
+
+    func testTheDelegateFixEditsEveryResourceAndTheFindingGoes() throws {
+        let (path, resources) = try Self.makeCatalog()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let document = try DocumentLoader.load(path)
+        let analysis = analyze(document: document, resources: FileSystemResources())
+        let finding = try XCTUnwrap(analysis.findings.first { $0.rule == "coordinator-not-wired" })
+        let fix = try XCTUnwrap(Fix(finding, in: analysis.tutorial))
+        XCTAssertEqual(fix.edits, [], "the tutorial itself is not edited")
+        XCTAssertEqual(fix.otherFiles.map(\.path), resources)
+        let outcome = fixDocument(analysis)
+        XCTAssertTrue(outcome.changed, "\(outcome.failure ?? "")")
+        for resource in resources {
+            let text = try String(contentsOfFile: resource, encoding: .utf8)
+            XCTAssertTrue(
+                text.contains(
+                    "        pageViewController.delegate = context.coordinator\n        return pageViewController"))
+        }
+        let again = analyze(document: try DocumentLoader.load(path), resources: FileSystemResources())
+        XCTAssertFalse(again.findings.contains { $0.rule == "coordinator-not-wired" })
+    }
+
+    func testAResourceChangedSinceTheAnalysisLeavesEveryFileUntouched() throws {
+        let (path, resources) = try Self.makeCatalog()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let analysis = analyze(document: try DocumentLoader.load(path), resources: FileSystemResources())
+        let before = try resources.map { try String(contentsOfFile: $0, encoding: .utf8) }
+        try (before[2] + "// edited meanwhile\n").write(toFile: resources[2], atomically: false, encoding: .utf8)
+        let outcome = fixDocument(analysis)
+        XCTAssertFalse(outcome.changed)
+        XCTAssertTrue(outcome.failure?.contains("changed since it was read") == true, outcome.failure ?? "")
+        XCTAssertEqual(try String(contentsOfFile: resources[0], encoding: .utf8), before[0])
+        XCTAssertEqual(try String(contentsOfFile: resources[1], encoding: .utf8), before[1])
     }
 }

@@ -31,5 +31,11 @@ final class FormatSnifferTests: XCTestCase {
         let members = "    func makeCoordinator() -> Coordinator {\n        Coordinator(self)\n    }\n"
         XCTAssertEqual(SnippetClassifier.kind(code: members, language: "swift", fileName: "A.swift"), .fragment)
         XCTAssertEqual(SnippetClassifier.kind(code: "searchBar.delegate = context.coordinator\n", language: "swift", fileName: nil), .fragment)
+        let modifiers = "@MainActor\npublic final class Model {\n    var 名前 = \"🎉\"\n}"
+        XCTAssertEqual(SnippetClassifier.kind(code: modifiers, language: "swift", fileName: nil), .file)
+        let unbalanced = "struct A {\n    func f() {\n"
+        XCTAssertEqual(SnippetClassifier.kind(code: unbalanced, language: "swift", fileName: "A.swift"), .fragment)
+        let closesFirst = "}\nstruct B {\n"
+        XCTAssertEqual(SnippetClassifier.kind(code: closesFirst, language: "swift", fileName: "B.swift"), .fragment)
     }
 }

@@ -157,7 +157,7 @@ extension HTMLReaderTests {
             """
         let tutorial = read(html)
         XCTAssertEqual(tutorial.title, "Article title")
-        XCTAssertEqual(tutorial.sections.map(\.title), ["Section 1: Views"])
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Views"])
     }
 
     func testCodePastTheLinesLibxml2CountsIsStillLocated() throws {

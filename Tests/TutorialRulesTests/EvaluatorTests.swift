@@ -125,4 +125,85 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertEqual(cache.statistics.misses, 2)
         XCTAssertEqual(cache.statistics.incremental, 1, "the second state is parsed from the first's tree")
     }
+
+    func testReanalysisReusesRuleResultsForUnchangedSnippets() {
+        let cache = FactsCache()
+        let steps: [RuleExample.Step] = [
+            .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+            .init([.init("PageViewController.swift", pageViewController(wired: false, extra: "\n    var x = 1"))]),
+        ]
+        let first = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 0)
+        let second = analyze(tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 2, "both states' rule results are remembered")
+        XCTAssertEqual(first, second)
+        // An edit of the second step re-runs the rules for that state only.
+        var edited = steps
+        edited[1] = .init([.init("PageViewController.swift", pageViewController(wired: true))])
+        let third = analyze(tutorial: ExampleTutorial(RuleExample(steps: edited)).tutorial, cache: cache).findings
+        XCTAssertEqual(cache.memoStatistics.hits, 3)
+        XCTAssertEqual(third.first { $0.rule == "coordinator-not-wired" }?.resolvedAt, StepID(section: 1, step: 2))
+    }
+
+    func testALaterFragmentThatAddsTheMissingPieceResolvesTheFinding() {
+        let wiring = RuleExample.Snippet(nil, "pageViewController.dataSource = context.coordinator\n", kind: .fragment)
+        let unrelated = RuleExample.Snippet(nil, "Text(\"Hello\")\n", kind: .fragment)
+        let file = RuleExample.Snippet("PageViewController.swift", pageViewController(wired: false))
+        let mended = ExampleTutorial(RuleExample(steps: [.init([file]), .init([unrelated]), .init([wiring])]))
+        let findings = analyze(tutorial: mended.tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        XCTAssertEqual(findings.map(\.severity), [.information])
+        XCTAssertEqual(findings.first?.resolvedAt, StepID(section: 1, step: 3))
+
+        let unmended = ExampleTutorial(RuleExample(steps: [.init([file]), .init([unrelated])]))
+        let open = analyze(tutorial: unmended.tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        XCTAssertEqual(open.map(\.severity), [.warning])
+        XCTAssertNil(open.first?.resolvedAt)
+    }
+
+    func testAPartialStateNeitherReportsAbsenceNorResolves() {
+        let partial = """
+            struct PageViewController: UIViewControllerRepresentable {
+                func makeCoordinator() -> Coordinator { Coordinator() }
+                func makeUIViewController(context: Context) -> UIPageViewController {
+                    // ...
+                }
+                class Coordinator: NSObject, UIPageViewControllerDataSource {}
+            }
+
+            """
+        let steps: [RuleExample.Step] = [
+            .init([.init("PageViewController.swift", pageViewController(wired: false))]),
+            .init([.init("PageViewController.swift", partial)]),
+        ]
+        let findings = analyze(
+            tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial,
+            configuration: .only(["coordinator-not-wired"])
+        ).findings
+        XCTAssertEqual(findings.map(\.severity), [.warning], "a state that leaves code out does not fix the problem")
+        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 1))
+        let onlyPartial = ExampleTutorial(RuleExample(steps: [steps[1]]))
+        XCTAssertTrue(
+            analyze(
+                tutorial: onlyPartial.tutorial,
+                configuration: .only(["coordinator-not-wired", "missing-required-method"])
+            ).findings.isEmpty)
+    }
+
+    func testAFragmentAddingToAFileMakesWhatTheFileLacksNoEvidence() {
+        let card = RuleExample.Snippet("Card.swift", "struct Card {\n    var title: String\n}\n")
+        let addInit = RuleExample.Snippet(
+            "Card.swift", "init(_ title: String) { self.title = title }\n", kind: .fragment)
+        let use = RuleExample.Snippet("Deck.swift", "struct Deck {\n    let first = Card(\"Ace\")\n}\n")
+        let withFragment = ExampleTutorial(RuleExample(steps: [.init([card]), .init([addInit]), .init([use])]))
+        XCTAssertTrue(
+            analyze(tutorial: withFragment.tutorial, configuration: .only(["initializer-mismatch"])).findings.isEmpty)
+        let without = ExampleTutorial(RuleExample(steps: [.init([card]), .init([use])]))
+        XCTAssertEqual(
+            analyze(tutorial: without.tutorial, configuration: .only(["initializer-mismatch"])).findings.count, 1)
+        // Shown whole again, the file is evidence again.
+        let reshown = ExampleTutorial(
+            RuleExample(steps: [.init([card]), .init([addInit]), .init([card]), .init([use])]))
+        XCTAssertEqual(
+            analyze(tutorial: reshown.tutorial, configuration: .only(["initializer-mismatch"])).findings.count, 1)
+    }
 }

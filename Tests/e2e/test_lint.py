@@ -143,3 +143,14 @@ def test_rules_and_explain(binary, root):
     assert explained.returncode == 0 and "context ctx: Context" in explained.stdout and "Not reported" in explained.stdout
     markdown = run(binary, "rules", "--format", "markdown")
     assert markdown.stdout == (root / "docs" / "rules.md").read_text(encoding="utf-8")
+
+
+def test_ranges_in_an_html_page_shown_as_text(binary):
+    """In a page's source shown as text, the finding covers the call's characters, markup inside it included."""
+    document = "initializer-mismatch/code-viewer.txt"
+    result = run(binary, "lint", "--format", "json", document, cwd=FIXTURES)
+    diagnostic = json.loads(result.stdout)["documents"][0]["diagnostics"][0]
+    start, end = diagnostic["range"]["start"], diagnostic["range"]["end"]
+    line = (FIXTURES / document).read_text(encoding="utf-8").split("\n")[start["line"] - 1]
+    assert start["line"] == end["line"]
+    assert line[start["column"] - 1 : end["column"] - 1] == 'Embedded(title: <span class="hljs-string">"&lt;p&gt;"</span>)'

@@ -68,12 +68,12 @@ public final class LocalConnection: Connection, @unchecked Sendable {
     }
 
     public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) {
-        let backlog = state.withLock { state -> [ConnectionEvent] in
+        // The backlog is queued under the lock, so an event arriving meanwhile cannot overtake it.
+        state.withLock { state in
             state.handler = handler
-            defer { state.backlog = [] }
-            return state.backlog
+            for event in state.backlog { delivery.async { handler(event) } }
+            state.backlog = []
         }
-        for event in backlog { delivery.async { handler(event) } }
     }
 
     public func send(_ body: Data) {
@@ -93,11 +93,13 @@ public final class LocalConnection: Connection, @unchecked Sendable {
     }
 
     private func receive(_ event: ConnectionEvent) {
-        let handler = state.withLock { state -> (@Sendable (ConnectionEvent) -> Void)? in
-            if state.handler == nil { state.backlog.append(event) }
-            return state.handler
+        state.withLock { state in
+            if let handler = state.handler {
+                delivery.async { handler(event) }
+            } else {
+                state.backlog.append(event)
+            }
         }
-        if let handler { delivery.async { handler(event) } }
     }
 }
 
@@ -106,7 +108,7 @@ public final class LocalConnection: Connection, @unchecked Sendable {
 public final class StreamConnection: Connection, @unchecked Sendable {
     private let input: Int32
     private let output: Int32
-    private let writeLock = NSLock()
+    private let writer = DispatchQueue(label: "tutorial-check.lsp-writer")
     private let closed = Protected(false)
 
     public init(input: Int32, output: Int32) {
@@ -142,24 +144,32 @@ public final class StreamConnection: Connection, @unchecked Sendable {
         thread.start()
     }
 
+    /// Queues the framed body for the writer; never blocks, so a client slow to read cannot stall the
+    /// server's locks (publishing diagnostics happens under one).
     public func send(_ body: Data) {
         guard !closed.withLock({ $0 }) else { return }
         let framed = MessageFramer.frame(body)
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        framed.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let written = write(output, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // the peer is gone (EPIPE); the reader will see the end of stream
+        let output = self.output
+        writer.async {
+            framed.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(output, base + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return  // the peer is gone (EPIPE); the reader will see the end of stream
+                    }
+                    offset += written
                 }
-                offset += written
             }
         }
     }
 
-    public func close() { closed.withLock { $0 = true } }
+    /// Stops accepting messages and waits until everything queued has been written, so the process can
+    /// exit right after without losing its last replies.
+    public func close() {
+        closed.withLock { $0 = true }
+        writer.sync {}
+    }
 }

@@ -181,7 +181,8 @@ func encodeMessage<Message: Encodable>(_ message: Message) -> Data {
         return try encoder.encode(message)
     } catch {
         // Only non-finite doubles fail to encode, and the server sends none; answer with an error anyway.
-        let fallback = ErrorResponseMessage(id: nil, error: .init(code: ResponseError.internalErrorCode, message: "\(error)"))
+        let fallback = ErrorResponseMessage(
+            id: nil, error: .init(code: ResponseError.internalErrorCode, message: "\(error)"))
         return (try? encoder.encode(fallback)) ?? Data()
     }
 }

@@ -50,7 +50,11 @@ public enum JSONValue: Codable, Hashable, Sendable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 { try container.encode(Int(value)) } else { try container.encode(value) }
+            if value == value.rounded(), abs(value) < 1e15 {
+                try container.encode(Int(value))
+            } else {
+                try container.encode(value)
+            }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -78,7 +82,9 @@ public struct Position: Codable, Hashable, Sendable, Comparable {
         self.character = character
     }
 
-    public static func < (lhs: Position, rhs: Position) -> Bool { (lhs.line, lhs.character) < (rhs.line, rhs.character) }
+    public static func < (lhs: Position, rhs: Position) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
 }
 
 public struct Range: Codable, Hashable, Sendable {

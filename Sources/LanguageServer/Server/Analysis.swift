@@ -44,14 +44,44 @@ public struct ServerFinding: Hashable, Sendable {
 public struct DocumentModel: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
-    /// Every change set, ordered by the step that shows the new state.
-    public let changes: [ChangeSet]
+    private let lazyChanges: Lazy<[ChangeSet]>
+
+    /// Every change set, ordered by the step that shows the new state; diffed on first use, since pushed
+    /// diagnostics never need them and a 1 MB tutorial has hundreds.
+    public var changes: [ChangeSet] { lazyChanges.value }
 
     public init(tutorial: Tutorial, timelines: [FileTimeline]? = nil, changes: [ChangeSet]? = nil) {
         self.tutorial = tutorial
         let timelines = timelines ?? buildTimelines(tutorial)
         self.timelines = timelines
-        self.changes = changes ?? changeSets(tutorial, timelines: timelines)
+        if let changes {
+            lazyChanges = Lazy(changes)
+        } else {
+            lazyChanges = Lazy { changeSets(tutorial, timelines: timelines) }
+        }
+    }
+}
+
+/// A value computed once, on first use, by whichever thread asks first.
+final class Lazy<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    private let make: @Sendable () -> Value
+
+    init(_ value: Value) {
+        stored = value
+        make = { value }
+    }
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored { return stored }
+        let made = make()
+        stored = made
+        return made
     }
 }
 
@@ -105,8 +135,12 @@ public struct AnalysisPipeline: Sendable {
                     }
                 }
                 if configuration.excludes(documentPath: path) { return FindingsResult(findings: [], notes: notes) }
-                let analysis = analyze(tutorial: model.tutorial, configuration: configuration, cache: cache)
-                return FindingsResult(findings: analysis.findings.map(ServerFinding.init), notes: notes)
+                // The model's timelines and change sets are the pipeline's: not built a second time.
+                let analysis = analyze(
+                    tutorial: model.tutorial, timelines: model.timelines, changeSets: model.changes,
+                    configuration: configuration, cache: cache)
+                return FindingsResult(
+                    findings: analysis.findings.map { ServerFinding($0, in: model.tutorial) }, notes: notes)
             },
             explanation: { id in
                 guard let rule = RuleRegistry.rule(id) else { return nil }
@@ -119,11 +153,11 @@ public struct AnalysisPipeline: Sendable {
 
 extension ServerFinding {
     /// A finding of the rule evaluator, with its fix as one all-or-nothing change.
-    init(_ finding: Finding) {
+    init(_ finding: Finding, in tutorial: Tutorial) {
         self.init(
             rule: finding.rule, subject: finding.subject,
             severity: Severity(rawValue: finding.severity.rawValue) ?? .error, message: finding.message,
-            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt, fix: Fix(finding))
+            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt, fix: Fix(finding, in: tutorial))
     }
 }
 

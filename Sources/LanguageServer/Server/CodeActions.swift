@@ -5,10 +5,13 @@ import TutorialModel
 /// problem, in one WorkspaceEdit), then "disable here" and "disable in this document".
 enum CodeActions {
     static func actions(
-        for request: CodeActionRequest, snapshot: LanguageServer.Snapshot, model: DocumentModel, findings: [ServerFinding],
+        for request: CodeActionRequest, snapshot: LanguageServer.Snapshot, model: DocumentModel,
+        findings: [ServerFinding],
         versionedEdits: Bool
     ) -> [CodeAction] {
-        if let only = request.context.only, !only.contains(where: { "quickfix".hasPrefix($0) || $0.hasPrefix("quickfix") }) {
+        if let only = request.context.only,
+            !only.contains(where: { "quickfix".hasPrefix($0) || $0.hasPrefix("quickfix") })
+        {
             return []
         }
         let converter = snapshot.converter
@@ -17,39 +20,76 @@ enum CodeActions {
         var actions: [CodeAction] = []
         var seenTitles = Set<String>()
         for finding in findings {
-            let diagnostic = DiagnosticConversion.diagnostic(finding, uri: uri, tutorial: model.tutorial, converter: converter)
+            let diagnostic = DiagnosticConversion.diagnostic(
+                finding, uri: uri, tutorial: model.tutorial, converter: converter)
             let named = request.context.diagnostics.contains { $0.code == finding.rule && $0.range == diagnostic.range }
-            let touched = finding.range.overlaps(requested) || requested.contains(finding.range.start)
+            let touched =
+                finding.range.overlaps(requested) || requested.contains(finding.range.start)
                 || (requested.isEmpty && finding.range.start <= requested.start && requested.start <= finding.range.end)
             guard named || touched else { continue }
             var fixes: [(Fix, Bool)] = []
             if let fix = finding.fix { fixes.append((fix, true)) }
-            fixes.append((SuppressionFixes.disableHere(rule: finding.rule, step: finding.step, range: finding.range, in: model.tutorial), false))
+            fixes.append(
+                (
+                    SuppressionFixes.disableHere(
+                        rule: finding.rule, step: finding.step, range: finding.range, in: model.tutorial), false
+                ))
             fixes.append((SuppressionFixes.disableInDocument(rule: finding.rule, in: model.tutorial), false))
-            for (fix, preferred) in fixes where seenTitles.insert(fix.title).inserted {
+            for (fix, preferred) in fixes where !seenTitles.contains(fix.title) {
+                // A fix for resource files that changed since the analysis is not offered.
+                guard let edit = workspaceEdit(fix, snapshot: snapshot, versioned: versionedEdits) else { continue }
+                seenTitles.insert(fix.title)
                 actions.append(
                     CodeAction(
-                        title: fix.title, kind: "quickfix", diagnostics: [diagnostic], isPreferred: preferred ? true : nil,
-                        edit: workspaceEdit(fix, snapshot: snapshot, versioned: versionedEdits)))
+                        title: fix.title, kind: "quickfix", diagnostics: [diagnostic],
+                        isPreferred: preferred ? true : nil, edit: edit))
             }
         }
         // Repairs first: an editor's "apply the preferred fix" takes the first preferred action.
         return actions.filter { $0.isPreferred == true } + actions.filter { $0.isPreferred != true }
     }
 
-    static func workspaceEdit(_ fix: Fix, snapshot: LanguageServer.Snapshot, versioned: Bool) -> WorkspaceEdit {
-        let converter = snapshot.converter
-        let ordered = fix.edits.enumerated().sorted {
-            ($0.element.range.start, $0.element.range.end, $0.offset) < ($1.element.range.start, $1.element.range.end, $1.offset)
-        }
-        let edits = ordered.map { TextEdit(range: converter.range($0.element.range), newText: $0.element.newText) }
-        let uri = snapshot.open.uri
-        if versioned {
+    /// The fix as one WorkspaceEdit: the document's edits and, for DocC, those of its code resources (by
+    /// their open buffer's URI and version when the editor has them open). Nil when a resource no longer
+    /// holds the text the fix was computed for.
+    static func workspaceEdit(_ fix: Fix, snapshot: LanguageServer.Snapshot, versioned: Bool) -> WorkspaceEdit? {
+        var documents: [(uri: String, version: Int?, edits: [TextEdit])] = []
+        if !fix.edits.isEmpty {
             let version = snapshot.open.version == Int.min ? nil : snapshot.open.version
-            return WorkspaceEdit(documentChanges: [
-                TextDocumentEdit(textDocument: .init(uri: uri, version: version), edits: edits)
-            ])
+            documents.append((snapshot.open.uri, version, textEdits(fix.edits, converter: snapshot.converter)))
         }
-        return WorkspaceEdit(changes: [uri: edits])
+        for files in fix.otherFiles {
+            let open = snapshot.openResources[files.path]
+            let current = open?.document.text ?? snapshot.resources.contents(ofFile: files.path)
+            guard let current, files.matches(current) else { return nil }
+            let converter = PositionConverter(index: LineIndex(current), encoding: snapshot.encoding)
+            let length = current.utf8.count
+            let clamped = files.edits.map { edit in
+                DocumentEdit(
+                    range: SourceRange(start: min(edit.range.start, length), end: min(edit.range.end, length)),
+                    newText: edit.newText)
+            }
+            documents.append(
+                (
+                    open?.uri ?? DocumentURI.uri(ofPath: files.path), open?.version,
+                    textEdits(clamped, converter: converter)
+                ))
+        }
+        if versioned {
+            return WorkspaceEdit(
+                documentChanges: documents.map {
+                    TextDocumentEdit(textDocument: .init(uri: $0.uri, version: $0.version), edits: $0.edits)
+                })
+        }
+        return WorkspaceEdit(changes: Dictionary(documents.map { ($0.uri, $0.edits) }, uniquingKeysWith: { $0 + $1 }))
+    }
+
+    /// LSP edits in offset order (insertions at one offset keep their order).
+    static func textEdits(_ edits: [DocumentEdit], converter: PositionConverter) -> [TextEdit] {
+        edits.enumerated().sorted {
+            ($0.element.range.start, $0.element.range.end, $0.offset) < (
+                $1.element.range.start, $1.element.range.end, $1.offset
+            )
+        }.map { TextEdit(range: converter.range($0.element.range), newText: $0.element.newText) }
     }
 }

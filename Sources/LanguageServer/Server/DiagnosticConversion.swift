@@ -22,13 +22,15 @@ enum DiagnosticConversion {
         if let step = finding.step {
             related.append(
                 DiagnosticRelatedInformation(
-                    location: Location(uri: uri, range: stepRange(step, tutorial: tutorial, converter: converter) ?? range),
+                    location: Location(
+                        uri: uri, range: stepRange(step, tutorial: tutorial, converter: converter) ?? range),
                     message: "introduced in step \(step)"))
         }
         if let resolved = finding.resolvedAt {
             related.append(
                 DiagnosticRelatedInformation(
-                    location: Location(uri: uri, range: stepRange(resolved, tutorial: tutorial, converter: converter) ?? range),
+                    location: Location(
+                        uri: uri, range: stepRange(resolved, tutorial: tutorial, converter: converter) ?? range),
                     message: "resolved in step \(resolved)"))
         }
         var data: [String: JSONValue] = ["rule": .string(finding.rule)]

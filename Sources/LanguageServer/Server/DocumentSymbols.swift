@@ -7,24 +7,31 @@ enum DocumentSymbols {
         let index = converter.index
         return tutorial.sections.map { section in
             DocumentSymbol(
-                name: section.title.isEmpty ? "Section" : section.title, detail: nil, kind: .namespace,
+                name: section.label.map { symbolName(label: $0, title: section.title) }
+                    ?? (section.title.isEmpty ? "Section" : section.title),
+                detail: nil, kind: .namespace,
                 range: converter.range(section.range),
                 selectionRange: converter.range(DiagnosticConversion.headingRange(of: section.range, in: index)),
                 children: section.steps.map { step in
-                    let label = step.label ?? "Step \(step.id)"
-                    let name = step.title.isEmpty ? label : "\(label): \(step.title)"
-                    return DocumentSymbol(
-                        name: name, detail: step.id.description, kind: .event, range: converter.range(step.range),
+                    DocumentSymbol(
+                        name: symbolName(label: step.label ?? "Step \(step.id)", title: step.title),
+                        detail: step.id.description, kind: .event, range: converter.range(step.range),
                         selectionRange: converter.range(DiagnosticConversion.headingRange(of: step.range, in: index)),
                         children: step.snippets.map { snippet in
                             let range = converter.range(snippet.range)
                             return DocumentSymbol(
                                 name: snippet.fileName ?? "code",
-                                detail: "\(snippet.language ?? "code"), \(snippet.lineCount) lines, \(snippet.kind.rawValue)",
+                                detail:
+                                    "\(snippet.language ?? "code"), \(snippet.lineCount) lines, \(snippet.kind.rawValue)",
                                 kind: .file, range: range, selectionRange: range, children: nil)
                         })
                 })
         }
+    }
+
+    /// `Step 2: Add the coordinator`: the label as written, then the title when there is one.
+    private static func symbolName(label: String, title: String) -> String {
+        title.isEmpty || title == label ? label : "\(label): \(title)"
     }
 
     static func foldingRanges(_ tutorial: Tutorial, index: LineIndex) -> [FoldingRange] {

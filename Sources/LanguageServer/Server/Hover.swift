@@ -9,7 +9,8 @@ enum HoverContent {
     ) -> Hover? {
         var parts: [String] = []
         var range: SourceRange?
-        for finding in findings where finding.range.contains(offset) || (finding.range.isEmpty && finding.range.start == offset) {
+        for finding in findings
+        where finding.range.contains(offset) || (finding.range.isEmpty && finding.range.start == offset) {
             var text = "**\(finding.rule)**: \(finding.message)"
             if let explained = explanation(finding.rule) { text += "\n\n" + explained }
             if !parts.contains(text) { parts.append(text) }
@@ -17,7 +18,8 @@ enum HoverContent {
         }
         let tutorial = model.tutorial
         let index = converter.index
-        for step in tutorial.steps where step.range.contains(offset) || step.range.end == offset && offset == index.bytes.count {
+        for step in tutorial.steps
+        where step.range.contains(offset) || step.range.end == offset && offset == index.bytes.count {
             let heading = DiagnosticConversion.headingRange(of: step.range, in: index)
             let onHeading = offset >= heading.start && offset <= heading.end
             let snippetIndex = step.snippets.firstIndex { $0.range.contains(offset) }

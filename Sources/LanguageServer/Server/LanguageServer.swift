@@ -17,7 +17,10 @@ public final class LanguageServer: @unchecked Sendable {
         /// Where DocC resources are read from when no buffer is open for them.
         public var fileSystem: any ResourceProvider
 
-        public init(version: String, pipeline: AnalysisPipeline = .standard(), fileSystem: any ResourceProvider = FileSystemResources()) {
+        public init(
+            version: String, pipeline: AnalysisPipeline = .standard(),
+            fileSystem: any ResourceProvider = FileSystemResources()
+        ) {
             self.version = version
             self.pipeline = pipeline
             self.fileSystem = fileSystem
@@ -56,8 +59,10 @@ public final class LanguageServer: @unchecked Sendable {
     let sequencer: ResponseSequencer
     let models = ComputeOnce<DocumentModel>()
     let findings = ComputeOnce<[ServerFinding]>()
-    private let workers = DispatchQueue(label: "tutorial-check.lsp-workers", qos: .userInitiated, attributes: .concurrent)
-    private let analysisQueue = DispatchQueue(label: "tutorial-check.lsp-analysis", qos: .utility, attributes: .concurrent)
+    private let workers = DispatchQueue(
+        label: "tutorial-check.lsp-workers", qos: .userInitiated, attributes: .concurrent)
+    private let analysisQueue = DispatchQueue(
+        label: "tutorial-check.lsp-analysis", qos: .utility, attributes: .concurrent)
     private let exitSignal = Protected<(code: Int32?, waiters: [@Sendable (Int32) -> Void])>((nil, []))
 
     public init(connection: any Connection, options: Options) {
@@ -125,10 +130,12 @@ public final class LanguageServer: @unchecked Sendable {
             }
             return
         }
-        trace("Received \(header.hasID ? "request" : "notification") '\(method)\(header.id.map { " - (\($0))" } ?? "")'.")
+        trace(
+            "Received \(header.hasID ? "request" : "notification") '\(method)\(header.id.map { " - (\($0))" } ?? "")'.")
         if header.hasID {
             guard let id = header.id else {
-                sendImmediately(ErrorResponseMessage(id: nil, error: .invalidRequest("request id must be a number or a string")))
+                sendImmediately(
+                    ErrorResponseMessage(id: nil, error: .invalidRequest("request id must be a number or a string")))
                 return
             }
             handleRequest(method: method, id: id, body: body)
@@ -303,6 +310,8 @@ public final class LanguageServer: @unchecked Sendable {
         let encoding: ColumnEncoding
         let generation: Int
         let resources: OverlayResources
+        /// Open buffers that are not tutorials (DocC code resources), by path: fixes edit them by version.
+        let openResources: [String: OpenDocument]
 
         var key: AnalysisKey { .init(version: open.version, generation: generation) }
         var converter: PositionConverter { PositionConverter(index: open.document.lineIndex, encoding: encoding) }
@@ -317,13 +326,15 @@ public final class LanguageServer: @unchecked Sendable {
 
     func makeSnapshot(_ open: OpenDocument, state: State) -> Snapshot {
         var buffers: [String: String] = [:]
+        var openResources: [String: OpenDocument] = [:]
         for document in state.documents.values where !document.isTutorial {
             buffers[document.document.path] = document.document.text
+            openResources[document.document.path] = document
         }
         return Snapshot(
             open: open, encoding: state.encoding,
             generation: state.generation + (state.documentGenerations[open.uri] ?? 0),
-            resources: OverlayResources(buffers: buffers, base: options.fileSystem))
+            resources: OverlayResources(buffers: buffers, base: options.fileSystem), openResources: openResources)
     }
 
     func model(of snapshot: Snapshot) -> DocumentModel {
@@ -375,7 +386,8 @@ public final class LanguageServer: @unchecked Sendable {
                     makeSnapshot(current, state: state).generation == snapshot.generation, state.phase == .running
                 {
                     sendNotification(
-                        PublishDiagnosticsNotification(uri: uri, version: snapshot.open.version, diagnostics: diagnostics))
+                        PublishDiagnosticsNotification(
+                            uri: uri, version: snapshot.open.version, diagnostics: diagnostics))
                 }
                 guard var entry = state.scheduler[uri] else { return false }
                 if entry.dirty, state.documents[uri] != nil {
@@ -408,9 +420,11 @@ public final class LanguageServer: @unchecked Sendable {
         let uris = state.withLock { state -> [String] in
             var affected: [String] = []
             for document in state.documents.values where document.isTutorial && document.format == .docc {
-                let model = models.ready(uri: document.uri, key: .init(
-                    version: document.version,
-                    generation: state.generation + (state.documentGenerations[document.uri] ?? 0)))
+                let model = models.ready(
+                    uri: document.uri,
+                    key: .init(
+                        version: document.version,
+                        generation: state.generation + (state.documentGenerations[document.uri] ?? 0)))
                 let snippets = model?.tutorial.steps.flatMap(\.snippets) ?? []
                 let uses = snippets.contains { snippet in
                     guard let docc = snippet.docc else { return false }

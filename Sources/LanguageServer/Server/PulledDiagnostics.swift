@@ -31,9 +31,13 @@ extension LanguageServer {
         func report(_ snapshot: Snapshot, version: Int?) {
             let id = resultID(snapshot)
             if previousIDs[snapshot.open.uri] == id {
-                items.append(.init(kind: "unchanged", uri: snapshot.open.uri, version: version, resultId: id, items: nil))
+                items.append(
+                    .init(kind: "unchanged", uri: snapshot.open.uri, version: version, resultId: id, items: nil))
             } else {
-                items.append(.init(kind: "full", uri: snapshot.open.uri, version: version, resultId: id, items: diagnostics(of: snapshot)))
+                items.append(
+                    .init(
+                        kind: "full", uri: snapshot.open.uri, version: version, resultId: id,
+                        items: diagnostics(of: snapshot)))
             }
         }
         for snapshot in open.sorted(by: { $0.open.uri < $1.open.uri }) where !isCancelled() {

@@ -16,7 +16,8 @@ func encodeResult<Value: Encodable>(_ value: Value) -> Result<Data, ResponseErro
     do {
         return .success(try encoder.encode(value))
     } catch {
-        return .failure(ResponseError(code: ResponseError.internalErrorCode, message: "cannot encode the result: \(error)"))
+        return .failure(
+            ResponseError(code: ResponseError.internalErrorCode, message: "cannot encode the result: \(error)"))
     }
 }
 
@@ -29,12 +30,15 @@ private func route<R: LSPRequest>(
 /// A request about one document, answered on a worker from a snapshot taken when it arrived.
 private func documentRoute<R: LSPRequest>(
     _ type: R.Type, uri: @escaping @Sendable (R) -> String,
-    _ handler: @escaping @Sendable (LanguageServer, R, LanguageServer.Snapshot, @Sendable () -> Bool) throws -> R.Response
+    _ handler:
+        @escaping @Sendable (LanguageServer, R, LanguageServer.Snapshot, @Sendable () -> Bool) throws -> R.Response
 ) -> (String, RequestRoute) {
     route(R.self) { server, params in
         guard let snapshot = server.snapshot(uri(params)) ?? server.diskSnapshot(uri(params)) else {
-            return .immediate(.failure(ResponseError(
-                code: ResponseError.requestFailedCode, message: "\(uri(params)) is neither open nor readable")))
+            return .immediate(
+                .failure(
+                    ResponseError(
+                        code: ResponseError.requestFailedCode, message: "\(uri(params)) is neither open nor readable")))
         }
         let request = params
         return .deferred { isCancelled in
@@ -42,7 +46,8 @@ private func documentRoute<R: LSPRequest>(
                 return encodeResult(try handler(server, request, snapshot, isCancelled))
             } catch {
                 return .failure(
-                    error as? ResponseError ?? ResponseError(code: ResponseError.internalErrorCode, message: "\(error)"))
+                    error as? ResponseError ?? ResponseError(code: ResponseError.internalErrorCode, message: "\(error)")
+                )
             }
         }
     }
@@ -72,7 +77,8 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
     documentRoute(HoverRequest.self, uri: \.textDocument.uri) { server, params, snapshot, _ in
         let converter = snapshot.converter
         return HoverContent.hover(
-            at: converter.offset(params.position), model: server.model(of: snapshot), findings: server.findings(of: snapshot),
+            at: converter.offset(params.position), model: server.model(of: snapshot),
+            findings: server.findings(of: snapshot),
             converter: converter, explanation: server.options.pipeline.explanation)
     },
     documentRoute(CodeLensRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
@@ -97,13 +103,17 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
             return .immediate(.failure(.invalidParams("unknown command \(params.command)")))
         }
         let arguments = params.arguments ?? []
-        guard arguments.count == 3, let uri = arguments[0].stringValue, let step = arguments[1].stringValue.flatMap(StepID.init),
+        guard arguments.count == 3, let uri = arguments[0].stringValue,
+            let step = arguments[1].stringValue.flatMap(StepID.init),
             let file = arguments[2].stringValue
         else {
             return .immediate(.failure(.invalidParams("\(LanguageServer.showStepDiffCommand) takes [uri, step, file]")))
         }
         guard let snapshot = server.snapshot(uri) ?? server.diskSnapshot(uri) else {
-            return .immediate(.failure(ResponseError(code: ResponseError.requestFailedCode, message: "\(uri) is neither open nor readable")))
+            return .immediate(
+                .failure(
+                    ResponseError(code: ResponseError.requestFailedCode, message: "\(uri) is neither open nor readable")
+                ))
         }
         return .deferred { _ in
             let changes = server.model(of: snapshot).changes.filter { $0.to.step == step && $0.fileName == file }
@@ -116,7 +126,9 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
             state.documents.values.filter(\.isTutorial).map { server.makeSnapshot($0, state: state) }
         }
         return .deferred { isCancelled in
-            encodeResult(server.workspaceDiagnostics(open: open, folders: folders, previous: params.previousResultIds, isCancelled: isCancelled))
+            encodeResult(
+                server.workspaceDiagnostics(
+                    open: open, folders: folders, previous: params.previousResultIds, isCancelled: isCancelled))
         }
     },
 ])
@@ -133,7 +145,8 @@ let notificationRoutes: [String: NotificationRoute] = Dictionary(uniqueKeysWithV
     notification(DidChangeTextDocumentNotification.self) { server, params in server.didChange(params) },
     notification(DidSaveTextDocumentNotification.self) { server, params in server.didSave(params) },
     notification(DidCloseTextDocumentNotification.self) { server, params in server.didClose(params.textDocument.uri) },
-    notification(DidChangeWatchedFilesNotification.self) { server, params in server.watchedFilesChanged(params.changes) },
+    notification(DidChangeWatchedFilesNotification.self) { server, params in server.watchedFilesChanged(params.changes)
+    },
     notification(DidChangeWorkspaceFoldersNotification.self) { server, params in
         server.state.withLock { state in
             state.workspaceFolders.removeAll { folder in params.event.removed.contains { $0.uri == folder.uri } }

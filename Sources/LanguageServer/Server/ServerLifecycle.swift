@@ -1,5 +1,6 @@
 import Foundation
 import TutorialModel
+import TutorialReaders
 
 extension LanguageServer {
     /// The commands `workspace/executeCommand` runs (code lenses name them).
@@ -29,11 +30,13 @@ extension LanguageServer {
             foldingRangeProvider: true,
             codeLensProvider: .init(resolveProvider: false),
             codeActionProvider: .init(codeActionKinds: ["quickfix"], resolveProvider: false),
-            diagnosticProvider: .init(identifier: "tutorial-check", interFileDependencies: true, workspaceDiagnostics: true),
+            diagnosticProvider: .init(
+                identifier: "tutorial-check", interFileDependencies: true, workspaceDiagnostics: true),
             executeCommandProvider: .init(commands: [Self.showStepDiffCommand]),
             workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true)),
             experimental: .init(stepDiffProvider: true))
-        return InitializeResult(capabilities: capabilities, serverInfo: .init(name: "tutorial-check", version: options.version))
+        return InitializeResult(
+            capabilities: capabilities, serverInfo: .init(name: "tutorial-check", version: options.version))
     }
 
     /// Asks the client to watch the configuration and DocC code resources, when it can register watchers.
@@ -66,18 +69,24 @@ extension LanguageServer {
 
     func didChange(_ params: DidChangeTextDocumentNotification) {
         let uri = params.textDocument.uri
-        let result = state.withLock { state -> OpenDocument? in
+        let result = state.withLock { state -> (previous: Int, updated: OpenDocument)? in
             guard let current = state.documents[uri] else { return nil }
-            let updated = current.applying(params.contentChanges, version: params.textDocument.version, encoding: state.encoding)
+            let updated = current.applying(
+                params.contentChanges, version: params.textDocument.version, encoding: state.encoding)
             state.documents[uri] = updated
             // Analyses are cached by version: a version that does not grow (a client bug) must not bring
             // back the model of an older text, so the document's generation moves on instead.
             if updated.version <= current.version { state.documentGenerations[uri, default: 0] += 1 }
-            return updated
+            return (current.version, updated)
         }
-        guard let updated = result else {
+        guard let (previous, updated) = result else {
             logMessage(.warning, "didChange for \(uri), which is not open: ignored")
             return
+        }
+        // The client's text is the truth, so the change applies; but versions that do not grow make
+        // stale results indistinguishable from fresh ones, which the client should hear about.
+        if updated.version <= previous {
+            logMessage(.warning, "didChange for \(uri): version \(updated.version) does not follow \(previous)")
         }
         if updated.isTutorial {
             scheduleAnalysis(uri)
@@ -104,7 +113,8 @@ extension LanguageServer {
         findings.forget(uri: uri)
         guard wasOpen else { return }
         // Clear what was pushed: diagnostics of a closed document would otherwise linger in the editor.
-        state.withLock { _ in sendNotification(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: [])) }
+        state.withLock { _ in sendNotification(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: []))
+        }
         if !OpenDocument.isTutorial(languageId: "", path: DocumentURI.path(of: uri)) {
             resourceChanged(path: DocumentURI.path(of: uri))
         }
@@ -131,5 +141,3 @@ extension LanguageServer {
         return state.withLock { makeSnapshot(open, state: $0) }
     }
 }
-
-import TutorialReaders

@@ -14,7 +14,8 @@ enum StepChangeText {
             return change.isNoChange ? "\(change.fileName): no change\(since)" : "\(change.fileName): \(counts)\(since)"
         case .resource(let name):
             let since = change.from.map { "step \($0.step)" } ?? name
-            return change.isNoChange ? "\(change.fileName): no change since \(since)" : "\(change.fileName): \(counts) since \(since)"
+            return change.isNoChange
+                ? "\(change.fileName): no change since \(since)" : "\(change.fileName): \(counts) since \(since)"
         }
     }
 

@@ -88,7 +88,7 @@ struct CoordinatorNotNSObject: CodeRule {
             guard
                 let coordinator = representable.coordinator(in: context.project)
                     ?? representable.nestedCoordinator(in: context.project),
-                let primary = coordinator.primary, !checked.contains(coordinator.qualifiedName)
+                let primary = coordinator.primary, coordinator.isComplete, !checked.contains(coordinator.qualifiedName)
             else { continue }
             checked.insert(coordinator.qualifiedName)
             // Ranges must be in the checked snippet.
@@ -116,7 +116,7 @@ struct CoordinatorNotNSObject: CodeRule {
                     message:
                         "\(coordinator.name) adopts \(objcProtocol), an Objective-C protocol, so it must be a class "
                         + "inheriting from NSObject",
-                    range: local.nameRange))
+                    range: local.nameRange, resolvingTokens: ["NSObject"]))
         }
         return findings
     }

@@ -132,7 +132,7 @@ struct CoordinatorNotWired: CodeRule {
         var findings: [CodeFinding] = []
         for representable in representables(in: context) {
             guard let make = representable.make, let coordinator = representable.coordinator(in: context.project),
-                coordinator.primary != nil
+                coordinator.primary != nil, coordinator.isComplete, representable.type.isComplete
             else { continue }
             let contextName = make.contextParameterName ?? "context"
             let wiring = assignments(
@@ -146,8 +146,9 @@ struct CoordinatorNotWired: CodeRule {
                 // Wired only in update: `wiring-in-update` tells the author where it belongs.
                 guard assigned.isEmpty else { continue }
                 reported.insert(kind)
-                let local = context.facts.types.first { $0.qualifiedName == coordinator.qualifiedName }?
-                    .inherited.first { $0.name == adopted.name }
+                // The conformance may be declared by an extension: any local declaration of the coordinator.
+                let local = context.facts.types.filter { $0.qualifiedName == coordinator.qualifiedName }
+                    .flatMap(\.inherited).first { $0.name == adopted.name }
                 var edits: [CodeEdit] = []
                 if let object = builtObject(in: make, facts: context.facts) {
                     let (line, indent) = lineAndIndent(
@@ -167,8 +168,9 @@ struct CoordinatorNotWired: CodeRule {
                             "\(coordinator.name) adopts \(adopted.name), but nothing in \(representable.type.name) sets "
                             + "`.\(kind) = \(contextName).coordinator`; assign it in \(representable.makeSignature)",
                         range: local?.range ?? make.nameRange,
-                        fixTitle: "Set .\(kind) = \(contextName).coordinator in \(representable.makeName)", edits: edits
-                    ))
+                        fixTitle: "Set .\(kind) = \(contextName).coordinator in \(representable.makeName)",
+                        edits: edits,
+                        resolvingTokens: [kind]))
             }
         }
         return findings

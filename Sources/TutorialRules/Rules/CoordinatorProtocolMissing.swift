@@ -110,7 +110,9 @@ struct CoordinatorProtocolMissing: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         var findings: [CodeFinding] = []
         for representable in representables(in: context) {
-            guard let coordinator = representable.coordinator(in: context.project), coordinator.primary != nil else {
+            guard let coordinator = representable.coordinator(in: context.project), coordinator.primary != nil,
+                coordinator.isComplete
+            else {
                 continue
             }
             // Conclude only when nothing inherited could bring the conformance along.
@@ -136,7 +138,9 @@ struct CoordinatorProtocolMissing: CodeRule {
                             message:
                                 "\(coordinator.name) is assigned as `.\(assignment.member)` but adopts no …\(suffix) "
                                 + "protocol; this does not compile",
-                            range: assignment.value.range))
+                            range: assignment.value.range,
+                            resolvingTokens: context.knownProtocols.protocols.filter { $0.name.hasSuffix(suffix) }.map(
+                                \.name)))
                 }
             }
         }

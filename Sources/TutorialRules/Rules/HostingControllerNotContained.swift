@@ -137,7 +137,7 @@ struct HostingControllerNotContained: CodeRule {
                     subject: "\(call.enclosingType ?? "")/\(host)",
                     message: "\(host).view is added as a subview without \(missing.joined(separator: " and ")); "
                         + "the hosting controller is not a child view controller",
-                    range: call.range))
+                    range: call.range, resolvingTokens: ["addChild", "didMove"]))
         }
         return findings
     }

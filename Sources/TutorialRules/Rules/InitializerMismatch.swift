@@ -127,7 +127,7 @@ struct InitializerMismatch: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         var findings: [CodeFinding] = []
         for call in context.facts.calls where call.isTypeLike {
-            guard let type = context.project.resolve(call.name, from: call.enclosingType),
+            guard let type = context.project.resolve(call.name, from: call.enclosingType), type.isComplete,
                 let signatures = initializers(of: type)
             else { continue }
             let arguments = call.arguments.map(\.label)
@@ -141,7 +141,7 @@ struct InitializerMismatch: CodeRule {
                     subject: "\(type.qualifiedName):\(written)@\(call.enclosingType ?? "")",
                     message: "\(written) matches no initializer of "
                         + "\(type.name) (\(known.joined(separator: ", ")))",
-                    range: call.range))
+                    range: call.range, resolvingTokens: ["init", type.name]))
         }
         return findings
     }

@@ -101,7 +101,8 @@ struct MissingMakeCoordinator: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
-        for representable in representables(in: context) where representable.makeCoordinator == nil {
+        for representable in representables(in: context)
+        where representable.makeCoordinator == nil && representable.type.isComplete {
             let qualified = representable.type.qualifiedName
             var range: CodeRange?
             var edits: [CodeEdit] = []
@@ -133,7 +134,8 @@ struct MissingMakeCoordinator: CodeRule {
                     subject: qualified,
                     message:
                         "\(representable.type.name) has a coordinator but no makeCoordinator(); SwiftUI never creates it",
-                    range: range, fixTitle: edits.isEmpty ? nil : "Add makeCoordinator()", edits: edits))
+                    range: range, fixTitle: edits.isEmpty ? nil : "Add makeCoordinator()", edits: edits,
+                    resolvingTokens: ["makeCoordinator"]))
         }
         return findings
     }

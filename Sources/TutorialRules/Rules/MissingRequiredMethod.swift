@@ -1,3 +1,4 @@
+import Foundation
 import SwiftFacts
 import TutorialModel
 
@@ -102,7 +103,7 @@ struct MissingRequiredMethod: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
-        for representable in representables(in: context) {
+        for representable in representables(in: context) where representable.type.isComplete {
             let range = representable.declaration.inherited.first {
                 Representable.protocols.map(\.name).contains($0.name)
             }
@@ -116,7 +117,7 @@ struct MissingRequiredMethod: CodeRule {
                         message:
                             "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
                             + "Representable but has no \(representable.makeSignature)",
-                        range: anchor))
+                        range: anchor, resolvingTokens: [representable.makeName]))
             }
             if representable.update == nil {
                 findings.append(
@@ -125,13 +126,14 @@ struct MissingRequiredMethod: CodeRule {
                         message:
                             "\(representable.type.name) adopts \(representable.platform)\(representable.flavor.makeSuffix)"
                             + "Representable but has no \(representable.updateSignature)",
-                        range: anchor))
+                        range: anchor, resolvingTokens: [representable.updateName]))
             }
         }
         var checked = Set<String>()
         for declaration in context.facts.types where declaration.kind != .protocol {
             guard !checked.contains(declaration.qualifiedName),
-                let type = context.project.type(qualifiedName: declaration.qualifiedName), type.primary != nil
+                let type = context.project.type(qualifiedName: declaration.qualifiedName), type.primary != nil,
+                type.isComplete
             else { continue }
             checked.insert(declaration.qualifiedName)
             // Only a class's first inherited type can be a superclass, and an unknown one may implement the methods.
@@ -159,9 +161,19 @@ struct MissingRequiredMethod: CodeRule {
                         subject: "\(type.qualifiedName)/\(adopted.name)",
                         message: "\(type.name) adopts \(adopted.name) but does not implement "
                             + missing.joined(separator: " and "),
-                        range: local.range))
+                        range: local.range, resolvingTokens: missing.map(distinguishingToken)))
             }
         }
         return findings
     }
+}
+
+/// The word that tells a required method apart in code: its last real argument label
+/// (`viewControllerAfter` in `pageViewController(_:viewControllerAfter:)`), else its name.
+func distinguishingToken(_ signature: String) -> String {
+    guard let open = signature.firstIndex(of: "(") else { return signature }
+    let labels = signature[signature.index(after: open)...].split(separator: ":").map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "()"))
+    }
+    return labels.last(where: { !$0.isEmpty && $0 != "_" && $0 != "in" && $0 != "for" }) ?? String(signature[..<open])
 }

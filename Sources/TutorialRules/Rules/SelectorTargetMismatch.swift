@@ -110,7 +110,7 @@ struct SelectorTargetMismatch: CodeRule {
             } else {
                 type = selector.enclosingType.flatMap { context.project.type(qualifiedName: $0) }
             }
-            guard let type, let primary = type.primary, primary.kind == .class else { continue }
+            guard let type, let primary = type.primary, primary.kind == .class, type.isComplete else { continue }
             let labels = selector.labels
             let candidates = type.methods(named: selector.methodName).filter { method in
                 guard let labels else { return true }
@@ -128,7 +128,7 @@ struct SelectorTargetMismatch: CodeRule {
                     CodeFinding(
                         subject: "\(type.qualifiedName).\(written)/missing",
                         message: "#selector names \(type.name).\(written), but \(type.name) has no such method",
-                        range: selector.range))
+                        range: selector.range, resolvingTokens: [selector.methodName]))
                 continue
             }
             let exposed = candidates.contains { $0.isObjC || $0.isOverride } || type.attributes.contains("objcMembers")
@@ -137,7 +137,7 @@ struct SelectorTargetMismatch: CodeRule {
                     CodeFinding(
                         subject: "\(type.qualifiedName).\(written)/objc",
                         message: "\(type.name).\(written) is not @objc; a #selector needs an Objective-C method",
-                        range: selector.range))
+                        range: selector.range, resolvingTokens: [selector.methodName]))
             }
             if let target = target(of: selector, in: facts),
                 let problem = mismatch(target: target.value, call: target.call, type: type, context: context)

@@ -113,7 +113,7 @@ struct StaleCoordinatorParent: CodeRule {
         var findings: [CodeFinding] = []
         for representable in representables(in: context) {
             guard let update = representable.update, let coordinator = representable.coordinator(in: context.project),
-                coordinator.primary != nil
+                coordinator.primary != nil, coordinator.isComplete
             else { continue }
             let parents = coordinator.properties.filter { property in
                 property.isStoredInstance && property.typeText.map { $0 == representable.type.name } == true
@@ -143,7 +143,7 @@ struct StaleCoordinatorParent: CodeRule {
                         message: "\(coordinator.name) reads \(parent.name).\(read.member) from a copy of "
                             + "\(representable.type.name) taken once; refresh it in \(representable.updateName) with "
                             + "`\(updateContext).coordinator.\(parent.name) = self`",
-                        range: read.range))
+                        range: read.range, resolvingTokens: [parent.name]))
             }
         }
         return findings

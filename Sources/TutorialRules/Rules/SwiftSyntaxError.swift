@@ -11,7 +11,8 @@ struct SwiftSyntaxError: CodeRule {
             Each whole-file Swift snippet is parsed with SwiftParser; its error diagnostics (a missing brace, a \
             stray character left by copying from a web page) are reported at the characters they concern. \
             Fragments are not judged: a few members or statements shown out of context may be incomplete on \
-            purpose (and code whose braces do not balance is read as a fragment). At most five errors are reported per snippet, as later ones usually follow from the first.
+            purpose (and code whose braces do not balance, or that leaves code out with `...`, `…` or an \
+            editor placeholder, is read as a fragment). At most five errors are reported per snippet, as later ones usually follow from the first.
             """,
         defaultSeverity: .error,
         triggering: [
@@ -51,6 +52,16 @@ struct SwiftSyntaxError: CodeRule {
                     .padding()
                     .background(Color.blue)
                     """),
+            RuleExample(
+                "Code left out with an ellipsis or an editor placeholder: a partial file",
+                """
+                struct PageView: View {
+                    var body: some View {
+                        ...
+                    }
+                    func load() { <#code#> }
+                }
+                """),
             RuleExample(
                 "A suppressed line",
                 """

@@ -328,6 +328,11 @@ async def test_a_docc_resource_edit_reanalyses_the_tutorial_that_uses_it(client:
     open_document(client, tutorial, language_id="tutorial")
     before = await client.published.wait(uri, version=1)
     assert not any(d.code == "swift-syntax-error" for d in before.diagnostics)
+    # A problem a later step fixes is information, related to the step that introduced it and the one
+    # that resolved it.
+    resolved = next(d for d in before.diagnostics if d.code == "missing-required-method")
+    assert resolved.severity == types.DiagnosticSeverity.Information
+    assert [r.message for r in resolved.related_information] == ["introduced in step 1.1", "resolved in step 1.2"]
     resource = catalog / "Resources" / "01-03-PageViewController.swift"
     code = open_document(client, resource, language_id="swift")
     count = len(client.published.notifications)
@@ -374,3 +379,178 @@ async def test_utf8_positions_when_the_client_offers_them(utf8_client: LanguageC
     column_bytes = line.encode("utf-8").index(b"UIPageViewControllerDelegate")
     assert diagnostic.range.start.character == column_bytes
     assert column_bytes != line.index("UIPageViewControllerDelegate"), "the comment makes bytes and UTF-16 units differ"
+
+
+FIXES = [
+    # fixture, rule, how many edits the one fix makes, what the fixed document must then contain
+    ("wiring-in-update.md", "wiring-in-update", 4, ("        pageViewController.dataSource = context.coordinator\n        return pageViewController", 2)),
+    ("missing-make-coordinator.md", "missing-make-coordinator", 2, ("func makeCoordinator() -> Coordinator", 2)),
+    ("binding-passed-by-value.md", "binding-passed-by-value", 2, ("currentPage: $currentPage)", 2)),
+    ("step-no-change.md", "step-no-change", 1, ("```swift file=LandmarkRow.swift", 2)),
+]
+
+
+@pytest.mark.parametrize("fixture,rule,edit_count,expected", FIXES, ids=[f[1] for f in FIXES])
+async def test_each_rule_fix_is_one_workspace_edit_that_clears_its_diagnostic(client: LanguageClient, fixture, rule, edit_count, expected):
+    path = copy_fixture(client, fixture)
+    uri = uri_of(path)
+    text = open_document(client, path)
+    published = await client.published.wait(uri, version=1)
+    diagnostics = [d for d in published.diagnostics if d.code == rule]
+    assert len(diagnostics) == 1, published.diagnostics
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostics[0].range,
+            context=types.CodeActionContext(diagnostics=diagnostics),
+        )
+    )
+    preferred = [action for action in actions if action.is_preferred]
+    assert len(preferred) == 1 and actions[0] is preferred[0]
+    edits = edits_for(preferred[0].edit, uri)
+    assert len(edits) == edit_count
+    fixed = apply_text_edits(text, edits)
+    snippet, count = expected
+    assert fixed.count(snippet) == count, fixed
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
+    after = await client.published.wait(uri, version=2)
+    assert [d for d in after.diagnostics if d.code == rule] == []
+    assert [d for d in after.diagnostics if d.severity in (types.DiagnosticSeverity.Error, types.DiagnosticSeverity.Warning)] == []
+
+
+@pytest.mark.parametrize("which", ["here", "document"])
+async def test_disable_actions_silence_the_rule(client: LanguageClient, which):
+    path = copy_fixture(client, "step-no-change.md")
+    uri = uri_of(path)
+    text = open_document(client, path)
+    published = await client.published.wait(uri, version=1)
+    diagnostic = next(d for d in published.diagnostics if d.code == "step-no-change")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    title = "Disable step-no-change for step 1.2" if which == "here" else "Disable step-no-change in this document"
+    action = next(a for a in actions if a.title == title)
+    fixed = apply_text_edits(text, edits_for(action.edit, uri))
+    expected = "<!-- tutorial-check-disable-next-step step-no-change -->\n### Step 2" if which == "here" else "<!-- tutorial-check-disable step-no-change -->\n# A row"
+    assert expected in fixed
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+        )
+    )
+    after = await client.published.wait(uri, version=2)
+    assert [d for d in after.diagnostics if d.code == "step-no-change"] == []
+
+
+SAMPLES = [
+    ("docc/InterfacingWithUIKit.docc/InterfacingWithUIKit.tutorial", "tutorial"),
+    ("markdown/interfacing-with-uikit.md", "markdown"),
+    ("html/interfacing-with-uikit.html", "html"),
+    ("text/interfacing-with-uikit-zh.txt", "plaintext"),
+]
+
+
+@pytest.mark.parametrize("sample,language_id", SAMPLES, ids=[s[1] for s in SAMPLES])
+async def test_every_format_is_read_by_language_id_or_extension(client: LanguageClient, sample, language_id):
+    path = ROOT / "Tutorials" / sample
+    uri = uri_of(path)
+    open_document(client, path, language_id=language_id)
+    symbols = await client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert len(symbols) == 4
+    assert sum(len(section.children) for section in symbols) == 24
+    published = await client.published.wait(uri, version=1)
+    assert all(d.code for d in published.diagnostics)
+
+
+async def test_added_workspace_folders_are_searched(client: LanguageClient, tmp_path_factory):
+    other = tmp_path_factory.mktemp("other")
+    shutil.copy(FIXTURES / "step-no-change.md", other / "rows.md")
+    before = await client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[]))
+    assert uri_of(other / "rows.md") not in [item.uri for item in before.items]
+    client.workspace_did_change_workspace_folders(
+        types.DidChangeWorkspaceFoldersParams(
+            event=types.WorkspaceFoldersChangeEvent(added=[types.WorkspaceFolder(uri=uri_of(other), name="other")], removed=[])
+        )
+    )
+    after = await client.workspace_diagnostic_async(types.WorkspaceDiagnosticParams(previous_result_ids=[]))
+    rows = next(item for item in after.items if item.uri == uri_of(other / "rows.md"))
+    assert [d.code for d in rows.items] == ["step-no-change"]
+
+
+def make_docc_catalog(root) -> tuple:
+    """A DocC catalog whose three steps show the delegate fixture's three states as code resources."""
+    fixture = (FIXTURES / "delegate-missing.md").read_text()
+    blocks = [part.split("```", 1)[0] for part in fixture.split("```swift file=PageViewController.swift\n")[1:]]
+    catalog = root / "Pages.docc"
+    (catalog / "Resources").mkdir(parents=True)
+    steps = []
+    resources = []
+    for index, code in enumerate(blocks, 1):
+        name = f"0{index}-PageViewController.swift"
+        (catalog / "Resources" / name).write_text(code)
+        resources.append(catalog / "Resources" / name)
+        steps.append(f'            @Step {{\n                Step {index}.\n\n                @Code(name: "PageViewController.swift", file: "{name}")\n            }}\n')
+    tutorial = catalog / "Pages.tutorial"
+    tutorial.write_text(
+        '@Tutorial(time: 5) {\n    @Intro(title: "Pages") {\n        A page view.\n    }\n\n'
+        '    @Section(title: "Wrap the page view controller") {\n        @Steps {\n' + "".join(steps) + "        }\n    }\n}\n"
+    )
+    return tutorial, resources
+
+
+async def test_docc_quick_fix_edits_the_code_resources_of_every_step(client: LanguageClient):
+    tutorial, resources = make_docc_catalog(client.workspace_path)
+    uri = uri_of(tutorial)
+    open_document(client, tutorial, language_id="tutorial")
+    # The second resource is open in the editor: its edit carries the buffer's version.
+    open_document(client, resources[1], language_id="swift", version=7)
+    published = await client.published.wait(uri, version=1)
+    diagnostic = next(d for d in published.diagnostics if d.code == "coordinator-not-wired")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    fix = actions[0]
+    assert fix.is_preferred and fix.title.startswith("Set .delegate = context.coordinator")
+    changes = {change.text_document.uri: change for change in fix.edit.document_changes}
+    assert sorted(changes) == sorted(uri_of(r) for r in resources)
+    assert changes[uri_of(resources[1])].text_document.version == 7
+    assert changes[uri_of(resources[0])].text_document.version is None
+    count = len(client.published.notifications)
+    for resource in resources:
+        fixed = apply_text_edits(resource.read_text(), changes[uri_of(resource)].edits)
+        assert "        pageViewController.delegate = context.coordinator\n        return pageViewController" in fixed
+        if resource == resources[1]:
+            client.text_document_did_change(
+                types.DidChangeTextDocumentParams(
+                    text_document=types.VersionedTextDocumentIdentifier(uri=uri_of(resource), version=8),
+                    content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)],
+                )
+            )
+        resource.write_text(fixed)
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri_of(r), type=types.FileChangeType.Changed) for r in resources]
+        )
+    )
+    after = await client.published.wait(
+        uri,
+        where=lambda p: client.published.notifications.index(p) >= count
+        and not any(d.code == "coordinator-not-wired" for d in p.diagnostics),
+    )
+    assert not any(d.code == "coordinator-not-wired" for d in after.diagnostics)

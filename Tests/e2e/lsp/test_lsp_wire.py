@@ -139,3 +139,26 @@ def test_one_megabyte_tutorial_answers_every_request_in_order_while_edits_stream
     final = server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == version, timeout=300)
     assert final["params"]["uri"] == uri
     print(f"1 MB tutorial: {len(ids)} requests with 20 edits answered in {elapsed:.2f} s")
+
+
+def test_a_burst_of_requests_with_garbage_and_cancellations_is_answered_in_order(server):
+    server.initialize()
+    text = (FIXTURES / "delegate-missing.md").read_text()
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": "file:///b.md", "languageId": "markdown", "version": 1, "text": text}})
+    ids = []
+    for index in range(2000):
+        if index % 10 == 0:
+            server.send_bytes(b"Content-Length: 5\r\n\r\n{bad}")
+        ids.append(server.request("textDocument/foldingRange", {"textDocument": {"uri": "file:///b.md"}}))
+        if index % 100 == 0:
+            server.notify("$/cancelRequest", {"id": ids[-1]})
+    server.response(ids[-1], timeout=120)
+    answers = [m for m in server.responses() if m.get("id") in set(ids)]
+    assert [m["id"] for m in answers] == ids, "each request answered once, in order"
+    cancelled = [m["id"] for m in answers if error_code(m) == -32800]
+    assert set(cancelled) <= set(ids[::100])
+    assert all("result" in m for m in answers if m["id"] not in cancelled)
+    assert sum(1 for m in server.responses() if error_code(m) == -32700) == 200
+    assert server.response(server.request("shutdown"))["result"] is None
+    server.notify("exit")
+    assert server.exit_code() == 0
