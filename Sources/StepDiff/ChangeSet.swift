@@ -82,33 +82,43 @@ public func changeSets(_ tutorial: Tutorial, timelines: [FileTimeline]? = nil, o
 
 /// The change sets of one file, one per state.
 public func changeSets(of timeline: FileTimeline, options: DiffOptions = DiffOptions()) -> [ChangeSet] {
-    var result: [ChangeSet] = []
+    changeBases(of: timeline).map { change in
+        ChangeSet(
+            fileName: timeline.fileName, from: change.from, to: change.to, base: change.base,
+            baseCode: change.baseCode, options: options)
+    }
+}
+
+/// What each state of a file is compared with: the old side of its change set, before any diff.
+struct ChangeBase {
+    let from: FileState?
+    let to: FileState
+    let base: ChangeSet.Base
+    let baseCode: String
+
+    /// Whether the state shows its base exactly, which is when its diff is empty: lines with their endings
+    /// cover every byte, so equal line sequences are equal bytes. Found without diffing.
+    var isNoChange: Bool { base != .none && baseCode.utf8.elementsEqual(to.code.utf8) }
+}
+
+/// The old side of every state's change set, in state order.
+func changeBases(of timeline: FileTimeline) -> [ChangeBase] {
+    var result: [ChangeBase] = []
     result.reserveCapacity(timeline.states.count)
     for (index, state) in timeline.states.enumerated() {
         let previous = index > 0 ? timeline.states[index - 1] : nil
         switch state.explicitBase {
         case .fresh:
-            result.append(
-                ChangeSet(
-                    fileName: timeline.fileName, from: nil, to: state, base: .none, baseCode: "", options: options))
+            result.append(ChangeBase(from: nil, to: state, base: .none, baseCode: ""))
         case .resource(let name, let code):
             // Name the step whose state the resource is, when one is (usually the previous one).
             let match = timeline.states[..<index].last { $0.code == code }
-            result.append(
-                ChangeSet(
-                    fileName: timeline.fileName, from: match, to: state, base: .resource(name), baseCode: code,
-                    options: options))
+            result.append(ChangeBase(from: match, to: state, base: .resource(name), baseCode: code))
         case nil:
             if let previous {
-                result.append(
-                    ChangeSet(
-                        fileName: timeline.fileName, from: previous, to: state, base: .previousState,
-                        baseCode: previous.code,
-                        options: options))
+                result.append(ChangeBase(from: previous, to: state, base: .previousState, baseCode: previous.code))
             } else {
-                result.append(
-                    ChangeSet(
-                        fileName: timeline.fileName, from: nil, to: state, base: .none, baseCode: "", options: options))
+                result.append(ChangeBase(from: nil, to: state, base: .none, baseCode: ""))
             }
         }
     }

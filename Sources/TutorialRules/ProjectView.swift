@@ -32,6 +32,12 @@ public struct ProjectView: Sendable {
     /// The checked facts first, then every other file's.
     public var allFacts: [SnippetFacts] { sources.map(\.facts) }
 
+    /// `sources` one by one, without building the array (type lookups run for every call checked).
+    private func forEachSource(_ body: (SnippetFacts, Bool) -> Void) {
+        if let current { body(current, currentIsComplete && !(currentFileName.map(incompleteFiles.contains) ?? false)) }
+        for file in files where file.name != currentFileName { body(file.facts, !incompleteFiles.contains(file.name)) }
+    }
+
     /// Every source of declarations with whether it is known in full.
     private var sources: [(facts: SnippetFacts, complete: Bool)] {
         var result: [(facts: SnippetFacts, complete: Bool)] = []
@@ -51,7 +57,7 @@ public struct ProjectView: Sendable {
         var functions: [FunctionFact] = []
         var complete = true
         // Each snippet's facts are indexed by name: a lookup costs one probe per file, not a scan.
-        for (facts, known) in sources {
+        forEachSource { facts, known in
             let types = facts.types(qualifiedName: qualifiedName)
             let owned = facts.functions(of: qualifiedName)
             declarations.append(contentsOf: types)

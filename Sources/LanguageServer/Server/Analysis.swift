@@ -135,10 +135,10 @@ public struct AnalysisPipeline: Sendable {
                     }
                 }
                 if configuration.excludes(documentPath: path) { return FindingsResult(findings: [], notes: notes) }
-                // The model's timelines and change sets are the pipeline's: not built a second time.
+                // The model's timelines are the pipeline's: not built a second time (its change sets stay
+                // lazy: the rules find unchanged steps without diffs).
                 let analysis = analyze(
-                    tutorial: model.tutorial, timelines: model.timelines, changeSets: model.changes,
-                    configuration: configuration, cache: cache)
+                    tutorial: model.tutorial, timelines: model.timelines, configuration: configuration, cache: cache)
                 return FindingsResult(
                     findings: analysis.findings.map { ServerFinding($0, in: model.tutorial) }, notes: notes)
             },
