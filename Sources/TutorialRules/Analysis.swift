@@ -68,6 +68,24 @@ public func analyze(
             }
         }
     }
+    // What the reader could not read (broken syntax, a document over InputLimits) reaches every report
+    // as `input-error`, so neither the CLI nor the editor stays silent about it.
+    for diagnostic in tutorial.diagnostics where diagnostic.code == "input-error" {
+        findings.append(
+            Finding(
+                rule: "input-error", subject: diagnostic.message, severity: Severity(rawValue: diagnostic.severity.rawValue) ?? .error,
+                message: diagnostic.message, range: diagnostic.range, file: nil, step: diagnostic.step, resolvedAt: nil))
+    }
+    for step in tutorial.steps {
+        for snippet in step.snippets where isSwift(snippet) && snippet.code.utf8.count > InputLimits.maximumSnippetBytes {
+            findings.append(
+                Finding(
+                    rule: "input-error", subject: "snippet-too-large-\(snippet.range.start)", severity: .information,
+                    message: "this Swift snippet is " + InputLimits.sizeDescription(byteCount: snippet.code.utf8.count)
+                        + "; snippets over \(InputLimits.maximumSnippetBytes >> 20) MiB are not parsed, so the code rules skip it",
+                    range: snippet.range, file: snippet.fileName, step: step.id, resolvedAt: nil))
+        }
+    }
     let suppressions = DocumentSuppressions(tutorial)
     findings = findings.filter { !suppressions.suppresses($0) }
     findings.sort {
@@ -96,6 +114,11 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     for timeline in timelines {
         var previous: ParsedState?
         for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
+            // Too large to parse in reasonable time (InputLimits): no facts, so no code rule runs on it.
+            guard state.code.utf8.count <= InputLimits.maximumSnippetBytes else {
+                previous = nil
+                continue
+            }
             // The change set's runs are the parser's edits (computed only when the state must be parsed).
             let (facts, parsed) = cache.facts(for: state.code, previous: previous) { [previous] in
                 guard let previous else { return nil }
@@ -111,7 +134,8 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
         }
     }
     for step in tutorial.steps {
-        for (index, snippet) in step.snippets.enumerated() where isSwift(snippet) {
+        for (index, snippet) in step.snippets.enumerated()
+        where isSwift(snippet) && snippet.code.utf8.count <= InputLimits.maximumSnippetBytes {
             let address = SnippetAddress(step: step.id, index: index)
             if result[address] == nil { result[address] = cache.facts(for: snippet.code).facts }
         }

@@ -5,16 +5,17 @@ import TutorialReaders
 /// A connection the fuzzer drives by hand: events are delivered on the calling thread, in order.
 final class FuzzConnection: Connection, @unchecked Sendable {
     private let handler = Protected<(@Sendable (ConnectionEvent) -> Void)?>(nil)
-    let sent = Protected<[Data]>([])
     let answered = DispatchSemaphore(value: 0)
 
     func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) { self.handler.withLock { $0 = handler } }
     func send(_ body: Data) {
-        sent.withLock { $0.append(body) }
         if body.range(of: Data(#""id":"fuzz-end""#.utf8)) != nil { answered.signal() }
     }
     func close() {}
     func deliver(_ event: ConnectionEvent) { handler.withLock { $0 }?(event) }
+    func stop() {
+        handler.withLock { $0 = nil }
+    }
 }
 
 extension FuzzTargets {
@@ -45,5 +46,8 @@ extension FuzzTargets {
             precondition(connection.answered.wait(timeout: .now() + 20) == .success, "the server stopped answering")
         }
         connection.deliver(.closed)
+        // The server and its connection hold each other (a process has one of each); break the cycle so
+        // a long fuzzing run does not keep every server it made.
+        connection.stop()
     }
 }

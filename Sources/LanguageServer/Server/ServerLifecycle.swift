@@ -74,6 +74,9 @@ extension LanguageServer {
             let updated = current.applying(
                 params.contentChanges, version: params.textDocument.version, encoding: state.encoding)
             state.documents[uri] = updated
+            // Analyses are cached by version: a version that does not grow (a client bug) must not bring
+            // back the model of an older text, so the document's generation moves on instead.
+            if updated.version <= current.version { state.documentGenerations[uri, default: 0] += 1 }
             return (current.version, updated)
         }
         guard let (previous, updated) = result else {
