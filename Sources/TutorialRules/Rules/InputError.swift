@@ -88,13 +88,15 @@ struct InputError: TutorialRule {
     func check(_ context: TutorialContext) -> [DocumentFinding] {
         // Each diagnostic keeps the reader's severity: a DocC file that does not parse is an error, a
         // skipped unknown directive a warning.
+        let steps = context.tutorial.steps
         var findings = context.tutorial.diagnostics.filter { $0.code == description.id }.map { diagnostic in
             DocumentFinding(
                 subject: "\(diagnostic.range.start):\(diagnostic.message)", message: diagnostic.message,
-                range: diagnostic.range, step: diagnostic.step, severity: Severity(rawValue: diagnostic.severity.rawValue))
+                range: diagnostic.range, step: diagnostic.step ?? step(containing: diagnostic.range.start, in: steps),
+                severity: Severity(rawValue: diagnostic.severity.rawValue))
         }
         // A snippet too large to parse is read but not checked: say so rather than stay silent.
-        for step in context.tutorial.steps {
+        for step in steps {
             for snippet in step.snippets where isSwift(snippet) && snippet.code.utf8.count > InputLimits.maximumSnippetBytes {
                 findings.append(
                     DocumentFinding(
@@ -105,5 +107,18 @@ struct InputError: TutorialRule {
             }
         }
         return findings
+    }
+
+    /// The step whose range holds `offset` (steps are in document order: a binary search, since a broken
+    /// document can carry a diagnostic for every one of its lines).
+    private func step(containing offset: Int, in steps: [Step]) -> StepID? {
+        var low = 0
+        var high = steps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if steps[middle].range.start <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, steps[low - 1].range.contains(offset) else { return nil }
+        return steps[low - 1].id
     }
 }
