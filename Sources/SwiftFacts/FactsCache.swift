@@ -16,6 +16,8 @@ public final class FactsCache: @unchecked Sendable {
     private var nextID = 1
     private var memos: [AnyHashable: Any] = [:]
     private var memoHitCount = 0
+    /// Text comparisons remembered by `remembered(_:compute:)`, apart from the rule results.
+    private var comparisons: [AnyHashable: any Sendable] = [:]
     /// Remembered results are dropped wholesale past this many, which bounds the memory an editing
     /// session can accumulate.
     private let memoLimit = 100_000
@@ -47,7 +49,28 @@ public final class FactsCache: @unchecked Sendable {
         lock.lock()
         entries.removeAll()
         memos.removeAll()
+        comparisons.removeAll()
         lock.unlock()
+    }
+
+    /// A result computed from texts (a comparison of a file's two states), remembered under a key made of
+    /// them, so a re-analysis redoes it only for the states an edit changed. Kept apart from `memoized`'s
+    /// rule results and not counted in `memoStatistics`; dropped wholesale past the same bound.
+    public func remembered<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, compute: () -> Value) -> Value {
+        let boxed = AnyHashable(key)
+        lock.lock()
+        // Boxed: a stored `nil` must not read as a hit for an absent key (an `Any?` nil casts to `Value?`).
+        if let box = comparisons[boxed] as? RememberedValue<Value> {
+            lock.unlock()
+            return box.value
+        }
+        lock.unlock()
+        let value = compute()
+        lock.lock()
+        if comparisons.count >= memoLimit { comparisons.removeAll() }
+        comparisons[boxed] = RememberedValue(value: value)
+        lock.unlock()
+        return value
     }
 
     /// A result computed from snippets' facts, remembered under a key made of their ids (and whatever
@@ -148,6 +171,10 @@ public struct ParsedState: Sendable {
             previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(edit))
         return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
     }
+}
+
+private struct RememberedValue<Value: Sendable>: Sendable {
+    let value: Value
 }
 
 final class ParseBox: Sendable {
