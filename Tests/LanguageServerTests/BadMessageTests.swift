@@ -153,6 +153,18 @@ final class BadMessageTests: XCTestCase {
         XCTAssertEqual(polite.waitForExit(), 0)
     }
 
+    func testADocumentOverTheSizeLimitGetsAnInputErrorInsteadOfAnAnalysis() throws {
+        let client = TestClient()
+        _ = try client.initialize()
+        let uri = "file:///huge.md"
+        let line = "## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n"
+        client.open(uri, text: String(repeating: line, count: (17 << 20) / line.utf8.count))
+        let diagnostics = try XCTUnwrap(client.waitForDiagnostics(uri, version: 1, timeout: 60))
+        XCTAssertEqual(diagnostics.compactMap { $0["code"] as? String }, ["input-error"])
+        XCTAssertTrue((diagnostics.first?["message"] as? String)?.contains("over the limit of 16 MiB") == true)
+        try assertStillServing(client)
+    }
+
     func testTenThousandRequestsInABurstAreAllAnsweredOnceInOrder() throws {
         let client = TestClient()
         _ = try client.initialize()
