@@ -41,6 +41,14 @@ if processOnly {
     processFigures(&report)
     exit(0)
 }
+// `--server-only N` replays N keystrokes on the 1 MB document only (for profiling the server).
+if let flag = CommandLine.arguments.firstIndex(of: "--server-only"), flag + 1 < CommandLine.arguments.count,
+    let edits = Int(CommandLine.arguments[flag + 1])
+{
+    let latencies = ServerBench.keystrokeLatencies(markdown: large.markdown, edits: edits)
+    print("1 MB document: p50 / p99 over \(latencies.count) edits: \(milliseconds(percentile(latencies, 0.5))) / \(milliseconds(percentile(latencies, 0.99)))")
+    exit(0)
+}
 
 report.heading("Corpus")
 report.figure("small tutorial (Markdown)", "\(small.markdown.utf8.count / 1000) KB, \(small.stepCount) steps", reference: "target 30 KB, ~25 steps")
