@@ -64,7 +64,8 @@ public func renderRulesMarkdown() -> String {
             out += "\n### \(title)\n"
             for example in list {
                 out += "\n\(example.note ?? "Example"):\n"
-                for text in exampleTexts(example) { out += "\n```swift\n\(text)\n```\n" }
+                let language = example.document.map { exampleLanguage($0.path) } ?? "swift"
+                for text in exampleTexts(example) { out += "\n```\(language)\n\(text)\n```\n" }
             }
         }
         examples("Reported (↓ marks where the finding starts)", rule.triggering)
@@ -73,8 +74,21 @@ public func renderRulesMarkdown() -> String {
     return out
 }
 
-/// An example's snippets as text, each with its step label, prose and file name as comments.
+/// The fence language of a document example, from its path's extension.
+private func exampleLanguage(_ path: String) -> String {
+    if path.hasSuffix(".md") { return "markdown" }
+    if path.hasSuffix(".html") { return "html" }
+    return "text"
+}
+
+/// An example's snippets as text, each with its step label, prose and file name as comments; a
+/// document example is its whole text.
 private func exampleTexts(_ example: RuleExample) -> [String] {
+    if let document = example.document {
+        var text = document.text
+        if text.hasSuffix("\n") { text.removeLast() }
+        return ["<!-- \(document.path) -->\n" + text]
+    }
     var texts: [String] = []
     for (index, step) in example.steps.enumerated() {
         for snippet in step.snippets {

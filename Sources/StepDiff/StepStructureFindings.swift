@@ -54,7 +54,10 @@ public func stepStructureFindings(
     }
 
     for change in unchanged {
-        let previous = change.from.map { "step \($0.step)" } ?? "its previous state"
+        // Two snippets of one step (an aside repeating the step's code) read "its previous snippet".
+        let previous =
+            change.from.map { $0.step == change.to.step ? "the step's previous snippet" : "step \($0.step)" }
+            ?? "its previous state"
         let label = tutorial.step(change.to.step)?.label.map { " (\($0))" } ?? ""
         findings.append(
             StepStructureFinding(

@@ -16,6 +16,13 @@ public final class FactsCache: @unchecked Sendable {
     private var nextID = 1
     private var memos: [AnyHashable: Any] = [:]
     private var memoHitCount = 0
+    /// The last few trees parsed, newest last: a snippet parsed without its previous state's tree (the
+    /// server's re-analysis after a keystroke, where the unchanged states are cache hits with no tree)
+    /// starts from the most similar of them, usually the same snippet before the keystroke.
+    private var recentTrees: [ParsedState] = []
+    private let recentTreeLimit = 8
+    /// Parses that started from a recent tree rather than from nothing or the previous state's tree.
+    private var reusedTreeCount = 0
     /// Text comparisons remembered by `remembered(_:compute:)`, apart from the rule results.
     private var comparisons: [AnyHashable: any Sendable] = [:]
     /// Remembered results are dropped wholesale past this many, which bounds the memory an editing
@@ -38,6 +45,13 @@ public final class FactsCache: @unchecked Sendable {
         return (memoHitCount, memos.count)
     }
 
+    /// Parses that reused a recently parsed tree (see `recentTrees`); not counted as incremental.
+    public var reusedTreeParses: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return reusedTreeCount
+    }
+
     public var count: Int {
         lock.lock()
         defer { lock.unlock() }
@@ -50,6 +64,7 @@ public final class FactsCache: @unchecked Sendable {
         entries.removeAll()
         memos.removeAll()
         comparisons.removeAll()
+        recentTrees.removeAll()
         lock.unlock()
     }
 
@@ -111,10 +126,22 @@ public final class FactsCache: @unchecked Sendable {
             lock.unlock()
             return (cached, nil)
         }
+        let recent = previous == nil ? recentTrees : []
         lock.unlock()
-        let parsed = ParsedState.parse(code, previous: previous, edits: previous == nil ? nil : edits())
+        let parsed: ParsedState
+        let reused = previous == nil ? mostSimilar(recent, to: code) : nil
+        if let reused {
+            // Incremental parsing gives the tree a full parse would (the parser's contract), faster.
+            parsed = ParsedState.parse(code, previous: reused)
+        } else {
+            parsed = ParsedState.parse(code, previous: previous, edits: previous == nil ? nil : edits())
+        }
         let extracted = extractFacts(from: parsed.result.tree, code: code)
         lock.lock()
+        if reused != nil { reusedTreeCount += 1 }
+        recentTrees.removeAll { $0.code == code }
+        recentTrees.append(parsed)
+        if recentTrees.count > recentTreeLimit { recentTrees.removeFirst() }
         if let raced = entries[code] {
             // Another thread parsed the same code meanwhile: keep one id per distinct snippet.
             lock.unlock()
@@ -128,6 +155,24 @@ public final class FactsCache: @unchecked Sendable {
         lock.unlock()
         return (facts, parsed)
     }
+}
+
+/// The tree among `candidates` whose text shares the most with `code` (common prefix plus suffix), when
+/// that is at least half of `code`: below that a parse from nothing costs about the same.
+private func mostSimilar(_ candidates: [ParsedState], to code: String) -> ParsedState? {
+    let new = Array(code.utf8)
+    var best: (state: ParsedState, shared: Int)?
+    for candidate in candidates.reversed() {
+        let old = Array(candidate.code.utf8)
+        let limit = min(old.count, new.count)
+        var prefix = 0
+        while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        if prefix + suffix > (best?.shared ?? 0) { best = (candidate, prefix + suffix) }
+    }
+    guard let best, best.shared * 2 >= new.count else { return nil }
+    return best.state
 }
 
 /// One parsed state of a file, kept only while the next state of the same file is parsed.

@@ -29,11 +29,14 @@ extension Fix {
     }
 }
 
-/// `lint --fix` for one document: every repair its analysis offers, applied together when they can be.
+/// `lint --fix` for one document: the repair of every problem still present at the end, applied
+/// together when they can be. A problem a later step resolves is the tutorial's intended path (the
+/// reader adds the missing line when the prose says so) and is left as written; the editor still offers
+/// its fix one finding at a time.
 public func fixDocument(_ analysis: Analysis, write: Bool = true) -> FileFixOutcome {
-    FileFixer.fix(
-        analysis.tutorial.document, fixes: analysis.findings.compactMap { Fix($0, in: analysis.tutorial) }, write: write
-    )
+    let open = analysis.findings.filter { $0.resolvedAt == nil }
+    return FileFixer.fix(
+        analysis.tutorial.document, fixes: open.compactMap { Fix($0, in: analysis.tutorial) }, write: write)
 }
 
 /// What `lint --fix` tells the user about one file, one line per fix or problem.

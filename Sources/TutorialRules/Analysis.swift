@@ -58,32 +58,15 @@ public func analyze(
             structure: stepStructureFindings(tutorial, timelines: timelines, changeSets: changeSets))
         for rule in tutorialRules {
             let description = rule.description
-            let severity = configuration.severity(of: description)
             for finding in rule.check(context) {
                 findings.append(
                     Finding(
-                        rule: description.id, subject: finding.subject, severity: severity, message: finding.message,
+                        rule: description.id, subject: finding.subject,
+                        severity: configuration.severity(of: description, ownSeverity: finding.severity),
+                        message: finding.message,
                         range: finding.range, file: nil, step: finding.step, resolvedAt: nil,
                         fixTitle: finding.fixTitle, documentEdits: finding.edits))
             }
-        }
-    }
-    // What the reader could not read (broken syntax, a document over InputLimits) reaches every report
-    // as `input-error`, so neither the CLI nor the editor stays silent about it.
-    for diagnostic in tutorial.diagnostics where diagnostic.code == "input-error" {
-        findings.append(
-            Finding(
-                rule: "input-error", subject: diagnostic.message, severity: Severity(rawValue: diagnostic.severity.rawValue) ?? .error,
-                message: diagnostic.message, range: diagnostic.range, file: nil, step: diagnostic.step, resolvedAt: nil))
-    }
-    for step in tutorial.steps {
-        for snippet in step.snippets where isSwift(snippet) && snippet.code.utf8.count > InputLimits.maximumSnippetBytes {
-            findings.append(
-                Finding(
-                    rule: "input-error", subject: "snippet-too-large-\(snippet.range.start)", severity: .information,
-                    message: "this Swift snippet is " + InputLimits.sizeDescription(byteCount: snippet.code.utf8.count)
-                        + "; snippets over \(InputLimits.maximumSnippetBytes >> 20) MiB are not parsed, so the code rules skip it",
-                    range: snippet.range, file: snippet.fileName, step: step.id, resolvedAt: nil))
         }
     }
     let suppressions = DocumentSuppressions(tutorial)

@@ -48,6 +48,11 @@ public struct Configuration: Sendable, Equatable {
 
     public func severity(of rule: RuleDescription) -> Severity { rules[rule.id]?.severity ?? rule.defaultSeverity }
 
+    /// The severity of a finding that carries its own (a reader's diagnostic): the configured one first.
+    public func severity(of rule: RuleDescription, ownSeverity: Severity?) -> Severity {
+        rules[rule.id]?.severity ?? ownSeverity ?? rule.defaultSeverity
+    }
+
     public struct LoadError: Error, CustomStringConvertible {
         public let description: String
     }

@@ -91,13 +91,31 @@ public struct RuleExample: Sendable {
         }
     }
 
+    /// A whole document as a reader meets it, for rules about the document itself rather than its code.
+    public struct Document: Sendable {
+        /// The path whose extension picks the reader (`example.md`, `example.tutorial`).
+        public let path: String
+        /// The document's text, with markers.
+        public let text: String
+    }
+
     /// What the example shows, for the rule reference.
     public let note: String?
     public let steps: [Step]
+    /// When set, the example is this document read by its reader, and `steps` is empty.
+    public let document: Document?
 
     public init(_ note: String? = nil, steps: [Step]) {
         self.note = note
         self.steps = steps
+        self.document = nil
+    }
+
+    /// A whole document, read by the reader its path calls for.
+    public init(_ note: String? = nil, document text: String, path: String) {
+        self.note = note
+        self.steps = []
+        self.document = Document(path: path, text: text)
     }
 
     /// One step showing one whole file, `Example.swift` unless named.
@@ -167,10 +185,12 @@ public struct DocumentFinding: Sendable, Hashable {
     public let step: StepID?
     public let fixTitle: String?
     public let edits: [TextEdit]
+    /// The finding's own severity, when it has one (a reader's diagnostic); the configuration still wins.
+    public let severity: Severity?
 
     public init(
         subject: String, message: String, range: SourceRange, step: StepID?, fixTitle: String? = nil,
-        edits: [TextEdit] = []
+        edits: [TextEdit] = [], severity: Severity? = nil
     ) {
         self.subject = subject
         self.message = message
@@ -178,6 +198,7 @@ public struct DocumentFinding: Sendable, Hashable {
         self.step = step
         self.fixTitle = fixTitle
         self.edits = edits
+        self.severity = severity
     }
 }
 

@@ -17,6 +17,7 @@ public enum RuleRegistry {
         .tutorial(StepNoChange()),
         .tutorial(StepNumbering()),
         .tutorial(CodeFileMissing()),
+        .tutorial(InputError()),
         .tutorial(FileNameMismatch()),
         .tutorial(ProseCodeMismatch()),
     ]

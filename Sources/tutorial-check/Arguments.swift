@@ -71,3 +71,46 @@ func usageText(command: String, synopsis: String, specs: [OptionSpec]) -> String
     }
     return text
 }
+
+/// How many PATH arguments a command takes.
+enum PathArity {
+    case none
+    case atLeastOne
+    /// Exactly one positional, described for the error message (`a rule id`).
+    case exactlyOne(String)
+}
+
+/// A command ends before it starts: `--help` was answered, or its arguments were wrong (message written).
+struct CommandExit: Error {
+    let code: ExitCode
+}
+
+/// Parses one command's arguments the same way for every command: `--help` prints its usage and ends
+/// it with 0, a usage error prints one line and ends it with 2.
+func parseCommand(
+    _ name: String, synopsis: String, _ arguments: [String], specs: [OptionSpec], paths: PathArity
+) throws(CommandExit) -> ParsedArguments {
+    let allSpecs = specs + [OptionSpec(name: "help", values: nil, help: "show this help")]
+    let parsed: ParsedArguments
+    do { parsed = try parseArguments(arguments, specs: allSpecs) } catch {
+        writeError(error.description)
+        throw CommandExit(code: .usageOrInput)
+    }
+    if parsed.has("help") {
+        writeOut(usageText(command: name, synopsis: synopsis, specs: allSpecs))
+        throw CommandExit(code: .clean)
+    }
+    switch paths {
+    case .none where !parsed.positionals.isEmpty:
+        writeError("\(name) takes no PATH")
+        throw CommandExit(code: .usageOrInput)
+    case .atLeastOne where parsed.positionals.isEmpty:
+        writeError("\(name) needs at least one PATH")
+        throw CommandExit(code: .usageOrInput)
+    case .exactlyOne(let what) where parsed.positionals.count != 1:
+        writeError("\(name) needs exactly one \(what)")
+        throw CommandExit(code: .usageOrInput)
+    default:
+        return parsed
+    }
+}

@@ -19,19 +19,13 @@ enum DiffCommand {
         OptionSpec(
             name: "color", values: ["auto", "always", "never"],
             help: "colour unified output (auto: on a terminal, unless NO_COLOR is set)"),
-        OptionSpec(name: "help", values: nil, help: "show this help"),
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
-        do { parsed = try parseArguments(arguments, specs: specs) } catch {
-            writeError(error.description)
-            return .usageOrInput
-        }
-        if parsed.has("help") {
-            writeOut(usageText(command: "diff", synopsis: "[options] PATH…", specs: specs))
-            return .clean
-        }
+        do {
+            parsed = try parseCommand("diff", synopsis: "[options] PATH…", arguments, specs: specs, paths: .atLeastOne)
+        } catch { return error.code }
         var options = DiffOptions(ignoreIndentation: parsed.has("ignore-indentation"))
         if let text = parsed.value("context") {
             guard let context = Int(text), context >= 0 else {
@@ -47,10 +41,6 @@ enum DiffCommand {
                 return .usageOrInput
             }
             selection.step = step
-        }
-        guard !parsed.positionals.isEmpty else {
-            writeError("diff needs at least one PATH")
-            return .usageOrInput
         }
         let tutorials: [Tutorial]
         do { tutorials = try loadTutorials(parsed.positionals) } catch {

@@ -14,9 +14,8 @@ enum LSPCommand {
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
-        do { _ = try parseArguments(arguments, specs: specs) } catch {
-            writeError(error.description)
-            return .usageOrInput
+        do { _ = try parseCommand("lsp", synopsis: "[--stdio]", arguments, specs: specs, paths: .none) } catch {
+            return error.code
         }
         // A client that goes away must end the server through end-of-file, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)

@@ -19,14 +19,9 @@ enum LintCommand {
 
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
-        do { parsed = try parseArguments(arguments, specs: specs) } catch {
-            writeError(error.description)
-            return .usageOrInput
-        }
-        guard !parsed.positionals.isEmpty else {
-            writeError("lint needs at least one PATH")
-            return .usageOrInput
-        }
+        do {
+            parsed = try parseCommand("lint", synopsis: "[options] PATH…", arguments, specs: specs, paths: .atLeastOne)
+        } catch { return error.code }
         var explicit: Configuration?
         if let path = parsed.value("config") {
             do { explicit = try Configuration.load(path: path) } catch {

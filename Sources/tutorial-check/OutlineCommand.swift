@@ -10,14 +10,9 @@ enum OutlineCommand {
 
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
-        do { parsed = try parseArguments(arguments, specs: specs) } catch {
-            writeError(error.description)
-            return .usageOrInput
-        }
-        guard !parsed.positionals.isEmpty else {
-            writeError("outline needs at least one PATH")
-            return .usageOrInput
-        }
+        do {
+            parsed = try parseCommand("outline", synopsis: "[options] PATH…", arguments, specs: specs, paths: .atLeastOne)
+        } catch { return error.code }
         let tutorials: [Tutorial]
         do { tutorials = try loadTutorials(parsed.positionals) } catch {
             writeError(error.description)

@@ -8,13 +8,8 @@ enum RulesCommand {
 
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
-        do { parsed = try parseArguments(arguments, specs: specs) } catch {
-            writeError(error.description)
-            return .usageOrInput
-        }
-        guard parsed.positionals.isEmpty else {
-            writeError("rules takes no PATH")
-            return .usageOrInput
+        do { parsed = try parseCommand("rules", synopsis: "[options]", arguments, specs: specs, paths: .none) } catch {
+            return error.code
         }
         writeOut(parsed.value("format") == "markdown" ? renderRulesMarkdown() : renderRuleList())
         return .clean

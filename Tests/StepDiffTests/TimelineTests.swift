@@ -77,6 +77,22 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(findings.map(\.rule), ["step-no-change"])
         XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 2))
         XCTAssertEqual(findings.first?.range, tutorial.steps[1].snippets[0].range)
+        XCTAssertEqual(findings.first?.message.contains("unchanged from step 1.1"), true, findings.first?.message ?? "")
+    }
+
+    /// An aside repeating the step's own code names the step's previous snippet, not the step itself.
+    func testARepeatInTheSameStepNamesThePreviousSnippet() {
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", snippets: [.init(file: "PageView.swift", code: PageViewSample.v1)])
+        builder.step(
+            label: "Step 2",
+            snippets: [
+                .init(file: "PageView.swift", code: PageViewSample.v2), .init(file: "PageView.swift", code: PageViewSample.v2),
+            ])
+        let findings = stepStructureFindings(builder.build())
+        XCTAssertEqual(findings.map(\.message), [
+            "step 1.2 (Step 2) shows PageView.swift unchanged from the step's previous snippet: nothing for the reader to do"
+        ])
     }
 
     /// An unlabelled whole file joins the file its prose names, or the file declaring the same type;

@@ -152,6 +152,16 @@ final class DocCResourceFixTests: XCTestCase {
         XCTAssertFalse(again.findings.contains { $0.rule == "coordinator-not-wired" })
     }
 
+    func testLintFixLeavesProblemsALaterStepResolves() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fixtures/lint/walkthrough-zh.txt").standardized.path
+        let analysis = analyze(document: try DocumentLoader.load(path))
+        let resolved = analysis.findings.filter { $0.resolvedAt != nil && Fix($0, in: analysis.tutorial) != nil }
+        XCTAssertTrue(resolved.contains { $0.rule == "coordinator-not-wired" }, "the walkthrough wires its coordinator late")
+        let outcome = fixDocument(analysis, write: false)
+        XCTAssertEqual(outcome.applied.map(\.rule), ["step-no-change"])
+    }
+
     func testAResourceChangedSinceTheAnalysisLeavesEveryFileUntouched() throws {
         let (path, resources) = try Self.makeCatalog()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }

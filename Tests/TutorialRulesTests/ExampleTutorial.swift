@@ -1,5 +1,6 @@
 import TestSupport
 import TutorialModel
+import TutorialReaders
 import TutorialRules
 
 /// Builds a tutorial model from a rule example: each step becomes `Step N` with its prose and its
@@ -11,6 +12,12 @@ struct ExampleTutorial {
     let expectedOffsets: [Int]
 
     init(_ example: RuleExample, path: String = "example.md") {
+        if let document = example.document {
+            let marked = MarkedText(document.text)
+            tutorial = readTutorial(SourceDocument(path: document.path, text: marked.text))
+            expectedOffsets = (marked.arrows + marked.markers.values).sorted()
+            return
+        }
         var text = ""
         var expected: [Int] = []
         func append(_ marked: String) -> SourceRange {

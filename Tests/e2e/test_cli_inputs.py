@@ -30,3 +30,22 @@ def test_unknown_command_and_option(binary):
     assert run(binary, "frobnicate").returncode == 2
     result = run(binary, "outline", "--colour", "x.md")
     assert result.returncode == 2 and "unknown option" in result.stderr
+
+
+def test_every_command_answers_help_and_main_help_lists_them(binary):
+    listed = run(binary, "--help")
+    assert listed.returncode == 0
+    commands = [line.split()[0] for line in listed.stdout.split("commands:\n")[1].split("\n\n")[0].splitlines()]
+    assert commands == ["outline", "diff", "lsp", "lint", "rules", "explain"], commands
+    for command in commands:
+        result = run(binary, command, "--help")
+        assert result.returncode == 0, (command, result.stderr)
+        assert result.stdout.startswith(f"usage: tutorial-check {command}"), result.stdout
+        assert "--help" in result.stdout
+
+
+def test_wrong_number_of_arguments_is_a_usage_error(binary):
+    for arguments in (["lint"], ["diff"], ["rules", "extra"], ["explain"], ["explain", "a", "b"], ["lsp", "file.md"]):
+        result = run(binary, *arguments)
+        assert result.returncode == 2, arguments
+        assert result.stderr.count("\n") == 1, result.stderr

@@ -18,7 +18,7 @@ RULE_IDS = [
     "coordinator-not-nsobject", "missing-required-method", "selector-target-mismatch", "binding-passed-by-value",
     "initializer-mismatch", "hosting-controller-not-contained", "representable-in-cell-configuration",
     "stale-coordinator-parent", "swift-syntax-error", "step-no-change", "step-numbering", "code-file-missing",
-    "file-name-mismatch", "prose-code-mismatch",
+    "input-error", "file-name-mismatch", "prose-code-mismatch",
 ]
 
 

@@ -1,0 +1,124 @@
+import TutorialModel
+import TutorialReaders
+
+/// A part of the document its reader could not read as written: a code fence never closed, a DocC
+/// directive unknown or never closed, HTML nested beyond the depth the reader follows.
+///
+/// The readers never stop at such a place (a page under edit is broken most of the time); they read
+/// what they can and say where they had to guess. This rule reports what they said, so `lint`, the
+/// language server and CI see it like any other finding, with the reader's own severity unless the
+/// configuration sets one. A Swift snippet too large to parse is reported here too, as information.
+struct InputError: TutorialRule {
+    let description = RuleDescription(
+        id: "input-error", category: .tutorial,
+        summary: "The reader could not read part of the document as written (unclosed fence, unknown or unclosed directive, too deep nesting).",
+        explanation: """
+            Every reader reads a broken document as far as it can instead of giving up: a fence left open runs \
+            to the end of its container, a DocC directive missing its `}` ends where the file ends, an unknown \
+            directive is skipped, HTML nested deeper than the reader follows is left out. The model built that \
+            way is a guess; this rule says where the guess was made, so that a step which silently swallowed \
+            the rest of the page does not go unnoticed.
+            """,
+        defaultSeverity: .warning,
+        triggering: [
+            RuleExample(
+                "A code fence never closed: the code runs to the end of the document",
+                document: "# Tutorial\n\n## Step 1\n\nAdd the view.\n\n↓```swift file=A.swift\nstruct A {}\n",
+                path: "example.md"),
+            RuleExample(
+                "An unknown DocC directive",
+                document: """
+                    @Tutorial(time: 5) {
+                      @Intro(title: "Pages") {
+                        Build a page view.
+                      }
+                      ↓@Frobnicate {
+                      }
+                    }
+
+                    """,
+                path: "example.tutorial"),
+            RuleExample(
+                "A closing brace missing: the parser pairs the braces it has and reports the outermost directive left open",
+                document: """
+                    ↓@Tutorial(time: 5) {
+                      @Intro(title: "Pages") {
+                        Build a page view.
+                      }
+                      @Section(title: "Wrap the controller") {
+                        @Steps {
+                          @Step {
+                            Add the file.
+                          }
+                        }
+                    }
+
+                    """,
+                path: "example.tutorial"),
+        ],
+        nonTriggering: [
+            RuleExample(
+                "Every fence closed",
+                document: "# Tutorial\n\n## Step 1\n\nAdd the view.\n\n```swift file=A.swift\nstruct A {}\n```\n",
+                path: "example.md"),
+            RuleExample(
+                "Known directives, balanced braces",
+                document: """
+                    @Tutorial(time: 5) {
+                      @Intro(title: "Pages") {
+                        Build a page view.
+                      }
+                      @Section(title: "Wrap the controller") {
+                        @Steps {
+                          @Step {
+                            Add the file.
+                          }
+                        }
+                      }
+                    }
+
+                    """,
+                path: "example.tutorial"),
+            RuleExample(
+                "HTML with unclosed paragraphs, which HTML allows",
+                document: "<h2>Step 1</h2><p>Add the view.<pre><code class=\"language-swift\">struct A {}</code></pre>\n",
+                path: "example.html"),
+        ])
+
+    func check(_ context: TutorialContext) -> [DocumentFinding] {
+        // Each diagnostic keeps the reader's severity: a DocC file that does not parse is an error, a
+        // skipped unknown directive a warning.
+        let steps = context.tutorial.steps
+        var findings = context.tutorial.diagnostics.filter { $0.code == description.id }.map { diagnostic in
+            DocumentFinding(
+                subject: "\(diagnostic.range.start):\(diagnostic.message)", message: diagnostic.message,
+                range: diagnostic.range, step: diagnostic.step ?? step(containing: diagnostic.range.start, in: steps),
+                severity: Severity(rawValue: diagnostic.severity.rawValue))
+        }
+        // A snippet too large to parse is read but not checked: say so rather than stay silent.
+        for step in steps {
+            for snippet in step.snippets where isSwift(snippet) && snippet.code.utf8.count > InputLimits.maximumSnippetBytes {
+                findings.append(
+                    DocumentFinding(
+                        subject: "snippet-too-large-\(snippet.range.start)",
+                        message: "this Swift snippet is " + InputLimits.sizeDescription(byteCount: snippet.code.utf8.count)
+                            + "; snippets over \(InputLimits.maximumSnippetBytes >> 20) MiB are not parsed, so the code rules skip it",
+                        range: snippet.range, step: step.id, severity: .information))
+            }
+        }
+        return findings
+    }
+
+    /// The step whose range holds `offset` (steps are in document order: a binary search, since a broken
+    /// document can carry a diagnostic for every one of its lines).
+    private func step(containing offset: Int, in steps: [Step]) -> StepID? {
+        var low = 0
+        var high = steps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if steps[middle].range.start <= offset { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, steps[low - 1].range.contains(offset) else { return nil }
+        return steps[low - 1].id
+    }
+}
