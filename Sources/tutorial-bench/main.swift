@@ -25,6 +25,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus"), flag + 1 <
 }
 
 var report = Report()
+// `--process-only` measures only the real binary (cold lint, server memory), after a change to it.
+let processOnly = CommandLine.arguments.contains("--process-only")
 print("# tutorial-bench (seed \(seed), corpus of \(corpusSize) documents of 30 KB)")
 print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB")
 
@@ -34,6 +36,11 @@ let corpus = (0..<corpusSize).map { generateTutorial(name: "Tutorial \($0)", see
 let corpusMarkdownBytes = corpus.reduce(0) { $0 + $1.markdown.utf8.count }
 let corpusHTMLBytes = corpus.reduce(0) { $0 + $1.html.utf8.count }
 let finalSources = corpus.flatMap { $0.finalFiles.values.sorted() }
+
+if processOnly {
+    processFigures(&report)
+    exit(0)
+}
 
 report.heading("Corpus")
 report.figure("small tutorial (Markdown)", "\(small.markdown.utf8.count / 1000) KB, \(small.stepCount) steps", reference: "target 30 KB, ~25 steps")
@@ -96,19 +103,24 @@ for (label, tutorial) in [("30 KB", small), ("1 MB", large)] {
         reference: "lint of the whole document \(milliseconds(bestTime { _ = LintBench.lintSequentially([SourceDocument(path: "x.md", text: tutorial.markdown)]) })) (target p99 \(target))")
 }
 
-report.heading("Whole process (the release tutorial-check next to this executable)")
-if let binary = ProcessBench.binary {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tutorial-bench-\(getpid())")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let file = directory.appendingPathComponent("small.md")
-    try? small.markdown.write(to: file, atomically: true, encoding: .utf8)
-    let startup = ProcessBench.wallTime(binary, ["--version"])
-    let cold = ProcessBench.wallTime(binary, ["lint", file.path])
-    report.figure("cold lint of one 30 KB tutorial", milliseconds(cold), reference: "process start (--version) \(milliseconds(startup)) (target ≤ 100 ms)")
-    let openDocuments = corpus.prefix(100).map(\.markdown)
-    let peak = ProcessBench.serverPeakMemory(binary, documents: Array(openDocuments))
-    report.figure("server peak RSS, 100 open 30 KB documents", String(format: "%.1f MB", peak), reference: String(format: "%.1f MB of documents; this bench process %.0f MB (target ≤ 120 MB)", Double(openDocuments.reduce(0) { $0 + $1.utf8.count }) / 1_000_000, residentMegabytes()))
-    try? FileManager.default.removeItem(at: directory)
-} else {
-    report.figure("cold lint / server memory", "not measured", reference: "build tutorial-check too: swift build -c release")
+processFigures(&report)
+
+/// The whole-process figures: the real binary's cold lint and the server's memory.
+func processFigures(_ report: inout Report) {
+    report.heading("Whole process (the release tutorial-check next to this executable)")
+    if let binary = ProcessBench.binary {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tutorial-bench-\(getpid())")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("small.md")
+        try? small.markdown.write(to: file, atomically: true, encoding: .utf8)
+        let startup = ProcessBench.wallTime(binary, ["--version"])
+        let cold = ProcessBench.wallTime(binary, ["lint", file.path])
+        report.figure("cold lint of one 30 KB tutorial", milliseconds(cold), reference: "process start (--version) \(milliseconds(startup)) (target ≤ 100 ms)")
+        let openDocuments = corpus.prefix(100).map(\.markdown)
+        let peak = ProcessBench.serverPeakMemory(binary, documents: Array(openDocuments))
+        report.figure("server peak RSS, 100 open 30 KB documents", String(format: "%.1f MB", peak), reference: String(format: "%.1f MB of documents; this bench process %.0f MB (target ≤ 120 MB)", Double(openDocuments.reduce(0) { $0 + $1.utf8.count }) / 1_000_000, residentMegabytes()))
+        try? FileManager.default.removeItem(at: directory)
+    } else {
+        report.figure("cold lint / server memory", "not measured", reference: "build tutorial-check too: swift build -c release")
+    }
 }
