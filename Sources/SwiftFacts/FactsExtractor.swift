@@ -34,6 +34,9 @@ func codeLineStarts(_ code: String) -> [Int] {
 
 private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {
     guard tree.hasError else { return [] }
+    if let token = tokenThatTrapsTheDiagnosticsGenerator(in: tree) {
+        return [SyntaxErrorFact(message: "'=' must have consistent whitespace on both sides", range: token.codeRange)]
+    }
     return ParseDiagnosticsGenerator.diagnostics(for: tree).compactMap { diagnostic -> SyntaxErrorFact? in
         guard diagnostic.diagMessage.severity == .error else { return nil }
         let node = diagnostic.node
@@ -54,6 +57,26 @@ private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {
         }
         return SyntaxErrorFact(message: diagnostic.message, range: range)
     }
+}
+
+/// The toolchain's ParseDiagnosticsGenerator traps ("A Fix-It must have at least one change") on an `=`
+/// whose lexer diagnostic says its whitespace is inconsistent while both sides do hold spaces: an
+/// invalid character glued to it, as in `g \u{FFFD}= 1` (found by fuzz-pipeline,
+/// Fixtures/fuzz-regressions/pipeline/). Such a tree gets one error of ours at that token instead.
+private func tokenThatTrapsTheDiagnosticsGenerator(in tree: SourceFileSyntax) -> TokenSyntax? {
+    func hasSpace(_ trivia: Trivia?) -> Bool {
+        trivia?.contains { piece in
+            switch piece {
+            case .spaces, .tabs: return true
+            default: return false
+            }
+        } ?? false
+    }
+    for token in tree.tokens(viewMode: .sourceAccurate)
+    where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+        if hasSpace(token.previousToken(viewMode: .all)?.trailingTrivia), hasSpace(token.trailingTrivia) { return token }
+    }
+    return nil
 }
 
 /// Lines that stand for omitted code: `...` or `…` alone (or as a comment), or an editor placeholder.

@@ -200,6 +200,15 @@ def test_docc_directives_nested_100000_deep(binary, tmp_path):
     assert "is not closed before @Section" in outcome.stdout
 
 
+def test_swift_snippet_that_trapped_the_parser_diagnostics(binary, tmp_path):
+    # Found by fuzz-pipeline: SwiftParserDiagnostics trapped on an invalid character glued to `=`.
+    path = tmp_path / "replacement-character.md"
+    path.write_text("## Step 1\n\n```swift file=A.swift\nimport SwiftUI\n\nstruct A {\n    var g \ufffd= 1\n}\n```\n\n```swift\ng \ufffd= \n```\n")
+    outcome = measure(binary, "lint", "--format", "json", path)
+    assert outcome.code == 1, outcome
+    assert "swift-syntax-error" in lint_rules(outcome)
+
+
 # --- DocC resources ----------------------------------------------------------------------------------
 
 def docc(tmp_path, body: str, resources: dict):
@@ -357,6 +366,7 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "BadMessageTests": (ROOT / "Tests/LanguageServerTests/BadMessageTests.swift").read_text(),
         "FuzzRegressionTests": (ROOT / "Tests/FuzzRegressionTests/FuzzRegressionTests.swift").read_text(),
         "LineIndexFuzzRegressionTests": (ROOT / "Tests/TutorialModelTests/LineIndexFuzzRegressionTests.swift").read_text(),
+        "FuzzRegressionFactsTests": (ROOT / "Tests/SwiftFactsTests/FuzzRegressionFactsTests.swift").read_text(),
     }
     for row in rows:
         named = re.findall(r"`([A-Za-z_.]+?)(?:::|\.)(test\w+)`", row)
