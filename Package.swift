@@ -78,7 +78,7 @@ let package = Package(
             resources: [.copy("KnownProtocols.json")],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
-            name: "DiffSyntax",
+            name: "DiffSyntax", dependencies: ["TutorialModel"],
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(

@@ -1,6 +1,7 @@
 internal import SwiftIDEUtils
 internal import SwiftParser
 internal import SwiftSyntax
+internal import TutorialModel
 
 // This module is built with library evolution and imports SwiftSyntax internally, so its clients
 // (Reports, and every test module importing Reports) do not need the toolchain's host modules on
@@ -26,7 +27,8 @@ public struct DiffSyntaxSpan: Sendable, Hashable {
 /// The syntax classes of a Swift text, from SwiftSyntax's own classifier (SwiftIDEUtils), in order.
 /// (One-off use; a report colours successive states with a `DiffSyntaxColorer`.)
 public func swiftSyntaxSpans(_ code: String) -> [DiffSyntaxSpan] {
-    classify(Parser.parse(source: code))
+    guard SwiftParseLimits.unparseableReason(code) == nil else { return [] }
+    return classify(Parser.parse(source: code))
 }
 
 /// One byte edit from a file's previous state to its next one, in the previous state's offsets
@@ -64,6 +66,8 @@ public final class DiffSyntaxColorer {
     /// The syntax spans of `code`; when `previous` is the text it was edited from, by `edits`.
     public func spans(for code: String, previous: String? = nil, edits: [DiffSyntaxEdit] = []) -> [DiffSyntaxSpan] {
         if let cached = spansByText[code] { return cached }
+        // Code the parser would stall on is shown uncoloured.
+        guard SwiftParseLimits.unparseableReason(code) == nil else { return [] }
         var result: IncrementalParseResult
         if let previous, let previousResult = trees[previous],
             let concurrent = try? ConcurrentEdits(

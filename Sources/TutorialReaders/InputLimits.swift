@@ -12,11 +12,6 @@ public enum InputLimits {
     /// below it is read as plain text or skipped, with one diagnostic.
     public static let maximumNestingDepth = 256
 
-    /// The largest Swift snippet parsed for the code rules (1 MiB). SwiftParser reads about 0.65 MB/s,
-    /// so a 10 MB line of code would stall a run for half a minute; larger snippets get an
-    /// `input-error` information instead.
-    public static let maximumSnippetBytes = 1 << 20
-
     /// `12.3 MiB`.
     public static func sizeDescription(byteCount: Int) -> String {
         let megabytes = Double(byteCount) / Double(1 << 20)

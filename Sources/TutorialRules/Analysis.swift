@@ -97,8 +97,8 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     for timeline in timelines {
         var previous: ParsedState?
         for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
-            // Too large to parse in reasonable time (InputLimits): no facts, so no code rule runs on it.
-            guard state.code.utf8.count <= InputLimits.maximumSnippetBytes else {
+            // Code the parser would stall on (SwiftParseLimits): no facts, so no code rule runs on it.
+            guard SwiftParseLimits.unparseableReason(state.code) == nil else {
                 previous = nil
                 continue
             }
@@ -118,7 +118,7 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     }
     for step in tutorial.steps {
         for (index, snippet) in step.snippets.enumerated()
-        where isSwift(snippet) && snippet.code.utf8.count <= InputLimits.maximumSnippetBytes {
+        where isSwift(snippet) && SwiftParseLimits.unparseableReason(snippet.code) == nil {
             let address = SnippetAddress(step: step.id, index: index)
             if result[address] == nil { result[address] = cache.facts(for: snippet.code).facts }
         }

@@ -95,15 +95,14 @@ struct InputError: TutorialRule {
                 range: diagnostic.range, step: diagnostic.step ?? step(containing: diagnostic.range.start, in: steps),
                 severity: Severity(rawValue: diagnostic.severity.rawValue))
         }
-        // A snippet too large to parse is read but not checked: say so rather than stay silent.
+        // A snippet the parser would stall on is read but not checked: say so rather than stay silent.
         for step in steps {
-            for snippet in step.snippets where isSwift(snippet) && snippet.code.utf8.count > InputLimits.maximumSnippetBytes {
+            for snippet in step.snippets where isSwift(snippet) {
+                guard let reason = SwiftParseLimits.unparseableReason(snippet.code) else { continue }
                 findings.append(
                     DocumentFinding(
-                        subject: "snippet-too-large-\(snippet.range.start)",
-                        message: "this Swift snippet is " + InputLimits.sizeDescription(byteCount: snippet.code.utf8.count)
-                            + "; snippets over \(InputLimits.maximumSnippetBytes >> 20) MiB are not parsed, so the code rules skip it",
-                        range: snippet.range, step: step.id, severity: .information))
+                        subject: "snippet-not-parsed-\(snippet.range.start)", message: reason, range: snippet.range,
+                        step: step.id, severity: .information))
             }
         }
         return findings
