@@ -9,12 +9,36 @@ import TutorialModel
 /// `previousFile:` resource), `noChange`, `snippet` (index of the snippet in its step) and `range`
 /// (the snippet in the document); per hunk `range` (its new side in the document); per line
 /// `oldLine`/`newLine` (1-based, in the states), `highlights` (changed parts of a modified line, 1-based
-/// UTF-16 columns of `text`, end exclusive) and `noNewlineAtEnd` (only when true).
+/// UTF-16 columns of `text`, end exclusive) and `noNewlineAtEnd` (only when true); per change `composed`
+/// (only for a state composed from a partial snippet: what was done, in words); per document `fragments`,
+/// the snippets in no change set: `{"file": null|"X.swift", "step", "snippet", "range", "reason"}`.
 public struct DiffJSON: Encodable, Sendable {
     /// One input document and its change sets.
     public struct Document: Encodable, Sendable {
         public let path: String
         public let changes: [Change]
+        public let fragments: [Fragment]
+    }
+
+    /// A snippet that is no state of any file: where it is and why.
+    public struct Fragment: Encodable, Sendable {
+        public let file: String?
+        public let step: String
+        public let snippet: Int
+        public let range: JSONRange
+        public let reason: String
+
+        enum CodingKeys: String, CodingKey { case file, step, snippet, range, reason }
+
+        /// Writes every key, `file` as null when the page does not say.
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(step, forKey: .step)
+            try container.encode(snippet, forKey: .snippet)
+            try container.encode(range, forKey: .range)
+            try container.encode(reason, forKey: .reason)
+        }
     }
 
     /// One change set: the contract's keys, then the extensions.
@@ -29,9 +53,10 @@ public struct DiffJSON: Encodable, Sendable {
         public let noChange: Bool
         public let snippet: Int
         public let range: JSONRange
+        public let composed: String?
 
         enum CodingKeys: String, CodingKey {
-            case file, from, to, added, removed, hunks, base, noChange, snippet, range
+            case file, from, to, added, removed, hunks, base, noChange, snippet, range, composed
         }
 
         // `from` is written as null for a new file, as the contract shows.
@@ -48,6 +73,7 @@ public struct DiffJSON: Encodable, Sendable {
             try container.encode(noChange, forKey: .noChange)
             try container.encode(snippet, forKey: .snippet)
             try container.encode(range, forKey: .range)
+            try container.encodeIfPresent(composed, forKey: .composed)
         }
     }
 
@@ -97,7 +123,13 @@ public struct DiffJSON: Encodable, Sendable {
                         file: change.fileName, from: change.from?.step.description, to: change.to.step.description,
                         added: change.added, removed: change.removed,
                         hunks: change.hunks.map { HunkJSON($0, index: index) }, base: base, noChange: change.isNoChange,
-                        snippet: change.to.snippetIndex, range: JSONRange(change.to.snippet.range, in: index))
+                        snippet: change.to.snippetIndex, range: JSONRange(change.to.snippet.range, in: index),
+                        composed: change.to.composition?.summary)
+                },
+                fragments: document.unplaced.map { fragment in
+                    Fragment(
+                        file: fragment.fileName, step: fragment.step.description, snippet: fragment.snippetIndex,
+                        range: JSONRange(fragment.snippet.range, in: index), reason: fragment.reason)
                 })
         }
     }
