@@ -162,6 +162,12 @@ public func mergeElided(previous: TracedText, shown: TracedText) -> TracedText? 
         }
     }
     let keys = items.map(key)
+    let indents = items.map { item -> Int in
+        switch item {
+        case .line(let range): return indentation(of: shown.bytes[range])
+        case .closing(let indent), .marker(let indent): return indent
+        }
+    }
     let exact = 100
     let similar = 50
     let absorbed = 1
@@ -169,21 +175,25 @@ public func mergeElided(previous: TracedText, shown: TracedText) -> TracedText? 
     var score = [Int32](repeating: 0, count: (n + 1) * (m + 1))
     func at(_ i: Int, _ j: Int) -> Int { Int(score[i * (m + 1) + j]) }
     func moves(_ i: Int, _ j: Int) -> [(move: Int, score: Int)] {
-        // Moves in order of preference: 0 exact, 1 similar, 2 absorb, 3 insert, 4 skip marker, 5 delete.
+        // Moves in order of preference (0 exact, 1 similar, 3 insert; 4 skip a marker, 2 absorb; 5 delete).
         var result: [(Int, Int)] = []
         if i < n, let key = keys[i] {
             if j < m {
-                if key == oldKeys[j] {
-                    result.append((0, exact + at(i + 1, j + 1)))
-                } else if areSimilar(key, oldKeys[j]) {
+                // A line of closing punctuation (`}`, `})`) anchors only at its own depth: matched by its
+                // text alone, the brace of an inner body would take the place of the type's.
+                if key == oldKeys[j], !isPunctuation(key) || indents[i] == oldIndents[j] {
+                    // Blank lines are everywhere: they anchor nothing.
+                    result.append((0, (key.isEmpty ? absorbed : exact) + at(i + 1, j + 1)))
+                } else if !isPunctuation(key), areSimilar(key, oldKeys[j]) {
                     result.append((1, similar + at(i + 1, j + 1)))
                 }
             }
             result.append((3, at(i + 1, j)))
         }
         if i < n, case .marker(let indent) = items[i] {
-            if j < m, oldKeys[j].isEmpty || oldIndents[j] >= indent { result.append((2, absorbed + at(i, j + 1))) }
+            // On a tie a later marker takes the lines: what the snippet shows stays where it shows it.
             result.append((4, at(i + 1, j)))
+            if j < m, oldKeys[j].isEmpty || oldIndents[j] >= indent { result.append((2, absorbed + at(i, j + 1))) }
         }
         if j < m { result.append((5, at(i, j + 1))) }
         return result
@@ -208,7 +218,7 @@ public func mergeElided(previous: TracedText, shown: TracedText) -> TracedText? 
             case .line(let range):
                 result.append(shown, range)
                 result.appendUntraced([0x0A])
-                if move == 0, let key = keys[i], key.contains(where: { !"{}()[];,".utf8.contains($0) }) { anchors += 1 }
+                if move == 0, let key = keys[i], !key.isEmpty, !isPunctuation(key) { anchors += 1 }
             case .closing(let indent):
                 if move == 3 {
                     result.appendUntraced(Array(repeating: 0x20, count: indent) + Array("}\n".utf8))
@@ -229,6 +239,11 @@ public func mergeElided(previous: TracedText, shown: TracedText) -> TracedText? 
         }
     }
     return anchors > 0 ? result : nil
+}
+
+/// Whether a trimmed line is only brackets and separators.
+private func isPunctuation(_ line: ArraySlice<UInt8>) -> Bool {
+    !line.isEmpty && line.allSatisfy { "{}()[];,".utf8.contains($0) }
 }
 
 /// Whether a shown line rewrites a previous one: most of the longer line is a common prefix and suffix.

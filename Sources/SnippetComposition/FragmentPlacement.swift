@@ -41,12 +41,16 @@ public func placeFragment(shown code: String, prose: String, files: [PlacementFi
     var declarations: [(decl: DeclSyntax, member: Member)] = []
     let fragmentBytes = shown.bytes
     for item in fragmentTree.statements {
-        guard case .decl(let decl) = item.item else {
+        guard case .decl(let decl) = item.item, !decl.isLocalLooking else {
             return .unplaced("shows statements, not declarations: where they go is not known")
         }
         if decl.is(ImportDeclSyntax.self) { continue }
         guard let member = Member(decl, in: fragmentBytes) else {
             return .unplaced("shows a declaration with no name to place it by")
+        }
+        // `optional func searchBar(_:textDidChange:)` as a protocol declares it: shown for reference.
+        if decl.as(FunctionDeclSyntax.self).map({ $0.body == nil }) ?? decl.as(InitializerDeclSyntax.self).map({ $0.body == nil }) ?? false {
+            return .unplaced("declares \(member.displayName) without a body, as a protocol requires it: shown for reference")
         }
         declarations.append((decl, member))
     }
@@ -117,8 +121,12 @@ public func placeFragment(shown code: String, prose: String, files: [PlacementFi
         if let (container, old) = chosen {
             guard !old.sharesLine else { return .unplaced("\(old.displayName) shares a line with other code") }
             guard let file = parsedFiles.first(where: { $0.file.name == container.fileName }) else { continue }
-            var new = reindented(text, from: member.indent, to: old.indent)
-            if hasElision {
+            // A type shown again shows what changed in it: members it leaves out are kept, as if elided.
+            let shownText = declaration.decl.asProtocol((any DeclGroupSyntax).self).map {
+                withElisionBetweenMembers($0, text: text, offset: member.range.lowerBound)
+            } ?? text
+            var new = reindented(shownText, from: member.indent, to: old.indent)
+            if hasElision || shownText.count != text.count {
                 let previous = TracedText(untraced: file.bytes[old.range])
                 guard let merged = mergeElided(previous: previous, shown: new) else {
                     return .unplaced("leaves code out of \(old.displayName) in a way that does not match its previous state")
@@ -150,7 +158,9 @@ public func placeFragment(shown code: String, prose: String, files: [PlacementFi
             if let pointed, isStrong, !declaration.decl.isPreview {
                 container = pointed
             } else if let previewed {
-                let declaring = parsedFiles.filter { $0.containers.contains { $0.isPrimary && $0.simpleName == previewed } }
+                // The file declaring the view, else the file named after it.
+                var declaring = parsedFiles.filter { $0.containers.contains { $0.isPrimary && $0.simpleName == previewed } }
+                if declaring.isEmpty { declaring = parsedFiles.filter { $0.file.name == "\(previewed).swift" } }
                 container = declaring.count == 1 ? declaring[0].containers.first : nil
             } else if parsedFiles.count == 1 {
                 container = parsedFiles[0].containers.first
@@ -212,6 +222,43 @@ public func placeFragment(shown code: String, prose: String, files: [PlacementFi
         return .unplaced("placed in \(targetFile), it would not parse")
     }
     return .placed(fileName: targetFile, code: composed, summary: summary.joined(separator: "; "))
+}
+
+/// A type's text with an elision marker line before each member and before the closing brace (untraced,
+/// never output: the merge consumes them), so merging it with the type's previous text keeps the members
+/// it does not show. Unchanged when a member shares a line with other code.
+private func withElisionBetweenMembers(_ group: some DeclGroupSyntax, text: TracedText, offset: Int) -> TracedText {
+    let bytes = text.bytes
+    var cuts: [(at: Int, indent: [UInt8])] = []
+    for member in group.memberBlock.members {
+        let start = member.decl.positionAfterSkippingLeadingTrivia.utf8Offset - offset
+        guard start >= 0, start <= bytes.count else { return text }
+        let memberLine = lineStart(of: start, in: bytes)
+        guard bytes[memberLine..<start].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return text }
+        // Before the comments attached to it, too.
+        var cut = memberLine
+        while cut > 0 {
+            let previous = lineStart(of: cut - 1, in: bytes)
+            let line = bytes[previous..<(cut - 1)].trimmedBytes
+            guard line.starts(with: Array("//".utf8)) || line.starts(with: Array("/*".utf8)) else { break }
+            cut = previous
+        }
+        cuts.append((cut, Array(bytes[memberLine..<start])))
+    }
+    let brace = group.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset - offset
+    guard brace >= 0, brace <= bytes.count else { return text }
+    let braceLine = lineStart(of: brace, in: bytes)
+    guard bytes[braceLine..<brace].allSatisfy({ $0 == 0x20 || $0 == 0x09 }), braceLine > 0 else { return text }
+    cuts.append((braceLine, cuts.last?.indent ?? Array(bytes[braceLine..<brace]) + Array("    ".utf8)))
+    var result = TracedText()
+    var cursor = 0
+    for cut in cuts where cut.at >= cursor {
+        result.append(text, cursor..<cut.at)
+        result.appendUntraced(cut.indent + Array("// ...\n".utf8))
+        cursor = cut.at
+    }
+    result.append(text, cursor..<bytes.count)
+    return result
 }
 
 /// The code with bare elision lines and elided bodies blanked out (same length), so the parser sees
@@ -328,6 +375,14 @@ extension DeclSyntax {
     }
 
     fileprivate var isTypeDeclaration: Bool { typeName != nil }
+
+    /// `let x = f()` with no attribute, modifier, type or accessor: as likely a statement of a method as
+    /// a property, so no evidence of a member.
+    fileprivate var isLocalLooking: Bool {
+        guard let variable = self.as(VariableDeclSyntax.self), variable.attributes.isEmpty, variable.modifiers.isEmpty
+        else { return false }
+        return variable.bindings.allSatisfy { $0.typeAnnotation == nil && $0.accessorBlock == nil }
+    }
 
     /// A SwiftUI preview type (`PreviewProvider`, `…_Previews`): it stays at a file's top level.
     fileprivate var isPreview: Bool {
@@ -562,8 +617,8 @@ private func fileContainer(for decl: DeclSyntax, files: [[Container]], targetFil
     return topLevels.count == 1 ? topLevels[0] : nil
 }
 
-/// The view a preview type is named after: `LandmarkRow` for `LandmarkRow_Previews`.
-private func previewedTypeName(_ name: String) -> String? {
+/// The view a preview type is named after: `LandmarkRow` for `LandmarkRow_Previews`; nil for other names.
+public func previewedTypeName(_ name: String) -> String? {
     for suffix in ["_Previews", "_Preview", "Previews"] where name.hasSuffix(suffix) && name.count > suffix.count {
         return String(name.dropLast(suffix.count))
     }

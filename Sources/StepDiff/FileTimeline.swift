@@ -254,35 +254,46 @@ public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
             }
             guard let name else {
                 // Declarations of a file the page does not name may still belong to a file it showed.
-                if isSwiftCandidate(snippet), let reason = place(into: nil), !continuePartial(lastNamedFile) {
-                    leave("its file is not known and " + reason)
-                } else if !isSwiftCandidate(snippet) {
+                guard isSwiftCandidate(snippet) else {
                     leave("its file is not known")
+                    continue
                 }
+                guard let reason = place(into: nil) else { continue }
+                if continuePartial(lastNamedFile) { continue }
+                // A new type placed nowhere is a new file, named after it as Xcode names one.
+                if let type = newTypeName(snippet), states["\(type).swift"] == nil {
+                    append(FileState(step: step.id, snippetIndex: index, snippet: snippet, nameSource: .primaryType), to: "\(type).swift")
+                    knownFiles.insert("\(type).swift")
+                    continue
+                }
+                leave("its file is not known and " + reason)
                 continue
             }
             knownFiles.insert(name)
             let latest = states[name]?.last
-            if let latest, snippet.docc == nil, isSwiftCandidate(snippet, fileName: name) {
-                let elided = ElidedCode.containsElision(snippet.code)
-                if isExcerpt(snippet, of: latest) || showsSomeTypes(snippet, of: latest) {
+            if let latest, isSwiftCandidate(snippet, fileName: name) {
+                if snippet.docc == nil, isExcerpt(snippet, of: latest) || showsSomeTypes(snippet, of: latest) {
                     // Without the file's imports: declarations of the file, placed into it.
                     if let reason = place(into: name) { leave("an excerpt of \(name) that " + reason, file: name) }
                     continue
                 }
-                if elided {
-                    guard let merged = mergeElided(previous: TracedText(untraced: latest.code.utf8), shown: TracedText(shown: snippet.code)),
-                        SwiftParseLimits.unparseableReason(snippet.code) == nil
-                    else {
+                if ElidedCode.containsElision(snippet.code) {
+                    // A DocC resource that leaves code out continues what the step starts from, as any page does.
+                    let base = snippet.docc?.previousCode ?? latest.code
+                    if let merged = mergedElision(snippet.code, base: base) {
+                        append(
+                            composedState(
+                                step: step.id, index: index, shown: snippet, fileName: name, code: merged,
+                                kind: .elisionMerged, summary: "lines left out kept from step \(latest.step)",
+                                nameSource: source),
+                            to: name)
+                        continue
+                    }
+                    // A DocC resource stays a state of its file (its code is the file by construction).
+                    if snippet.docc == nil {
                         leave("leaves code out (`// ...`) in a way that does not match step \(latest.step)'s \(name)", file: name)
                         continue
                     }
-                    append(
-                        composedState(
-                            step: step.id, index: index, shown: snippet, fileName: name, code: merged, kind: .elisionMerged,
-                            summary: "lines left out kept from step \(latest.step)", nameSource: source),
-                        to: name)
-                    continue
                 }
             } else if let latest, isExcerpt(snippet, of: latest) {
                 leave("an excerpt of \(name)", file: name)
@@ -292,6 +303,16 @@ public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
         }
     }
     return Timelines(files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced)
+}
+
+/// `code`, which leaves code out, merged with the state it continues; nil when that is ambiguous, or
+/// when the merge would not parse where the base did.
+private func mergedElision(_ code: String, base: String) -> TracedText? {
+    guard SwiftParseLimits.unparseableReason(code) == nil, SwiftParseLimits.unparseableReason(base) == nil,
+        let merged = mergeElided(previous: TracedText(untraced: base.utf8), shown: TracedText(shown: code))
+    else { return nil }
+    if fragmentShape(merged.string) == .invalid, fragmentShape(base) != .invalid { return nil }
+    return merged
 }
 
 /// Whether a snippet without imports shows some of the top-level types of the file's latest state (which
@@ -306,11 +327,23 @@ private func showsSomeTypes(_ snippet: Snippet, of latest: FileState) -> Bool {
     return !shown.isEmpty && shown.isStrictSubset(of: before)
 }
 
-/// The first type a whole-file snippet declares, unless it is a preview: the name Xcode gives the file
-/// (`LandmarkRow` for `LandmarkRow.swift`).
+/// The first type of a snippet that looks like a whole new file (it imports a module, or it declares a
+/// view and its preview), unless it is a preview: the name Xcode gives the file (`LandmarkRow` for
+/// `LandmarkRow.swift`). A lone type may as well be nested in a type of another file.
 private func fileTypeName(_ snippet: Snippet) -> String? {
-    guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil,
-        let type = topLevelTypeNames(in: snippet.code).first, !type.hasSuffix("_Previews"), !type.hasSuffix("_Preview")
+    guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else { return nil }
+    let types = topLevelTypeNames(in: snippet.code)
+    guard let type = types.first, !type.hasSuffix("_Previews"), !type.hasSuffix("_Preview"),
+        importsModule(snippet.code) || types.contains("\(type)_Previews") || types.contains("\(type)_Preview")
+    else { return nil }
+    return type
+}
+
+/// The type a snippet declares first, when that is not a preview: the name of the file a new type goes
+/// to when nothing places it.
+private func newTypeName(_ snippet: Snippet) -> String? {
+    guard SwiftParseLimits.unparseableReason(snippet.code) == nil, fragmentShape(snippet.code) == .declarations,
+        let type = topLevelTypeNames(in: snippet.code).first, previewedTypeName(type) == nil
     else { return nil }
     return type
 }

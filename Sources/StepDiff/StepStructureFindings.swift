@@ -53,7 +53,8 @@ public func stepStructureFindings(
         }
     }
 
-    for change in unchanged {
+    // A part of a file never shown whole, shown again, points at code rather than forgetting a change.
+    for change in unchanged where change.to.composition?.kind != .partial {
         // Two snippets of one step (an aside repeating the step's code) read "its previous snippet".
         let previous =
             change.from.map { $0.step == change.to.step ? "the step's previous snippet" : "step \($0.step)" }

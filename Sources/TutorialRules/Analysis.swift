@@ -44,14 +44,16 @@ public func analyze(
     }
     let factsByState = codeRules.isEmpty ? [:] : swiftFacts(tutorial, timelines: timelines, cache: cache)
     var fileOfState: [SnippetAddress: String] = [:]
+    var stateAt: [SnippetAddress: FileState] = [:]
     for timeline in timelines {
         for state in timeline.states {
             fileOfState[SnippetAddress(step: state.step, index: state.snippetIndex)] = timeline.fileName
+            stateAt[SnippetAddress(step: state.step, index: state.snippetIndex)] = state
         }
     }
     var findings = evaluateCodeRules(
-        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration,
-        cache: cache)
+        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, states: stateAt,
+        configuration: configuration, cache: cache)
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines, cache: cache),
@@ -133,6 +135,7 @@ private struct EvaluationKey: Hashable, Sendable {
     let project: [ProjectEntry]
     let incomplete: [String]
     let currentIsComplete: Bool
+    let partial: Bool
     let rules: [String]
 }
 
@@ -155,9 +158,13 @@ private struct Run {
 
 /// Runs the code rules on every state of every file and turns what they report into findings:
 /// keyed by rule and subject, placed at the introducing step, `information` when a later state fixes them.
+///
+/// A state composed from a partial snippet (`FileState.composition`) is checked as the file it composes;
+/// its findings carry no edits (its lines are not all the shown snippet's). A part of a file never shown
+/// whole is checked as a fragment: what it does not show is no evidence.
 private func evaluateCodeRules(
     _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts], files: [SnippetAddress: String],
-    configuration: Configuration, cache: FactsCache
+    states: [SnippetAddress: FileState], configuration: Configuration, cache: FactsCache
 ) -> [Finding] {
     guard !rules.isEmpty else { return [] }
     let ruleIDs = rules.map(\.description.id)
@@ -170,6 +177,8 @@ private func evaluateCodeRules(
         let codeStep: StepID
         /// The snippet leaves code out (`...`): what it does not show is no evidence that a problem is gone.
         let partial: Bool
+        /// The checked code is composed from the file's previous state and a partial snippet: no edits.
+        let composed: Bool
         let snippet: Snippet
         let found: [String: [String: CodeFinding]]
     }
@@ -177,19 +186,24 @@ private func evaluateCodeRules(
     var keyOrder: [String] = []
     var projectFiles: [(name: String, facts: SnippetFacts)] = []
     var incompleteFiles = Set<String>()
-    var lastState: [String: (step: StepID, snippet: Snippet, facts: SnippetFacts)] = [:]
+    var lastState: [String: (step: StepID, snippet: Snippet, facts: SnippetFacts, partial: Bool, composed: Bool)] = [:]
+
+    func isPartial(_ address: SnippetAddress, _ snippetFacts: SnippetFacts) -> Bool {
+        !snippetFacts.elidedLines.isEmpty || states[address]?.composition?.kind == .partial
+    }
 
     func evaluate(
         _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, key: String,
-        fileName: String?
+        fileName: String?, partial: Bool = false, composed: Bool = false
     ) {
-        let currentIsComplete = snippet.kind == .file && snippetFacts.elidedLines.isEmpty
+        let partial = partial || !snippetFacts.elidedLines.isEmpty
+        let currentIsComplete = snippet.kind == .file && !partial
         let project = ProjectView(
             files: projectFiles, current: snippetFacts, currentFileName: fileName, currentIsComplete: currentIsComplete,
             incompleteFiles: incompleteFiles)
         let context = CodeContext(
             fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
-            isFragment: fileName == nil || !snippetFacts.elidedLines.isEmpty,
+            isFragment: fileName == nil || partial,
             project: project, knownProtocols: known)
         let compute: () -> [String: [String: CodeFinding]] = {
             var found: [String: [String: CodeFinding]] = [:]
@@ -208,7 +222,8 @@ private func evaluateCodeRules(
             let memoKey = EvaluationKey(
                 facts: snippetFacts.id, fileName: fileName,
                 project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
-                incomplete: incompleteFiles.sorted(), currentIsComplete: currentIsComplete, rules: ruleIDs)
+                incomplete: incompleteFiles.sorted(), currentIsComplete: currentIsComplete, partial: partial,
+                rules: ruleIDs)
             found = cache.memoized(memoKey, compute: compute)
         } else {
             found = compute()
@@ -216,8 +231,7 @@ private func evaluateCodeRules(
         if evaluations[key] == nil { keyOrder.append(key) }
         evaluations[key, default: []].append(
             Evaluation(
-                step: step, codeStep: codeStep, partial: !snippetFacts.elidedLines.isEmpty, snippet: snippet,
-                found: found))
+                step: step, codeStep: codeStep, partial: partial, composed: composed, snippet: snippet, found: found))
     }
 
     for step in tutorial.steps {
@@ -225,18 +239,31 @@ private func evaluateCodeRules(
         for (index, snippet) in step.snippets.enumerated() {
             let address = SnippetAddress(step: step.id, index: index)
             guard let name = files[address], let stateFacts = facts[address] else { continue }
-            incompleteFiles.remove(name)
+            // A state that leaves code out, or shows only part of its file, is no evidence of what the file lacks.
+            if isPartial(address, stateFacts) {
+                incompleteFiles.insert(name)
+            } else {
+                incompleteFiles.remove(name)
+            }
             if let position = projectFiles.firstIndex(where: { $0.name == name }) {
                 projectFiles[position] = (name, stateFacts)
             } else {
                 projectFiles.append((name, stateFacts))
             }
-            lastState[name] = (step.id, snippet, stateFacts)
+            let state = states[address]
+            lastState[name] = (
+                step.id, state?.snippet ?? snippet, stateFacts, isPartial(address, stateFacts), state?.composition != nil
+            )
         }
         for (index, snippet) in step.snippets.enumerated() {
-            guard let snippetFacts = facts[SnippetAddress(step: step.id, index: index)] else { continue }
-            if let name = files[SnippetAddress(step: step.id, index: index)] {
-                evaluate(snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: name, fileName: name)
+            let address = SnippetAddress(step: step.id, index: index)
+            guard let snippetFacts = facts[address] else { continue }
+            if let name = files[address] {
+                // The state's own snippet: for a composed state, the composed file (its facts' offsets).
+                let state = states[address]
+                evaluate(
+                    state?.snippet ?? snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: name,
+                    fileName: name, partial: isPartial(address, snippetFacts), composed: state?.composition != nil)
             } else {
                 evaluate(
                     snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: "#\(step.id)#\(index)",
@@ -260,7 +287,9 @@ private func evaluateCodeRules(
     let lastStep = lastState.values.map(\.step).max()
     for (name, state) in lastState {
         guard let lastStep, state.step != lastStep else { continue }
-        evaluate(state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name)
+        evaluate(
+            state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name,
+            partial: state.partial, composed: state.composed)
     }
 
     // Fragments (snippets outside every timeline), with their identifiers, in step order; scanned only
@@ -298,10 +327,11 @@ private func evaluateCodeRules(
                 openOrder.removeAll { open[$0] == nil }
                 for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) {
                     let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
+                    let edits = evaluation.composed ? [] : codeFinding.edits
                     let occurrence = FindingOccurrence(
                         step: evaluation.codeStep, range: range,
-                        edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial),
-                        resourceEdits: resourceEdits(codeFinding.edits, snippet: evaluation.snippet))
+                        edits: documentEdits(edits, snippet: evaluation.snippet, tutorial: tutorial),
+                        resourceEdits: resourceEdits(edits, snippet: evaluation.snippet))
                     if open[subject] != nil {
                         // The re-check of a file's last state repeats a state already recorded.
                         if open[subject]!.occurrences.last?.range != range {
