@@ -109,3 +109,36 @@ def test_unjudged_findings_are_listed(binary, tmp_path):
     text, measured = run_script(binary, corpus, data_file, tmp_path)
     assert measured["findings"][0]["verdict"] is None
     assert f"demo:guide/counter.md:{NUMBERING_LINE} [step-numbering]" in text
+
+
+def test_paths_check_finds_no_difference_where_resources_sit_next_to_the_tutorial(binary, tmp_path):
+    # A catalog whose resource lies next to its tutorial is read alike from every path form: the
+    # check must not invent differences (the forms it compares are listed in docs/real-world.md).
+    catalog = tmp_path / "corpus" / "demo" / "Demo.docc" / "Tutorials"
+    catalog.mkdir(parents=True)
+    (catalog / "Counter.tutorial").write_text(
+        '@Tutorial(time: 5) {\n  @Intro(title: "Counting") {\n    Count taps.\n  }\n'
+        '  @Section(title: "Show a counter") {\n    @ContentAndMedia {\n      A counter.\n    }\n'
+        '    @Steps {\n      @Step {\n        Create the counter.\n\n'
+        '        @Code(name: "Counter.swift", file: counter-1.swift)\n      }\n'
+        '      @Step {\n        Count a tap.\n\n'
+        '        @Code(name: "Counter.swift", file: counter-2.swift)\n      }\n    }\n  }\n}\n',
+        encoding="utf-8")
+    (catalog / "counter-1.swift").write_text("struct Counter {\n    var count = 0\n}\n", encoding="utf-8")
+    (catalog / "counter-2.swift").write_text(
+        "struct Counter {\n    var count = 0\n\n    mutating func tap() {\n        count += 1\n    }\n}\n", encoding="utf-8")
+    data = {"sources": [{"name": "demo", "repo": "example/demo", "commit": "0" * 40, "paths": ["Demo.docc"],
+                         "form": "DocC", "language": "English"}],
+            "documents": [{"source": "demo", "path": "Demo.docc/Tutorials/Counter.tutorial", "kind": "tutorial",
+                           "hand": {"sections": 1, "steps": 2, "snippets": 2}}],
+            "verdicts": []}
+    data_file = tmp_path / "data.json"
+    data_file.write_text(json.dumps(data), encoding="utf-8")
+    output = tmp_path / "out.json"
+    done = subprocess.run([str(SCRIPT), str(tmp_path / "corpus"), "--tool", binary, "--data", str(data_file),
+                           "--json", str(output), "--paths"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    measured = json.loads(output.read_text(encoding="utf-8"))
+    assert measured["documents"][0]["structureMatches"]
+    assert measured["pathDifferences"] == {}
+    assert "every way of writing a DocC tutorial's path gives the same findings and diffs" in done.stdout
