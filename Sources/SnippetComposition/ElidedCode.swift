@@ -41,21 +41,33 @@ public enum ElidedCode {
     }
 
     /// Whether any line of `code` stands for code left out (a marker line or an elided body).
-    public static func containsElision(_ code: String) -> Bool {
-        // Bytes first: most snippets have neither dots nor an ellipsis nor a comment.
-        guard code.utf8.contains(0x2E) || code.utf8.contains(0xE2) || code.utf8.contains(0x2F) else { return false }
-        return code.split(separator: "\n", omittingEmptySubsequences: false).contains {
-            isMarkerLine($0) || elidedBodyHeader($0) != nil
-        }
-    }
+    public static func containsElision(_ code: String) -> Bool { !markerLines(in: code).isEmpty }
 
     /// Lines (0-based) of `code` that stand for code left out.
     public static func markerLines(in code: String) -> [Int] {
-        guard code.utf8.contains(0x2E) || code.utf8.contains(0xE2) || code.utf8.contains(0x2F) else { return [] }
+        // One scan of the bytes picks the lines that could be markers (a comment, dots or an ellipsis first,
+        // or a brace at the end): the server runs this on every snippet at every keystroke.
         var result: [Int] = []
-        for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where isMarkerLine(line) || elidedBodyHeader(line) != nil {
-            result.append(index)
+        let bytes = Array(code.utf8)
+        var line = 0
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var first = start
+            while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            var last = end
+            while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 || bytes[last - 1] == 0x0D { last -= 1 }
+            if first < last {
+                let lead = bytes[first]
+                let couldBeMarker = lead == 0x2F || lead == 0x2E || lead == 0xE2 || bytes[last - 1] == 0x7D
+                if couldBeMarker {
+                    let text = Substring(String(decoding: bytes[start..<end], as: UTF8.self))
+                    if isMarkerLine(text) || elidedBodyHeader(text) != nil { result.append(line) }
+                }
+            }
+            line += 1
+            start = end + 1
         }
         return result
     }

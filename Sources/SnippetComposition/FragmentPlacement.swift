@@ -36,14 +36,16 @@ public enum PlacementOutcome: Sendable {
 ///   - recentFiles: file names, the most recently shown first.
 public func placeFragment(shown code: String, prose: String, files: [PlacementFile], recentFiles: [String]) -> PlacementOutcome {
     let shown = TracedText(shown: code)
-    let fragmentTree = Parser.parse(source: blankingElisions(in: code))
+    let fragmentTree = parsed(blankingElisions(in: code))
     guard !fragmentTree.hasError else { return .unplaced("does not parse as Swift declarations") }
     var declarations: [(decl: DeclSyntax, member: Member)] = []
     let fragmentBytes = shown.bytes
+    // Statements (a body shown alone) rewrite a block of the file rather than join a type.
+    if fragmentTree.statements.contains(where: { $0.item.as(DeclSyntax.self).map(\.isLocalLooking) ?? true }) {
+        return placeStatements(shown: shown, tree: fragmentTree, files: files)
+    }
     for item in fragmentTree.statements {
-        guard case .decl(let decl) = item.item, !decl.isLocalLooking else {
-            return .unplaced("shows statements, not declarations: where they go is not known")
-        }
+        guard case .decl(let decl) = item.item else { continue }
         if decl.is(ImportDeclSyntax.self) { continue }
         guard let member = Member(decl, in: fragmentBytes) else {
             return .unplaced("shows a declaration with no name to place it by")
@@ -60,7 +62,7 @@ public func placeFragment(shown code: String, prose: String, files: [PlacementFi
     // The candidate files, parsed.
     var parsedFiles: [(file: PlacementFile, bytes: [UInt8], hadErrors: Bool, containers: [Container])] = []
     for file in files where file.name.hasSuffix(".swift") {
-        let tree = Parser.parse(source: file.code)
+        let tree = parsed(file.code)
         let bytes = Array(file.code.utf8)
         parsedFiles.append((file, bytes, tree.hasError, containers(in: tree, bytes: bytes, file: file.name)))
     }
@@ -121,6 +123,15 @@ public func placeFragment(shown code: String, prose: String, files: [PlacementFi
         if let (container, old) = chosen {
             guard !old.sharesLine else { return .unplaced("\(old.displayName) shares a line with other code") }
             guard let file = parsedFiles.first(where: { $0.file.name == container.fileName }) else { continue }
+            // Matched by its name alone (`var body` is in every view): it must use nothing the type lacks.
+            if !isStrong, !container.qualifiedName.isEmpty {
+                let unknown = unresolvedNames(in: declaration.decl, known: file.containers, in: container)
+                    .subtracting(declarations.map(\.member.name))
+                guard unknown.isEmpty else {
+                    return .unplaced(
+                        "\(member.displayName) uses \(unknown.sorted().joined(separator: ", ")), which \(container.displayName) does not declare")
+                }
+            }
             // A type shown again shows what changed in it: members it leaves out are kept, as if elided.
             let shownText = declaration.decl.asProtocol((any DeclGroupSyntax).self).map {
                 withElisionBetweenMembers($0, text: text, offset: member.range.lowerBound)
@@ -174,7 +185,12 @@ public func placeFragment(shown code: String, prose: String, files: [PlacementFi
             // Chosen on weak evidence (the only type, the recent file): the member must use nothing the
             // type lacks, or it belongs to a type the tutorial never showed.
             if !isStrong, let file = parsedFiles.first(where: { $0.file.name == pointed.fileName }) {
+                // An enum holds no stored property.
+                if pointed.kind == "enum", declaration.decl.isStoredProperty {
+                    return .unplaced("\(member.displayName) is a stored property and \(pointed.displayName) an enum")
+                }
                 let unknown = unresolvedNames(in: declaration.decl, known: file.containers, in: pointed)
+                    .subtracting(declarations.map(\.member.name))
                 guard unknown.isEmpty else {
                     return .unplaced(
                         "\(member.displayName) uses \(unknown.sorted().joined(separator: ", ")), which \(pointed.displayName) does not declare")
@@ -376,6 +392,13 @@ extension DeclSyntax {
 
     fileprivate var isTypeDeclaration: Bool { typeName != nil }
 
+    /// A stored instance property: a `var`/`let` without accessors that is not `static`.
+    fileprivate var isStoredProperty: Bool {
+        guard let variable = self.as(VariableDeclSyntax.self) else { return false }
+        if variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) { return false }
+        return variable.bindings.allSatisfy { $0.accessorBlock == nil }
+    }
+
     /// `let x = f()` with no attribute, modifier, type or accessor: as likely a statement of a method as
     /// a property, so no evidence of a member.
     fileprivate var isLocalLooking: Bool {
@@ -400,6 +423,8 @@ private struct Container {
     let simpleName: String
     /// A type's own declaration (not an extension, not the file).
     let isPrimary: Bool
+    /// `struct`, `class`, `enum`, `actor`, `protocol`, `extension`; empty for the file.
+    let kind: String
     /// Names in its inheritance clause.
     let inherited: [String]
     let members: [Member]
@@ -419,7 +444,7 @@ private func containers(in tree: SourceFileSyntax, bytes: [UInt8], file: String)
     let topLevel = tree.statements.compactMap { $0.item.as(DeclSyntax.self) }
     result.append(
         Container(
-            fileName: file, qualifiedName: "", simpleName: "", isPrimary: false, inherited: [],
+            fileName: file, qualifiedName: "", simpleName: "", isPrimary: false, kind: "", inherited: [],
             members: topLevel.compactMap { Member($0, in: bytes) }, memberIndent: [], insertionOffset: bytes.count))
     func visit(_ decls: [DeclSyntax], parent: String) {
         for decl in decls {
@@ -447,6 +472,7 @@ private func containers(in tree: SourceFileSyntax, bytes: [UInt8], file: String)
             result.append(
                 Container(
                     fileName: file, qualifiedName: qualified, simpleName: simpleName, isPrimary: !isExtension,
+                    kind: (group as any DeclGroupSyntax).introducer.text,
                     inherited: group.inheritanceClause?.inheritedTypes.map { typeSimpleName($0.type) } ?? [],
                     members: members, memberIndent: memberIndent, insertionOffset: insertion))
             visit(memberDecls, parent: qualified)
@@ -533,7 +559,8 @@ private func pointedContainer(
     {
         return (remaining[0], .signature)
     }
-    if needsView, narrow({ $0.inherited.contains("View") }) { return (remaining[0], .signature) }
+    // Every view has a body: the only view is weak evidence, to be corroborated.
+    if needsView, narrow({ $0.inherited.contains("View") }) { return (remaining[0], .weak) }
     // The prose names the type.
     let words = proseWords(prose)
     if narrow({ words.contains($0.simpleName) }) { return (remaining[0], .prose) }
@@ -564,10 +591,19 @@ private func unresolvedNames(in decl: DeclSyntax, known containers: [Container],
     final class Collector: SyntaxVisitor {
         var used = Set<String>()
         var declared = Set<String>()
+        /// `#if os(macOS)`: platform names are no references.
+        var conditions: [Range<AbsolutePosition>] = []
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            if let condition = node.condition { conditions.append(condition.position..<condition.endPosition) }
+            return .visitChildren
+        }
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            if conditions.contains(where: { $0.contains(node.position) }) { return .visitChildren }
             let name = node.baseName.text
             let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
             let isCalled = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+            // `\.selectedLandmark` names a property of some other type.
+            if node.parent?.is(KeyPathPropertyComponentSyntax.self) ?? false { return .visitChildren }
             if !isMemberName, !isCalled, let first = name.first, first.isLowercase || first == "$" || first == "_" {
                 used.insert(name.hasPrefix("$") ? String(name.dropFirst()) : name)
             }
@@ -642,7 +678,7 @@ private func proseWords(_ prose: String) -> Set<String> {
 }
 
 /// `text` (a declaration shown at `from` indentation) with every line moved to `to` indentation.
-private func reindented(_ text: TracedText, from: [UInt8], to: [UInt8]) -> TracedText {
+func reindented(_ text: TracedText, from: [UInt8], to: [UInt8]) -> TracedText {
     var result = TracedText()
     for (index, range) in text.lineRanges.enumerated() {
         if index > 0 { result.appendUntraced([0x0A]) }
@@ -661,7 +697,7 @@ private func reindented(_ text: TracedText, from: [UInt8], to: [UInt8]) -> Trace
     return result
 }
 
-private func lineStart(of offset: Int, in bytes: [UInt8]) -> Int {
+func lineStart(of offset: Int, in bytes: [UInt8]) -> Int {
     var start = min(offset, bytes.count)
     while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
     return start
@@ -676,12 +712,22 @@ private func lineBefore(_ offset: Int, in bytes: [UInt8]) -> ArraySlice<UInt8> {
 
 /// The names of the types a Swift file declares at its top level (extensions left out), in order.
 public func topLevelTypeNames(in code: String) -> [String] {
-    Parser.parse(source: code).statements.compactMap { $0.item.as(DeclSyntax.self)?.typeName }
+    parsed(code).statements.compactMap { $0.item.as(DeclSyntax.self)?.typeName }
+}
+
+/// Whether the code declares types (and extensions) only at its top level: a file, not a script.
+public func declaresTypesOnly(_ code: String) -> Bool {
+    let items = parsed(code).statements
+    return !items.isEmpty
+        && items.allSatisfy { item in
+            guard let decl = item.item.as(DeclSyntax.self) else { return false }
+            return decl.typeName != nil || decl.is(ExtensionDeclSyntax.self) || decl.is(ImportDeclSyntax.self)
+        }
 }
 
 /// Whether the code imports a module at its top level.
 public func importsModule(_ code: String) -> Bool {
-    Parser.parse(source: code).statements.contains { $0.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) ?? false }
+    parsed(code).statements.contains { $0.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) ?? false }
 }
 
 /// What a snippet holds at its top level, as the parser reads it (elisions blanked out).
@@ -695,7 +741,7 @@ public enum FragmentShape: Sendable {
 
 /// The shape of a snippet's code.
 public func fragmentShape(_ code: String) -> FragmentShape {
-    let tree = Parser.parse(source: blankingElisions(in: code))
+    let tree = parsed(blankingElisions(in: code))
     guard !tree.hasError else { return .invalid }
     let declarations = tree.statements.filter { $0.item.is(DeclSyntax.self) }.count
     if declarations == tree.statements.count { return .declarations }

@@ -319,7 +319,8 @@ private func mergedElision(_ code: String, base: String) -> TracedText? {
 /// has no imports either) and nothing else: a translation that leaves out the preview, not a step that
 /// deletes it.
 private func showsSomeTypes(_ snippet: Snippet, of latest: FileState) -> Bool {
-    guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil,
+    // The byte scan for imports first: parsing every state on each keystroke is what the server cannot afford.
+    guard snippet.docc == nil, !hasImport(snippet.code), SwiftParseLimits.unparseableReason(snippet.code) == nil,
         SwiftParseLimits.unparseableReason(latest.code) == nil, !importsModule(snippet.code)
     else { return false }
     let shown = Set(topLevelTypeNames(in: snippet.code))
@@ -334,7 +335,7 @@ private func fileTypeName(_ snippet: Snippet) -> String? {
     guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else { return nil }
     let types = topLevelTypeNames(in: snippet.code)
     guard let type = types.first, !type.hasSuffix("_Previews"), !type.hasSuffix("_Preview"),
-        importsModule(snippet.code) || types.contains("\(type)_Previews") || types.contains("\(type)_Preview")
+        hasImport(snippet.code) || types.contains("\(type)_Previews") || types.contains("\(type)_Preview")
     else { return nil }
     return type
 }
@@ -342,7 +343,7 @@ private func fileTypeName(_ snippet: Snippet) -> String? {
 /// The type a snippet declares first, when that is not a preview: the name of the file a new type goes
 /// to when nothing places it.
 private func newTypeName(_ snippet: Snippet) -> String? {
-    guard SwiftParseLimits.unparseableReason(snippet.code) == nil, fragmentShape(snippet.code) == .declarations,
+    guard SwiftParseLimits.unparseableReason(snippet.code) == nil, declaresTypesOnly(snippet.code),
         let type = topLevelTypeNames(in: snippet.code).first, previewedTypeName(type) == nil
     else { return nil }
     return type

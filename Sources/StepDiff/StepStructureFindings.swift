@@ -53,8 +53,9 @@ public func stepStructureFindings(
         }
     }
 
-    // A part of a file never shown whole, shown again, points at code rather than forgetting a change.
-    for change in unchanged where change.to.composition?.kind != .partial {
+    // A method or a part of a file shown again points at code rather than forgets a change: only a whole
+    // file (code left out included) shown unchanged is no change.
+    for change in unchanged where change.to.composition.map({ $0.kind == .elisionMerged }) ?? true {
         // Two snippets of one step (an aside repeating the step's code) read "its previous snippet".
         let previous =
             change.from.map { $0.step == change.to.step ? "the step's previous snippet" : "step \($0.step)" }

@@ -47,7 +47,7 @@ final class DiffReportTests: XCTestCase {
         XCTAssertTrue(fragments[0]["file"] is NSNull)
         XCTAssertEqual(fragments[0]["step"] as? String, "1.3")
         XCTAssertEqual(fragments[0]["snippet"] as? Int, 1)
-        XCTAssertEqual(fragments[0]["reason"] as? String, "shows statements, not declarations: where they go is not known")
+        XCTAssertEqual(fragments[0]["reason"] as? String, "shows statements that match no code block of the file closely enough")
         XCTAssertNotNil((fragments[0]["range"] as? [String: Any])?["start"])
         for key in ["file", "from", "to", "added", "removed", "hunks"] { XCTAssertNotNil(changes[1][key], key) }
         let hunk = try XCTUnwrap((changes[1]["hunks"] as? [[String: Any]])?.first)
@@ -97,7 +97,7 @@ final class DiffReportTests: XCTestCase {
              }
             diff --step 1.2..1.3 PageView.swift
             (no change: step 1.3 shows PageView.swift as step 1.2)
-            fragment 1.3#2 (no file): not diffed: shows statements, not declarations: where they go is not known
+            fragment 1.3#2 (no file): not diffed: shows statements that match no code block of the file closely enough
 
             """)
         let coloured = renderUnifiedDiff(report, color: true)
@@ -115,7 +115,7 @@ final class DiffReportTests: XCTestCase {
         XCTAssertTrue(markdown.contains("- ⚠️ `step-no-change` (step 1.3): step 1.3 (Step 3) shows PageView.swift unchanged"), markdown)
         XCTAssertTrue(
             markdown.hasSuffix(
-                "Snippets not diffed:\n\n| Step | File | Why |\n| --- | --- | --- |\n| 1.3#2 |  | shows statements, not declarations: where they go is not known |\n\n"),
+                "Snippets not diffed:\n\n| Step | File | Why |\n| --- | --- | --- |\n| 1.3#2 |  | shows statements that match no code block of the file closely enough |\n\n"),
             markdown)
 
     }
@@ -129,7 +129,7 @@ final class DiffReportTests: XCTestCase {
             html.contains("<span class=\"hl\"><span class=\"num\">1</span></span>"), "the changed word is highlighted")
         XCTAssertTrue(html.contains("<span class=\"kw\">struct</span>"), "SwiftSyntax classes colour the code")
         XCTAssertTrue(html.contains("<span class=\"str\">&quot;&lt;Page&gt;&quot;</span>"), "code is escaped")
-        XCTAssertTrue(html.contains("not diffed: shows statements, not declarations"))
+        XCTAssertTrue(html.contains("not diffed: shows statements that match no code block"))
         XCTAssertTrue(html.contains("step-no-change"))
         XCTAssertTrue(html.contains("table class=\"diff split\""))
         XCTAssertEqual(externalReferences(inHTML: html), [])

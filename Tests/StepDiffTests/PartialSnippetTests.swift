@@ -175,7 +175,7 @@ final class PartialSnippetTests: XCTestCase {
         XCTAssertEqual(set.unplaced.map(\.step.description), ["1.2", "1.3", "1.4", "1.5", "1.7"])
         XCTAssertEqual(set.unplaced.map(\.reason), [
             "var body is declared more than once (First, Second)",
-            "shows statements, not declarations: where they go is not known",
+            "shows statements that match no code block of the file closely enough",
             "var image is new and no single type or file it belongs to is known",
             "declares tableView(_:titleForHeaderInSection:) without a body, as a protocol requires it: shown for reference",
             // The recent file's only type would do, but the member uses what the type does not have.
@@ -287,6 +287,43 @@ final class PartialSnippetTests: XCTestCase {
         XCTAssertEqual(set.files.map(\.fileName), ["Row.swift", "Card.swift"])
         XCTAssertEqual(set.files[0].states.last?.composition?.summary, "Row_Previews added to Row.swift")
         XCTAssertTrue(set.files[0].states.last?.code.hasSuffix("}\n\nstruct Row_Previews: PreviewProvider {\n    static var previews: some View { Row() }\n}\n") ?? false)
+    }
+
+    /// A view's body shown alone rewrites the statements of the block it shares most lines with, here the
+    /// body of the only view whose statements start with the same call.
+    func testStatementsRewriteTheBlockTheyShareMostWith() throws {
+        let file = """
+            import SwiftUI
+
+            struct Detail: View {
+                var body: some View {
+                    VStack {
+                        Text("Title")
+                            .font(.title)
+                        Text("Subtitle")
+                    }
+                }
+
+                func footer() -> some View {
+                    Text("Footer")
+                }
+            }
+
+            """
+        let body = "VStack(alignment: .leading) {\n    Text(\"Title\")\n        .font(.title)\n    Text(\"Subtitle\")\n}\n.padding()\n"
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", snippets: [.init(file: "Detail.swift", code: file)])
+        builder.step(label: "Step 2", snippets: [.init(file: nil, code: body, kind: .fragment)])
+        let tutorial = builder.build()
+        let set = buildTimelineSet(tutorial)
+        XCTAssertEqual(set.unplaced.map(\.reason), [])
+        let state = try XCTUnwrap(set.files.first?.states.last)
+        XCTAssertEqual(state.composition?.summary, "statements of var body rewritten")
+        XCTAssertEqual(
+            state.code,
+            file.replacingOccurrences(of: "        VStack {", with: "        VStack(alignment: .leading) {")
+                .replacingOccurrences(of: "            Text(\"Subtitle\")\n        }\n", with: "            Text(\"Subtitle\")\n        }\n        .padding()\n"))
+        XCTAssertEqual(changeSets(tutorial).last.map { [$0.added, $0.removed] }, [2, 1])
     }
 
     /// Marker lines in the forms tutorials write them, and lines that only look alike.

@@ -58,7 +58,7 @@ def test_the_four_forms_of_the_bundled_tutorial_change_alike(binary):
 
 def test_unplaced_snippets_are_listed_in_every_format(binary):
     """A snippet in no change set is listed with its reason by every renderer, never dropped silently."""
-    reasons = ["shown for reference", "shows statements, not declarations"]
+    reasons = ["shown for reference", "shows statements that match no code block"]
     for form in ["unified", "json", "markdown", "html"]:
         result = run(binary, "diff", "--format", form, "--color", "never", "partial/page-controller-members.md", cwd=FIXTURES)
         assert result.returncode == 0, result.stderr
