@@ -22,29 +22,17 @@ public struct DiffJSON: Encodable, Sendable {
 
     /// A snippet that is no state of any file: where it is and why.
     public struct Fragment: Encodable, Sendable {
-        public let file: String?
+        @ExplicitNull public var file: String?
         public let step: String
         public let snippet: Int
         public let range: JSONRange
         public let reason: String
-
-        enum CodingKeys: String, CodingKey { case file, step, snippet, range, reason }
-
-        /// Writes every key, `file` as null when the page does not say.
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(file, forKey: .file)
-            try container.encode(step, forKey: .step)
-            try container.encode(snippet, forKey: .snippet)
-            try container.encode(range, forKey: .range)
-            try container.encode(reason, forKey: .reason)
-        }
     }
 
     /// One change set: the contract's keys, then the extensions.
     public struct Change: Encodable, Sendable {
         public let file: String
-        public let from: String?
+        @ExplicitNull public var from: String?
         public let to: String
         public let added: Int
         public let removed: Int
@@ -53,28 +41,8 @@ public struct DiffJSON: Encodable, Sendable {
         public let noChange: Bool
         public let snippet: Int
         public let range: JSONRange
+        /// Left out unless the state was composed.
         public let composed: String?
-
-        enum CodingKeys: String, CodingKey {
-            case file, from, to, added, removed, hunks, base, noChange, snippet, range, composed
-        }
-
-        // `from` is written as null for a new file, as the contract shows.
-        /// Writes every key, `from` as null for a new file.
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(file, forKey: .file)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(added, forKey: .added)
-            try container.encode(removed, forKey: .removed)
-            try container.encode(hunks, forKey: .hunks)
-            try container.encode(base, forKey: .base)
-            try container.encode(noChange, forKey: .noChange)
-            try container.encode(snippet, forKey: .snippet)
-            try container.encode(range, forKey: .range)
-            try container.encodeIfPresent(composed, forKey: .composed)
-        }
     }
 
     /// One hunk: git's numbers, its lines, and its new side's range in the document.

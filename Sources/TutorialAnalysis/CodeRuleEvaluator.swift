@@ -33,6 +33,8 @@ struct CodeRuleEvaluator {
         /// The checked code is composed from the file's previous state and a partial snippet: no edits.
         let composed: Bool
         let snippet: Snippet
+        /// Where the checked code's lines start (its facts' line index), for the rules' line edits.
+        let codeLines: [Int]
         let found: [String: [String: CodeFinding]]
     }
 
@@ -226,7 +228,8 @@ struct CodeRuleEvaluator {
         if evaluations[key] == nil { keyOrder.append(key) }
         evaluations[key, default: []].append(
             Evaluation(
-                step: step, codeStep: codeStep, partial: partial, composed: composed, snippet: snippet, found: found))
+                step: step, codeStep: codeStep, partial: partial, composed: composed, snippet: snippet,
+                codeLines: snippetFacts.lineStarts, found: found))
     }
 
     // MARK: - Findings
@@ -260,8 +263,9 @@ struct CodeRuleEvaluator {
                 let edits = evaluation.composed ? [] : codeFinding.edits
                 let occurrence = FindingOccurrence(
                     step: evaluation.codeStep, range: range,
-                    edits: documentEdits(edits, snippet: evaluation.snippet, tutorial: tutorial),
-                    resourceEdits: resourceEdits(edits, snippet: evaluation.snippet))
+                    edits: documentEdits(
+                        edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines, tutorial: tutorial),
+                    resourceEdits: resourceEdits(edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines))
                 if open[subject] != nil {
                     // The re-check of a file's last state repeats a state already recorded.
                     if open[subject]!.occurrences.last?.range != range {

@@ -260,18 +260,21 @@ final class PartialSnippetTests: XCTestCase {
         builder.step(
             label: "Step 3",
             snippets: [.init(file: nil, code: "var body: some View {\n    Image(\"rock\")\n        .clipShape(Circle())\n}\n", kind: .fragment)])
-        builder.step(label: "Step 4", snippets: [.init(file: nil, code: "VStack {\n    CircleImage()\n}\n", kind: .fragment)])
+        builder.step(
+            label: "Step 4", prose: "Look at the clip shape once more.",
+            snippets: [.init(file: nil, code: "var body: some View {\n    Image(\"rock\")\n        .clipShape(Circle())\n}\n", kind: .fragment)])
         builder.step(label: "Step 5", snippets: [.init(file: nil, code: "VStack {\n    CircleImage()\n}\n", kind: .fragment)])
+        builder.step(label: "Step 6", snippets: [.init(file: nil, code: "VStack {\n    CircleImage()\n}\n", kind: .fragment)])
         let tutorial = builder.build()
         let set = buildTimelineSet(tutorial)
         let timeline = try XCTUnwrap(set.files.first)
         XCTAssertEqual(timeline.fileName, "CircleImage.swift")
-        XCTAssertEqual(timeline.states.map(\.step.description), ["1.2", "1.3"])
-        XCTAssertEqual(timeline.states.map { $0.composition?.kind }, [.partial, .partial])
-        XCTAssertEqual(changeSets(tutorial).map { [$0.added, $0.removed] }, [[3, 0], [1, 0]])
+        XCTAssertEqual(timeline.states.map(\.step.description), ["1.2", "1.3", "1.4"])
+        XCTAssertEqual(timeline.states.map { $0.composition?.kind }, [.partial, .partial, .partial])
+        XCTAssertEqual(changeSets(tutorial).map { [$0.added, $0.removed] }, [[3, 0], [1, 0], [0, 0]])
         // Statements after a body are no state of the body's file.
-        XCTAssertEqual(set.unplaced.map(\.step.description), ["1.4", "1.5"])
-        XCTAssertEqual(stepStructureFindings(tutorial).map(\.rule), [])
+        XCTAssertEqual(set.unplaced.map(\.step.description), ["1.5", "1.6"])
+        XCTAssertEqual(unchangedStates(tutorial).count, 0)
     }
 
     /// A preview goes to the top level of its view's file; a new view with its preview is a new file.
