@@ -86,7 +86,7 @@ let package = Package(
             dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "DiffSyntax", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
-            name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialRules"],
+            name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialReaders", "TutorialRules"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "LanguageServer",

@@ -353,7 +353,10 @@ func resourceEdits(_ edits: [CodeEdit], snippet: Snippet) -> [ResourceEdit] {
     for (offset, byte) in code.enumerated() where byte == 0x0A && offset + 1 < code.count { lineStarts.append(offset + 1) }
     var result: [ResourceEdit] = []
     func add(_ range: SourceRange, _ text: String) {
-        result.append(ResourceEdit(path: path, expectedText: snippet.code, edit: TextEdit(range: range, newText: text)))
+        result.append(
+            ResourceEdit(
+                path: path, resolvedPath: snippet.docc?.resolvedResourcePath, expectedText: snippet.code,
+                edit: TextEdit(range: range, newText: text)))
     }
     for edit in edits {
         switch edit.kind {
