@@ -268,3 +268,25 @@ def test_lint_fix_writes_through_a_link_inside_the_catalog_and_keeps_it(binary, 
     assert "fixed" in result.stdout + result.stderr, result.stdout + result.stderr
     assert os.path.islink(catalog / "alias.swift")
     assert "pageViewController.delegate = context.coordinator" in (catalog / "Code" / "real.swift").read_text()
+
+
+def test_a_previous_file_in_a_sibling_folder_of_the_catalog_is_found_however_the_path_is_written(binary, tmp_path):
+    catalog = ROOT / "Fixtures" / "outline" / "docc" / "sibling-folders.docc"
+    chapter = catalog / "Tutorials" / "B"
+    os.symlink(chapter, tmp_path / "view")
+    forms = [
+        ("Tutorials/B/B.tutorial", catalog),
+        ("B.tutorial", chapter),
+        ("./B.tutorial", chapter),
+        (str(chapter / "B.tutorial"), None),
+        # Through a link whose name has no `.docc`: the catalog is found from the real path.
+        ("view/B.tutorial", tmp_path),
+    ]
+    expected = results(binary, *forms[0])
+    assert expected[0] == [[]], expected[0]
+    assert expected[1][0] and expected[1][0][0]["removed"] == 1, "the diff starts from the previous file's state"
+    for target, cwd in forms[1:]:
+        assert results(binary, target, cwd)[:2] == expected[:2], (target, cwd)
+    # `lint .` inside the catalog reads both chapters, each clean.
+    findings, _, paths = results(binary, ".", catalog)
+    assert findings == [[], []] and paths == ["./Tutorials/A/A.tutorial", "./Tutorials/B/B.tutorial"], paths
