@@ -64,8 +64,10 @@ extension DocCCatalogPages {
     public static func orderedByTableOfContents(_ files: [String], read: (String) -> SourceDocument?) -> [String] {
         var tutorialsByCatalog: [String: [Int]] = [:]
         for (index, path) in files.enumerated() where path.lowercased().hasSuffix(".tutorial") {
-            guard let catalog = catalogFolder(of: path) else { continue }
-            tutorialsByCatalog[catalog, default: []].append(index)
+            // The catalog from the real path, so `.` typed inside a catalog finds it too.
+            let resources = CatalogResources(documentPath: path, provider: FileSystemResources())
+            guard resources.isCatalog else { continue }
+            tutorialsByCatalog[resources.root, default: []].append(index)
         }
         var result = files
         for (_, slots) in tutorialsByCatalog where slots.count > 1 {
@@ -87,12 +89,5 @@ extension DocCCatalogPages {
             for (slot, entry) in zip(slots, sorted) { result[slot] = entry.element }
         }
         return result
-    }
-
-    /// The path up to its last folder named `*.docc`, when it has one.
-    static func catalogFolder(of path: String) -> String? {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard let end = components.dropLast().lastIndex(where: { $0.lowercased().hasSuffix(".docc") }) else { return nil }
-        return components[...end].joined(separator: "/")
     }
 }

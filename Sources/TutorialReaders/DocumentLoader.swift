@@ -21,7 +21,10 @@ public enum DocumentLoader {
                 throw InputError(path: path, reason: "no such file or directory")
             }
             if isDirectory.boolValue {
-                let found = regularFiles(under: path).filter { isTutorialFile($0) }
+                // A DocC catalog's tutorials in the order of its table of contents, the rest sorted.
+                let found = DocCCatalogPages.orderedByTableOfContents(regularFiles(under: path).filter { isTutorialFile($0) }) {
+                    try? load($0)
+                }
                 if found.isEmpty { throw InputError(path: path, reason: "no tutorial files (.md, .markdown, .html, .htm, .tutorial, .txt) found") }
                 result.append(contentsOf: found)
             } else {
@@ -69,23 +72,9 @@ public enum DocumentLoader {
         return SourceDocument(path: path, text: text)
     }
 
-    /// Regular files under `directory`, sorted, visiting each real directory once (symlink loops end).
+    /// Regular files under `directory`, sorted, each real directory once (symlink loops end), links
+    /// leading outside `directory` not followed, at most `InputLimits.maximumWalkedEntries` entries.
     public static func regularFiles(under directory: String) -> [String] {
-        var result: [String] = []
-        var visited = Set<String>()
-        func walk(_ path: String) {
-            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            guard visited.insert(real).inserted,
-                let entries = try? FileManager.default.contentsOfDirectory(atPath: path)
-            else { return }
-            for entry in entries.sorted() where !entry.hasPrefix(".") {
-                let child = path.hasSuffix("/") ? path + entry : path + "/" + entry
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue { walk(child) } else { result.append(child) }
-            }
-        }
-        walk(directory)
-        return result
+        FileTreeWalk.regularFiles(under: directory).files
     }
 }

@@ -290,3 +290,15 @@ def test_a_previous_file_in_a_sibling_folder_of_the_catalog_is_found_however_the
     # `lint .` inside the catalog reads both chapters, each clean.
     findings, _, paths = results(binary, ".", catalog)
     assert findings == [[], []] and paths == ["./Tutorials/A/A.tutorial", "./Tutorials/B/B.tutorial"], paths
+
+
+def test_a_catalog_is_read_in_the_order_of_its_table_of_contents_and_its_articles_are_not_tutorials(binary):
+    catalog = ROOT / "Fixtures" / "outline" / "docc" / "catalog-pages.docc"
+    outline = json.loads(run(binary, "outline", "--format", "json", ".", cwd=catalog).stdout)["documents"]
+    tutorials = [d["path"] for d in outline if d["path"].endswith(".tutorial")]
+    assert tutorials == ["./TapCounting.tutorial", "./CounterStorage.tutorial", "./Tutorials.tutorial"], tutorials
+    pages = {d["path"]: d for d in outline if d["path"].endswith(".md")}
+    assert set(pages) == {"./CounterView.md", "./GettingStarted.md"}
+    assert all(page["sections"] == [] for page in pages.values())
+    lint = json.loads(run(binary, "lint", "--format", "json", ".", cwd=catalog).stdout)
+    assert all(d["diagnostics"] == [] for d in lint["documents"] if d["path"].endswith(".md")), lint
