@@ -302,3 +302,13 @@ def test_a_catalog_is_read_in_the_order_of_its_table_of_contents_and_its_article
     assert all(page["sections"] == [] for page in pages.values())
     lint = json.loads(run(binary, "lint", "--format", "json", ".", cwd=catalog).stdout)
     assert all(d["diagnostics"] == [] for d in lint["documents"] if d["path"].endswith(".md")), lint
+
+
+def test_the_configuration_is_found_from_the_real_path(binary, tmp_path):
+    folder = ROOT / "Fixtures" / "lint" / "prose-code-mismatch"
+    os.symlink(folder / "interfacing-with-uikit.md", tmp_path / "linked.md")
+    direct = results(binary, "interfacing-with-uikit.md", folder)
+    linked = results(binary, "linked.md", tmp_path)
+    # The folder's configuration raises prose-code-mismatch to a warning: through the link too.
+    assert any(d["rule"] == "prose-code-mismatch" and d["severity"] == "warning" for d in direct[0][0])
+    assert linked[:2] == direct[:2]
