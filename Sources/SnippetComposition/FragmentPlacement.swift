@@ -1,3 +1,6 @@
+// SnippetComposition owns what a snippet that shows part of a file means for the file: elision markers,
+// merging elided code with the previous state, placing declarations and statements (with SwiftSyntax).
+
 internal import SwiftParser
 internal import SwiftSyntax
 
