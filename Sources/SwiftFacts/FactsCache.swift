@@ -28,6 +28,12 @@ public final class FactsCache: @unchecked Sendable {
     /// Remembered results are dropped wholesale past this many, which bounds the memory an editing
     /// session can accumulate.
     private let memoLimit = 100_000
+    /// UTF-8 bytes of the snippets cached and of the texts the comparisons are keyed by: what an editing
+    /// session accumulates (every keystroke in code leaves a snippet state behind), for the server's
+    /// bound on it (`AnalysisSession.releaseStaleFacts`). Counts bound the memory far too late: 50,000
+    /// snippets of a few KB each are hundreds of MB.
+    private var entryTextBytes = 0
+    private var comparisonTextBytes = 0
 
     public init() {}
 
@@ -58,6 +64,13 @@ public final class FactsCache: @unchecked Sendable {
         return entries.count
     }
 
+    /// UTF-8 bytes of text the cache holds: every snippet cached, and the texts comparisons are keyed by.
+    public var textBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return entryTextBytes + comparisonTextBytes
+    }
+
     /// Drops every entry (the server calls this when memory matters more than speed).
     public func removeAll() {
         lock.lock()
@@ -65,13 +78,18 @@ public final class FactsCache: @unchecked Sendable {
         memos.removeAll()
         comparisons.removeAll()
         recentTrees.removeAll()
+        entryTextBytes = 0
+        comparisonTextBytes = 0
         lock.unlock()
     }
 
     /// A result computed from texts (a comparison of a file's two states), remembered under a key made of
     /// them, so a re-analysis redoes it only for the states an edit changed. Kept apart from `memoized`'s
     /// rule results and not counted in `memoStatistics`; dropped wholesale past the same bound.
-    public func remembered<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, compute: () -> Value) -> Value {
+    /// `textBytes`: the size of the texts in the key, counted in `textBytes`.
+    public func remembered<Key: Hashable & Sendable, Value: Sendable>(
+        _ key: Key, textBytes: Int = 0, compute: () -> Value
+    ) -> Value {
         let boxed = AnyHashable(key)
         lock.lock()
         // Boxed: a stored `nil` must not read as a hit for an absent key (an `Any?` nil casts to `Value?`).
@@ -82,8 +100,11 @@ public final class FactsCache: @unchecked Sendable {
         lock.unlock()
         let value = compute()
         lock.lock()
-        if comparisons.count >= memoLimit { comparisons.removeAll() }
-        comparisons[boxed] = RememberedValue(value: value)
+        if comparisons.count >= memoLimit {
+            comparisons.removeAll()
+            comparisonTextBytes = 0
+        }
+        if comparisons.updateValue(RememberedValue(value: value), forKey: boxed) == nil { comparisonTextBytes += textBytes }
         lock.unlock()
         return value
     }
@@ -152,6 +173,7 @@ public final class FactsCache: @unchecked Sendable {
         missCount += 1
         if previous != nil { incrementalCount += 1 }
         entries[code] = facts
+        entryTextBytes += code.utf8.count
         lock.unlock()
         return (facts, parsed)
     }
