@@ -37,7 +37,10 @@ public enum PlacementOutcome: Sendable {
 ///   - files: the latest state of every file that may hold it (one when the page names the file); the
 ///     caller checks that they and the snippet are small enough to parse (`SwiftParseLimits`).
 ///   - recentFiles: file names, the most recently shown first.
-public func placeFragment(shown code: String, prose: String, files: [PlacementFile], recentFiles: [String]) -> PlacementOutcome {
+///   - isFileNamed: the page names the file (`files` holds it alone): a new type may go to its top level.
+public func placeFragment(
+    shown code: String, prose: String, files: [PlacementFile], recentFiles: [String], isFileNamed: Bool = false
+) -> PlacementOutcome {
     let shown = TracedText(shown: code)
     let fragmentTree = parsed(blankingElisions(in: code))
     guard !fragmentTree.hasError else { return .unplaced("does not parse as Swift declarations") }
@@ -169,14 +172,16 @@ public func placeFragment(shown code: String, prose: String, files: [PlacementFi
             // A new type is nested where the prose or signature says; a preview goes next to the view it
             // previews; anything else only to the top level of the one file the snippet may belong to.
             let previewed = declaration.decl.isPreview ? previewedTypeName(typeName) : nil
-            if let pointed, isStrong, !declaration.decl.isPreview {
+            // Views and apps are never nested: a new one is a file of its own.
+            let isView = declaration.decl.inheritedNames.contains { ["View", "App", "Scene"].contains($0) }
+            if let pointed, isStrong, !declaration.decl.isPreview, !isView {
                 container = pointed
             } else if let previewed {
                 // The file declaring the view, else the file named after it.
                 var declaring = parsedFiles.filter { $0.containers.contains { $0.isPrimary && $0.simpleName == previewed } }
                 if declaring.isEmpty { declaring = parsedFiles.filter { $0.file.name == "\(previewed).swift" } }
                 container = declaring.count == 1 ? declaring[0].containers.first : nil
-            } else if parsedFiles.count == 1 {
+            } else if isFileNamed, !isView, parsedFiles.count == 1 {
                 container = parsedFiles[0].containers.first
             } else {
                 container = nil
@@ -408,6 +413,11 @@ extension DeclSyntax {
         guard let variable = self.as(VariableDeclSyntax.self), variable.attributes.isEmpty, variable.modifiers.isEmpty
         else { return false }
         return variable.bindings.allSatisfy { $0.typeAnnotation == nil && $0.accessorBlock == nil }
+    }
+
+    /// The names in a type's inheritance clause.
+    fileprivate var inheritedNames: [String] {
+        self.asProtocol((any DeclGroupSyntax).self)?.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
     }
 
     /// A SwiftUI preview type (`PreviewProvider`, `…_Previews`): it stays at a file's top level.

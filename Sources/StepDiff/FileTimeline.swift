@@ -173,7 +173,10 @@ public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
                     guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
                     return PlacementFile(name: name, code: code)
                 }
-                switch placeFragment(shown: snippet.code, prose: step.prose, files: candidates, recentFiles: recentFiles) {
+                switch placeFragment(
+                    shown: snippet.code, prose: step.prose, files: candidates, recentFiles: recentFiles,
+                    isFileNamed: only != nil)
+                {
                 case .unplaced(let reason):
                     return reason
                 case .placed(let name, let code, let summary):

@@ -355,3 +355,21 @@ final class ElidedBodyTests: XCTestCase {
         XCTAssertEqual(merged.string, before + "\n#Preview {\n    TaskListView(list: TaskList(titles: []))\n}\n")
     }
 }
+
+/// New types shown without imports or a file name, one step each: a view is never nested in another
+/// type, and a new type goes to the only file shown so far only when the page names that file.
+final class NewTypeTests: XCTestCase {
+    func testNewViewsAndRepresentablesBecomeFilesOfTheirOwn() {
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", snippets: [.init(file: nil, code: "struct Template: UIViewRepresentable {\n    func makeUIView(context: Context) -> UIView { UIView() }\n}\n")])
+        builder.step(
+            label: "Step 2", prose: "Wrap the search bar.",
+            snippets: [.init(file: nil, code: "struct SearchField: UIViewRepresentable {\n    func makeUIView(context: Context) -> UISearchBar { UISearchBar() }\n}\n")])
+        builder.step(
+            label: "Step 3", prose: "Show SearchField in the main view.",
+            snippets: [.init(file: nil, code: "struct Main: View {\n    var body: some View { SearchField() }\n}\n")])
+        let set = buildTimelineSet(builder.build())
+        XCTAssertEqual(set.files.map(\.fileName), ["Template.swift", "SearchField.swift", "Main.swift"])
+        XCTAssertEqual(set.files.map { $0.states.first?.composition == nil }, [true, true, true])
+    }
+}
