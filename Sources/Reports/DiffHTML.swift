@@ -2,13 +2,14 @@ import DiffSyntax
 import Foundation
 import StepDiff
 import TutorialModel
+import TutorialRules
 
 /// `tutorial-check diff --format html`: one self-contained page (inline CSS, no script, no external
 /// asset; it works offline and from an attachment) with the tutorial's outline, a +/− summary per
 /// file and per step, and every step's changes as unified or side-by-side diffs (a CSS-only switch),
 /// deleted lines included, changed words highlighted, and Swift coloured by SwiftSyntax's classifier.
 public func renderHTMLDiff(_ report: [DiffReportDocument], showAllSteps: Bool = true) -> String {
-    var page = HTMLReportPage(syntax: DiffSyntaxColorer())
+    var page = HTMLReportPage(syntax: DiffSyntaxColorer(), review: nil)
     return page.render(report, showAllSteps: showAllSteps)
 }
 
@@ -29,26 +30,23 @@ func htmlEscaped(_ text: String) -> String {
     return out
 }
 
-private struct HTMLReportPage {
+struct HTMLReportPage {
     let syntax: DiffSyntaxColorer
+    /// Each document's findings and where they go, on a review page; nil on a step-diff page.
+    let review: [ReviewFindings]?
+    var indexLink: String? = nil
     var out = ""
+    /// The document being rendered (review findings are looked up by it).
+    private(set) var current = 0
 
     mutating func render(_ report: [DiffReportDocument], showAllSteps: Bool) -> String {
         let title = report.count == 1 ? (report[0].tutorial.title ?? report[0].path) : "\(report.count) tutorials"
+        out += htmlPageStart(
+            title: "\(pageKind) — \(title)", generator: review == nil ? "tutorial-check diff" : "tutorial-check report")
         out += """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="tutorial-check diff">
-            <title>Step diffs — \(htmlEscaped(title))</title>
-            <style>\(diffReportCSS)</style>
-            </head>
-            <body>
             <input type="radio" name="view" id="view-unified" checked>
             <input type="radio" name="view" id="view-split">
-            <header class="top"><h1>Step diffs — \(htmlEscaped(title))</h1>
+            <header class="top"><h1>\(indexLink.map { "<a class=\"home\" href=\"\(htmlEscaped($0))\">All tutorials</a> · " } ?? "")\(pageKind) — \(htmlEscaped(title))</h1>
             <div class="switch">View: <label for="view-unified">Unified</label><label for="view-split">Side by side</label></div>
             </header>
             <div class="layout">
@@ -57,14 +55,25 @@ private struct HTMLReportPage {
             """
         for (index, document) in report.enumerated() { outline(document, index: index, showAllSteps: showAllSteps) }
         out += "</nav>\n<main>\n"
-        for (index, document) in report.enumerated() { body(document, index: index, showAllSteps: showAllSteps) }
+        for (index, document) in report.enumerated() {
+            current = index
+            body(document, index: index, showAllSteps: showAllSteps)
+        }
         out += "</main>\n</div>\n</body>\n</html>\n"
         return out
     }
 
+    private var pageKind: String { review == nil ? "Step diffs" : "Review" }
+
+    /// The structure findings a step-diff page shows; a review page shows the lint findings instead
+    /// (which include them, configured).
+    private func structureFindings(_ document: DiffReportDocument) -> [StepStructureFinding] {
+        review == nil ? document.findings : []
+    }
+
     // MARK: Outline and summaries
 
-    private func anchor(_ document: Int, _ step: StepID) -> String {
+    func anchor(_ document: Int, _ step: StepID) -> String {
         "d\(document + 1)-step-\(step.section)-\(step.step)"
     }
 
@@ -92,8 +101,9 @@ private struct HTMLReportPage {
                     changes.contains(where: \.isNoChange)
                     ? " <span class=\"warn\" title=\"step-no-change\">=</span>" : ""
                 let rules = Set(
-                    document.findings.filter { $0.step == step.id && $0.rule != StepStructureFinding.stepNoChange }
-                        .map(\.rule))
+                    structureFindings(document).filter {
+                        $0.step == step.id && $0.rule != StepStructureFinding.stepNoChange
+                    }.map(\.rule))
                 if !rules.isEmpty {
                     flag +=
                         " <span class=\"warn\" title=\"\(htmlEscaped(rules.sorted().joined(separator: ", ")))\">!</span>"
@@ -102,7 +112,7 @@ private struct HTMLReportPage {
                 out +=
                     "<li><a href=\"#\(anchor(index, step.id))\"><span class=\"id\">\(step.id)</span> \(htmlEscaped(label))</a>"
                 out += changes.isEmpty ? "" : " " + counts(added, removed)
-                out += flag + "</li>\n"
+                out += flag + (review.map { severityBadges($0[index].introduced(at: step.id)) } ?? "") + "</li>\n"
             }
             out += "</ol></li>\n"
         }
@@ -161,10 +171,14 @@ private struct HTMLReportPage {
                 "<div class=\"prose\">" + paragraphs.map { "<p>\(htmlEscaped(String($0)))</p>" }.joined() + "</div>\n"
         }
         // Structure findings other than no-change (which its change shows): numbering, missing files.
-        for finding in document.findings
+        for finding in structureFindings(document)
         where finding.step == step.id && finding.rule != StepStructureFinding.stepNoChange {
             out +=
                 "<p class=\"finding\"><span class=\"warn\">\(htmlEscaped(finding.rule))</span> \(htmlEscaped(finding.message))</p>\n"
+        }
+        if let review = review?[index] {
+            for finding in review.atStep[step.id] ?? [] { out += findingBox(finding, review: review, anchored: true) }
+            for finding in review.resolvedAt[step.id] ?? [] { out += resolvedNote(finding, review: review) }
         }
         let diffed = Set(changes.map(\.to.snippetIndex))
         for change in changes { self.change(change) }
@@ -198,6 +212,12 @@ private struct HTMLReportPage {
         out += "<span class=\"from\">\(origin)</span> " + counts(change.added, change.removed)
         if change.isNoChange { out += " <span class=\"warn\">no change · step-no-change</span>" }
         out += "</div>\n"
+        if let review = review?[current] {
+            let key = ReviewFindings.ChangeKey(step: change.to.step, snippetIndex: change.to.snippetIndex)
+            for (line, finding) in review.offDiff[key] ?? [] {
+                out += findingBox(finding, review: review, anchored: true, line: line)
+            }
+        }
         guard !change.isNoChange else {
             out += "</div>\n"
             return
@@ -251,6 +271,7 @@ private struct HTMLReportPage {
                 out += "<td class=\"ln\">\(line.newLine.map { "\($0 + 1)" } ?? "")</td><td class=\"sign\">\(sign)</td>"
                 out +=
                     "<td class=\"code\">\(sides.html(line))\(line.ending == .none ? "<span class=\"nonl\" title=\"no newline at end of file\">⏎̸</span>" : "")</td></tr>\n"
+                if line.kind != .removed { out += findingRows(change, newLine: line.newLine, anchored: true) }
             }
         }
         out += "</tbody></table>\n"
@@ -273,6 +294,7 @@ private struct HTMLReportPage {
             while index < lines.count {
                 if lines[index].kind == .context {
                     out += "<tr>" + cell(lines[index], old: true) + cell(lines[index], old: false) + "</tr>\n"
+                    out += findingRows(change, newLine: lines[index].newLine, anchored: false)
                     index += 1
                     continue
                 }
@@ -299,10 +321,12 @@ private struct HTMLReportPage {
                         let old = oldCursor + row < oldIndex ? removed[oldCursor + row] : nil
                         let new = newCursor + row < newIndex ? added[newCursor + row] : nil
                         out += "<tr>" + cell(old, old: true) + cell(new, old: false) + "</tr>\n"
+                        out += findingRows(change, newLine: new?.newLine, anchored: false)
                     }
                     if oldIndex < removed.count, newIndex < added.count {
                         out +=
                             "<tr>" + cell(removed[oldIndex], old: true) + cell(added[newIndex], old: false) + "</tr>\n"
+                        out += findingRows(change, newLine: added[newIndex].newLine, anchored: false)
                     }
                     oldCursor = oldIndex + 1
                     newCursor = newIndex + 1
@@ -355,69 +379,3 @@ func codeHTML(_ lines: TextLines, line: Int, spans: [DiffSyntaxSpan], highlights
     }
     return out
 }
-
-/// The page's only style sheet, inline. The unified/side-by-side switch is two radio buttons and
-/// sibling selectors, so the page needs no script.
-let diffReportCSS = """
-    :root { --add: #e6ffec; --add-hl: #abf2bc; --del: #ffebe9; --del-hl: #ffb3b0; --line: #d0d7de; --muted: #57606a; }
-    * { box-sizing: border-box; }
-    body { margin: 0; font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC", Helvetica, Arial, sans-serif; color: #1f2328; background: #f6f8fa; }
-    #view-unified, #view-split { position: absolute; opacity: 0; pointer-events: none; }
-    header.top { position: sticky; top: 0; z-index: 2; display: flex; align-items: center; justify-content: space-between; gap: 1em; padding: 8px 20px; background: #24292f; color: #fff; }
-    header.top h1 { font-size: 17px; margin: 0; font-weight: 600; }
-    .switch label { display: inline-block; margin-left: 6px; padding: 2px 10px; border: 1px solid #57606a; border-radius: 6px; cursor: pointer; }
-    #view-unified:checked ~ header .switch label[for=view-unified], #view-split:checked ~ header .switch label[for=view-split] { background: #fff; color: #24292f; }
-    #view-unified:checked ~ .layout table.split, #view-split:checked ~ .layout table.unified { display: none; }
-    .layout { display: flex; align-items: flex-start; }
-    nav.outline { position: sticky; top: 44px; flex: 0 0 290px; max-height: calc(100vh - 44px); overflow: auto; padding: 12px 12px 24px 16px; border-right: 1px solid var(--line); background: #fff; font-size: 13px; }
-    nav.outline .doc { font-weight: 600; margin: 0 0 6px; }
-    nav.outline ol { list-style: none; margin: 0; padding: 0; }
-    nav.outline ol.steps { padding-left: 10px; margin-bottom: 8px; }
-    nav.outline .section-title { display: block; margin-top: 6px; font-weight: 600; color: var(--muted); }
-    nav.outline a { color: #0969da; text-decoration: none; }
-    nav.outline a:hover { text-decoration: underline; }
-    main { flex: 1 1 auto; min-width: 0; padding: 16px 24px 64px; }
-    h2.doc-title { margin: 0; font-size: 22px; }
-    p.path { margin: 2px 0 12px; color: var(--muted); font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
-    h2.section { font-size: 18px; margin: 28px 0 8px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
-    table.summary { border-collapse: collapse; background: #fff; margin: 8px 0 16px; font-size: 13px; }
-    table.summary th, table.summary td { border: 1px solid var(--line); padding: 3px 10px; text-align: left; }
-    table.summary td.plus, table.summary td.minus { text-align: right; font-variant-numeric: tabular-nums; }
-    table.summary .steplist a { margin-right: 4px; color: #0969da; text-decoration: none; font-family: ui-monospace, monospace; font-size: 12px; }
-    article.step { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; margin: 12px 0; }
-    article.step h3 { font-size: 15px; margin: 0 0 4px; }
-    .id { display: inline-block; min-width: 2.4em; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: var(--muted); }
-    .label { color: #8250df; }
-    .prose p { margin: 2px 0; color: #333; }
-    .counts { font-family: ui-monospace, monospace; font-size: 12px; font-weight: normal; }
-    .plus { color: #1a7f37; }
-    .minus { color: #cf222e; }
-    .warn { color: #9a6700; background: #fff8c5; border: 1px solid #d4a72c; border-radius: 4px; padding: 0 4px; font-size: 12px; }
-    .nocode { color: var(--muted); font-style: italic; margin: 4px 0; }
-    p.finding { margin: 4px 0; font-size: 13px; color: #6e5400; }
-    .change { margin: 8px 0 4px; border: 1px solid var(--line); border-radius: 6px; overflow: hidden; }
-    .change-head { padding: 4px 10px; background: #f6f8fa; border-bottom: 1px solid var(--line); font-size: 13px; }
-    .change-head .file { font-weight: 600; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-    .change-head .from { color: var(--muted); }
-    table.diff { width: 100%; border-collapse: collapse; table-layout: fixed; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, "Noto Sans Mono CJK SC", monospace; }
-    table.diff td { padding: 0 6px; vertical-align: top; }
-    table.diff td.code { white-space: pre-wrap; word-break: break-all; tab-size: 4; }
-    table.diff td.ln { text-align: right; color: #8c959f; user-select: none; }
-    table.unified td.sign { user-select: none; color: var(--muted); }
-    table.diff col.ln { width: 3.6em; }
-    table.diff col.sign { width: 1.6em; }
-    tr.hunk td { background: #ddf4ff; color: #0550ae; padding: 2px 8px; }
-    tr.add td, td.add { background: var(--add); }
-    tr.del td, td.del { background: var(--del); }
-    tr.add td.ln, td.ln.add { background: #ccffd8; }
-    tr.del td.ln, td.ln.del { background: #ffd7d5; }
-    td.empty { background: #f6f8fa; }
-    tr.add .hl, td.add .hl { background: var(--add-hl); border-radius: 2px; }
-    tr.del .hl, td.del .hl { background: var(--del-hl); border-radius: 2px; }
-    .nonl { color: #cf222e; margin-left: 4px; }
-    .fragment pre.code { margin: 0; padding: 4px 10px; font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap; background: #fff; }
-    .kw { color: #cf222e; } .ty { color: #953800; } .str { color: #0a3069; } .num { color: #0550ae; }
-    .com { color: #6e7781; font-style: italic; } .attr { color: #8250df; } .lbl { color: #116329; }
-    .op { color: #0550ae; } .dol { color: #8250df; } .ph { background: #eee; }
-    @media print { nav.outline, header.top .switch { display: none; } table.split { display: none; } }
-    """

@@ -49,22 +49,13 @@ private func compilerStyleLine(_ finding: Finding, in document: LintedDocument) 
         + "[\(finding.rule)]" + (location.isEmpty ? "" : " (\(location))")
 }
 
-/// Text for an XML attribute or element: markup characters escaped, and characters XML 1.0 cannot
+/// Text for an XML attribute or element: markup escaped as for HTML, and characters XML 1.0 cannot
 /// carry at all (most C0 controls, which a broken tutorial may contain) replaced by U+FFFD.
 func xmlEscaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
+    var legal = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-        case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-            out += "\u{FFFD}"
-        default: out.unicodeScalars.append(scalar)
-        }
+        let allowed = scalar.value >= 0x20 || scalar == "\t" || scalar == "\n" || scalar == "\r"
+        legal.append(allowed && scalar.value != 0xFFFE && scalar.value != 0xFFFF ? scalar : "\u{FFFD}")
     }
-    return out
+    return htmlEscaped(String(legal))
 }
