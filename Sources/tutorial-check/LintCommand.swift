@@ -6,10 +6,14 @@ import TutorialModel
 import TutorialReaders
 import TutorialRules
 
-/// `tutorial-check lint [--format text|json|sarif|github] [--strict] [--config FILE] PATH…`
+/// `tutorial-check lint [--format text|json|sarif|github|junit] [--strict] [--config FILE] [--fix] PATH…`
 enum LintCommand {
+    static let help = CommandHelp(
+        name: "lint", summary: "check tutorials against the rules (text, json, sarif, github, junit)",
+        synopsis: "[options] PATH…", options: specs, operands: .paths)
     static let specs = [
-        OptionSpec(name: "format", values: ["text", "json", "sarif", "github"], help: "output format (default text)"),
+        OptionSpec(
+            name: "format", values: ["text", "json", "sarif", "github", "junit"], help: "output format (default text)"),
         OptionSpec(name: "strict", values: nil, help: "exit 1 on warnings too"),
         OptionSpec(name: "config", values: [], help: "use this .tutorial-check.json instead of the nearest one"),
         OptionSpec(
@@ -20,7 +24,7 @@ enum LintCommand {
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try parseCommand("lint", synopsis: "[options] PATH…", arguments, specs: specs, paths: .atLeastOne)
+            parsed = try parseCommand(help, arguments)
         } catch { return error.code }
         var explicit: Configuration?
         if let path = parsed.value("config") {
@@ -73,6 +77,8 @@ enum LintCommand {
         case "json": writeOut(encodeJSON(LintJSON(documents)) + "\n")
         case "sarif": writeOut(renderLintSarif(documents, toolVersion: version) + "\n")
         case "github": writeOut(renderLintGitHub(documents))
+        case "junit":
+            writeOut(renderLintJUnit(documents, timestamp: Date(), hostname: ProcessInfo.processInfo.hostName))
         default: writeOut(renderLintText(documents))
         }
         let summary = LintSummary(documents)

@@ -1,13 +1,16 @@
 import Foundation
 
 /// The subcommands, each a thin adapter from arguments to the library.
-let commands: [(name: String, summary: String, run: ([String]) -> ExitCode)] = [
-    ("outline", "print the sections, steps and snippets found in tutorials", OutlineCommand.run),
-    ("diff", "show what each step changes in each file (unified, json, markdown, html)", DiffCommand.run),
-    ("lsp", "serve the language server protocol on stdin/stdout", LSPCommand.run),
-    ("lint", "check tutorials against the rules (text, json, sarif, github)", LintCommand.run),
-    ("rules", "list the rules", RulesCommand.run),
-    ("explain", "explain one rule, with examples", ExplainCommand.run),
+let commands: [(help: CommandHelp, run: ([String]) -> ExitCode)] = [
+    (OutlineCommand.help, OutlineCommand.run),
+    (DiffCommand.help, DiffCommand.run),
+    (LSPCommand.help, LSPCommand.run),
+    (LintCommand.help, LintCommand.run),
+    (RulesCommand.help, RulesCommand.run),
+    (ExplainCommand.help, ExplainCommand.run),
+    (ReportCommand.help, ReportCommand.run),
+    (CompletionsCommand.help, CompletionsCommand.run),
+    (ManPageCommand.help, ManPageCommand.run),
 ]
 
 let version = "0.1.0"
@@ -15,7 +18,9 @@ let version = "0.1.0"
 @MainActor
 func mainUsage() -> String {
     var text = "usage: tutorial-check <command> [options] PATH…\n\ncommands:\n"
-    for command in commands { text += "  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(command.summary)\n" }
+    for command in commands {
+        text += "  \(command.help.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(command.help.summary)\n"
+    }
     text += "\nrun 'tutorial-check <command> --help' for a command's options\n"
     return text
 }
@@ -34,7 +39,7 @@ if name == "--version" {
     writeOut("tutorial-check \(version)\n")
     exit(ExitCode.clean.rawValue)
 }
-guard let command = commands.first(where: { $0.name == name }) else {
+guard let command = commands.first(where: { $0.help.name == name }) else {
     writeError("unknown command '\(name)'; try 'tutorial-check --help'")
     exit(ExitCode.usageOrInput.rawValue)
 }
