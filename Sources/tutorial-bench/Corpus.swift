@@ -126,22 +126,37 @@ private func escapeHTML(_ text: String) -> String {
     return out
 }
 
-/// Generates a tutorial of about `targetBytes` of Markdown with 4 files, sections of 6 steps.
-func generateTutorial(name: String, seed: UInt64, targetBytes: Int) -> GeneratedTutorial {
+/// The two shapes of corpus document: the project's usual one, and the worst case for the checker.
+enum CorpusShape {
+    /// Four files, each step changing one of them.
+    case fourFiles
+    /// One file followed through every step (a long single-file walkthrough): every state is a new
+    /// version of the same file, so the pipeline parses about 25 states where the floor parses one.
+    case oneFile
+
+    var fileCount: Int { self == .fourFiles ? 4 : 1 }
+    /// The least number of steps, whatever the byte target.
+    var minimumSteps: Int { self == .fourFiles ? 0 : 25 }
+}
+
+/// Generates a tutorial of about `targetBytes` of Markdown with sections of 6 steps, each step
+/// changing one file and showing it whole.
+func generateTutorial(name: String, seed: UInt64, targetBytes: Int, shape: CorpusShape = .fourFiles) -> GeneratedTutorial {
     var random = SplitMix64(seed: seed)
-    var files = (1...4).map { EvolvingFile(index: $0) }
-    var markdown = "# \(name)\n\nA generated walkthrough of four representables.\n"
+    var files = (1...shape.fileCount).map { EvolvingFile(index: $0) }
+    let subject = shape == .fourFiles ? "four representables" : "one representable"
+    var markdown = "# \(name)\n\nA generated walkthrough of \(subject).\n"
     var html = """
         <!DOCTYPE html>
         <html><head><meta charset="utf-8"><title>\(name)</title></head><body>
         <nav><ul><li><a href="#top">Contents</a></li></ul></nav>
         <h1>\(name)</h1>
-        <p>A generated walkthrough of four representables.</p>
+        <p>A generated walkthrough of \(subject).</p>
 
         """
     var step = 0
     var section = 0
-    while markdown.utf8.count < targetBytes {
+    while markdown.utf8.count < targetBytes || step < shape.minimumSteps {
         if step % 6 == 0 {
             section += 1
             markdown += "\n## Section \(section): Part \(section)\n"
