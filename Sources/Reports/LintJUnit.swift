@@ -40,15 +40,6 @@ public func renderLintJUnit(_ documents: [LintedDocument], timestamp: Date, host
     return xml + "</testsuites>\n"
 }
 
-/// `path:line:col: severity: message [rule] (step 1.2, resolved at 1.4)`, as `--format text` prints it.
-private func compilerStyleLine(_ finding: Finding, in document: LintedDocument) -> String {
-    let start = document.lineIndex.lineColumn(of: finding.range.start)
-    var location = finding.step.map { "step \($0)" } ?? ""
-    if let resolved = finding.resolvedAt { location += ", resolved at \(resolved)" }
-    return "\(document.path):\(start.line):\(start.column): \(finding.severity.rawValue): \(finding.message) "
-        + "[\(finding.rule)]" + (location.isEmpty ? "" : " (\(location))")
-}
-
 /// Text for an XML attribute or element: markup escaped as for HTML, and characters XML 1.0 cannot
 /// carry at all (most C0 controls, which a broken tutorial may contain) replaced by U+FFFD.
 func xmlEscaped(_ text: String) -> String {

@@ -52,7 +52,7 @@ private func pageSlug(_ path: String) -> String {
 private func renderReviewIndex(_ report: [DiffReportDocument], findings: [[Finding]], pages: [String]) -> String {
     func count(_ findings: [Finding], _ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
     func cell(_ number: Int, _ severity: Severity) -> String {
-        number == 0 ? "<td class=\"num zero\">0</td>" : "<td class=\"num\"><span class=\"badge sev-\(severity.rawValue)\">\(number)</span></td>"
+        number == 0 ? "<td class=\"count zero\">0</td>" : "<td class=\"count\"><span class=\"badge sev-\(severity.rawValue)\">\(number)</span></td>"
     }
     var rows = ""
     var totals = (steps: 0, files: 0, added: 0, removed: 0)
@@ -65,15 +65,15 @@ private func renderReviewIndex(_ report: [DiffReportDocument], findings: [[Findi
         totals.removed += removed
         rows += "<tr><td><a href=\"\(htmlEscaped(pages[index]))\">\(htmlEscaped(document.tutorial.title ?? document.path))</a>"
         rows += "<div class=\"path\">\(htmlEscaped(document.path))</div></td><td>\(document.tutorial.format.rawValue)</td>"
-        rows += "<td class=\"num\">\(document.tutorial.sections.count)</td><td class=\"num\">\(document.tutorial.steps.count)</td>"
-        rows += "<td class=\"num\">\(document.timelines.count)</td>"
-        rows += "<td class=\"num plus\">+\(added)</td><td class=\"num minus\">−\(removed)</td>"
+        rows += "<td class=\"count\">\(document.tutorial.sections.count)</td><td class=\"count\">\(document.tutorial.steps.count)</td>"
+        rows += "<td class=\"count\">\(document.timelines.count)</td>"
+        rows += "<td class=\"count plus\">+\(added)</td><td class=\"count minus\">−\(removed)</td>"
         rows += Severity.allCases.map { cell(count(findings[index], $0), $0) }.joined() + "</tr>\n"
     }
     let all = findings.flatMap { $0 }
     rows += "<tr class=\"total\"><td>\(report.count) tutorial\(report.count == 1 ? "" : "s")</td><td></td><td></td>"
-    rows += "<td class=\"num\">\(totals.steps)</td><td class=\"num\">\(totals.files)</td>"
-    rows += "<td class=\"num plus\">+\(totals.added)</td><td class=\"num minus\">−\(totals.removed)</td>"
+    rows += "<td class=\"count\">\(totals.steps)</td><td class=\"count\">\(totals.files)</td>"
+    rows += "<td class=\"count plus\">+\(totals.added)</td><td class=\"count minus\">−\(totals.removed)</td>"
     rows += Severity.allCases.map { cell(count(all, $0), $0) }.joined() + "</tr>\n"
     return htmlPageStart(title: "Tutorial review", generator: "tutorial-check report", extraCSS: reviewIndexCSS) + """
         <header class="top"><h1>Tutorial review</h1></header>
@@ -94,7 +94,7 @@ private let reviewIndexCSS = """
     table.index { border-collapse: collapse; background: #fff; margin: 16px 24px; font-size: 14px; }
     table.index th, table.index td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
     table.index th { background: #f6f8fa; }
-    table.index td.num { text-align: right; font-variant-numeric: tabular-nums; }
+    table.index td.count { text-align: right; font-variant-numeric: tabular-nums; }
     table.index td.zero { color: #8c959f; }
     table.index .path { color: var(--muted); font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
     table.index a { color: #0969da; text-decoration: none; font-weight: 600; }

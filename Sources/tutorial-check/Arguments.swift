@@ -65,7 +65,7 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws(UsageErro
 
 /// A command's `--help`: its synopsis and every option with the values it takes.
 func usageText(_ help: CommandHelp) -> String {
-    var text = "usage: tutorial-check \(help.name) \(help.synopsis)\n"
+    var text = "usage: tutorial-check \(help.invocation)\n"
     for spec in help.allOptions {
         let value = spec.values.map { $0.isEmpty ? " VALUE" : " \($0.joined(separator: "|"))" } ?? ""
         text += "  --\(spec.name)\(value)\n      \(spec.help)\n"

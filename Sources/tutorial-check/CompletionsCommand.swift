@@ -9,7 +9,7 @@ enum CompletionsCommand {
     static func run(_ arguments: [String]) -> ExitCode {
         let shell: String
         do { shell = try parseCommand(help, arguments).positionals[0] } catch { return error.code }
-        guard let script = renderCompletions(shell: shell, commands: commands.map(\.help), ruleIDs: RuleRegistry.ids)
+        guard let script = renderCompletions(shell: shell, commands: Commands.all.map(\.help), ruleIDs: RuleRegistry.ids)
         else {
             writeError("no completions for '\(shell)' (\(completionShells.joined(separator: ", ")))")
             return .usageOrInput
@@ -28,7 +28,7 @@ enum ManPageCommand {
 
     static func run(_ arguments: [String]) -> ExitCode {
         do { _ = try parseCommand(help, arguments) } catch { return error.code }
-        writeOut(renderManPage(commands.map(\.help), version: version))
+        writeOut(renderManPage(Commands.all.map(\.help), version: version))
         return .clean
     }
 }

@@ -24,7 +24,7 @@ func renderManPage(_ commands: [CommandHelp], version: String) -> String {
 
         """
     for command in commands {
-        page += ".SS \"tutorial-check \(roffQuoted(command.name + " " + command.synopsis))\"\n"
+        page += ".SS \"tutorial-check \(roffQuoted(command.invocation))\"\n"
         page += roffText(sentence(command.summary)) + "\n"
         for option in command.allOptions {
             page += ".TP\n.B \\-\\-\(roffText(option.name))"

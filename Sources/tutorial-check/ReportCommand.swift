@@ -31,9 +31,13 @@ enum ReportCommand {
             }
         }
         let session = AnalysisSession(configuration: explicit)
+        let jobs: [AnalysisSession.Job]
+        do { jobs = try session.jobs(parsed.positionals) } catch {
+            writeError(error.description)
+            return .usageOrInput
+        }
         let reviewed: [ReviewedTutorial]
         do {
-            let jobs = try session.jobs(parsed.positionals)
             reviewed = try session.analyze(jobs) { analysis in
                 ReviewedTutorial(
                     diff: makeDiffReport([analysis.tutorial], options: DiffOptions())[0], findings: analysis.findings)

@@ -1,24 +1,11 @@
 import Foundation
 
-/// The subcommands, each a thin adapter from arguments to the library.
-let commands: [(help: CommandHelp, run: ([String]) -> ExitCode)] = [
-    (OutlineCommand.help, OutlineCommand.run),
-    (DiffCommand.help, DiffCommand.run),
-    (LSPCommand.help, LSPCommand.run),
-    (LintCommand.help, LintCommand.run),
-    (RulesCommand.help, RulesCommand.run),
-    (ExplainCommand.help, ExplainCommand.run),
-    (ReportCommand.help, ReportCommand.run),
-    (CompletionsCommand.help, CompletionsCommand.run),
-    (ManPageCommand.help, ManPageCommand.run),
-]
-
 let version = "0.1.0"
 
 @MainActor
 func mainUsage() -> String {
     var text = "usage: tutorial-check <command> [options] PATH…\n\ncommands:\n"
-    for command in commands {
+    for command in Commands.all {
         text += "  \(command.help.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(command.help.summary)\n"
     }
     text += "\nrun 'tutorial-check <command> --help' for a command's options\n"
@@ -39,7 +26,7 @@ if name == "--version" {
     writeOut("tutorial-check \(version)\n")
     exit(ExitCode.clean.rawValue)
 }
-guard let command = commands.first(where: { $0.help.name == name }) else {
+guard let command = Commands.all.first(where: { $0.help.name == name }) else {
     writeError("unknown command '\(name)'; try 'tutorial-check --help'")
     exit(ExitCode.usageOrInput.rawValue)
 }

@@ -24,10 +24,13 @@ public struct ServerFinding: Hashable, Sendable {
     public let resolvedAt: StepID?
     /// The repair the rule offers: this step and every later step that repeats the problem, at once.
     public let fix: Fix?
+    /// The page describing the rule (its section of the rule reference), as the document's
+    /// configuration names it.
+    public let documentation: String
 
     public init(
         rule: String, subject: String = "", severity: Severity, message: String, range: SourceRange, step: StepID?,
-        resolvedAt: StepID?, fix: Fix? = nil
+        resolvedAt: StepID?, fix: Fix? = nil, documentation: String? = nil
     ) {
         self.rule = rule
         self.subject = subject
@@ -37,6 +40,7 @@ public struct ServerFinding: Hashable, Sendable {
         self.step = step
         self.resolvedAt = resolvedAt
         self.fix = fix
+        self.documentation = documentation ?? Configuration.default.documentation(ofRule: rule)
     }
 }
 
@@ -142,7 +146,8 @@ public struct AnalysisPipeline: Sendable {
                 let analysis = session.analyze(
                     tutorial: model.tutorial, timelines: model.timelines, configuration: configuration)
                 return FindingsResult(
-                    findings: analysis.findings.map { ServerFinding($0, in: model.tutorial) }, notes: notes)
+                    findings: analysis.findings.map { ServerFinding($0, in: model.tutorial, configuration: configuration) },
+                    notes: notes)
             },
             explanation: { id in
                 guard let rule = RuleRegistry.rule(id) else { return nil }
@@ -155,12 +160,13 @@ public struct AnalysisPipeline: Sendable {
 }
 
 extension ServerFinding {
-    /// A finding of the rule evaluator, with its fix as one all-or-nothing change.
-    init(_ finding: Finding, in tutorial: Tutorial) {
+    /// A finding of the rule evaluator, with its fix as one all-or-nothing change and its rule's page.
+    init(_ finding: Finding, in tutorial: Tutorial, configuration: Configuration) {
         self.init(
             rule: finding.rule, subject: finding.subject,
             severity: Severity(rawValue: finding.severity.rawValue) ?? .error, message: finding.message,
-            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt, fix: Fix(finding, in: tutorial))
+            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt, fix: Fix(finding, in: tutorial),
+            documentation: configuration.documentation(ofRule: finding.rule))
     }
 }
 

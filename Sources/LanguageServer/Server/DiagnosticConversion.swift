@@ -1,12 +1,10 @@
 import TutorialModel
 
-/// Findings → LSP diagnostics: the rule id as `code`, a link to the rule's description, and the steps
+/// Findings → LSP diagnostics: the rule id as `code`, a link to the rule's section of the rule reference
+/// (a page an editor can open; hovering the diagnostic shows the same text), and the steps
 /// that introduced and resolved the problem as related information.
 enum DiagnosticConversion {
     static let source = "tutorial-check"
-
-    /// Where a rule is described. The scheme is the tool's own: hovering the diagnostic shows the same text.
-    static func ruleReference(_ rule: String) -> String { "tutorial-check://rules/\(rule)" }
 
     static func diagnostics(
         _ findings: [ServerFinding], uri: String, tutorial: Tutorial?, converter: PositionConverter
@@ -38,7 +36,7 @@ enum DiagnosticConversion {
         if let resolved = finding.resolvedAt { data["resolvedAt"] = .string(resolved.description) }
         return Diagnostic(
             range: range, severity: severity(finding.severity), code: finding.rule,
-            codeDescription: CodeDescription(href: ruleReference(finding.rule)), source: source,
+            codeDescription: CodeDescription(href: finding.documentation), source: source,
             message: finding.message, relatedInformation: related.isEmpty ? nil : related, data: .object(data))
     }
 
