@@ -147,7 +147,8 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "DiffSyntax", "StepDiff", "TutorialModel", "TestSupport", "CLibXML2"],
+            name: "ReportsTests",
+            dependencies: ["Reports", "DiffSyntax", "StepDiff", "TutorialModel", "TutorialRules", "TestSupport", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "FuzzRegressionTests", dependencies: ["FuzzSupport"],

@@ -23,7 +23,8 @@ public func renderLintJUnit(_ documents: [LintedDocument], timestamp: Date, host
             + "timestamp=\"\(stamp)\" hostname=\"\(xmlEscaped(host))\" tests=\"\(max(failing.count, 1))\" "
             + "failures=\"\(failing.count)\" errors=\"0\" time=\"0\">\n    <properties/>\n"
         if failing.isEmpty {
-            xml += "    <testcase name=\"no errors or warnings\" classname=\"\(xmlEscaped(document.path))\" time=\"0\"/>\n"
+            xml +=
+                "    <testcase name=\"no errors or warnings\" classname=\"\(xmlEscaped(document.path))\" time=\"0\"/>\n"
         }
         for finding in failing {
             let start = document.lineIndex.lineColumn(of: finding.range.start)

@@ -34,11 +34,12 @@ struct ReviewFindings {
         for finding in all {
             if let resolved = finding.resolvedAt { resolvedAt[resolved, default: []].append(finding) }
             guard let step = finding.step else { continue }
-            guard let change = changes.first(where: { change in
-                change.to.step == step && !change.isNoChange
-                    && (finding.file == nil || finding.file == change.fileName)
-                    && change.to.snippet.range.contains(finding.range.start)
-            }), let line = Self.codeLine(of: finding.range.start, in: change.to.snippet, lines: change.diff.new)
+            guard
+                let change = changes.first(where: { change in
+                    change.to.step == step && !change.isNoChange
+                        && (finding.file == nil || finding.file == change.fileName)
+                        && change.to.snippet.range.contains(finding.range.start)
+                }), let line = Self.codeLine(of: finding.range.start, in: change.to.snippet, lines: change.diff.new)
             else {
                 atStep[step, default: []].append(finding)
                 continue
@@ -47,9 +48,11 @@ struct ReviewFindings {
                 documentHunk.hunk.lines.contains { $0.newLine == line }
             }
             if shown {
-                onLine[LineKey(step: step, snippetIndex: change.to.snippetIndex, line: line), default: []].append(finding)
+                onLine[LineKey(step: step, snippetIndex: change.to.snippetIndex, line: line), default: []].append(
+                    finding)
             } else {
-                offDiff[ChangeKey(step: step, snippetIndex: change.to.snippetIndex), default: []].append((line, finding))
+                offDiff[ChangeKey(step: step, snippetIndex: change.to.snippetIndex), default: []].append(
+                    (line, finding))
             }
         }
     }

@@ -8,7 +8,8 @@ import TutorialRules
 /// at that step), with the step that resolved it, and a note at the resolving step. `findings` holds
 /// each document's lint findings, in the order of `report`; `indexLink` adds a link back to a site's
 /// index page.
-public func renderReviewPage(_ report: [DiffReportDocument], findings: [[Finding]], indexLink: String? = nil) -> String {
+public func renderReviewPage(_ report: [DiffReportDocument], findings: [[Finding]], indexLink: String? = nil) -> String
+{
     var page = HTMLReportPage(
         syntax: DiffSyntaxColorer(),
         review: zip(report, findings).map { ReviewFindings($1, changes: $0.changes) }, indexLink: indexLink)
@@ -46,7 +47,8 @@ extension HTMLReportPage {
     /// At the step that fixed a finding: what it fixed, linking back to where it was introduced.
     func resolvedNote(_ finding: Finding, review: ReviewFindings) -> String {
         let introduced = finding.step.map { " (introduced in step \($0))" } ?? ""
-        return "<p class=\"resolved-note\">✓ This step resolves <a href=\"#\(review.anchor(finding, document: current))\">"
+        return
+            "<p class=\"resolved-note\">✓ This step resolves <a href=\"#\(review.anchor(finding, document: current))\">"
             + "<code>\(htmlEscaped(finding.rule))</code></a>\(introduced): \(htmlEscaped(finding.message))</p>\n"
     }
 
@@ -55,7 +57,8 @@ extension HTMLReportPage {
         Severity.allCases.compactMap { severity in
             let count = findings.filter { $0.severity == severity }.count
             return count == 0
-                ? nil : " <span class=\"badge sev-\(severity.rawValue)\" title=\"\(count) \(severity.rawValue)\">\(count)</span>"
+                ? nil
+                : " <span class=\"badge sev-\(severity.rawValue)\" title=\"\(count) \(severity.rawValue)\">\(count)</span>"
         }.joined()
     }
 }

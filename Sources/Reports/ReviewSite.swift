@@ -52,7 +52,9 @@ private func pageSlug(_ path: String) -> String {
 private func renderReviewIndex(_ report: [DiffReportDocument], findings: [[Finding]], pages: [String]) -> String {
     func count(_ findings: [Finding], _ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
     func cell(_ number: Int, _ severity: Severity) -> String {
-        number == 0 ? "<td class=\"count zero\">0</td>" : "<td class=\"count\"><span class=\"badge sev-\(severity.rawValue)\">\(number)</span></td>"
+        number == 0
+            ? "<td class=\"count zero\">0</td>"
+            : "<td class=\"count\"><span class=\"badge sev-\(severity.rawValue)\">\(number)</span></td>"
     }
     var rows = ""
     var totals = (steps: 0, files: 0, added: 0, removed: 0)
@@ -63,9 +65,12 @@ private func renderReviewIndex(_ report: [DiffReportDocument], findings: [[Findi
         totals.files += document.timelines.count
         totals.added += added
         totals.removed += removed
-        rows += "<tr><td><a href=\"\(htmlEscaped(pages[index]))\">\(htmlEscaped(document.tutorial.title ?? document.path))</a>"
-        rows += "<div class=\"path\">\(htmlEscaped(document.path))</div></td><td>\(document.tutorial.format.rawValue)</td>"
-        rows += "<td class=\"count\">\(document.tutorial.sections.count)</td><td class=\"count\">\(document.tutorial.steps.count)</td>"
+        rows +=
+            "<tr><td><a href=\"\(htmlEscaped(pages[index]))\">\(htmlEscaped(document.tutorial.title ?? document.path))</a>"
+        rows +=
+            "<div class=\"path\">\(htmlEscaped(document.path))</div></td><td>\(document.tutorial.format.rawValue)</td>"
+        rows +=
+            "<td class=\"count\">\(document.tutorial.sections.count)</td><td class=\"count\">\(document.tutorial.steps.count)</td>"
         rows += "<td class=\"count\">\(document.timelines.count)</td>"
         rows += "<td class=\"count plus\">+\(added)</td><td class=\"count minus\">−\(removed)</td>"
         rows += Severity.allCases.map { cell(count(findings[index], $0), $0) }.joined() + "</tr>\n"

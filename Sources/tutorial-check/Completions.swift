@@ -31,7 +31,9 @@ private func bashCompletion(_ commands: [CommandHelp], ruleIDs: [String]) -> Str
             cases += "            case $prev in\n"
             for option in valued {
                 let values = option.values ?? []
-                let reply = values.isEmpty ? "compgen -f -- \"$cur\"" : "compgen -W '\(values.joined(separator: " "))' -- \"$cur\""
+                let reply =
+                    values.isEmpty
+                    ? "compgen -f -- \"$cur\"" : "compgen -W '\(values.joined(separator: " "))' -- \"$cur\""
                 cases += "                --\(option.name)) mapfile -t COMPREPLY < <(\(reply)); return ;;\n"
             }
             cases += "            esac\n"
@@ -87,7 +89,8 @@ private func zshCompletion(_ commands: [CommandHelp], ruleIDs: [String]) -> Stri
             case let values? where values.isEmpty:
                 specs.append("'--\(option.name)=[\(description(option.help))]:value:_files'")
             case let values?:
-                specs.append("'--\(option.name)=[\(description(option.help))]:value:(\(values.joined(separator: " ")))'")
+                specs.append(
+                    "'--\(option.name)=[\(description(option.help))]:value:(\(values.joined(separator: " ")))'")
             }
         }
         switch operandWords(command.operands, ruleIDs: ruleIDs) {
@@ -95,7 +98,8 @@ private func zshCompletion(_ commands: [CommandHelp], ruleIDs: [String]) -> Stri
         case let words? where words.isEmpty: break
         case let words?: specs.append("'1:value:(\(words.joined(separator: " ")))'")
         }
-        cases += "        \(command.name)) _arguments \\\n            \(specs.joined(separator: " \\\n            ")) ;;\n"
+        cases +=
+            "        \(command.name)) _arguments \\\n            \(specs.joined(separator: " \\\n            ")) ;;\n"
     }
     return """
         #compdef tutorial-check
@@ -144,7 +148,8 @@ private func fishCompletion(_ commands: [CommandHelp], ruleIDs: [String]) -> Str
         switch operandWords(command.operands, ruleIDs: ruleIDs) {
         case nil: lines.append("complete -c tutorial-check \(condition) -F")
         case let words? where words.isEmpty: break
-        case let words?: lines.append("complete -c tutorial-check \(condition) -x -a \(quoted(words.joined(separator: " ")))")
+        case let words?:
+            lines.append("complete -c tutorial-check \(condition) -x -a \(quoted(words.joined(separator: " ")))")
         }
     }
     return lines.joined(separator: "\n") + "\n"

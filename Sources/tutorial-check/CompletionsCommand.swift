@@ -9,7 +9,8 @@ enum CompletionsCommand {
     static func run(_ arguments: [String]) -> ExitCode {
         let shell: String
         do { shell = try parseCommand(help, arguments).positionals[0] } catch { return error.code }
-        guard let script = renderCompletions(shell: shell, commands: Commands.all.map(\.help), ruleIDs: RuleRegistry.ids)
+        guard
+            let script = renderCompletions(shell: shell, commands: Commands.all.map(\.help), ruleIDs: RuleRegistry.ids)
         else {
             writeError("no completions for '\(shell)' (\(completionShells.joined(separator: ", ")))")
             return .usageOrInput

@@ -13,7 +13,9 @@ enum ReportCommand {
     static let specs = [
         OptionSpec(
             name: "output", values: [],
-            help: "write a static site into this folder (index.html and one page per tutorial) instead of one page on stdout"),
+            help:
+                "write a static site into this folder (index.html and one page per tutorial) instead of one page on stdout"
+        ),
         OptionSpec(name: "config", values: [], help: "use this .tutorial-check.json instead of the nearest one"),
     ]
     static let help = CommandHelp(

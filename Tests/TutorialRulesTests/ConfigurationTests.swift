@@ -27,10 +27,12 @@ final class ConfigurationTests: XCTestCase {
             "https://github.com/tutorial-check/tutorial-check/blob/main/docs/rules.md#coordinator-not-wired")
         let own = try Configuration.parse(
             Data(#"{"rulesDocumentation": "https://docs.example.org/tc/rules.html"}"#.utf8), path: "x")
-        XCTAssertEqual(own.documentation(ofRule: "step-numbering"), "https://docs.example.org/tc/rules.html#step-numbering")
-        for bad in [#"{"rulesDocumentation": 3}"#, #"{"rulesDocumentation": "rules.md"}"#,
-            #"{"rulesDocumentation": "tutorial-check://rules"}"#, #"{"rulesDocumentation": "https://e.org/r.md#x"}"#]
-        {
+        XCTAssertEqual(
+            own.documentation(ofRule: "step-numbering"), "https://docs.example.org/tc/rules.html#step-numbering")
+        for bad in [
+            #"{"rulesDocumentation": 3}"#, #"{"rulesDocumentation": "rules.md"}"#,
+            #"{"rulesDocumentation": "tutorial-check://rules"}"#, #"{"rulesDocumentation": "https://e.org/r.md#x"}"#,
+        ] {
             XCTAssertThrowsError(try Configuration.parse(Data(bad.utf8), path: "x"), bad)
         }
     }
