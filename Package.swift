@@ -110,7 +110,7 @@ let package = Package(
             name: "tutorial-bench",
             dependencies: [
                 "TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialAnalysis",
-                "Reports", "LanguageServer", "CCMarkGFM", "CLibXML2",
+                "LanguageServer", "CCMarkGFM", "CLibXML2",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         // Fuzz targets (scripts/fuzz): executables defining LLVMFuzzerTestOneInput. Built with
@@ -155,7 +155,7 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TestSupport"],
+            dependencies: ["LanguageServer", "TutorialModel", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
     ] + fuzzTargets,
     swiftLanguageModes: [.v6]

@@ -1,11 +1,9 @@
-import TutorialModel
-
 /// The identifier-like words of a text (ASCII letters, digits and `_`, scanned as bytes: identifiers in
 /// code are ASCII, and scanning `Character`s costs ten times more).
-func identifiers(in text: Substring) -> Set<String> { identifiers(inUTF8: Array(text.utf8)[...]) }
+package func identifiers(in text: Substring) -> Set<String> { identifiers(inUTF8: Array(text.utf8)[...]) }
 
 /// The identifier-like words of UTF-8 bytes.
-func identifiers(inUTF8 bytes: ArraySlice<UInt8>) -> Set<String> {
+package func identifiers(inUTF8 bytes: ArraySlice<UInt8>) -> Set<String> {
     var result = Set<String>()
     let bytes = Array(bytes)
     var start = -1
