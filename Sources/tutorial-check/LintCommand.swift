@@ -25,21 +25,9 @@ enum LintCommand {
         do {
             parsed = try parseCommand(help, arguments)
         } catch { return error.code }
-        var explicit: Configuration?
-        if let path = parsed.value("config") {
-            do { explicit = try Configuration.load(path: path) } catch {
-                writeError(error.description)
-                return .usageOrInput
-            }
-        }
         // Each document takes the nearest configuration file (read once per file found); one facts cache
         // serves the fixes and the report, so the report re-parses only what a fix changed.
-        let session = AnalysisSession(configuration: explicit)
-        let jobs: [AnalysisSession.Job]
-        do { jobs = try session.jobs(parsed.positionals) } catch {
-            writeError(error.description)
-            return .usageOrInput
-        }
+        guard let (session, jobs) = analysisJobs(parsed) else { return .usageOrInput }
         if parsed.has("fix") {
             // The same fix engine as the language server's quick fixes; what changed goes to stderr so
             // the report on stdout stays machine-readable.

@@ -25,19 +25,7 @@ enum ReportCommand {
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
         do { parsed = try parseCommand(help, arguments) } catch { return error.code }
-        var explicit: Configuration?
-        if let path = parsed.value("config") {
-            do { explicit = try Configuration.load(path: path) } catch {
-                writeError(error.description)
-                return .usageOrInput
-            }
-        }
-        let session = AnalysisSession(configuration: explicit)
-        let jobs: [AnalysisSession.Job]
-        do { jobs = try session.jobs(parsed.positionals) } catch {
-            writeError(error.description)
-            return .usageOrInput
-        }
+        guard let (session, jobs) = analysisJobs(parsed) else { return .usageOrInput }
         let reviewed: [ReviewedTutorial]
         do {
             reviewed = try session.analyze(jobs) { analysis in
