@@ -69,36 +69,37 @@ def shell_environment(prefix: pathlib.Path, home: pathlib.Path) -> dict:
     }
 
 
-def type_and_read_line(shell: pexpect.spawn, prompt: str, typed: str, expected: str) -> None:
-    shell.expect_exact(prompt, timeout=30)
-    shell.send(typed)
-    shell.expect_exact(expected, timeout=30)
-    shell.sendcontrol("c")
+def completes(shell: str, arguments: list, environment: dict, typed: str, expected: str) -> None:
+    """Types `typed` (ending in a TAB) at a fresh interactive shell's prompt and waits for `expected`:
+    one shell per check, so no check depends on how the previous one left the line editor."""
+    session = pexpect.spawn(shell, arguments, env=environment, encoding="utf-8", timeout=60, dimensions=(24, 200))
+    try:
+        session.expect_exact("READY> ")
+        session.send(typed)
+        session.expect_exact(expected)
+    finally:
+        session.terminate(force=True)
 
 
 def test_bash_completes_the_command_with_bash_completion(prefix, tmp_path):
     rc = tmp_path / "bashrc"
     # bash-completion finds completions for a command lazily in $XDG_DATA_DIRS/bash-completion/completions.
     rc.write_text("source /usr/share/bash-completion/bash_completion\nPS1='READY> '\n")
-    shell = pexpect.spawn("bash", ["--noprofile", "--rcfile", str(rc), "-i"], env=shell_environment(prefix, tmp_path),
-                          encoding="utf-8", timeout=30, dimensions=(24, 200))
-    type_and_read_line(shell, "READY> ", "tutorial-check li\t", "tutorial-check lint ")
-    type_and_read_line(shell, "READY> ", "tutorial-check lint --for\t", "--format ")
-    type_and_read_line(shell, "READY> ", "tutorial-check lint --format ju\t", "--format junit ")
-    type_and_read_line(shell, "READY> ", "tutorial-check explain coordinator-not-w\t", "coordinator-not-wired ")
-    shell.sendline("exit")
-    shell.expect(pexpect.EOF)
+    bash = ["--noprofile", "--rcfile", str(rc), "-i"]
+    environment = shell_environment(prefix, tmp_path)
+    completes("bash", bash, environment, "tutorial-check li\t", "tutorial-check lint ")
+    completes("bash", bash, environment, "tutorial-check lint --for\t", "--format ")
+    completes("bash", bash, environment, "tutorial-check lint --format ju\t", "--format junit ")
+    completes("bash", bash, environment, "tutorial-check explain coordinator-not-w\t", "coordinator-not-wired ")
 
 
 def test_zsh_completes_the_command_with_compinit(prefix, tmp_path):
     (tmp_path / ".zshrc").write_text(
         f"fpath=({prefix / 'share/zsh/site-functions'} $fpath)\nautoload -Uz compinit\ncompinit -u\nPS1='READY> '\n")
     environment = dict(shell_environment(prefix, tmp_path), ZDOTDIR=str(tmp_path))
-    shell = pexpect.spawn("zsh", ["-i"], env=environment, encoding="utf-8", timeout=30, dimensions=(24, 200))
-    type_and_read_line(shell, "READY> ", "tutorial-check li\t", "tutorial-check lint ")
-    type_and_read_line(shell, "READY> ", "tutorial-check diff --form\t", "--format")
-    shell.sendline("exit")
-    shell.expect(pexpect.EOF)
+    completes("zsh", ["-i"], environment, "tutorial-check li\t", "tutorial-check lint ")
+    completes("zsh", ["-i"], environment, "tutorial-check diff --form\t", "--format")
+    completes("zsh", ["-i"], environment, "tutorial-check completions f\t", "completions fish")
 
 
 def test_fish_completes_the_command(prefix, tmp_path):
