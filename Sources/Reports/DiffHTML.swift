@@ -67,7 +67,7 @@ struct HTMLReportPage {
 
     /// The structure findings a step-diff page shows; a review page shows the lint findings instead
     /// (which include them, configured).
-    private func structureFindings(_ document: DiffReportDocument) -> [StepStructureFinding] {
+    private func structureFindings(_ document: DiffReportDocument) -> [Finding] {
         review == nil ? document.findings : []
     }
 
@@ -102,7 +102,7 @@ struct HTMLReportPage {
                     ? " <span class=\"warn\" title=\"step-no-change\">=</span>" : ""
                 let rules = Set(
                     structureFindings(document).filter {
-                        $0.step == step.id && $0.rule != StepStructureFinding.stepNoChange
+                        $0.step == step.id && $0.rule != StepStructureRules.noChange
                     }.map(\.rule))
                 if !rules.isEmpty {
                     flag +=
@@ -172,7 +172,7 @@ struct HTMLReportPage {
         }
         // Structure findings other than no-change (which its change shows): numbering, missing files.
         for finding in structureFindings(document)
-        where finding.step == step.id && finding.rule != StepStructureFinding.stepNoChange {
+        where finding.step == step.id && finding.rule != StepStructureRules.noChange {
             out +=
                 "<p class=\"finding\"><span class=\"warn\">\(htmlEscaped(finding.rule))</span> \(htmlEscaped(finding.message))</p>\n"
         }

@@ -1,10 +1,14 @@
 import Foundation
+import TutorialModel
+import TutorialReaders
 import TutorialRules
 
 extension Configuration {
     /// The nearest `.tutorial-check.json` in the document's folder or above, nil when there is none.
+    /// Looked for from the document's real path, so a path typed through a link finds the same file.
     public static func find(forDocument documentPath: String) -> String? {
-        var directory = URL(fileURLWithPath: documentPath).standardizedFileURL.deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: FileTreeWalk.realPath(documentPath) ?? documentPath).standardizedFileURL
+            .deletingLastPathComponent()
         while true {
             let candidate = directory.appendingPathComponent(fileName).path
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
@@ -17,9 +21,9 @@ extension Configuration {
     /// Whether an `exclude` glob matches the document (paths relative to the configuration's folder).
     public func excludes(documentPath: String) -> Bool {
         guard !exclude.isEmpty else { return false }
-        let absolute = URL(fileURLWithPath: documentPath).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: FileTreeWalk.realPath(documentPath) ?? documentPath).standardizedFileURL.path
         var relative = absolute
-        if let base = baseDirectory.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
+        if let base = baseDirectory.map({ URL(fileURLWithPath: FileTreeWalk.realPath($0) ?? $0).standardizedFileURL.path }),
             absolute.hasPrefix(base + "/")
         {
             relative = String(absolute.dropFirst(base.count + 1))
@@ -61,7 +65,7 @@ func globMatches(_ glob: String, _ path: String) -> Bool {
 
 /// The configuration files read so far, each parsed once and read again only when it changed on disk
 /// (its size or modification time): the CLI reads each once per run, the server once per change.
-final class ConfigurationFiles: @unchecked Sendable {
+final class ConfigurationFiles: Sendable {
     private struct Entry {
         let stamp: FileStamp
         let result: Result<Configuration, Configuration.LoadError>
@@ -80,28 +84,17 @@ final class ConfigurationFiles: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private let entries = Protected([String: Entry]())
 
     /// The configuration in the file at `path`, parsed again only when the file changed.
     func load(path: String) throws(Configuration.LoadError) -> Configuration {
         let stamp = FileStamp(path: path)
-        lock.lock()
-        let known = entries[path]
-        lock.unlock()
+        let known = entries.withLock { $0[path] }
         if let known, let stamp, known.stamp == stamp { return try known.result.get() }
         let result = Result { () throws(Configuration.LoadError) -> Configuration in try Configuration.load(path: path) }
-        if let stamp {
-            lock.lock()
-            entries[path] = Entry(stamp: stamp, result: result)
-            lock.unlock()
-        }
+        if let stamp { entries.withLock { $0[path] = Entry(stamp: stamp, result: result) } }
         return try result.get()
     }
 
-    func forgetAll() {
-        lock.lock()
-        entries.removeAll()
-        lock.unlock()
-    }
+    func forgetAll() { entries.withLock { $0.removeAll() } }
 }

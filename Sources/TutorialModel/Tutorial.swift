@@ -133,16 +133,23 @@ public struct Snippet: Sendable {
 public struct DocCCodeOptions: Hashable, Sendable {
     /// The `file:` resource, as written.
     public let resource: String
-    /// The resolved path of the resource file, nil when missing.
+    /// The path of the resource file, in the form the document's path was typed; nil when it was not read.
     public let resourcePath: String?
+    /// The real path of the file read (links resolved): a fix writes there, and only while
+    /// `resourcePath` still leads to it. Nil when not read.
+    public let resolvedResourcePath: String?
     /// The `previousFile:` resource's code, when given and found.
     public let previousResource: String?
     public let previousCode: String?
     public let reset: Bool
 
-    public init(resource: String, resourcePath: String?, previousResource: String?, previousCode: String?, reset: Bool) {
+    public init(
+        resource: String, resourcePath: String?, resolvedResourcePath: String? = nil, previousResource: String?,
+        previousCode: String?, reset: Bool
+    ) {
         self.resource = resource
         self.resourcePath = resourcePath
+        self.resolvedResourcePath = resolvedResourcePath
         self.previousResource = previousResource
         self.previousCode = previousCode
         self.reset = reset
@@ -151,8 +158,6 @@ public struct DocCCodeOptions: Hashable, Sendable {
 
 /// A problem a reader met in a document. `code` is a rule id (`code-file-missing`) or `input-error`.
 public struct ReaderDiagnostic: Hashable, Sendable {
-    public enum Severity: String, Sendable, Codable { case error, warning, information, hint }
-
     public let code: String
     public let severity: Severity
     public let message: String

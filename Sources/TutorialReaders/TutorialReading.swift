@@ -10,7 +10,12 @@ public func readTutorial(
     // Checked here so every caller (CLI, server, bench) gets the same limit and the same diagnostic.
     if document.bytes.count > InputLimits.maximumDocumentBytes { return InputLimits.tooLarge(document, format: format) }
     switch format {
-    case .markdown: return MarkdownReader.read(document)
+    case .markdown:
+        // DocC articles and extension files are documentation, not tutorials (DocCCatalogPages).
+        if DocCCatalogPages.isDocumentationPage(document, resources: resources) {
+            return DocCCatalogPages.page(document, format: format)
+        }
+        return MarkdownReader.read(document)
     case .html: return HTMLReader.read(document)
     case .docc: return DocCReader.read(document, resources: resources)
     case .text: return TextReader.read(document)

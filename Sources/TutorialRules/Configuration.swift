@@ -1,4 +1,5 @@
 import Foundation
+import TutorialModel
 
 /// Rule settings from `.tutorial-check.json`: rules on or off, severities, documents to skip.
 ///
@@ -47,7 +48,12 @@ public struct Configuration: Sendable, Equatable {
         "https://github.com/tutorial-check/tutorial-check/blob/main/docs/rules.md"
 
     /// The address of a rule's section in the rule reference.
-    public func documentation(ofRule id: String) -> String { "\(rulesDocumentation)#\(id)" }
+    public func documentation(ofRule id: String) -> String {
+        Self.documentation(ofRule: id, in: rulesDocumentation)
+    }
+
+    /// The address of a rule's section in the rule reference at `reference`.
+    public static func documentation(ofRule id: String, in reference: String) -> String { "\(reference)#\(id)" }
 
     /// Only the given rules, each enabled (even those off by default): what the rule example test uses.
     public static func only(_ ids: [String]) -> Configuration {

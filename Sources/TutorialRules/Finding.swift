@@ -1,26 +1,19 @@
 import TutorialModel
 
-/// A replacement of a document range, the unit of every fix.
-public struct TextEdit: Sendable, Hashable, Codable {
-    public let range: SourceRange
-    public let newText: String
-
-    public init(range: SourceRange, newText: String) {
-        self.range = range
-        self.newText = newText
-    }
-}
-
 /// An edit of a file other than the analysed document: a DocC code resource, whose text a `@Code`
 /// directive shows. `expectedText` is the text the range refers to, so a fixer can refuse a file that
 /// changed since (or whose line endings the reader normalised).
 public struct ResourceEdit: Sendable, Hashable {
     public let path: String
+    /// The real path the reader read the file from (`DocCCodeOptions.resolvedResourcePath`): the file is
+    /// written only while `path` still leads there.
+    public let resolvedPath: String?
     public let expectedText: String
     public let edit: TextEdit
 
-    public init(path: String, expectedText: String, edit: TextEdit) {
+    public init(path: String, resolvedPath: String? = nil, expectedText: String, edit: TextEdit) {
         self.path = path
+        self.resolvedPath = resolvedPath
         self.expectedText = expectedText
         self.edit = edit
     }

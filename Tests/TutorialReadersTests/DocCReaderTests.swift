@@ -10,7 +10,7 @@ final class DocCReaderTests: XCTestCase {
     /// Asserts the tutorial has exactly one diagnostic, with this code and severity, between 1️⃣ and 2️⃣.
     @discardableResult
     private func assertSingleDiagnostic(
-        _ tutorial: Tutorial, _ code: String, _ severity: ReaderDiagnostic.Severity, _ marked: MarkedText,
+        _ tutorial: Tutorial, _ code: String, _ severity: Severity, _ marked: MarkedText,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> ReaderDiagnostic {
         XCTAssertEqual(tutorial.diagnostics.count, 1, "\(tutorial.diagnostics)", file: file, line: line)
@@ -81,7 +81,8 @@ final class DocCReaderTests: XCTestCase {
             snippet.docc,
             DocCCodeOptions(
                 resource: "01-PageView.swift", resourcePath: "Guide.docc/Resources/01-PageView.swift",
-                previousResource: nil, previousCode: nil, reset: false))
+                resolvedResourcePath: "Guide.docc/Resources/01-PageView.swift", previousResource: nil,
+                previousCode: nil, reset: false))
     }
 
     func testResourcesAreFoundNextToTheTutorialOrAnywhereInTheCatalog() throws {
@@ -136,7 +137,7 @@ final class DocCReaderTests: XCTestCase {
         let diagnostic = try assertSingleDiagnostic(tutorial, "input-error", .warning, marked)
         XCTAssertEqual(
             diagnostic.message,
-            "@Code file: \"a.swift\" names 2 files of the catalog (Book.docc/One/a.swift, Book.docc/Two/a.swift); "
+            "@Code file: \"a.swift\" names 2 files of the catalog (One/a.swift, Two/a.swift); "
                 + "DocC needs unique resource names, this reads the first")
         XCTAssertEqual(tutorial.steps.first?.snippets.first?.code, "let one = 1\n")
     }
@@ -172,7 +173,7 @@ final class DocCReaderTests: XCTestCase {
                     """))
         let tutorial = readDocC(marked.text, resources: ["Guide.docc/Views/PageView.swift": pageView])
         let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)
-        XCTAssertEqual(diagnostic.message, "@Code file: \"Views\" is a directory (Guide.docc/Views), not a file")
+        XCTAssertEqual(diagnostic.message, "@Code file: \"Views\" is a directory (Views in the catalog Guide.docc), not a file")
         XCTAssertEqual(tutorial.steps.first?.snippets.first?.kind, .fragment)
     }
 
@@ -225,10 +226,12 @@ final class DocCReaderTests: XCTestCase {
             snippets.map(\.docc),
             [
                 DocCCodeOptions(
-                    resource: "a-2.swift", resourcePath: "Guide.docc/a-2.swift", previousResource: "a-1.swift",
+                    resource: "a-2.swift", resourcePath: "Guide.docc/a-2.swift",
+                    resolvedResourcePath: "Guide.docc/a-2.swift", previousResource: "a-1.swift",
                     previousCode: "struct A {}\n", reset: true),
                 DocCCodeOptions(
-                    resource: "a-3.swift", resourcePath: "Guide.docc/a-3.swift", previousResource: "a-0.swift",
+                    resource: "a-3.swift", resourcePath: "Guide.docc/a-3.swift",
+                    resolvedResourcePath: "Guide.docc/a-3.swift", previousResource: "a-0.swift",
                     previousCode: nil, reset: false),
             ])
         let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)

@@ -1,12 +1,14 @@
 import TutorialFixes
 import TutorialModel
+import TutorialReaders
+import TutorialRules
 
 /// Quick fixes: the rule's repair (this step and every later step of the file that repeats the
 /// problem, in one WorkspaceEdit), then "disable here" and "disable in this document".
 enum CodeActions {
     static func actions(
         for request: CodeActionRequest, snapshot: LanguageServer.Snapshot, model: DocumentModel,
-        findings: [ServerFinding],
+        findings: [Finding], rulesDocumentation: String,
         versionedEdits: Bool
     ) -> [CodeAction] {
         if let only = request.context.only,
@@ -21,14 +23,16 @@ enum CodeActions {
         var seenTitles = Set<String>()
         for finding in findings {
             let diagnostic = DiagnosticConversion.diagnostic(
-                finding, uri: uri, tutorial: model.tutorial, converter: converter)
+                finding, uri: uri, tutorial: model.tutorial, converter: converter,
+                rulesDocumentation: rulesDocumentation)
             let named = request.context.diagnostics.contains { $0.code == finding.rule && $0.range == diagnostic.range }
             let touched =
                 finding.range.overlaps(requested) || requested.contains(finding.range.start)
                 || (requested.isEmpty && finding.range.start <= requested.start && requested.start <= finding.range.end)
             guard named || touched else { continue }
             var fixes: [(Fix, Bool)] = []
-            if let fix = finding.fix { fixes.append((fix, true)) }
+            // The repair is built here, for the findings the request is about, not for every analysis.
+            if let fix = Fix(finding, in: model.tutorial) { fixes.append((fix, true)) }
             fixes.append(
                 (
                     SuppressionFixes.disableHere(
@@ -51,21 +55,27 @@ enum CodeActions {
 
     /// The fix as one WorkspaceEdit: the document's edits and, for DocC, those of its code resources (by
     /// their open buffer's URI and version when the editor has them open). Nil when a resource no longer
-    /// holds the text the fix was computed for.
+    /// holds the text the fix was computed for, or may not be edited: it must still be the file the
+    /// reader read inside the catalog (`CatalogResources.writeTarget`) and lie in a workspace folder.
     static func workspaceEdit(_ fix: Fix, snapshot: LanguageServer.Snapshot, versioned: Bool) -> WorkspaceEdit? {
         var documents: [(uri: String, version: Int?, edits: [TextEdit])] = []
         if !fix.edits.isEmpty {
             let version = snapshot.open.version == Int.min ? nil : snapshot.open.version
             documents.append((snapshot.open.uri, version, textEdits(fix.edits, converter: snapshot.converter)))
         }
+        let catalog = CatalogResources(documentPath: snapshot.open.document.path, provider: snapshot.resources)
         for files in fix.otherFiles {
+            guard case .success(let target) = catalog.writeTarget(path: files.path, resolvedAtRead: files.resolvedPath),
+                mayEdit(target, snapshot: snapshot),
+                case .file(let bytes) = snapshot.resources.item(atResolved: target, byteLimit: InputLimits.maximumDocumentBytes)
+            else { return nil }
             let open = snapshot.openResources[files.path]
-            let current = open?.document.text ?? snapshot.resources.contents(ofFile: files.path)
-            guard let current, files.matches(current) else { return nil }
+            let current = open?.document.text ?? String(decoding: bytes, as: UTF8.self)
+            guard files.matches(current) else { return nil }
             let converter = PositionConverter(index: LineIndex(current), encoding: snapshot.encoding)
             let length = current.utf8.count
             let clamped = files.edits.map { edit in
-                DocumentEdit(
+                TutorialModel.TextEdit(
                     range: SourceRange(start: min(edit.range.start, length), end: min(edit.range.end, length)),
                     newText: edit.newText)
             }
@@ -84,8 +94,18 @@ enum CodeActions {
         return WorkspaceEdit(changes: Dictionary(documents.map { ($0.uri, $0.edits) }, uniquingKeysWith: { $0 + $1 }))
     }
 
+    /// Whether a fix may edit the file at `resolvedPath` (besides the document itself): it lies in one
+    /// of the client's workspace folders; with none, the catalog check already confined it.
+    static func mayEdit(_ resolvedPath: String, snapshot: LanguageServer.Snapshot) -> Bool {
+        guard !snapshot.workspaceFolders.isEmpty else { return true }
+        return snapshot.workspaceFolders.contains { folder in
+            let root = snapshot.resources.resolvedPath(folder) ?? folder
+            return FileTreeWalk.isInside(resolvedPath, root)
+        }
+    }
+
     /// LSP edits in offset order (insertions at one offset keep their order).
-    static func textEdits(_ edits: [DocumentEdit], converter: PositionConverter) -> [TextEdit] {
+    static func textEdits(_ edits: [TutorialModel.TextEdit], converter: PositionConverter) -> [TextEdit] {
         edits.enumerated().sorted {
             ($0.element.range.start, $0.element.range.end, $0.offset) < (
                 $1.element.range.start, $1.element.range.end, $1.offset

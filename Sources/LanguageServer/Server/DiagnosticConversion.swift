@@ -1,4 +1,5 @@
 import TutorialModel
+import TutorialRules
 
 /// Findings → LSP diagnostics: the rule id as `code`, a link to the rule's section of the rule reference
 /// (a page an editor can open; hovering the diagnostic shows the same text), and the steps
@@ -7,13 +8,17 @@ enum DiagnosticConversion {
     static let source = "tutorial-check"
 
     static func diagnostics(
-        _ findings: [ServerFinding], uri: String, tutorial: Tutorial?, converter: PositionConverter
+        _ findings: [Finding], uri: String, tutorial: Tutorial?, converter: PositionConverter,
+        rulesDocumentation: String
     ) -> [Diagnostic] {
-        findings.map { diagnostic($0, uri: uri, tutorial: tutorial, converter: converter) }
+        findings.map {
+            diagnostic($0, uri: uri, tutorial: tutorial, converter: converter, rulesDocumentation: rulesDocumentation)
+        }
     }
 
+    /// `rulesDocumentation`: the rule reference the document's configuration names.
     static func diagnostic(
-        _ finding: ServerFinding, uri: String, tutorial: Tutorial?, converter: PositionConverter
+        _ finding: Finding, uri: String, tutorial: Tutorial?, converter: PositionConverter, rulesDocumentation: String
     ) -> Diagnostic {
         let range = converter.range(finding.range)
         var related: [DiagnosticRelatedInformation] = []
@@ -36,11 +41,13 @@ enum DiagnosticConversion {
         if let resolved = finding.resolvedAt { data["resolvedAt"] = .string(resolved.description) }
         return Diagnostic(
             range: range, severity: severity(finding.severity), code: finding.rule,
-            codeDescription: CodeDescription(href: finding.documentation), source: source,
+            codeDescription: CodeDescription(
+                href: Configuration.documentation(ofRule: finding.rule, in: rulesDocumentation)),
+            source: source,
             message: finding.message, relatedInformation: related.isEmpty ? nil : related, data: .object(data))
     }
 
-    static func severity(_ severity: ServerFinding.Severity) -> DiagnosticSeverity {
+    static func severity(_ severity: Severity) -> DiagnosticSeverity {
         switch severity {
         case .error: return .error
         case .warning: return .warning

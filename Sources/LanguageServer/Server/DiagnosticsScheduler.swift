@@ -1,6 +1,7 @@
 import Foundation
 import TutorialModel
 import TutorialReaders
+import TutorialRules
 
 /// Snapshots of open documents, their analyses computed once per version, and the per-document loop that
 /// pushes diagnostics (coalescing edits, publishing only results for the current version).
@@ -13,6 +14,9 @@ extension LanguageServer {
         let resources: OverlayResources
         /// Open buffers that are not tutorials (DocC code resources), by path: fixes edit them by version.
         let openResources: [String: OpenDocument]
+        /// The client's workspace folders, as paths: a fix edits no file outside them (none: outside the
+        /// document's catalog).
+        let workspaceFolders: [String]
 
         var key: AnalysisKey { .init(version: open.version, generation: generation) }
         var converter: PositionConverter { PositionConverter(index: open.document.lineIndex, encoding: encoding) }
@@ -35,7 +39,8 @@ extension LanguageServer {
         return Snapshot(
             open: open, encoding: state.encoding,
             generation: state.generation + (state.documentGenerations[open.uri] ?? 0),
-            resources: OverlayResources(buffers: buffers, base: options.fileSystem), openResources: openResources)
+            resources: OverlayResources(buffers: buffers, base: options.fileSystem), openResources: openResources,
+            workspaceFolders: state.workspaceFolders.map { DocumentURI.path(of: $0.uri) })
     }
 
     func model(of snapshot: Snapshot) -> DocumentModel {
@@ -44,11 +49,16 @@ extension LanguageServer {
         }
     }
 
-    func findings(of snapshot: Snapshot) -> [ServerFinding] {
+    func findings(of snapshot: Snapshot) -> [Finding] { analysisResult(of: snapshot).findings }
+
+    /// The rule reference the document's configuration names, which its diagnostics link to.
+    func rulesDocumentation(of snapshot: Snapshot) -> String { analysisResult(of: snapshot).rulesDocumentation }
+
+    private func analysisResult(of snapshot: Snapshot) -> FindingsResult {
         findings.value(uri: snapshot.open.uri, key: snapshot.key) {
             let result = options.pipeline.findings(model(of: snapshot))
             for note in result.notes { logMessage(.warning, note) }
-            return result.findings
+            return result
         }
     }
 
@@ -79,7 +89,8 @@ extension LanguageServer {
             }
             let found = findings(of: snapshot)
             let diagnostics = DiagnosticConversion.diagnostics(
-                found, uri: uri, tutorial: model(of: snapshot).tutorial, converter: snapshot.converter)
+                found, uri: uri, tutorial: model(of: snapshot).tutorial, converter: snapshot.converter,
+                rulesDocumentation: rulesDocumentation(of: snapshot))
             let again = state.withLock { state -> Bool in
                 // Publish under the state lock: no edit can slip between the version check and the send,
                 // so a result for an old version never reaches the client.
@@ -130,7 +141,7 @@ extension LanguageServer {
                 let snippets = model?.tutorial.steps.flatMap(\.snippets) ?? []
                 let uses = snippets.contains { snippet in
                     guard let docc = snippet.docc else { return false }
-                    return docc.resourcePath == path || docc.resource == fileName
+                    return docc.resourcePath == path || docc.resolvedResourcePath == path || docc.resource == fileName
                         || docc.previousResource == fileName
                 }
                 let directory = document.document.path.split(separator: "/").dropLast().joined(separator: "/")
