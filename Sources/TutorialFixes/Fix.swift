@@ -1,3 +1,6 @@
+// TutorialFixes owns fixes as all-or-nothing sets of edits (repairs and suppressions), and applying them
+// to files atomically for `lint --fix` and the server's code actions.
+
 import TutorialModel
 
 /// Edits of another file than the analysed document (a DocC code resource), valid for `expectedText`.

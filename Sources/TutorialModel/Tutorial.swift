@@ -1,3 +1,6 @@
+// TutorialModel owns the tutorial model every other module reads: documents, sections, steps, snippets,
+// byte ranges and their line index, severities, text edits, and the one lock wrapper.
+
 /// The four forms tutorials come in.
 public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
     case markdown

@@ -245,10 +245,10 @@ public enum DocCReader {
             case .directory(let name):
                 return missing("\"\(value)\" is a directory (\(name) in \(place)), not a file")
             case .missing(let searchedAll):
-                let searched = resolver.isCatalog ? "next to the tutorial or in its .docc catalog" : "next to the tutorial"
-                let cut =
-                    searchedAll
-                    ? "" : " (the catalog has over \(InputLimits.maximumWalkedEntries) entries; only that many were searched)"
+                let searched =
+                    resolver.isCatalog ? "next to the tutorial or in its .docc catalog" : "next to the tutorial"
+                let limit = InputLimits.maximumWalkedEntries
+                let cut = searchedAll ? "" : " (the catalog has over \(limit) entries; only that many were searched)"
                 return missing("\"\(value)\" was not found \(searched)\(cut)")
             case .unreadable(let name, let reason):
                 return missing("\"\(value)\" (\(name) in \(place)) \(reason); it was not read")

@@ -1,3 +1,6 @@
+// TutorialReaders owns turning a document into the model: the Markdown, HTML, DocC and plain-text readers,
+// the format sniffer, step headings, DocC resources and the input limits.
+
 import TutorialModel
 
 /// Reads a document into the tutorial model with the reader its format calls for.

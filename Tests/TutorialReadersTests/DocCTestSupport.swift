@@ -1,5 +1,7 @@
+import TestSupport
 import TutorialModel
 import TutorialReaders
+import XCTest
 
 /// Reads a `.tutorial` text at `path` with the given resources.
 func readDocC(_ text: String, path: String = "Guide.docc/Guide.tutorial", resources: [String: String] = [:]) -> Tutorial
@@ -24,4 +26,18 @@ func docCTutorial(step: String) -> String {
     }
 
     """
+}
+
+/// Asserts the tutorial has exactly one diagnostic, with this code and severity, between 1️⃣ and 2️⃣.
+@discardableResult
+func assertSingleDiagnostic(
+    _ tutorial: Tutorial, _ code: String, _ severity: Severity, _ marked: MarkedText,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> ReaderDiagnostic {
+    XCTAssertEqual(tutorial.diagnostics.count, 1, "\(tutorial.diagnostics)", file: file, line: line)
+    let diagnostic = try XCTUnwrap(tutorial.diagnostics.first, file: file, line: line)
+    XCTAssertEqual(diagnostic.code, code, file: file, line: line)
+    XCTAssertEqual(diagnostic.severity, severity, file: file, line: line)
+    XCTAssertEqual(diagnostic.range, SourceRange(start: marked["1️⃣"], end: marked["2️⃣"]), file: file, line: line)
+    return diagnostic
 }
