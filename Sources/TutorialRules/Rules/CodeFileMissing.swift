@@ -9,7 +9,11 @@ struct CodeFileMissing: StepStructureRule {
         explanation: """
             DocC reads each step's code from a resource file next to the tutorial (`@Code(name: "PageView.swift", \
             file: "01-pageview.swift")`, with `previousFile:` for the diff base). A missing file builds an empty \
-            step; a `name:` without an extension leaves DocC unable to tell the language.
+            step; a `name:` without an extension leaves DocC unable to tell the language. A resource is a name \
+            looked up inside the tutorial's `.docc` catalog, as DocC does: a name that is an absolute path, \
+            climbs out of the catalog with `..` or leads through a link to a file outside it is never read, and \
+            the message says so (docs/security.md), as it does for a resource that is not UTF-8 text or a \
+            malformed argument (`previousFile: file: a.swift`).
             """,
         defaultSeverity: .error,
         triggering: [
