@@ -9,11 +9,12 @@ struct CodeFileMissing: StepStructureRule {
         explanation: """
             DocC reads each step's code from a resource file next to the tutorial (`@Code(name: "PageView.swift", \
             file: "01-pageview.swift")`, with `previousFile:` for the diff base). A missing file builds an empty \
-            step; a `name:` without an extension leaves DocC unable to tell the language. A resource is a name \
-            looked up inside the tutorial's `.docc` catalog, as DocC does: a name that is an absolute path, \
-            climbs out of the catalog with `..` or leads through a link to a file outside it is never read, and \
-            the message says so (docs/security.md), as it does for a resource that is not UTF-8 text or a \
-            malformed argument (`previousFile: file: a.swift`).
+            step; a `name:` without an extension over Swift code leaves DocC unable to tell the language (over \
+            another resource, like terminal output in `run.console.1.txt`, the name is only the tab's label). \
+            A resource is a name looked up inside the tutorial's `.docc` catalog, as DocC does: a name that is \
+            an absolute path, climbs out of the catalog with `..` or leads through a link to a file outside it \
+            is never read, and the message says so (docs/security.md), as it does for a resource that is not \
+            UTF-8 text or a malformed argument (`previousFile: file: a.swift`).
             """,
         defaultSeverity: .error,
         triggering: [
@@ -44,6 +45,9 @@ struct CodeFileMissing: StepStructureRule {
                 "Not DocC: a file name is not required to have an extension",
                 steps: [.init([.init("Podfile", "pod 'Alamofire'\n")])]),
             RuleExample(
+                "A terminal tab: a name without extension over a text resource",
+                steps: [.init([.init("console", "$ swift run\nHello\n", doccResource: "run.console.1.txt")])]),
+            RuleExample(
                 "Several steps with their resources",
                 steps: [
                     .init([.init("A.swift", "let a = 1\n", doccResource: "01-a.swift")]),
@@ -68,7 +72,10 @@ struct CodeFileMissing: StepStructureRule {
             where snippet.docc != nil
                 && !reported.contains(where: { snippet.range.contains($0) || $0.contains(snippet.range) })
             {
-                guard let name = snippet.fileName, !name.contains(".") else { continue }
+                // Over a resource that is not Swift (`console` over terminal output), the name is a tab label.
+                guard let name = snippet.fileName, !name.contains("."), let docc = snippet.docc,
+                    !docc.resource.contains(".") || docc.resource.lowercased().hasSuffix(".swift")
+                else { continue }
                 findings.append(
                     DocumentFinding(
                         subject: "name:\(name)",
