@@ -44,7 +44,12 @@ struct OutlineCode {
 /// Turns the flat block list of a Markdown or HTML document into sections, steps and snippets.
 ///
 /// How headings make structure:
-/// - The first unlabelled level-1 heading is the tutorial's title, nothing else.
+/// - The first unlabelled level-1 heading is the tutorial's title, nothing else, also below a heading
+///   naming the site's category (`## Framework Integration` over `# Interfacing with UIKit`), as long as
+///   no step or code came before it.
+/// - A section label heading without a title, directly followed by a heading (`### Section 1` then
+///   `## Create a View…`, as translations of Apple's tutorials write them), is one section titled by
+///   the second heading.
 /// - A heading carrying a section label (`## Section 2: …`, `## 第二节…`) starts a section; one carrying a
 ///   step label (`### Step 3`, `### 步骤3`) starts a step; so does a paragraph that starts with a bold
 ///   step label (`**Step 2.** Add…`). Asides (headings or paragraphs opening with Experiment, 实验, Tip,
@@ -119,7 +124,9 @@ enum OutlineBuilder {
             }
             let end = steps.last.map { max($0.range.end, draft.range.end) } ?? draft.range.end
             sections.append(
-                Section(title: draft.title, label: draft.label, range: SourceRange(start: draft.range.start, end: end), steps: built))
+                Section(
+                    title: draft.title, label: draft.label, range: SourceRange(start: draft.range.start, end: end),
+                    steps: built))
         }
         return sections
     }
@@ -202,6 +209,11 @@ private struct BuildState {
     /// Code blocks labelled by the caption before them; those captions are not prose.
     let captionFileNames: [Int: String]
     let captions: Set<Int>
+    /// The tutorial's title heading (see `titleHeading`).
+    let titleIndex: Int?
+    /// Section label headings without a title, with the heading right after them that titles them.
+    let sectionTitleHeadings: [Int: Int]
+    let sectionTitleHeadingIndices: Set<Int>
 
     var title: String?
     /// The page's `<title>`, for a document without a level-1 heading.
@@ -231,16 +243,29 @@ private struct BuildState {
         self.captionFileNames = captionFileNames
         self.captions = captions
 
+        let titleIndex = Self.titleHeading(blocks)
+        self.titleIndex = titleIndex
+        var sectionTitleHeadings: [Int: Int] = [:]
+        for index in blocks.indices.dropLast() {
+            guard case .heading = blocks[index].kind, let label = blocks[index].label, label.kind == .section,
+                label.title.isEmpty, case .heading = blocks[index + 1].kind, blocks[index + 1].label == nil,
+                index + 1 != titleIndex, !OutlineBuilder.isAside(blocks[index + 1].text)
+            else { continue }
+            sectionTitleHeadings[index] = index + 1
+        }
+        self.sectionTitleHeadings = sectionTitleHeadings
+        let sectionTitles = Set(sectionTitleHeadings.values)
+        sectionTitleHeadingIndices = sectionTitles
+
         var stepLevels: [Int] = []
         var hasParagraphSteps = false
         var unlabelledLevels: [Int] = []
-        var sawTitle = false
-        for block in blocks {
+        for (index, block) in blocks.enumerated() where index != titleIndex && !sectionTitles.contains(index) {
             switch (block.kind, block.label?.kind) {
             case (.heading(let level), .step?): stepLevels.append(level)
             case (.paragraph, .step?): hasParagraphSteps = true
             case (.heading(let level), nil) where !OutlineBuilder.isAside(block.text):
-                if level == 1 && !sawTitle { sawTitle = true } else { unlabelledLevels.append(level) }
+                unlabelledLevels.append(level)
             default: break
             }
         }
@@ -258,8 +283,25 @@ private struct BuildState {
         }
     }
 
+    /// The first unlabelled level-1 heading, unless a step or code comes before it (then the document
+    /// has no title heading: its level-1 headings are sections).
+    private static func titleHeading(_ blocks: [OutlineBlock]) -> Int? {
+        for (index, block) in blocks.enumerated() {
+            switch block.kind {
+            case .code: return nil
+            case .paragraph where block.label?.kind == .step: return nil
+            case .heading(let level):
+                if block.label?.kind == .step { return nil }
+                if level == 1, block.label == nil, !OutlineBuilder.isAside(block.text) { return index }
+            default: break
+            }
+        }
+        return nil
+    }
+
     private mutating func role(of index: Int) -> BlockRole {
         let block = blocks[index]
+        if index == titleIndex { return .title }
         if let label = block.label {
             switch (label.kind, block.kind) {
             case (.section, .heading): return .section(labelled: true)
@@ -268,9 +310,6 @@ private struct BuildState {
             }
         }
         guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
-        if level == 1 && title == nil && sections.isEmpty && section == nil && step == nil {
-            return .title
-        }
         if level < sectionBelowLevel { return .section(labelled: false) }
         if level <= stepBreakLevel { return .stepBreak }
         return .content
@@ -278,17 +317,25 @@ private struct BuildState {
 
     mutating func visit(_ index: Int) {
         let block = blocks[index]
+        // The heading that titles the section label before it was read with that label.
+        if sectionTitleHeadingIndices.contains(index) { return }
         switch role(of: index) {
         case .title:
             title = block.text
         case .section(let labelled):
             closeSection()
             // A labelled heading (`Section 2: Track the page`) is titled by what follows its label, as
-            // in the other readers; an unlabelled one by its whole text.
+            // in the other readers, or by the heading right after a label alone; an unlabelled heading by
+            // its whole text.
             let label = labelled ? block.label : nil
-            let labelTitle = label?.title ?? ""
+            var labelTitle = label?.title ?? ""
+            var range = block.range
+            if labelled, let titleHeading = sectionTitleHeadings[index] {
+                labelTitle = blocks[titleHeading].text
+                range = range.union(blocks[titleHeading].range)
+            }
             section = SectionDraft(
-                title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: block.range)
+                title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: range)
             resetPending()
         case .step(let label, let stepTitle):
             closeStep()

@@ -10,7 +10,58 @@ public enum MarkdownReader {
     public static func read(_ document: SourceDocument) -> Tutorial {
         var reader = MarkdownBlocks(document: document)
         let blocks = reader.collect()
-        return OutlineBuilder.build(blocks, document: document, format: .markdown, diagnostics: reader.diagnostics)
+        return OutlineBuilder.build(
+            blocks, document: document, format: .markdown, fallbackTitle: reader.frontMatter?.title,
+            diagnostics: reader.diagnostics)
+    }
+}
+
+/// YAML front matter at the very start of a document (`---`, `key: value` lines, `---` or `...`), as
+/// Jekyll, Hexo and GitBook pages carry it. CommonMark knows no front matter: to cmark its lines are a
+/// thematic break and a setext heading, so the reader blanks them out before parsing.
+struct MarkdownFrontMatter {
+    /// The bytes from the document's start through the closing line (its line break excluded).
+    let length: Int
+    /// The `title:` value, used when the document has no title heading.
+    let title: String?
+
+    /// The front matter `lineIndex` starts with, or nil. At most 100 lines are looked at for the closing one.
+    init?(_ lineIndex: LineIndex) {
+        let bytes = lineIndex.bytes
+        func line(_ number: Int) -> Substring {
+            let range = lineIndex.contentRange(ofLine: number)
+            return Substring(String(decoding: bytes[range.start..<range.end], as: UTF8.self))
+        }
+        guard bytes.starts(with: Array("---".utf8)), lineIndex.lineCount > 2,
+            line(0).trimmingWhitespace() == "---"
+        else { return nil }
+        var title: String?
+        var sawKey = false
+        for number in 1..<min(lineIndex.lineCount, 100) {
+            let text = line(number)
+            let trimmed = text.trimmingWhitespace()
+            if trimmed == "---" || trimmed == "..." {
+                guard sawKey else { return nil }
+                length = lineIndex.contentRange(ofLine: number).end
+                self.title = title
+                return
+            }
+            guard let colon = text.firstIndex(of: ":"), text.first?.isWhitespace == false, text.first != "-" else {
+                continue
+            }
+            // A front matter's first line is a key: a document that starts with a rule and prose has none.
+            let key = text[..<colon]
+            guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
+            sawKey = true
+            if key == "title" {
+                var value = text[text.index(after: colon)...].trimmingWhitespace()
+                if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+                    value = value.dropFirst().dropLast()
+                }
+                if !value.isEmpty { title = String(value) }
+            }
+        }
+        return nil
     }
 }
 
@@ -26,6 +77,12 @@ private struct MarkdownBlocks {
     let document: SourceDocument
     var diagnostics: [ReaderDiagnostic] = []
     var lineIndex: LineIndex { document.lineIndex }
+    let frontMatter: MarkdownFrontMatter?
+
+    init(document: SourceDocument) {
+        self.document = document
+        frontMatter = MarkdownFrontMatter(document.lineIndex)
+    }
 
     mutating func collect() -> [OutlineBlock] {
         _ = gfmExtensionsRegistered
@@ -36,7 +93,14 @@ private struct MarkdownBlocks {
                 cmark_parser_attach_syntax_extension(parser, extensionPointer)
             }
         }
-        document.bytes.withUnsafeBufferPointer { buffer in
+        var bytes = document.bytes
+        if let frontMatter {
+            // Spaces keep every later byte, line and column where it was.
+            for index in 0..<frontMatter.length where bytes[index] != 0x0A && bytes[index] != 0x0D {
+                bytes[index] = 0x20
+            }
+        }
+        bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
@@ -74,11 +138,11 @@ private struct MarkdownBlocks {
                     result.append(OutlineBlock(kind: .prose, text: text, range: range))
                 }
             case CMARK_NODE_PARAGRAPH:
-                let text = inlineText(node)
-                result.append(
-                    OutlineBlock(
-                        kind: .paragraph, text: text, range: nodeRange(node),
-                        label: isTopLevel ? paragraphLabel(node, text: text) : nil))
+                if isTopLevel {
+                    result.append(contentsOf: paragraphBlocks(node))
+                } else {
+                    result.append(OutlineBlock(kind: .paragraph, text: inlineText(node), range: nodeRange(node)))
+                }
             case CMARK_NODE_CODE_BLOCK:
                 result.append(codeBlock(node))
             case CMARK_NODE_HTML_BLOCK:
@@ -108,22 +172,94 @@ private struct MarkdownBlocks {
         return result
     }
 
+    /// A top-level paragraph as blocks: one, unless a bold step label starts one of its later lines.
+    ///
+    /// Authors put a label right under a line of text without a blank line between (`…prepare the
+    /// cards.` then `**Step 4** <br>` on the next line): CommonMark reads both lines as one paragraph,
+    /// but the label still starts a step. The paragraph is split before each such label, at the
+    /// label's own source position; the text before the first label stays a paragraph of its own.
+    private func paragraphBlocks(_ node: OpaquePointer) -> [OutlineBlock] {
+        var children: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(current)
+            child = cmark_node_next(current)
+        }
+        // Children that start a line with a bold or emphasised step label.
+        var labelStarts: [Int] = []
+        for index in children.indices.dropFirst() {
+            guard isLineBreak(children[index - 1]), stepLabelPrefix(children[index]) != nil
+            else { continue }
+            // The whole line must read as a label too: `**Step 3** above shows…` is a sentence.
+            let line = children[index...].prefix { !isLineBreak($0) }
+            guard let match = StepHeadings.match(Substring(collapseWhitespace(line.map(rawInlineText).joined()))),
+                match.kind == .step
+            else { continue }
+            labelStarts.append(index)
+        }
+        let text = inlineText(node)
+        guard !labelStarts.isEmpty else {
+            return [
+                OutlineBlock(
+                    kind: .paragraph, text: text, range: nodeRange(node), label: paragraphLabel(node, text: text))
+            ]
+        }
+        var blocks: [OutlineBlock] = []
+        let paragraphRange = nodeRange(node)
+        let bounds = [0] + labelStarts + [children.count]
+        for (start, end) in zip(bounds, bounds.dropFirst()) where start < end {
+            // The line break before the next label belongs to neither part.
+            var last = end - 1
+            while last > start, isLineBreak(children[last]) { last -= 1 }
+            let part = Array(children[start...last])
+            let partText = collapseWhitespace(part.map(rawInlineText).joined())
+            guard !partText.isEmpty else { continue }
+            let range = SourceRange(
+                start: start == 0 ? paragraphRange.start : nodeRange(part[0]).start,
+                end: end == children.count ? paragraphRange.end : nodeRange(part[part.count - 1]).end)
+            let label = start == 0 ? paragraphLabel(node, text: partText) : partLabel(part[0], text: partText)
+            blocks.append(OutlineBlock(kind: .paragraph, text: partText, range: range, label: label))
+        }
+        return blocks
+    }
+
     /// A step label at the start of a top-level paragraph: a bold or emphasised prefix
-    /// (`**Step 2.** Add…`), or the whole paragraph when it is nothing but a label (`步骤1`).
+    /// (`**Step 2.** Add…`), or the whole paragraph when it is nothing but a label (`步骤1`). An image
+    /// whose alt text reads like a label (`![第 3 步](shot.png)`, a screenshot of the step) is none.
     private func paragraphLabel(_ node: OpaquePointer, text: String) -> StepHeadings.Match? {
-        if let first = cmark_node_first_child(node),
-            [CMARK_NODE_STRONG, CMARK_NODE_EMPH].contains(cmark_node_get_type(first))
-        {
-            let prefix = inlineText(first)
-            if let match = StepHeadings.match(Substring(prefix)), match.kind == .step {
-                guard match.title.isEmpty else { return match }
-                let rest = text.utf8.count > prefix.utf8.count ? String(text.dropFirst(prefix.count)) : ""
-                let title = Substring(rest).trimmingWhitespace()
-                return StepHeadings.Match(kind: .step, number: match.number, label: match.label, title: String(title))
-            }
+        guard let first = cmark_node_first_child(node) else { return nil }
+        if let match = partLabel(first, text: text) { return match }
+        var child: OpaquePointer? = first
+        while let current = child {
+            if cmark_node_get_type(current) == CMARK_NODE_IMAGE { return nil }
+            child = cmark_node_next(current)
         }
         if let match = StepHeadings.match(Substring(text)), match.title.isEmpty, match.kind == .step { return match }
         return nil
+    }
+
+    /// The step label of text that starts with the bold or emphasised node `first`, its title being what
+    /// follows the label when the emphasis holds the label alone.
+    private func partLabel(_ first: OpaquePointer, text: String) -> StepHeadings.Match? {
+        guard let match = stepLabelPrefix(first) else { return nil }
+        guard match.title.isEmpty else { return match }
+        let prefix = inlineText(first)
+        let rest = text.utf8.count > prefix.utf8.count ? String(text.dropFirst(prefix.count)) : ""
+        let title = Substring(rest).trimmingWhitespace()
+        return StepHeadings.Match(kind: .step, number: match.number, label: match.label, title: String(title))
+    }
+
+    private func isLineBreak(_ node: OpaquePointer) -> Bool {
+        let type = cmark_node_get_type(node)
+        return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+    }
+
+    /// The step label a bold or emphasised inline node holds (`**Step 2.**`), nil for any other node.
+    private func stepLabelPrefix(_ node: OpaquePointer) -> StepHeadings.Match? {
+        guard [CMARK_NODE_STRONG, CMARK_NODE_EMPH].contains(cmark_node_get_type(node)),
+            let match = StepHeadings.match(Substring(inlineText(node))), match.kind == .step
+        else { return nil }
+        return match
     }
 
     // MARK: - Code blocks
@@ -161,6 +297,11 @@ private struct MarkdownBlocks {
     /// The plain text of a node's inlines: literals kept, breaks as spaces, raw HTML dropped,
     /// whitespace runs collapsed.
     private func inlineText(_ node: OpaquePointer) -> String {
+        collapseWhitespace(rawInlineText(node))
+    }
+
+    /// `inlineText` before whitespace is collapsed, so the texts of sibling inlines can be joined.
+    private func rawInlineText(_ node: OpaquePointer) -> String {
         var text = ""
         guard let iterator = cmark_iter_new(node) else { return "" }
         defer { cmark_iter_free(iterator) }
@@ -182,7 +323,7 @@ private struct MarkdownBlocks {
                 text += " "
             }
         }
-        return collapseWhitespace(text)
+        return text
     }
 
     /// The byte range of a node from cmark's 1-based lines and 1-based byte columns (end inclusive).

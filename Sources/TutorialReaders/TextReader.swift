@@ -34,25 +34,47 @@ public enum TextReader {
 
     /// The first prose line before any label or code, when it reads like a page title: short, and
     /// not a sentence or an instruction (`Make a view:`). A breadcrumb trail copied from the page
-    /// above it (`Docs › SwiftUI › Tutorials`) is passed over. Returns the title and how many
+    /// above it (`Docs › SwiftUI › Tutorials`) is passed over, and so is a category line above the title:
+    /// of two title-like lines followed by a sentence or a label (`Framework Integration`, `Interfacing
+    /// with UIKit`, then the page's description), the second is the page's own title. Returns the title and how many
     /// leading blocks it takes.
     static func title(_ blocks: [TextBlock], _ lines: [TextLine]) -> (title: String?, blocks: Int) {
         var index = 0
         // Without a title line, the breadcrumb's last part names the page.
         var breadcrumbTitle: String?
-        while index < blocks.count, case .prose(let line) = blocks[index] {
+        var titleLike: [(text: String, blocks: Int)] = []
+        while index < blocks.count, titleLike.count < 2, case .prose(let line) = blocks[index] {
             let text = lines[line].text.trimmingWhitespace()
-            if let lastPart = breadcrumbLastPart(text) {
+            if titleLike.isEmpty, let lastPart = breadcrumbLastPart(text) {
                 breadcrumbTitle = lastPart
                 index += 1
                 continue
             }
-            guard text.utf8.count <= 200, text.count <= 120, let last = text.last, !".:!?。：！？".contains(last) else {
-                break
-            }
-            return (String(text), index + 1)
+            guard isTitleLike(text) else { break }
+            titleLike.append((String(text), index + 1))
+            index += 1
         }
-        return (breadcrumbTitle, index)
+        guard let first = titleLike.first else { return (breadcrumbTitle, index) }
+        if titleLike.count == 2, index < blocks.count, opensContent(blocks[index], lines) {
+            return (titleLike[1].text, titleLike[1].blocks)
+        }
+        return (first.text, first.blocks)
+    }
+
+    /// Whether a block after two title-like lines shows they were a category and a title: the page's
+    /// description (a sentence) or its first label. Code after them says the second line introduces it.
+    private static func opensContent(_ block: TextBlock, _ lines: [TextLine]) -> Bool {
+        switch block {
+        case .label: return true
+        case .prose(let line): return !isTitleLike(lines[line].text.trimmingWhitespace())
+        default: return false
+        }
+    }
+
+    /// Short, and not ending like a sentence or an instruction.
+    private static func isTitleLike(_ text: Substring) -> Bool {
+        guard text.utf8.count <= 200, text.count <= 120, let last = text.last else { return false }
+        return !".:!?。：！？".contains(last)
     }
 
     /// The last part of a breadcrumb line (two or more short parts joined by a separator), nil for

@@ -197,3 +197,66 @@ extension MarkdownReaderTests {
         XCTAssertEqual(implicit.steps.first?.prose, "Intro.\nAdd this:")
     }
 }
+
+extension MarkdownReaderTests {
+    func testASectionLabelHeadingTakesTheHeadingRightAfterItAsItsTitle() {
+        let tutorial = read(
+            "### Section 1\n## Make the Model\n\n**Step 1** Add it.\n\n```swift\nlet a = 1\n```\n\n"
+                + "### Section 2\n\nNo heading follows this label.\n\n**Step 1** Show it.\n\n```swift\nlet b = 2\n```\n"
+        )
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Make the Model", "Section 2"])
+        XCTAssertEqual(tutorial.sections.map(\.label), ["Section 1", "Section 2"])
+        XCTAssertEqual(tutorial.steps.map(\.id.description), ["1.1", "2.1"])
+        // The section starts at its label, not at the title heading under it.
+        XCTAssertEqual(tutorial.sections.first?.range.start, 0)
+    }
+
+    func testTheFirstLevelOneHeadingIsTheTitleEvenBelowACategoryHeading() {
+        let tutorial = read("## Category\n# The Real Title\n\nIntro.\n\n## Step 1\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(tutorial.title, "The Real Title")
+        XCTAssertEqual(tutorial.steps.count, 1)
+        // After a step, a level-1 heading is a section, not the title.
+        let late = read(
+            "## Step 1\n\n```swift\nlet a = 1\n```\n\n# Part Two\n\n## Step 1\n\n```swift\nlet b = 2\n```\n")
+        XCTAssertNil(late.title)
+        XCTAssertEqual(late.sections.map(\.title), ["", "Part Two"])
+    }
+
+    func testABoldStepLabelOnTheLineUnderTextStartsAStep() {
+        let marked = MarkedText(
+            "**Step 1** Make it.\n\n```swift\nlet a = 1\n```\n\nThen keep going.\n1️⃣**Step 2** <br>\nChange it.\n\n```swift\nlet a = 2\n```\n"
+                + "\nAs **Step 2** shows, and as\n**Step 2** above says, this is prose.\n")
+        let tutorial = read(marked.text)
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2"])
+        XCTAssertEqual(tutorial.steps.map(\.title), ["Make it.", "Change it."])
+        XCTAssertEqual(tutorial.steps.last?.range.start, marked["1️⃣"])
+        // The line before the label is prose of the step before; the sentences after stay prose.
+        XCTAssertEqual(tutorial.steps.first?.prose, "Make it.\nThen keep going.")
+        XCTAssertEqual(
+            tutorial.steps.last?.prose, "Change it.\nAs Step 2 shows, and as Step 2 above says, this is prose.")
+    }
+}
+
+extension MarkdownReaderTests {
+    func testFrontMatterIsSkippedAndItsTitleIsTheFallback() {
+        let withHeading = read(
+            "---\ntitle: From the front matter\ndescription: x\n---\n\n# The Heading\n\n## Step 1\n\n```swift\nlet a = 1\n```\n"
+        )
+        XCTAssertEqual(withHeading.title, "The Heading")
+        XCTAssertEqual(withHeading.sections.map(\.title), ["The Heading"])
+        let withoutHeading = read("---\ntitle: \"Quoted Title\"\n---\n\n## Step 1\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(withoutHeading.title, "Quoted Title")
+        XCTAssertEqual(withoutHeading.steps.map(\.label), ["Step 1"])
+        // A rule and a setext heading at the start are no front matter.
+        let setext = read("---\nA Setext Title\n---\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(setext.sections.map(\.title), ["A Setext Title"])
+    }
+
+    func testAnImageWhoseAltTextReadsLikeALabelIsNoStep() {
+        let tutorial = read(
+            "## Step 1\n\n```swift\nlet a = 1\n```\n\n![Step 1](shot.png)\n\nThen this.\n\n## Step 2\n\n```swift\nlet a = 2\n```\n"
+        )
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2"])
+        XCTAssertEqual(tutorial.steps.first?.prose, "Step 1\nThen this.")
+    }
+}

@@ -79,7 +79,8 @@ final class TextReaderTests: XCTestCase {
             """)
         let tutorial = read(marked.text)
         XCTAssertEqual(tutorial.format, .text)
-        XCTAssertEqual(tutorial.title, "框架集成")
+        // `框架集成` is the site's category above the page's own title.
+        XCTAssertEqual(tutorial.title, "与UIKit协作")
         XCTAssertEqual(tutorial.sections.count, 1)
         let section = tutorial.sections[0]
         XCTAssertEqual(section.title, "创建页面视图")
@@ -312,5 +313,19 @@ final class TextReaderTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.steps.count), [2, 2], "a repeated 1 after 1 stays in its section")
         XCTAssertEqual(tutorial.sections.map(\.range), [range(marked, "1️⃣", "2️⃣"), range(marked, "3️⃣", "4️⃣")])
         XCTAssertEqual(tutorial.steps.map(\.id.description), ["1.1", "1.2", "2.1", "2.2"])
+    }
+
+    func testACategoryLineAboveTheTitleIsNotTheTitle() {
+        XCTAssertEqual(
+            read("Sample Category\n\nCounting Taps\n\nThis page counts taps.\n\nStep 1\n\nDo it.\n").title,
+            "Counting Taps")
+        // One title-like line, or three in a row (title, subtitle, heading), keep the first.
+        XCTAssertEqual(read("Counting Taps\n\nThis page counts taps.\n").title, "Counting Taps")
+        XCTAssertEqual(
+            read("Counting Taps\nA Short Subtitle\nOverview\nThis page counts taps.\n").title, "Counting Taps")
+        // A line right before code introduces the code: it stays the implicit step's title.
+        let introduced = read("Counting Taps\n\nMake a counter\n\nstruct Counter {\n    var taps = 0\n}\n")
+        XCTAssertEqual(introduced.title, "Counting Taps")
+        XCTAssertEqual(introduced.steps.map(\.title), ["Make a counter"])
     }
 }

@@ -1,23 +1,29 @@
 import Foundation
+import StepDiff
 import TutorialModel
 
-/// The prose of a step names an API in code form that the step's change set does not add or touch.
+/// The instruction of a step names an API in code form that the step's code does not contain.
 struct ProseCodeMismatch: TutorialRule {
     let description = RuleDescription(
         id: "prose-code-mismatch", category: .tutorial,
-        summary: "The step's instruction names an API its code change does not touch.",
+        summary: "The step's instruction names an API that its code does not contain.",
         explanation: """
-            "Add a makeCoordinator() method" over a change that does not add `makeCoordinator` usually means the \
-            code and the prose drifted apart (a step was split, or the wrong version was pasted). The rule reads \
-            the step's instruction (its title, or the first line of its prose) for names in code form — \
-            `makeCoordinator()`, `setViewControllers(_:direction:animated:)`, also with full-width `（）` — and \
-            checks that the name appears on a line the step adds or removes (or in a fragment it shows). Steps \
-            without Swift code are not judged.
+            "Add a makeCoordinator() method" over code without `makeCoordinator` usually means the code and the \
+            prose drifted apart (a step was split, the wrong version was pasted, or the prose misspells the \
+            name). The rule reads the first sentence of the step's instruction (its title, or the first line of \
+            its prose) for names in code form — `makeCoordinator()`, `setViewControllers(_:direction:animated:)`, \
+            also with full-width `（）` — and reports a name only when the step's code does not contain it: not \
+            on a line the step changes, not in the new state of a file the step shows, not in an earlier state \
+            of that file (an API the file already calls). Only an instruction is judged, never an API mentioned in passing: the \
+            sentences after the first explain, DocC symbol links (``` ``NavigationStack/init(path:root:)`` ```) \
+            point to documentation, and a removal step (`Remove …`, `Delete …`, `삭제`, `제거`, `删除`, `移除`, \
+            `削除`) names what its code no longer has. When the code holds a name one or two letters away, the \
+            message says which. Steps without Swift code are not judged.
             """,
         defaultSeverity: .information,
         triggering: [
             RuleExample(
-                "The method is not in the change",
+                "The method is not in the code",
                 steps: [
                     .init([.init("PageView.swift", "struct PageView {}\n")]),
                     .init(
@@ -33,12 +39,12 @@ struct ProseCodeMismatch: TutorialRule {
                         [.init("PageView.swift", "struct PageView {\n    var body = 1\n}\n")]),
                 ]),
             RuleExample(
-                "Already there, not touched by this step; code split across lines",
+                "The prose misspells the modifier the code adds",
                 steps: [
-                    .init([.init("A.swift", "func setViewControllers(\n    _ list: [Int]) {}\n")]),
+                    .init([.init("ListView.swift", "let list = List()\n")]),
                     .init(
-                        prose: "Call ↓setViewControllers(_:) in update.",
-                        [.init("A.swift", "func setViewControllers(\n    _ list: [Int]) {}\nlet x = 1\n")]),
+                        prose: "Add the ↓focuseValue(_:) modifier to the list.",
+                        [.init("ListView.swift", "let list = List()\n    .focusedValue(\\.item, item)\n")]),
                 ]),
         ],
         nonTriggering: [
@@ -63,26 +69,190 @@ struct ProseCodeMismatch: TutorialRule {
             RuleExample(
                 "A step without code",
                 steps: [.init(prose: "Open the live preview and try makeCoordinator() in action.", [])]),
+            RuleExample(
+                "The new state calls it on a line the step does not change",
+                steps: [
+                    .init([.init("A.swift", "func setViewControllers(\n    _ list: [Int]) {}\n")]),
+                    .init(
+                        prose: "Call setViewControllers(_:) in update.",
+                        [.init("A.swift", "func setViewControllers(\n    _ list: [Int]) {}\nlet x = 1\n")]),
+                ]),
+            RuleExample(
+                "Mentioned in passing: the sentence after the instruction explains",
+                steps: [
+                    .init([.init("PageView.swift", "struct PageView {}\n")]),
+                    .init(
+                        prose:
+                            "Add a coordinator property. SwiftUI calls makeCoordinator() before makeUIViewController(context:).",
+                        [.init("PageView.swift", "struct PageView {\n    var coordinator = 0\n}\n")]),
+                ]),
+            RuleExample(
+                "An API an earlier state of the file called",
+                steps: [
+                    .init([.init("Badge.swift", "let badge = Badge()\n    .animation(.spring())\n")]),
+                    .init(prose: "Take the modifier away.", [.init("Badge.swift", "let badge = Badge()\n")]),
+                    .init(
+                        prose: "Give withAnimation the value animation(_:) had",
+                        [.init("Badge.swift", "let badge = Badge()\n\nfunc toggle() { withAnimation(.spring()) {} }\n")]
+                    ),
+                ]),
+            RuleExample(
+                "A DocC symbol link points to documentation",
+                steps: [
+                    .init([.init("Feature.swift", "struct Feature {}\n")]),
+                    .init(
+                        prose: "``NavigationStack/init(path:root:destination:)`` takes two closures.",
+                        [.init("Feature.swift", "struct Feature {\n    var path = 0\n}\n")]),
+                ]),
+            RuleExample(
+                "Removal steps in English, Korean, Chinese and Japanese",
+                steps: [
+                    .init([.init("V.swift", "let v = View()\n    .animation(.spring())\n    .padding()\n")]),
+                    .init(
+                        prose: "Remove the animation(_:) modifier.",
+                        [.init("V.swift", "let v = View()\n    .padding()\n")]),
+                    .init(prose: "navigationTitle(_:) modifier를 삭제한다.", [.init("V.swift", "let v = View()\n")]),
+                    .init(prose: "删除padding(_:)修饰符。", [.init("V.swift", "let w = View()\n")]),
+                    .init(prose: "frame(width:height:)を削除します。", [.init("V.swift", "let x = View()\n")]),
+                ]),
         ])
 
     func check(_ context: TutorialContext) -> [DocumentFinding] {
         var findings: [DocumentFinding] = []
         let pattern = "([A-Za-z_][A-Za-z0-9_]*)[(（]((?:[A-Za-z_][A-Za-z0-9_]*:)*)[)）]"
         for step in context.tutorial.steps where context.changes.stepsWithCode.contains(step.id) {
+            let sentence = firstSentence(of: withoutSymbolLinks(instruction(of: step)))
+            guard !isRemoval(sentence) else { continue }
             let touched = context.changes.touchedIdentifiers[step.id] ?? []
             var seen = Set<String>()
-            for match in matches(of: pattern, in: instruction(of: step)) {
+            // Computed only for a name no changed line holds: most steps never need it.
+            var shown: Set<String>?
+            for match in matches(of: pattern, in: sentence) {
                 let name = match[1]
-                guard !touched.contains(name), seen.insert(name).inserted,
-                    let range = proseRange(of: match[0], in: step, document: context.tutorial.document)
+                guard !touched.contains(name), seen.insert(name).inserted else { continue }
+                let present = shown ?? identifiersShown(by: step, timelines: context.timelines)
+                shown = present
+                guard !present.contains(name),
+                    let range = proseRange(of: match[0], in: step, document: context.tutorial.document),
+                    !isInsideSymbolLink(range, document: context.tutorial.document)
                 else { continue }
+                let own = step.snippets.reduce(into: Set<String>()) {
+                    $0.formUnion(identifiers(in: Substring($1.code)))
+                }
+                let hint = nearestIdentifier(to: name, in: own).map { " (its code has \($0))" } ?? ""
                 findings.append(
                     DocumentFinding(
                         subject: "\(step.id):\(name)",
-                        message: "step \(step.id) names \(match[0]), but its code change does not add or touch \(name)",
+                        message: "step \(step.id) names \(match[0]), but its code does not contain \(name)\(hint)",
                         range: range, step: step.id))
             }
         }
         return findings
     }
+}
+
+/// The identifiers a step's code holds: its snippets, and every state up to the step's own of each file
+/// it shows (what the file already called before, and what it calls now).
+private func identifiersShown(by step: Step, timelines: [FileTimeline]) -> Set<String> {
+    var result = Set<String>()
+    for snippet in step.snippets { result.formUnion(identifiers(in: Substring(snippet.code))) }
+    for timeline in timelines where timeline.states.contains(where: { $0.step == step.id }) {
+        for state in timeline.states {
+            result.formUnion(identifiers(in: Substring(state.code)))
+            if state.step == step.id { break }
+        }
+    }
+    return result
+}
+
+/// Removes DocC symbol links (``` ``Type/method(_:)`` ```): they point to documentation, not to code.
+private func withoutSymbolLinks(_ text: String) -> String {
+    guard text.contains("``") else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.range(of: "``") {
+        result += rest[..<open.lowerBound]
+        let after = rest[open.upperBound...]
+        guard let close = after.range(of: "``") else { return result }
+        result += " "
+        rest = after[close.upperBound...]
+    }
+    return result + rest
+}
+
+/// Whether a range of the document lies between a pair of double backticks on its line (a symbol link
+/// in Markdown, where the reader's text has lost the backticks).
+private func isInsideSymbolLink(_ range: SourceRange, document: SourceDocument) -> Bool {
+    let bytes = document.bytes
+    var lineStart = range.start
+    while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+    var pairs = 0
+    var index = lineStart
+    while index + 1 < range.start {
+        if bytes[index] == 0x60, bytes[index + 1] == 0x60 {
+            pairs += 1
+            index += 2
+        } else {
+            index += 1
+        }
+    }
+    return pairs % 2 == 1
+}
+
+/// The first sentence of an instruction: Apple-style steps instruct in their first sentence and explain
+/// in the ones after, where APIs are named in passing.
+private func firstSentence(of text: String) -> String {
+    var previous: Character?
+    var end = text.endIndex
+    for index in text.indices {
+        let character = text[index]
+        if "。！？".contains(character) {
+            end = text.index(after: index)
+            break
+        }
+        if character.isWhitespace, let last = previous, ".!?".contains(last) {
+            end = index
+            break
+        }
+        previous = character
+    }
+    return String(text[..<end])
+}
+
+/// Words that make an instruction a removal: what it names is gone from the code on purpose.
+private let removalPattern =
+    "(?i)\\b(remove|removes|removing|delete|deletes|deleting)\\b|삭제|제거|删除|刪除|移除|去掉|去除|削除|取り除"
+
+private func isRemoval(_ sentence: String) -> Bool { !matches(of: removalPattern, in: sentence).isEmpty }
+
+/// The identifier of `candidates` one or two edits away from `name` (a misspelt API), when there is
+/// exactly one nearest; nil for short names, where such a distance means nothing.
+private func nearestIdentifier(to name: String, in candidates: Set<String>) -> String? {
+    guard name.count >= 5 else { return nil }
+    var best: (distance: Int, names: [String]) = (3, [])
+    for candidate in candidates where abs(candidate.count - name.count) <= 2 && candidate != name {
+        let distance = editDistance(Array(name.utf8), Array(candidate.utf8), limit: 2)
+        if distance < best.distance {
+            best = (distance, [candidate])
+        } else if distance == best.distance {
+            best.names.append(candidate)
+        }
+    }
+    return best.names.count == 1 ? best.names[0] : nil
+}
+
+/// Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`.
+private func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+        var current = [i + 1] + Array(repeating: 0, count: b.count)
+        var rowMinimum = current[0]
+        for (j, y) in b.enumerated() {
+            current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            rowMinimum = min(rowMinimum, current[j + 1])
+        }
+        if rowMinimum > limit { return limit + 1 }
+        previous = current
+    }
+    return previous[b.count]
 }

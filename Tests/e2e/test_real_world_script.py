@@ -1,0 +1,144 @@
+"""End-to-end tests of `scripts/real-world` on a small corpus of our own, laid out as the real one is
+(DIR/<source>/<path>): the structure it reports against hand counts, verdicts matched to findings,
+precision, and true findings reported as lost when the tool stops reporting them."""
+import json
+import pathlib
+import subprocess
+
+from conftest import ROOT
+
+SCRIPT = ROOT / "scripts" / "real-world"
+
+# Two steps numbered 1 and 3: the tool reports step-numbering at the second label (line 13).
+TUTORIAL = """# Counting taps
+
+## Section 1: Show a counter
+
+### Step 1
+
+Create Counter.swift with a view that shows a number.
+
+```swift file=Counter.swift
+struct Counter {
+    var count = 0
+}
+```
+
+### Step 3
+
+Add a method that counts a tap.
+
+```swift file=Counter.swift
+struct Counter {
+    var count = 0
+
+    mutating func tap() {
+        count += 1
+    }
+}
+```
+"""
+NUMBERING_LINE = TUTORIAL.splitlines().index("### Step 3") + 1
+
+
+def write_corpus(tmp_path: pathlib.Path, hand_steps: int, verdicts: list) -> tuple[pathlib.Path, pathlib.Path]:
+    corpus = tmp_path / "corpus"
+    document = corpus / "demo" / "guide" / "counter.md"
+    document.parent.mkdir(parents=True)
+    document.write_text(TUTORIAL, encoding="utf-8")
+    data = {
+        "sources": [{"name": "demo", "repo": "example/demo", "commit": "0" * 40, "paths": ["guide"],
+                     "form": "Markdown", "language": "English"}],
+        "documents": [{"source": "demo", "path": "guide/counter.md", "kind": "tutorial", "appleStyle": True,
+                       "hand": {"sections": 1, "steps": hand_steps, "snippets": 2, "titleLine": 1}}],
+        "verdicts": verdicts,
+    }
+    data_file = tmp_path / "data.json"
+    data_file.write_text(json.dumps(data), encoding="utf-8")
+    return corpus, data_file
+
+
+def run_script(binary: str, corpus: pathlib.Path, data_file: pathlib.Path, tmp_path: pathlib.Path):
+    output = tmp_path / "out.json"
+    done = subprocess.run([str(SCRIPT), str(corpus), "--tool", binary, "--data", str(data_file), "--json", str(output)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout, json.loads(output.read_text(encoding="utf-8"))
+
+
+def verdict(line: int, is_true: bool, **extra) -> dict:
+    return {"source": "demo", "path": "guide/counter.md", "rule": "step-numbering", "line": line,
+            "verdict": is_true, "reason": "ours", **extra}
+
+
+def test_structure_equal_to_hand_counts_and_a_true_finding(binary, tmp_path):
+    corpus, data_file = write_corpus(tmp_path, hand_steps=2, verdicts=[verdict(NUMBERING_LINE, True)])
+    text, measured = run_script(binary, corpus, data_file, tmp_path)
+    row = measured["documents"][0]
+    assert row["tool"] == {"sections": 1, "steps": 2, "snippets": 2}
+    assert row["structureMatches"] and row["titleMatches"]
+    assert [(finding["rule"], finding["line"], finding["verdict"]) for finding in measured["findings"]] == [
+        ("step-numbering", NUMBERING_LINE, True)]
+    assert measured["lost"] == []
+    assert "structure equal to the hand counts: 1 of 1 documents" in text
+    assert any(line.split()[:1] == ["all"] and line.split()[-1] == "1.00" for line in text.splitlines())
+    # Both snippets are diffed: the first creates Counter.swift, the second changes it.
+    assert row["snippetCoverage"] == [2, 2]
+
+
+def test_a_different_hand_count_and_a_false_verdict_show(binary, tmp_path):
+    corpus, data_file = write_corpus(tmp_path, hand_steps=3, verdicts=[verdict(NUMBERING_LINE, False)])
+    text, measured = run_script(binary, corpus, data_file, tmp_path)
+    assert not measured["documents"][0]["structureMatches"]
+    assert "2/3 ✗" in text
+    assert measured["findings"][0]["verdict"] is False
+    assert any(line.split()[:1] == ["all"] and line.split()[-1] == "0.00" for line in text.splitlines())
+
+
+def test_a_true_finding_the_tool_no_longer_reports_is_lost(binary, tmp_path):
+    # A true verdict on a line where the tool reports nothing: the script must say it was lost.
+    corpus, data_file = write_corpus(tmp_path, hand_steps=2,
+                                     verdicts=[verdict(NUMBERING_LINE, True), verdict(NUMBERING_LINE + 1, True)])
+    text, measured = run_script(binary, corpus, data_file, tmp_path)
+    assert [entry["line"] for entry in measured["lost"]] == [NUMBERING_LINE + 1]
+    assert "true findings no longer reported: 1" in text
+
+
+def test_unjudged_findings_are_listed(binary, tmp_path):
+    corpus, data_file = write_corpus(tmp_path, hand_steps=2, verdicts=[])
+    text, measured = run_script(binary, corpus, data_file, tmp_path)
+    assert measured["findings"][0]["verdict"] is None
+    assert f"demo:guide/counter.md:{NUMBERING_LINE} [step-numbering]" in text
+
+
+def test_paths_check_finds_no_difference_where_resources_sit_next_to_the_tutorial(binary, tmp_path):
+    # A catalog whose resource lies next to its tutorial is read alike from every path form: the
+    # check must not invent differences (the forms it compares are listed in docs/real-world.md).
+    catalog = tmp_path / "corpus" / "demo" / "Demo.docc" / "Tutorials"
+    catalog.mkdir(parents=True)
+    (catalog / "Counter.tutorial").write_text(
+        '@Tutorial(time: 5) {\n  @Intro(title: "Counting") {\n    Count taps.\n  }\n'
+        '  @Section(title: "Show a counter") {\n    @ContentAndMedia {\n      A counter.\n    }\n'
+        '    @Steps {\n      @Step {\n        Create the counter.\n\n'
+        '        @Code(name: "Counter.swift", file: counter-1.swift)\n      }\n'
+        '      @Step {\n        Count a tap.\n\n'
+        '        @Code(name: "Counter.swift", file: counter-2.swift)\n      }\n    }\n  }\n}\n',
+        encoding="utf-8")
+    (catalog / "counter-1.swift").write_text("struct Counter {\n    var count = 0\n}\n", encoding="utf-8")
+    (catalog / "counter-2.swift").write_text(
+        "struct Counter {\n    var count = 0\n\n    mutating func tap() {\n        count += 1\n    }\n}\n", encoding="utf-8")
+    data = {"sources": [{"name": "demo", "repo": "example/demo", "commit": "0" * 40, "paths": ["Demo.docc"],
+                         "form": "DocC", "language": "English"}],
+            "documents": [{"source": "demo", "path": "Demo.docc/Tutorials/Counter.tutorial", "kind": "tutorial",
+                           "hand": {"sections": 1, "steps": 2, "snippets": 2}}],
+            "verdicts": []}
+    data_file = tmp_path / "data.json"
+    data_file.write_text(json.dumps(data), encoding="utf-8")
+    output = tmp_path / "out.json"
+    done = subprocess.run([str(SCRIPT), str(tmp_path / "corpus"), "--tool", binary, "--data", str(data_file),
+                           "--json", str(output), "--paths"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    measured = json.loads(output.read_text(encoding="utf-8"))
+    assert measured["documents"][0]["structureMatches"]
+    assert measured["pathDifferences"] == {}
+    assert "every way of writing a DocC tutorial's path gives the same findings and diffs" in done.stdout
