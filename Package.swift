@@ -69,13 +69,17 @@ let package = Package(
         // evolution, so modules that import it, and the synthesized test-discovery target that gets no
         // unsafe flags, never need the toolchain's host modules on their search path.
         .target(
-            name: "SwiftFacts", dependencies: ["TutorialModel", "StepDiff"],
+            name: "SwiftFacts",
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "TutorialRules",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts"],
+            dependencies: ["TutorialModel", "StepDiff", "SwiftFacts"],
             resources: [.copy("KnownProtocols.json")],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .target(
+            name: "TutorialAnalysis",
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "DiffSyntax", dependencies: ["TutorialModel"],
@@ -83,28 +87,40 @@ let package = Package(
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "Reports",
-            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "DiffSyntax", "CLibXML2"],
+            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "TutorialAnalysis", "DiffSyntax"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
-            name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialRules"],
+            name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialRules", "TutorialAnalysis"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "LanguageServer",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialFixes", "Reports"],
+            dependencies: [
+                "TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialAnalysis",
+                "TutorialFixes", "Reports",
+            ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-check",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialFixes", "Reports", "LanguageServer"],
+            dependencies: [
+                "TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialAnalysis", "TutorialFixes",
+                "Reports", "LanguageServer",
+            ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-bench",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer", "CCMarkGFM", "CLibXML2"],
+            dependencies: [
+                "TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialAnalysis",
+                "LanguageServer", "CCMarkGFM", "CLibXML2",
+            ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         // Fuzz targets (scripts/fuzz): executables defining LLVMFuzzerTestOneInput. Built with
         // `--sanitize=fuzzer` libFuzzer's main runs; in a plain build they replay the files given.
         .target(
             name: "FuzzSupport",
-            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "Reports", "LanguageServer"],
+            dependencies: [
+                "TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialAnalysis", "Reports",
+                "LanguageServer",
+            ],
             path: "Sources/fuzz-support",
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(name: "TestSupport", dependencies: ["TutorialModel"]),
@@ -114,13 +130,20 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "TutorialRulesTests",
-            dependencies: ["TutorialRules", "SwiftFacts", "TutorialModel", "TutorialReaders", "StepDiff", "Reports", "TestSupport"],
+            dependencies: [
+                "TutorialRules", "TutorialAnalysis", "SwiftFacts", "TutorialModel", "TutorialReaders", "StepDiff",
+                "Reports", "TestSupport",
+            ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
-            name: "TutorialReadersTests", dependencies: ["TutorialModel", "TutorialReaders", "Reports", "TestSupport"],
+            name: "TutorialReadersTests",
+            dependencies: ["TutorialModel", "TutorialReaders", "TutorialAnalysis", "Reports", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
-            name: "TutorialFixesTests", dependencies: ["TutorialFixes", "TutorialModel", "TutorialReaders", "TutorialRules", "TestSupport"],
+            name: "TutorialFixesTests",
+            dependencies: [
+                "TutorialFixes", "TutorialModel", "TutorialReaders", "TutorialRules", "TutorialAnalysis", "TestSupport",
+            ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
         .testTarget(
@@ -131,7 +154,7 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TestSupport"],
+            dependencies: ["LanguageServer", "TutorialModel", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
     ] + fuzzTargets,
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import TutorialAnalysis
 import TutorialModel
 import TutorialRules
 

@@ -26,7 +26,7 @@ public struct FileSystemResources: ResourceProvider {
     }
 
     public func files(under directory: String) -> [String] {
-        DocumentLoader.regularFiles(under: directory)
+        Self.regularFiles(under: directory)
     }
 
     public func isDirectory(_ path: String) -> Bool {

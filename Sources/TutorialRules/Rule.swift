@@ -211,6 +211,18 @@ public struct CodeContext: Sendable {
     public let isFragment: Bool
     public let project: ProjectView
     public let knownProtocols: KnownProtocols
+
+    package init(
+        fileName: String?, snippet: TutorialModel.Snippet, facts: SnippetFacts, isFragment: Bool, project: ProjectView,
+        knownProtocols: KnownProtocols
+    ) {
+        self.fileName = fileName
+        self.snippet = snippet
+        self.facts = facts
+        self.isFragment = isFragment
+        self.project = project
+        self.knownProtocols = knownProtocols
+    }
 }
 
 /// What a tutorial rule sees: the whole tutorial with its timelines.
@@ -220,6 +232,13 @@ public struct TutorialContext: Sendable {
     public let changes: StepChanges
     /// The step-structure findings of StepDiff (no-change steps, numbering, missing DocC files), computed once.
     public let structure: [StepStructureFinding]
+
+    package init(tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, structure: [StepStructureFinding]) {
+        self.tutorial = tutorial
+        self.timelines = timelines
+        self.changes = changes
+        self.structure = structure
+    }
 }
 
 /// A rule over one state of one Swift file.

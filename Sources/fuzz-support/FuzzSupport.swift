@@ -40,7 +40,7 @@ public func replayInputs(_ body: (Data) -> Void) -> Never {
             FileHandle.standardError.write(Data("\(path): no such file or directory\n".utf8))
             exit(2)
         }
-        let files = isDirectory.boolValue ? DocumentLoader.regularFiles(under: path) : [path]
+        let files = isDirectory.boolValue ? FileSystemResources.regularFiles(under: path) : [path]
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
             body(data)

@@ -2,6 +2,7 @@ import Foundation
 import LanguageServer
 import Reports
 import StepDiff
+import TutorialAnalysis
 import TutorialModel
 import TutorialReaders
 import TutorialRules

@@ -2,6 +2,7 @@ import Foundation
 import StepDiff
 import SwiftFacts
 import SwiftParser
+import TutorialAnalysis
 import TutorialModel
 import TutorialReaders
 import TutorialRules

@@ -1,6 +1,7 @@
 import Foundation
 import Reports
 import StepDiff
+import TutorialAnalysis
 import TutorialModel
 
 /// `tutorial-check diff [--format unified|json|markdown|html] [--context N] [--step S.N] [--file NAME]
@@ -43,7 +44,7 @@ enum DiffCommand {
             selection.step = step
         }
         let tutorials: [Tutorial]
-        do { tutorials = try loadTutorials(parsed.positionals) } catch {
+        do { tutorials = try readTutorials(parsed.positionals) } catch {
             writeError(error.description)
             return .usageOrInput
         }

@@ -1,6 +1,6 @@
 import Reports
 import TutorialModel
-import TutorialReaders
+import TutorialAnalysis
 
 /// `tutorial-check outline [--format text|json] PATH…`
 enum OutlineCommand {
@@ -14,7 +14,7 @@ enum OutlineCommand {
             parsed = try parseCommand("outline", synopsis: "[options] PATH…", arguments, specs: specs, paths: .atLeastOne)
         } catch { return error.code }
         let tutorials: [Tutorial]
-        do { tutorials = try loadTutorials(parsed.positionals) } catch {
+        do { tutorials = try readTutorials(parsed.positionals) } catch {
             writeError(error.description)
             return .usageOrInput
         }
@@ -25,15 +25,4 @@ enum OutlineCommand {
         }
         return .clean
     }
-}
-
-/// Expands and reads every input, stopping at the first input error (exit code 2).
-func loadTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -> [Tutorial] {
-    let files = try DocumentLoader.expand(paths)
-    var tutorials: [Tutorial] = []
-    for file in files {
-        let document = try DocumentLoader.load(file)
-        tutorials.append(readTutorial(document, resources: FileSystemResources()))
-    }
-    return tutorials
 }

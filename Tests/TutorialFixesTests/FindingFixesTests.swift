@@ -1,4 +1,5 @@
 import Foundation
+import TutorialAnalysis
 import TutorialFixes
 import TutorialModel
 import TutorialReaders

@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import TutorialAnalysis
 import TutorialModel
 import TutorialReaders
 import XCTest
@@ -19,7 +20,7 @@ final class GoldenOutlineTests: XCTestCase {
     /// Every `*.outline.json` with its input, as paths relative to the outline root.
     static func goldenPairs() -> [(input: String, expected: String)] {
         let root = outlineRoot.path
-        return DocumentLoader.regularFiles(under: root).compactMap { path in
+        return FileSystemResources.regularFiles(under: root).compactMap { path in
             guard path.hasSuffix(".outline.json") else { return nil }
             let relative = String(path.dropFirst(root.count + 1))
             return (String(relative.dropLast(".outline.json".count)), relative)

@@ -1,5 +1,6 @@
 import SwiftFacts
 import TestSupport
+import TutorialAnalysis
 import TutorialModel
 import TutorialRules
 import XCTest

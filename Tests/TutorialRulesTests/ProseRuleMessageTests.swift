@@ -1,4 +1,5 @@
 import TestSupport
+import TutorialAnalysis
 import TutorialModel
 import TutorialRules
 import XCTest

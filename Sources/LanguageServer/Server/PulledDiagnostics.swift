@@ -1,4 +1,5 @@
 import Foundation
+import TutorialAnalysis
 import TutorialModel
 import TutorialReaders
 
@@ -47,7 +48,7 @@ extension LanguageServer {
         var seen = Set<String>()
         for folder in folders {
             let root = DocumentURI.path(of: folder.uri)
-            for path in DocumentLoader.regularFiles(under: root) where DocumentLoader.isTutorialFile(path) {
+            for path in FileSystemResources.regularFiles(under: root) where DocumentLoader.isTutorialFile(path) {
                 // A workspace can be large: the report covers the first files found, and stops on cancel.
                 guard !isCancelled(), seen.count < Self.workspaceDiagnosticsLimit else { break }
                 guard !openPaths.contains(path), seen.insert(path).inserted,

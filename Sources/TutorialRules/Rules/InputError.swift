@@ -1,5 +1,4 @@
 import TutorialModel
-import TutorialReaders
 
 /// A part of the document its reader could not read as written: a code fence never closed, a DocC
 /// directive unknown or never closed, HTML nested beyond the depth the reader follows.

@@ -1,6 +1,7 @@
 import Foundation
 import StepDiff
 import SwiftFacts
+import TutorialAnalysis
 import TutorialFixes
 import TutorialModel
 import TutorialReaders
@@ -103,42 +104,43 @@ public struct AnalysisPipeline: Sendable {
     public var findings: @Sendable (DocumentModel) -> FindingsResult
     /// A rule's explanation in Markdown, for hovers on diagnostics; nil for unknown ids.
     public var explanation: @Sendable (String) -> String?
+    /// Told that a `.tutorial-check.json` changed: what was read of configuration files is stale.
+    public var configurationChanged: @Sendable () -> Void
 
     public init(
         model: @escaping @Sendable (SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel,
         findings: @escaping @Sendable (DocumentModel) -> FindingsResult,
-        explanation: @escaping @Sendable (String) -> String?
+        explanation: @escaping @Sendable (String) -> String?,
+        configurationChanged: @escaping @Sendable () -> Void = {}
     ) {
         self.model = model
         self.findings = findings
         self.explanation = explanation
+        self.configurationChanged = configurationChanged
     }
 
     /// The same pipeline as `tutorial-check lint`: `analyze` with the document's `.tutorial-check.json`,
     /// one facts cache for the whole session so an edit reparses only the snippets it changed.
     public static func standard(cache: FactsCache = FactsCache()) -> AnalysisPipeline {
-        AnalysisPipeline(
+        let session = AnalysisSession(cache: cache)
+        return AnalysisPipeline(
             model: { document, format, resources in
                 DocumentModel(tutorial: readTutorial(document, format: format, resources: resources))
             },
             findings: { model in
-                // Edits leave old snippets behind in the cache; past a bound, start afresh.
-                if cache.count > 50_000 { cache.removeAll() }
+                session.releaseStaleFacts()
                 var notes: [String] = []
-                var configuration = Configuration.default
                 let path = model.tutorial.document.path
-                if let file = Configuration.find(forDocument: path) {
-                    do {
-                        configuration = try Configuration.load(path: file)
-                    } catch {
-                        notes.append("\(error); using the default rule settings")
-                    }
+                let configuration: Configuration
+                do { configuration = try session.configuration(forDocument: path) } catch {
+                    notes.append("\(error); using the default rule settings")
+                    configuration = .default
                 }
                 if configuration.excludes(documentPath: path) { return FindingsResult(findings: [], notes: notes) }
                 // The model's timelines are the pipeline's: not built a second time (its change sets stay
                 // lazy: the rules find unchanged steps without diffs).
-                let analysis = analyze(
-                    tutorial: model.tutorial, timelines: model.timelines, configuration: configuration, cache: cache)
+                let analysis = session.analyze(
+                    tutorial: model.tutorial, timelines: model.timelines, configuration: configuration)
                 return FindingsResult(
                     findings: analysis.findings.map { ServerFinding($0, in: model.tutorial) }, notes: notes)
             },
@@ -147,7 +149,8 @@ public struct AnalysisPipeline: Sendable {
                 let description = rule.description
                 return "**\(description.id)** (\(description.defaultSeverity.rawValue) by default)\n\n"
                     + "\(description.summary)\n\n\(description.explanation)"
-            })
+            },
+            configurationChanged: { session.forgetConfigurations() })
     }
 }
 

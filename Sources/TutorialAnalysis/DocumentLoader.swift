@@ -1,5 +1,6 @@
 import Foundation
 import TutorialModel
+import TutorialReaders
 
 /// Turns the paths a user gives into documents, with the input errors of the CLI contract (exit code 2).
 public enum DocumentLoader {
@@ -21,7 +22,7 @@ public enum DocumentLoader {
                 throw InputError(path: path, reason: "no such file or directory")
             }
             if isDirectory.boolValue {
-                let found = regularFiles(under: path).filter { isTutorialFile($0) }
+                let found = FileSystemResources.regularFiles(under: path).filter { isTutorialFile($0) }
                 if found.isEmpty { throw InputError(path: path, reason: "no tutorial files (.md, .markdown, .html, .htm, .tutorial, .txt) found") }
                 result.append(contentsOf: found)
             } else {
@@ -67,25 +68,5 @@ public enum DocumentLoader {
             throw InputError(path: path, reason: "is not valid UTF-8")
         }
         return SourceDocument(path: path, text: text)
-    }
-
-    /// Regular files under `directory`, sorted, visiting each real directory once (symlink loops end).
-    public static func regularFiles(under directory: String) -> [String] {
-        var result: [String] = []
-        var visited = Set<String>()
-        func walk(_ path: String) {
-            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            guard visited.insert(real).inserted,
-                let entries = try? FileManager.default.contentsOfDirectory(atPath: path)
-            else { return }
-            for entry in entries.sorted() where !entry.hasPrefix(".") {
-                let child = path.hasSuffix("/") ? path + entry : path + "/" + entry
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue { walk(child) } else { result.append(child) }
-            }
-        }
-        walk(directory)
-        return result
     }
 }

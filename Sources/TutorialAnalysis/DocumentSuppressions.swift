@@ -1,5 +1,6 @@
 import Foundation
 import TutorialModel
+import TutorialRules
 
 /// The suppression comments of a document:
 /// `<!-- tutorial-check-disable rule-id -->` … `<!-- tutorial-check-enable rule-id -->` (no ids: every rule)

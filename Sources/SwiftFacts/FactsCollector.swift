@@ -1,0 +1,311 @@
+internal import SwiftSyntax
+
+/// A type declaration being collected; members arrive while its body is walked.
+final class TypeBuilder {
+    let kind: TypeFact.Kind
+    let name: String
+    let qualifiedName: String
+    let parent: String?
+    let inherited: [InheritedType]
+    let attributes: [String]
+    let hasGenericParameters: Bool
+    let nameRange: CodeRange
+    let range: CodeRange
+    var properties: [PropertyFact] = []
+    var initializers: [InitializerFact] = []
+
+    init(
+        kind: TypeFact.Kind, name: String, qualifiedName: String, parent: String?, inherited: [InheritedType],
+        attributes: [String], hasGenericParameters: Bool, nameRange: CodeRange, range: CodeRange
+    ) {
+        self.kind = kind
+        self.name = name
+        self.qualifiedName = qualifiedName
+        self.parent = parent
+        self.inherited = inherited
+        self.attributes = attributes
+        self.hasGenericParameters = hasGenericParameters
+        self.nameRange = nameRange
+        self.range = range
+    }
+
+    func build() -> TypeFact {
+        TypeFact(
+            kind: kind, name: name, qualifiedName: qualifiedName, parent: parent, inherited: inherited,
+            attributes: attributes, properties: properties, initializers: initializers,
+            hasGenericParameters: hasGenericParameters, nameRange: nameRange, range: range)
+    }
+}
+
+final class FactsCollector: SyntaxVisitor {
+    var types: [TypeBuilder] = []
+    var functions: [FunctionFact] = []
+    var assignments: [AssignmentFact] = []
+    var calls: [CallFact] = []
+    var selectors: [SelectorFact] = []
+    var variables: [VariableFact] = []
+    var memberReferences: [MemberReferenceFact] = []
+
+    private var typeStack: [TypeBuilder] = []
+    private var functionStack: [Int] = []
+    private var hostingConfigurationDepth = 0
+
+    private var currentType: TypeBuilder? { typeStack.last }
+    private var currentFunction: Int? { functionStack.last }
+
+    // MARK: Types
+
+    private func pushType(
+        _ kind: TypeFact.Kind, name: String, inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax,
+        generic: Bool, nameNode: some SyntaxProtocol, node: some SyntaxProtocol
+    ) {
+        let parent = currentType?.qualifiedName
+        let qualified = kind == .extension ? name : (parent.map { $0 + "." + name } ?? name)
+        let inherited = (inheritance?.inheritedTypes ?? []).map {
+            InheritedType(name: simpleTypeName($0.type), range: $0.type.codeRange)
+        }
+        let simple = qualified.split(separator: ".").last.map(String.init) ?? qualified
+        let builder = TypeBuilder(
+            kind: kind, name: simple, qualifiedName: qualified, parent: kind == .extension ? nil : parent,
+            inherited: inherited, attributes: attributeNames(attributes), hasGenericParameters: generic,
+            nameRange: nameNode.codeRange, range: node.codeRange)
+        types.append(builder)
+        typeStack.append(builder)
+    }
+
+    /// Enters a named type declaration (struct, class, enum, actor, protocol): its members join it until
+    /// the matching `visitPost` leaves it.
+    private func enterType(
+        _ node: some DeclGroupSyntax & NamedDeclSyntax, _ kind: TypeFact.Kind, generic: Bool
+    ) -> SyntaxVisitorContinueKind {
+        pushType(
+            kind, name: node.name.text, inheritance: node.inheritanceClause, attributes: node.attributes,
+            generic: generic, nameNode: node.name, node: node)
+        return .visitChildren
+    }
+
+    private func leaveType() { typeStack.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node, .struct, generic: node.genericParameterClause != nil)
+    }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node, .class, generic: node.genericParameterClause != nil)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node, .enum, generic: node.genericParameterClause != nil)
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node, .actor, generic: node.genericParameterClause != nil)
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node, .protocol, generic: false)
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        pushType(
+            .extension, name: dottedTypeName(node.extendedType), inheritance: node.inheritanceClause,
+            attributes: node.attributes, generic: false, nameNode: node.extendedType, node: node)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    // MARK: Members and function contexts
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let function = FunctionFact(
+            kind: .function, name: node.name.text, ownerType: currentFunction == nil ? currentType?.qualifiedName : nil,
+            parameters: parameters(node.signature.parameterClause),
+            returnTypeText: node.signature.returnClause.map { dottedTypeName($0.type) },
+            attributes: attributeNames(node.attributes),
+            isStatic: hasModifier(node.modifiers, .static)
+                || hasModifier(node.modifiers, .class),
+            isOverride: hasModifier(node.modifiers, .override), nameRange: node.name.codeRange,
+            range: node.codeRange, bodyRange: node.body?.codeRange)
+        functions.append(function)
+        functionStack.append(functions.count - 1)
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { functionStack.removeLast() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        let parameterFacts = parameters(node.signature.parameterClause)
+        if currentFunction == nil, let type = currentType {
+            type.initializers.append(
+                InitializerFact(
+                    parameters: parameterFacts, isConvenience: hasModifier(node.modifiers, .convenience),
+                    range: node.codeRange))
+        }
+        let function = FunctionFact(
+            kind: .initializer, name: "init", ownerType: currentFunction == nil ? currentType?.qualifiedName : nil,
+            parameters: parameterFacts, returnTypeText: nil, attributes: attributeNames(node.attributes),
+            isStatic: false, isOverride: hasModifier(node.modifiers, .override),
+            nameRange: node.initKeyword.codeRange, range: node.codeRange, bodyRange: node.body?.codeRange)
+        functions.append(function)
+        functionStack.append(functions.count - 1)
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { functionStack.removeLast() }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let attributes = attributeNames(node.attributes)
+        let attributeArguments = node.attributes.contains { $0.as(AttributeSyntax.self)?.arguments != nil }
+        let isStatic = hasModifier(node.modifiers, .static) || hasModifier(node.modifiers, .class)
+        let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
+        for binding in node.bindings {
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            let name = pattern.identifier.text
+            var typeName = binding.typeAnnotation.map { simpleTypeName($0.type) }
+            if let value = binding.initializer?.value, let call = value.as(FunctionCallExprSyntax.self),
+                let called = callee(call.calledExpression), called.base == nil
+            {
+                typeName = called.name
+            }
+            if currentFunction == nil, let type = currentType {
+                // Accessors other than observers (`willSet`/`didSet`) make a property computed.
+                var isComputed = false
+                if let accessors = binding.accessorBlock {
+                    switch accessors.accessors {
+                    case .getter: isComputed = true
+                    case .accessors(let list):
+                        isComputed = list.contains {
+                            let kind = $0.accessorSpecifier.tokenKind
+                            return kind != .keyword(.willSet) && kind != .keyword(.didSet)
+                        }
+                    @unknown default: isComputed = true
+                    }
+                }
+                type.properties.append(
+                    PropertyFact(
+                        name: name, attributes: attributes, attributeHasArguments: attributeArguments,
+                        typeText: binding.typeAnnotation?.type.trimmedText, isLet: isLet, isStatic: isStatic,
+                        isLazy: hasModifier(node.modifiers, .lazy), isComputed: isComputed,
+                        hasInitialValue: binding.initializer != nil, range: pattern.codeRange))
+            }
+            variables.append(
+                VariableFact(
+                    function: currentFunction, enclosingType: currentType?.qualifiedName, name: name,
+                    typeName: typeName, range: binding.codeRange))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        // A computed property's body is a context of its own (`var body: some View { … }`).
+        if node.accessorBlock != nil, let pattern = node.pattern.as(IdentifierPatternSyntax.self) {
+            let function = FunctionFact(
+                kind: .accessor, name: pattern.identifier.text,
+                ownerType: currentFunction == nil ? currentType?.qualifiedName : nil, parameters: [],
+                returnTypeText: node.typeAnnotation.map { $0.type.trimmedText }, attributes: [],
+                isStatic: false, isOverride: false, nameRange: pattern.codeRange, range: node.codeRange,
+                bodyRange: node.accessorBlock?.codeRange)
+            functions.append(function)
+            functionStack.append(functions.count - 1)
+        }
+        return .visitChildren
+    }
+    override func visitPost(_ node: PatternBindingSyntax) {
+        if node.accessorBlock != nil, node.pattern.is(IdentifierPatternSyntax.self) { functionStack.removeLast() }
+    }
+
+    // MARK: Expressions
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+            let target = elements[0].as(MemberAccessExprSyntax.self)
+        {
+            let valueElements = elements[2...]
+            let value: ExpressionFact
+            if valueElements.count == 1, let only = valueElements.first {
+                value = expressionFact(only)
+            } else {
+                let start = valueElements.first!.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = valueElements.last!.endPositionBeforeTrailingTrivia.utf8Offset
+                value = ExpressionFact(
+                    text: valueElements.map(\.trimmedText).joined(separator: " "),
+                    range: CodeRange(start: start, end: max(start, end)), coordinatorBase: nil, identifier: nil,
+                    isSelf: false, isProjectedBinding: false, isLiteral: false, isNil: false)
+            }
+            assignments.append(
+                AssignmentFact(
+                    function: currentFunction, baseText: target.base?.trimmedText,
+                    member: target.declName.baseName.text, value: value, range: node.codeRange))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let called = callee(node.calledExpression) else { return .visitChildren }
+        var trailing: [String?] = []
+        if node.trailingClosure != nil { trailing.append(nil) }
+        for closure in node.additionalTrailingClosures { trailing.append(closure.label.text) }
+        calls.append(
+            CallFact(
+                function: currentFunction, enclosingType: currentType?.qualifiedName, name: called.name,
+                baseText: called.base,
+                arguments: node.arguments.map {
+                    ArgumentFact(label: $0.label?.text, value: expressionFact($0.expression))
+                },
+                trailingClosureLabels: trailing, inHostingConfiguration: hostingConfigurationDepth > 0,
+                nameRange: called.range, range: node.codeRange))
+        if called.name == "UIHostingConfiguration" && called.base == nil {
+            // Only the content closure counts; walk it with the flag set, then skip the default walk.
+            hostingConfigurationDepth += 1
+            for argument in node.arguments { walk(argument) }
+            if let closure = node.trailingClosure { walk(closure) }
+            for closure in node.additionalTrailingClosures { walk(closure) }
+            hostingConfigurationDepth -= 1
+            walk(node.calledExpression)
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), case .identifier(let name) = base.baseName.tokenKind
+        {
+            memberReferences.append(
+                MemberReferenceFact(
+                    function: currentFunction, base: name, member: node.declName.baseName.text, range: node.codeRange))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        // `#selector(getter: x)` and `#selector(setter: x)` name properties, not methods: not ours.
+        guard node.macroName.text == "selector", node.arguments.count == 1, let only = node.arguments.first,
+            only.label == nil
+        else {
+            return .visitChildren
+        }
+        let argument = only.expression
+        var typeName: String?
+        var reference: DeclReferenceExprSyntax?
+        if let member = argument.as(MemberAccessExprSyntax.self) {
+            reference = member.declName
+            typeName = member.base?.trimmedText
+        } else if let plain = argument.as(DeclReferenceExprSyntax.self) {
+            reference = plain
+        }
+        if let reference {
+            selectors.append(
+                SelectorFact(
+                    function: currentFunction, enclosingType: currentType?.qualifiedName,
+                    typeName: typeName == "self" || typeName == "Self" ? nil : typeName,
+                    methodName: reference.baseName.text,
+                    labels: reference.argumentNames.map { $0.arguments.map { $0.name.text } },
+                    range: node.codeRange))
+        }
+        return .visitChildren
+    }
+}

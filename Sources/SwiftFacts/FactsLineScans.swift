@@ -1,0 +1,48 @@
+internal import Foundation
+
+/// Lines that stand for omitted code: `...` or `…` alone (or as a comment), or an editor placeholder.
+func elidedLines(in code: String) -> [Int] {
+    // Byte searches first (Foundation's `contains` was a seventh of a lint); the lines are judged below.
+    let bytes = Array(code.utf8)
+    guard containsBytes(bytes, Array("...".utf8)) || containsBytes(bytes, Array("…".utf8))
+        || containsBytes(bytes, Array("<#".utf8))
+    else { return [] }
+    let markers: Set<String> = ["...", "…", "// ...", "// …", "//...", "//…", "/* ... */", "/* … */", "....", "……"]
+    var result: [Int] = []
+    for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if markers.contains(trimmed) || (text.contains("<#") && text.contains("#>")) { result.append(line) }
+    }
+    return result
+}
+
+/// Finds `tutorial-check:disable-line` in line comments by scanning the text, so suppressions work
+/// even in code that does not parse.
+func lineSuppressions(in code: String, lineStarts: [Int]) -> [LineSuppression] {
+    let marker = "tutorial-check:disable-line"
+    // A byte search first: `String.contains(String)` goes through Foundation's locale-aware search, which
+    // cost as much as a tenth of the whole facts extraction, for a marker almost no snippet has.
+    guard containsBytes(Array(code.utf8), Array(marker.utf8)) else { return [] }
+    var result: [LineSuppression] = []
+    for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        guard let comment = text.range(of: "//"), let found = text.range(of: marker),
+            comment.lowerBound < found.lowerBound
+        else { continue }
+        let rules = text[found.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+            .map(String.init).filter { !$0.isEmpty }
+        result.append(LineSuppression(line: line, rules: rules))
+    }
+    return result
+}
+
+/// Whether `needle` occurs in `haystack`, compared byte by byte.
+private func containsBytes(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first else { return true }
+    guard bytes.count >= needle.count else { return false }
+    var index = 0
+    while index <= bytes.count - needle.count {
+        if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+        index += 1
+    }
+    return false
+}

@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import StepDiff
+import SwiftFacts
+import TutorialModel
+import TutorialReaders
+import TutorialRules
+
+/// One run of the pipeline over many documents: the facts cache they share and the configuration files
+/// read for them. The CLI makes one per command, the language server one per process.
+public final class AnalysisSession: Sendable {
+    /// Facts and rule results by snippet, shared by every analysis of the session.
+    public let cache: FactsCache
+    /// `--config`: used for every document instead of the nearest configuration file.
+    private let explicitConfiguration: Configuration?
+    private let configurationFiles = ConfigurationFiles()
+
+    public init(configuration explicitConfiguration: Configuration? = nil, cache: FactsCache = FactsCache()) {
+        self.explicitConfiguration = explicitConfiguration
+        self.cache = cache
+    }
+
+    /// The settings for a document: the explicit configuration, else its nearest `.tutorial-check.json`
+    /// (read once, and again only when it changes), else the defaults.
+    public func configuration(forDocument path: String) throws(Configuration.LoadError) -> Configuration {
+        if let explicitConfiguration { return explicitConfiguration }
+        guard let file = Configuration.find(forDocument: path) else { return .default }
+        return try configurationFiles.load(path: file)
+    }
+
+    /// Drops what was read of configuration files (the server's client said one changed).
+    public func forgetConfigurations() { configurationFiles.forgetAll() }
+
+    /// Edits leave old snippets behind in the cache; past a bound, a long session starts afresh.
+    public func releaseStaleFacts() {
+        if cache.count > 50_000 { cache.removeAll() }
+    }
+
+    public func analyze(
+        document: SourceDocument, resources: any ResourceProvider = NoResources(), configuration: Configuration
+    ) -> Analysis {
+        TutorialAnalysis.analyze(document: document, resources: resources, configuration: configuration, cache: cache)
+    }
+
+    /// The pipeline from an already-read tutorial, with the timelines and change sets the caller has.
+    public func analyze(
+        tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
+        configuration: Configuration
+    ) -> Analysis {
+        TutorialAnalysis.analyze(
+            tutorial: tutorial, timelines: timelines, changeSets: changeSets, configuration: configuration,
+            cache: cache)
+    }
+
+    /// A document to analyse from disk, with its settings.
+    public struct Job: Sendable {
+        public let path: String
+        public let configuration: Configuration
+    }
+
+    /// The documents under `paths` (directories expanded) that are not excluded, with their settings;
+    /// the first input error or unreadable configuration file ends it.
+    public func jobs(_ paths: [String]) throws(AnalysisInputError) -> [Job] {
+        let files: [String]
+        do { files = try DocumentLoader.expand(paths) } catch { throw .document(error) }
+        var jobs: [Job] = []
+        for file in files {
+            let configuration: Configuration
+            do { configuration = try self.configuration(forDocument: file) } catch { throw .configuration(error) }
+            if configuration.excludes(documentPath: file) { continue }
+            jobs.append(Job(path: file, configuration: configuration))
+        }
+        return jobs
+    }
+
+    /// Loads and analyses documents on all cores, each result turned by `transform` on its worker (so
+    /// only what the caller keeps stays in memory); the first input error, in job order, wins.
+    public func analyze<Value: Sendable>(
+        _ jobs: [Job], resources: any ResourceProvider = FileSystemResources(),
+        _ transform: @escaping @Sendable (Analysis) -> Value
+    ) throws(DocumentLoader.InputError) -> [Value] {
+        let results = ResultSlots<Result<Value, DocumentLoader.InputError>>(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let job = jobs[index]
+            do throws(DocumentLoader.InputError) {
+                let document = try DocumentLoader.load(job.path)
+                results.set(index, .success(transform(analyze(document: document, resources: resources, configuration: job.configuration))))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        var values: [Value] = []
+        for result in results.values {
+            switch result {
+            case .success(let value): values.append(value)
+            case .failure(let error): throw error
+            case nil: continue
+            }
+        }
+        return values
+    }
+}
+
+/// Why a command cannot start: an input that is not a readable tutorial, or a broken configuration file.
+public enum AnalysisInputError: Error, CustomStringConvertible {
+    case document(DocumentLoader.InputError)
+    case configuration(Configuration.LoadError)
+
+    public var description: String {
+        switch self {
+        case .document(let error): return error.description
+        case .configuration(let error): return error.description
+        }
+    }
+}
+
+/// Expands and reads every input, stopping at the first input error: what `outline` and `diff` show.
+public func readTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -> [Tutorial] {
+    let files = try DocumentLoader.expand(paths)
+    var tutorials: [Tutorial] = []
+    for file in files {
+        let document = try DocumentLoader.load(file)
+        tutorials.append(readTutorial(document, resources: FileSystemResources()))
+    }
+    return tutorials
+}
+
+/// Results written by index from concurrent workers.
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}

@@ -1,0 +1,287 @@
+import SwiftFacts
+import TutorialModel
+import TutorialRules
+
+/// Runs the code rules on every state of every file and turns what they report into findings: keyed by
+/// rule and subject, placed at the introducing step, `information` when a later state fixes them.
+///
+/// The evaluator walks the tutorial once, step by step, growing the project as the reader has it
+/// (`projectFiles`) and recording every check per timeline key (a file name, or `#step#index` for a
+/// fragment outside every timeline); `findings()` then turns each key's checks into runs per rule.
+struct CodeRuleEvaluator {
+    /// One check of one snippet: what each rule found in it, by rule id and subject.
+    private struct Evaluation {
+        /// When the check happened (a problem gone here is resolved here).
+        let step: StepID
+        /// The step whose snippet was checked (where a problem first seen here is introduced).
+        let codeStep: StepID
+        /// The snippet leaves code out (`...`): what it does not show is no evidence that a problem is gone.
+        let partial: Bool
+        let snippet: Snippet
+        let found: [String: [String: CodeFinding]]
+    }
+
+    /// One run of a finding: the consecutive states of a file in which it is present.
+    private struct Run {
+        let subject: String
+        let message: String
+        let firstStep: StepID
+        let range: SourceRange
+        var occurrences: [FindingOccurrence]
+        let fixTitle: String?
+        let resolvingTokens: [String]
+        var resolvedAt: StepID?
+    }
+
+    /// A snippet outside every timeline, with its identifiers.
+    private struct Fragment {
+        let step: StepID
+        let fileName: String?
+        let identifiers: Set<String>
+    }
+
+    /// A file's latest whole state.
+    private struct FileState {
+        let step: StepID
+        let snippet: Snippet
+        let facts: SnippetFacts
+    }
+
+    private let rules: [any CodeRule]
+    private let ruleIDs: [String]
+    private let tutorial: Tutorial
+    private let facts: [SnippetAddress: SnippetFacts]
+    private let files: [SnippetAddress: String]
+    private let configuration: Configuration
+    private let cache: FactsCache
+    private let known = KnownProtocols.standard
+
+    /// Checks per timeline key, in order, and the keys in the order first checked.
+    private var evaluations: [String: [Evaluation]] = [:]
+    private var keyOrder: [String] = []
+    /// The project at the step being walked: each file's latest whole state, in order of appearance.
+    private var projectFiles: [(name: String, facts: SnippetFacts)] = []
+    /// Files a fragment has added to since their latest whole state.
+    private var incompleteFiles = Set<String>()
+    private var lastState: [String: FileState] = [:]
+    /// Fragments, scanned only when a problem is still open at the end of a file.
+    private var scannedFragments: [Fragment]?
+
+    /// The findings of `rules` over the tutorial's Swift states (`facts`, with `files` naming the
+    /// timeline each state belongs to).
+    static func findings(
+        _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts],
+        files: [SnippetAddress: String], configuration: Configuration, cache: FactsCache
+    ) -> [Finding] {
+        guard !rules.isEmpty else { return [] }
+        var evaluator = CodeRuleEvaluator(
+            rules: rules, tutorial: tutorial, facts: facts, files: files, configuration: configuration, cache: cache)
+        evaluator.checkEveryStep()
+        evaluator.recheckLastStates()
+        return evaluator.findings()
+    }
+
+    private init(
+        rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts],
+        files: [SnippetAddress: String], configuration: Configuration, cache: FactsCache
+    ) {
+        self.rules = rules
+        self.ruleIDs = rules.map(\.description.id)
+        self.tutorial = tutorial
+        self.facts = facts
+        self.files = files
+        self.configuration = configuration
+        self.cache = cache
+    }
+
+    // MARK: - Checking
+
+    private mutating func checkEveryStep() {
+        for step in tutorial.steps {
+            // The project first takes every file this step shows, then each snippet is checked against it.
+            for (index, snippet) in step.snippets.enumerated() {
+                let address = SnippetAddress(step: step.id, index: index)
+                guard let name = files[address], let stateFacts = facts[address] else { continue }
+                incompleteFiles.remove(name)
+                if let position = projectFiles.firstIndex(where: { $0.name == name }) {
+                    projectFiles[position] = (name, stateFacts)
+                } else {
+                    projectFiles.append((name, stateFacts))
+                }
+                lastState[name] = FileState(step: step.id, snippet: snippet, facts: stateFacts)
+            }
+            for (index, snippet) in step.snippets.enumerated() {
+                guard let snippetFacts = facts[SnippetAddress(step: step.id, index: index)] else { continue }
+                if let name = files[SnippetAddress(step: step.id, index: index)] {
+                    evaluate(snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: name, fileName: name)
+                } else {
+                    evaluate(
+                        snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: "#\(step.id)#\(index)",
+                        fileName: nil)
+                }
+            }
+            // A Swift fragment adds to its file (or, unnamed, to any file): until the file is shown whole
+            // again, what its last whole state lacks is no evidence.
+            for (index, snippet) in step.snippets.enumerated() {
+                let address = SnippetAddress(step: step.id, index: index)
+                guard files[address] == nil, facts[address] != nil else { continue }
+                if let name = snippet.fileName {
+                    incompleteFiles.insert(name)
+                } else {
+                    incompleteFiles.formUnion(projectFiles.map(\.name))
+                }
+            }
+        }
+    }
+
+    /// The last state of each file, checked once more against the finished project: what another file
+    /// changed later decides whether a cross-file problem is still there at the end.
+    private mutating func recheckLastStates() {
+        let lastStep = lastState.values.map(\.step).max()
+        for (name, state) in lastState {
+            guard let lastStep, state.step != lastStep else { continue }
+            evaluate(state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name)
+        }
+    }
+
+    private mutating func evaluate(
+        _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, key: String,
+        fileName: String?
+    ) {
+        let currentIsComplete = snippet.kind == .file && snippetFacts.elidedLines.isEmpty
+        let project = ProjectView(
+            files: projectFiles, current: snippetFacts, currentFileName: fileName, currentIsComplete: currentIsComplete,
+            incompleteFiles: incompleteFiles)
+        let context = CodeContext(
+            fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
+            isFragment: fileName == nil || !snippetFacts.elidedLines.isEmpty,
+            project: project, knownProtocols: known)
+        let rules = rules
+        let compute: () -> [String: [String: CodeFinding]] = {
+            var found: [String: [String: CodeFinding]] = [:]
+            for rule in rules {
+                let id = rule.description.id
+                for finding in rule.check(context) where !snippetFacts.isSuppressed(rule: id, at: finding.range.start) {
+                    if found[id]?[finding.subject] == nil { found[id, default: [:]][finding.subject] = finding }
+                }
+            }
+            return found
+        }
+        // The same snippet checked against the same project gives the same findings: remembered by the
+        // cache's snippet ids, so an edit re-runs the rules only where the edited snippet is involved.
+        let found: [String: [String: CodeFinding]]
+        if snippetFacts.id != 0, projectFiles.allSatisfy({ $0.facts.id != 0 }) {
+            let memoKey = EvaluationKey(
+                facts: snippetFacts.id, fileName: fileName,
+                project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
+                incomplete: incompleteFiles.sorted(), currentIsComplete: currentIsComplete, rules: ruleIDs)
+            found = cache.memoized(memoKey, compute: compute)
+        } else {
+            found = compute()
+        }
+        if evaluations[key] == nil { keyOrder.append(key) }
+        evaluations[key, default: []].append(
+            Evaluation(
+                step: step, codeStep: codeStep, partial: !snippetFacts.elidedLines.isEmpty, snippet: snippet,
+                found: found))
+    }
+
+    // MARK: - Findings
+
+    private mutating func findings() -> [Finding] {
+        var findings: [Finding] = []
+        for key in keyOrder {
+            guard let list = evaluations[key] else { continue }
+            for rule in rules { findings += self.findings(of: rule.description, key: key, checks: list) }
+        }
+        return findings
+    }
+
+    /// One rule's findings over one key's checks: each run of consecutive checks reporting a subject.
+    private mutating func findings(of description: RuleDescription, key: String, checks: [Evaluation]) -> [Finding] {
+        let id = description.id
+        var open: [String: Run] = [:]
+        var openOrder: [String] = []
+        var closed: [Run] = []
+        for evaluation in checks {
+            let present = evaluation.found[id] ?? [:]
+            for subject in openOrder where present[subject] == nil && !evaluation.partial {
+                if var run = open.removeValue(forKey: subject) {
+                    run.resolvedAt = evaluation.step
+                    closed.append(run)
+                }
+            }
+            openOrder.removeAll { open[$0] == nil }
+            for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) {
+                let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
+                let occurrence = FindingOccurrence(
+                    step: evaluation.codeStep, range: range,
+                    edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial),
+                    resourceEdits: resourceEdits(codeFinding.edits, snippet: evaluation.snippet))
+                if open[subject] != nil {
+                    // The re-check of a file's last state repeats a state already recorded.
+                    if open[subject]!.occurrences.last?.range != range {
+                        open[subject]!.occurrences.append(occurrence)
+                    }
+                } else {
+                    open[subject] = Run(
+                        subject: subject, message: codeFinding.message, firstStep: evaluation.codeStep,
+                        range: range,
+                        occurrences: [occurrence], fixTitle: codeFinding.fixTitle,
+                        resolvingTokens: codeFinding.resolvingTokens, resolvedAt: nil)
+                    openOrder.append(subject)
+                }
+            }
+        }
+        let severity = configuration.severity(of: description)
+        // A problem still there in the file's last state may be mended by a fragment shown later.
+        var stillOpen = openOrder.compactMap { open[$0] }
+        if let last = lastState[key]?.step {
+            for index in stillOpen.indices where !stillOpen[index].resolvingTokens.isEmpty {
+                let tokens = Set(stillOpen[index].resolvingTokens)
+                if let mending = laterFragments().first(where: { fragment in
+                    fragment.step > last && (fragment.fileName == nil || fragment.fileName == key)
+                        && !fragment.identifiers.isDisjoint(with: tokens)
+                }) {
+                    stillOpen[index].resolvedAt = mending.step
+                }
+            }
+        }
+        return (closed + stillOpen).map { run in
+            Finding(
+                rule: id, subject: run.subject, severity: run.resolvedAt == nil ? severity : .information,
+                message: run.message, range: run.range, file: key.hasPrefix("#") ? nil : key,
+                step: run.firstStep, resolvedAt: run.resolvedAt, occurrences: run.occurrences,
+                fixTitle: run.fixTitle)
+        }
+    }
+
+    /// Fragments (snippets outside every timeline), with their identifiers, in step order.
+    private mutating func laterFragments() -> [Fragment] {
+        if let scannedFragments { return scannedFragments }
+        var result: [Fragment] = []
+        for step in tutorial.steps {
+            for (index, snippet) in step.snippets.enumerated()
+            where files[SnippetAddress(step: step.id, index: index)] == nil {
+                result.append(Fragment(step: step.id, fileName: snippet.fileName, identifiers: identifiers(in: Substring(snippet.code))))
+            }
+        }
+        scannedFragments = result
+        return result
+    }
+}
+
+/// What a code rule evaluation depends on: the checked snippet, the project's snippets, the rules run.
+private struct EvaluationKey: Hashable, Sendable {
+    let facts: Int
+    let fileName: String?
+    let project: [ProjectEntry]
+    let incomplete: [String]
+    let currentIsComplete: Bool
+    let rules: [String]
+}
+
+private struct ProjectEntry: Hashable, Sendable {
+    let name: String
+    let facts: Int
+}

@@ -1,0 +1,81 @@
+import StepDiff
+import SwiftFacts
+import TutorialModel
+import TutorialReaders
+import TutorialRules
+
+// TutorialAnalysis owns the pipeline from a path to findings: loading documents, the configuration
+// files, exclusion, the facts cache's policy, the Swift facts pass, the code-rule evaluator.
+
+/// Everything known about one document after the pipeline ran: the CLI, the server and the bench
+/// all read this.
+public struct Analysis: Sendable {
+    public let tutorial: Tutorial
+    public let timelines: [FileTimeline]
+    /// Findings sorted by position in the document, suppressions and configuration applied.
+    public let findings: [Finding]
+}
+
+/// The pipeline: read the document, build its timelines, extract facts, run the rules, evaluate
+/// findings across steps. A plain function of its inputs; `cache` only saves work.
+public func analyze(
+    document: SourceDocument, resources: any ResourceProvider = NoResources(),
+    configuration: Configuration = .default, cache: FactsCache = FactsCache()
+) -> Analysis {
+    analyze(tutorial: readTutorial(document, resources: resources), configuration: configuration, cache: cache)
+}
+
+/// The pipeline from an already-read tutorial (tests build tutorials directly).
+///
+/// `timelines` and `changeSets`, when the caller has them already (the server builds them for its
+/// document model), are used instead of being built again: they must be `buildTimelines(tutorial)` and
+/// `changeSets(tutorial, timelines:)` (any diff options but `ignoreIndentation`).
+public func analyze(
+    tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
+    configuration: Configuration = .default, cache: FactsCache = FactsCache()
+) -> Analysis {
+    let timelines = timelines ?? buildTimelines(tutorial)
+    let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
+        if case .code(let code) = rule, configuration.isEnabled(code.description) { return code }
+        return nil
+    }
+    let tutorialRules = RuleRegistry.all.compactMap { rule -> (any TutorialRule)? in
+        if case .tutorial(let tutorialRule) = rule, configuration.isEnabled(tutorialRule.description) {
+            return tutorialRule
+        }
+        return nil
+    }
+    let factsByState = codeRules.isEmpty ? [:] : swiftFacts(tutorial, timelines: timelines, cache: cache)
+    var fileOfState: [SnippetAddress: String] = [:]
+    for timeline in timelines {
+        for state in timeline.states {
+            fileOfState[SnippetAddress(step: state.step, index: state.snippetIndex)] = timeline.fileName
+        }
+    }
+    var findings = CodeRuleEvaluator.findings(
+        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration,
+        cache: cache)
+    if !tutorialRules.isEmpty {
+        let context = TutorialContext(
+            tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines, cache: cache),
+            structure: stepStructureFindings(tutorial, timelines: timelines, changeSets: changeSets))
+        for rule in tutorialRules {
+            let description = rule.description
+            for finding in rule.check(context) {
+                findings.append(
+                    Finding(
+                        rule: description.id, subject: finding.subject,
+                        severity: configuration.severity(of: description, ownSeverity: finding.severity),
+                        message: finding.message,
+                        range: finding.range, file: nil, step: finding.step, resolvedAt: nil,
+                        fixTitle: finding.fixTitle, documentEdits: finding.edits))
+            }
+        }
+    }
+    let suppressions = DocumentSuppressions(tutorial)
+    findings = findings.filter { !suppressions.suppresses($0) }
+    findings.sort {
+        ($0.range.start, $0.range.end, $0.rule, $0.subject) < ($1.range.start, $1.range.end, $1.rule, $1.subject)
+    }
+    return Analysis(tutorial: tutorial, timelines: timelines, findings: findings)
+}

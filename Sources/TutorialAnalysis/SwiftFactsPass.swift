@@ -1,0 +1,46 @@
+import StepDiff
+import SwiftFacts
+import TutorialModel
+import TutorialRules
+
+/// A snippet's place in the tutorial.
+struct SnippetAddress: Hashable {
+    let step: StepID
+    let index: Int
+}
+
+/// Facts of every Swift snippet; each file's states parsed in step order, incrementally from the
+/// previous state's tree, and every distinct snippet parsed once (the cache).
+func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCache) -> [SnippetAddress: SnippetFacts] {
+    var result: [SnippetAddress: SnippetFacts] = [:]
+    for timeline in timelines {
+        var previous: ParsedState?
+        for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
+            // Code the parser would stall on (SwiftParseLimits): no facts, so no code rule runs on it.
+            guard SwiftParseLimits.unparseableReason(state.code) == nil else {
+                previous = nil
+                continue
+            }
+            // The change set's runs are the parser's edits (computed only when the state must be parsed).
+            let (facts, parsed) = cache.facts(for: state.code, previous: previous) { [previous] in
+                guard let previous else { return nil }
+                return TextDiff(old: previous.code, new: state.code, options: DiffOptions(context: 0)).byteEdits().map {
+                    TextReplacement(
+                        old: CodeRange(start: $0.old.start, end: $0.old.end),
+                        new: CodeRange(start: $0.new.start, end: $0.new.end))
+                }
+            }
+            // A cached state has no tree: the next state then parses from scratch (rare: an edit).
+            previous = parsed
+            result[SnippetAddress(step: state.step, index: state.snippetIndex)] = facts
+        }
+    }
+    for step in tutorial.steps {
+        for (index, snippet) in step.snippets.enumerated()
+        where isSwift(snippet) && SwiftParseLimits.unparseableReason(snippet.code) == nil {
+            let address = SnippetAddress(step: step.id, index: index)
+            if result[address] == nil { result[address] = cache.facts(for: snippet.code).facts }
+        }
+    }
+    return result
+}

@@ -1,0 +1,79 @@
+import CLibXML2
+import TutorialModel
+
+/// An HTML reader's code blocks: a `<pre>`'s text as a browser shows it, lined up with its bytes.
+extension HTMLBlocks {
+    mutating func codeBlock(_ node: xmlNodePtr) -> OutlineBlock? {
+        var code = Self.normalizedCode(codeText(of: node))
+        guard !Self.isLineNumberGutter(code) else { return nil }
+        let nodeLine = line(of: node)
+        let fallback = SourceRange.empty(at: firstNonBlank(onLine: nodeLine))
+        var range = fallback
+        var sourceMap = SnippetSourceMap(segments: [], fallback: fallback)
+        var blockRange = fallback
+        if let located = raw.startTag(named: "pre", line: knownLine(of: node), after: tagCursor, lineIndex: lineIndex) {
+            tagCursor = located.tag.range.end
+            let contentStart = located.tag.range.end
+            let contentEnd =
+                HTMLRawMarkup.findEndTag(bytes, name: "pre", from: contentStart, end: parsedRange.end)
+                ?? parsedRange.end
+            let characters = HTMLRawCharacter.scan(bytes, from: contentStart, to: contentEnd)
+            let aligned = HTMLCodeAlignment.align(
+                code: Array(code.utf8), raw: characters, bytes: bytes, fallback: SourceRange.empty(at: contentStart))
+            range = aligned.range
+            sourceMap = aligned.sourceMap
+            let closeEnd = HTMLRawMarkup.tagEnd(bytes, from: contentEnd, end: parsedRange.end)
+            blockRange = SourceRange(start: located.tag.range.start, end: max(located.tag.range.end, closeEnd))
+        }
+        if code.isEmpty { code = "" }
+        let codeElement = Self.firstDescendant(named: "code", of: node)
+        let language = [node, codeElement, node.pointee.parent].compactMap { $0 }.lazy.compactMap(Self.language(of:))
+            .first
+        let fileName =
+            [node, codeElement].compactMap { $0 }.lazy.compactMap(Self.fileNameAttribute(of:)).first ?? figureFileName
+        let outlineCode = OutlineCode(
+            language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap)
+        return OutlineBlock(kind: .code(outlineCode), text: "", range: blockRange)
+    }
+
+    /// The text of a code block: text nodes as libxml2 decoded them, `<br>` as a line break.
+    func codeText(of node: xmlNodePtr) -> String { text(of: node, lineBreak: "\n", keepNestedBlocks: true) }
+
+    /// `\n` line ends; the newline right after `<pre>` dropped (as browsers do); a trailing line of
+    /// only indentation before `</pre>` dropped; a final newline unless empty.
+    static func normalizedCode(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        let source = Array(text.utf8)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            if byte == 0x0D {
+                bytes.append(0x0A)
+                if index + 1 < source.count, source[index + 1] == 0x0A { index += 1 }
+            } else if byte == 0xC2, index + 1 < source.count, source[index + 1] == 0xA0 {
+                bytes.append(0x20)  // `&nbsp;` indentation from highlighters: a space to the compiler
+                index += 1
+            } else {
+                bytes.append(byte)
+            }
+            index += 1
+        }
+        if bytes.first == 0x0A { bytes.removeFirst() }
+        if let lastBreak = bytes.lastIndex(of: 0x0A) {
+            if bytes[(lastBreak + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                bytes.removeSubrange((lastBreak + 1)...)
+            }
+        } else if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            bytes.removeAll()
+        }
+        if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A `<pre>` of nothing but ascending numbers is a highlighter's line-number gutter, not code.
+    static func isLineNumberGutter(_ code: String) -> Bool {
+        let lines = code.split(separator: "\n")
+        guard lines.count >= 2 else { return false }
+        return lines.enumerated().allSatisfy { offset, line in Int(line.trimmingWhitespace()) == offset + 1 }
+    }
+}
