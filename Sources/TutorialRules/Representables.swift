@@ -1,3 +1,4 @@
+import Foundation
 import SwiftFacts
 import TutorialModel
 
@@ -47,6 +48,24 @@ struct Representable {
 
 /// The representables declared (or made to conform by an extension) in the checked snippet.
 func representables(in context: CodeContext) -> [Representable] {
+    context.representablesMemo.value { findRepresentables(in: context) }
+}
+
+/// What `representables(in:)` returns, computed once per checked snippet: eight lifecycle rules ask for
+/// it, and each answer resolves every type of the snippet in the project (5% of a lint).
+final class RepresentablesMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: [Representable]?
+
+    func value(_ compute: () -> [Representable]) -> [Representable] {
+        if let found = lock.withLock({ found }) { return found }
+        let computed = compute()
+        lock.withLock { found = computed }
+        return computed
+    }
+}
+
+private func findRepresentables(in context: CodeContext) -> [Representable] {
     var seen = Set<String>()
     var result: [Representable] = []
     for declaration in context.facts.types where declaration.kind != .protocol {
