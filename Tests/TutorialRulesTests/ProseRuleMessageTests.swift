@@ -30,3 +30,31 @@ final class ProseRuleMessageTests: XCTestCase {
             ["step 1.2 names fooz(), but its code does not contain fooz"])
     }
 }
+
+/// `step-no-change` on states a rule example cannot build: DocC `previousFile:` bases.
+final class StepNoChangeIntentionTests: XCTestCase {
+    private func noChangeSteps(previousCode: String?, prose: String) -> [String] {
+        var builder = TutorialBuilder(path: "t.tutorial")
+        let docc = { (resource: String, previous: String?) in
+            DocCCodeOptions(
+                resource: resource, resourcePath: resource, previousResource: previous.map { _ in "t-1.swift" },
+                previousCode: previous, reset: false)
+        }
+        builder.step(
+            label: nil, prose: "Create the file.",
+            snippets: [.init(file: "T.swift", code: "let t = 1\n", docc: docc("t-1.swift", nil))])
+        builder.step(
+            label: nil, prose: prose,
+            snippets: [.init(file: "T.swift", code: "let t = 1\n", docc: docc("t-2.swift", previousCode))])
+        let findings = analyze(tutorial: builder.build(), configuration: .only(["step-no-change"])).findings
+        return findings.compactMap { $0.step?.description }
+    }
+
+    func testAPreviousFileEqualToTheFileIsASlipWhateverTheProse() {
+        // The author stated a base to diff from: an identical file means the change was lost.
+        XCTAssertEqual(noChangeSteps(previousCode: "let t = 1\n", prose: "Build the project now."), ["1.2"])
+        // Without `previousFile:`, building the project shows the file again on purpose.
+        XCTAssertEqual(noChangeSteps(previousCode: nil, prose: "Build the project now."), [])
+        XCTAssertEqual(noChangeSteps(previousCode: nil, prose: "Add a second constant."), ["1.2"])
+    }
+}

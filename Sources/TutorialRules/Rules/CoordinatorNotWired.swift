@@ -12,8 +12,10 @@ struct CoordinatorNotWired: CodeRule {
             nothing until the object built in `makeUIViewController(context:)` / `makeUIView(context:)` gets \
             `.dataSource = context.coordinator` (or `.delegate`). Without it, swiping a page view controller is \
             dead and delegate callbacks never arrive. The rule needs evidence: the representable's make method and \
-            the coordinator's declaration must both be visible. An assignment found only in the update method is \
-            reported by `wiring-in-update` instead.
+            the coordinator's declaration must both be visible. The coordinator is the type `makeCoordinator()` \
+            returns, or, before that method is written, the representable's nested `Coordinator`: the finding \
+            belongs to the step that declared the conformance, also when `makeCoordinator()` only arrives later. \
+            An assignment found only in the update method is reported by `wiring-in-update` instead.
             """,
         defaultSeverity: .warning,
         triggering: [
@@ -70,6 +72,33 @@ struct CoordinatorNotWired: CodeRule {
                     {}
                 }
                 """),
+            RuleExample(
+                "The conformance is declared before makeCoordinator() arrives: reported where it was declared",
+                steps: [
+                    .init([
+                        .init(
+                            "PageViewController.swift",
+                            """
+                            struct PageViewController: UIViewControllerRepresentable {
+                                func makeUIViewController(context: Context) -> UIPageViewController { UIPageViewController() }
+                                func updateUIViewController(_ controller: UIPageViewController, context: Context) {}
+                                class Coordinator: NSObject, ↓UIPageViewControllerDataSource {}
+                            }
+                            """)
+                    ]),
+                    .init([
+                        .init(
+                            "PageViewController.swift",
+                            """
+                            struct PageViewController: UIViewControllerRepresentable {
+                                func makeCoordinator() -> Coordinator { Coordinator() }
+                                func makeUIViewController(context: Context) -> UIPageViewController { UIPageViewController() }
+                                func updateUIViewController(_ controller: UIPageViewController, context: Context) {}
+                                class Coordinator: NSObject, UIPageViewControllerDataSource {}
+                            }
+                            """)
+                    ]),
+                ]),
         ],
         nonTriggering: [
             RuleExample(
@@ -131,7 +160,11 @@ struct CoordinatorNotWired: CodeRule {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
         for representable in representables(in: context) {
-            guard let make = representable.make, let coordinator = representable.coordinator(in: context.project),
+            // Before makeCoordinator() is written, the nested `Coordinator` is the one it will return.
+            let nested =
+                representable.makeCoordinator == nil ? representable.nestedCoordinator(in: context.project) : nil
+            guard let make = representable.make,
+                let coordinator = representable.coordinator(in: context.project) ?? nested,
                 coordinator.primary != nil, coordinator.isComplete, representable.type.isComplete
             else { continue }
             let contextName = make.contextParameterName ?? "context"

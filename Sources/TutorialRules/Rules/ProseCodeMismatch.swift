@@ -199,26 +199,6 @@ private func isInsideSymbolLink(_ range: SourceRange, document: SourceDocument) 
     return pairs % 2 == 1
 }
 
-/// The first sentence of an instruction: Apple-style steps instruct in their first sentence and explain
-/// in the ones after, where APIs are named in passing.
-private func firstSentence(of text: String) -> String {
-    var previous: Character?
-    var end = text.endIndex
-    for index in text.indices {
-        let character = text[index]
-        if "。！？".contains(character) {
-            end = text.index(after: index)
-            break
-        }
-        if character.isWhitespace, let last = previous, ".!?".contains(last) {
-            end = index
-            break
-        }
-        previous = character
-    }
-    return String(text[..<end])
-}
-
 /// Words that make an instruction a removal: what it names is gone from the code on purpose.
 private let removalPattern =
     "(?i)\\b(remove|removes|removing|delete|deletes|deleting)\\b|삭제|제거|删除|刪除|移除|去掉|去除|削除|取り除"

@@ -8,9 +8,29 @@ func instruction(of step: Step) -> String {
     return step.prose.split(separator: "\n").first.map(String.init) ?? ""
 }
 
+/// The first sentence of a text (up to `.`, `!` or `?` before a space, or `。！？`): Apple-style steps
+/// instruct in their first sentence and explain in the ones after, where APIs are named in passing.
+func firstSentence(of text: String) -> String {
+    var previous: Character?
+    var end = text.endIndex
+    for index in text.indices {
+        let character = text[index]
+        if "。！？".contains(character) {
+            end = text.index(after: index)
+            break
+        }
+        if character.isWhitespace, let last = previous, ".!?".contains(last) {
+            end = index
+            break
+        }
+        previous = character
+    }
+    return String(text[..<end])
+}
+
 /// Matches of a regular expression in a text, as strings with their captures.
 func matches(of pattern: String, in text: String) -> [[String]] {
-    guard let expression = compiledExpressions.expression(pattern) else { return [] }
+    guard let expression = compiledExpression(pattern) else { return [] }
     let range = NSRange(text.startIndex..., in: text)
     return expression.matches(in: text, range: range).map { match in
         (0..<match.numberOfRanges).map { index in
@@ -18,6 +38,9 @@ func matches(of pattern: String, in text: String) -> [[String]] {
         }
     }
 }
+
+/// The compiled expression of a constant pattern, compiled once; nil when the pattern is invalid.
+func compiledExpression(_ pattern: String) -> NSRegularExpression? { compiledExpressions.expression(pattern) }
 
 /// Compiled expressions by pattern: the rules use a few constant patterns once per step, and compiling
 /// one costs 100,000 instructions (a third of the prose rules). `NSRegularExpression` is immutable and
