@@ -15,7 +15,11 @@ public final class AnalysisSession: Sendable {
     private let explicitConfiguration: Configuration?
     private let configurationFiles = ConfigurationFiles()
 
-    public init(configuration explicitConfiguration: Configuration? = nil, cache: FactsCache = FactsCache()) {
+    /// By default a document's files are parsed concurrently (see `FactsCache.parsesFilesConcurrently`).
+    public init(
+        configuration explicitConfiguration: Configuration? = nil,
+        cache: FactsCache = FactsCache(parsesFilesConcurrently: true)
+    ) {
         self.explicitConfiguration = explicitConfiguration
         self.cache = cache
     }
