@@ -69,7 +69,7 @@ let package = Package(
         // evolution, so modules that import it, and the synthesized test-discovery target that gets no
         // unsafe flags, never need the toolchain's host modules on their search path.
         .target(
-            name: "SwiftFacts",
+            name: "SwiftFacts", dependencies: ["TutorialModel"],
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(
@@ -158,7 +158,7 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LanguageServer", "TutorialModel", "TestSupport"],
+            dependencies: ["LanguageServer", "TutorialModel", "TutorialRules", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
     ] + fuzzTargets,
     swiftLanguageModes: [.v6]

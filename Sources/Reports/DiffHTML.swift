@@ -2,6 +2,7 @@ import DiffSyntax
 import Foundation
 import StepDiff
 import TutorialModel
+import TutorialRules
 
 /// `tutorial-check diff --format html`: one self-contained page (inline CSS, no script, no external
 /// asset; it works offline and from an attachment) with the tutorial's outline, a +/− summary per
@@ -92,7 +93,7 @@ private struct HTMLReportPage {
                     changes.contains(where: \.isNoChange)
                     ? " <span class=\"warn\" title=\"step-no-change\">=</span>" : ""
                 let rules = Set(
-                    document.findings.filter { $0.step == step.id && $0.rule != StepStructureFinding.stepNoChange }
+                    document.findings.filter { $0.step == step.id && $0.rule != StepStructureRules.noChange }
                         .map(\.rule))
                 if !rules.isEmpty {
                     flag +=
@@ -162,7 +163,7 @@ private struct HTMLReportPage {
         }
         // Structure findings other than no-change (which its change shows): numbering, missing files.
         for finding in document.findings
-        where finding.step == step.id && finding.rule != StepStructureFinding.stepNoChange {
+        where finding.step == step.id && finding.rule != StepStructureRules.noChange {
             out +=
                 "<p class=\"finding\"><span class=\"warn\">\(htmlEscaped(finding.rule))</span> \(htmlEscaped(finding.message))</p>\n"
         }

@@ -20,7 +20,7 @@ public struct DiffJSON: Encodable, Sendable {
     /// One change set: the contract's keys, then the extensions.
     public struct Change: Encodable, Sendable {
         public let file: String
-        public let from: String?
+        @ExplicitNull public var from: String?
         public let to: String
         public let added: Int
         public let removed: Int
@@ -29,26 +29,6 @@ public struct DiffJSON: Encodable, Sendable {
         public let noChange: Bool
         public let snippet: Int
         public let range: JSONRange
-
-        enum CodingKeys: String, CodingKey {
-            case file, from, to, added, removed, hunks, base, noChange, snippet, range
-        }
-
-        // `from` is written as null for a new file, as the contract shows.
-        /// Writes every key, `from` as null for a new file.
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(file, forKey: .file)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(added, forKey: .added)
-            try container.encode(removed, forKey: .removed)
-            try container.encode(hunks, forKey: .hunks)
-            try container.encode(base, forKey: .base)
-            try container.encode(noChange, forKey: .noChange)
-            try container.encode(snippet, forKey: .snippet)
-            try container.encode(range, forKey: .range)
-        }
     }
 
     /// One hunk: git's numbers, its lines, and its new side's range in the document.

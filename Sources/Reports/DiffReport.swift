@@ -1,5 +1,6 @@
 import StepDiff
 import TutorialModel
+import TutorialRules
 
 /// What every step-diff renderer shows for one document: its change sets (filtered as asked) and the
 /// steps they belong to. Built once, rendered as unified text, JSON, Markdown or HTML.
@@ -22,11 +23,11 @@ public struct DiffReportDocument: Sendable {
 
     /// The step-structure findings (`step-no-change`, `step-numbering`, `code-file-missing`) of the
     /// whole document, shown next to the steps they concern.
-    public let findings: [StepStructureFinding]
+    public let findings: [Finding]
 
     /// A report document; `findings` are shown next to their steps.
     public init(
-        tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], findings: [StepStructureFinding] = []
+        tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], findings: [Finding] = []
     ) {
         self.tutorial = tutorial
         self.timelines = timelines
@@ -79,7 +80,7 @@ public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, select
         let timelines = buildTimelines(tutorial)
         let all = changeSets(tutorial, timelines: timelines, options: options)
         // Findings judge exact text: reuse the change sets unless indentation was ignored for display.
-        let findings = stepStructureFindings(
+        let findings = StepStructureRules.findings(
             tutorial, timelines: timelines, changeSets: options.ignoreIndentation ? nil : all)
         return DiffReportDocument(
             tutorial: tutorial, timelines: timelines, changes: all.filter(selection.includes), findings: findings)

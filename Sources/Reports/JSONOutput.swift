@@ -12,10 +12,16 @@ public struct JSONRange: Codable, Equatable, Sendable {
     }
 }
 
-/// Encodes report values the same way everywhere: sorted keys so output is stable and diffable.
-public func encodeJSON<Value: Encodable>(_ value: Value) -> String {
+/// Encodes report values the same way everywhere: sorted keys so output is stable and diffable, and
+/// pretty-printed for the CLI (the language server sends the same keys on one line).
+public func encodeJSONData<Value: Encodable>(_ value: Value, pretty: Bool = true) throws -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(value)
+}
+
+/// A report value as the CLI prints it.
+public func encodeJSON<Value: Encodable>(_ value: Value) -> String {
+    let data = (try? encodeJSONData(value)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
 }

@@ -52,21 +52,8 @@ public struct LintJSON: Codable, Equatable, Sendable {
         public let severity: String
         public let message: String
         public let range: JSONRange
-        public let step: String?
-        public let resolvedAt: String?
-
-        enum CodingKeys: String, CodingKey { case rule, severity, message, range, step, resolvedAt }
-
-        // `step` and `resolvedAt` are written as null when absent, as the contract shows.
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(rule, forKey: .rule)
-            try container.encode(severity, forKey: .severity)
-            try container.encode(message, forKey: .message)
-            try container.encode(range, forKey: .range)
-            try container.encode(step, forKey: .step)
-            try container.encode(resolvedAt, forKey: .resolvedAt)
-        }
+        @ExplicitNull public var step: String?
+        @ExplicitNull public var resolvedAt: String?
     }
 
     public let documents: [Document]

@@ -5,7 +5,7 @@ public struct OutlineJSON: Codable, Equatable, Sendable {
     public struct Document: Codable, Equatable, Sendable {
         public let path: String
         public let format: String
-        public let title: String?
+        @ExplicitNull public var title: String?
         public let sections: [SectionOutline]
     }
 
@@ -17,15 +17,15 @@ public struct OutlineJSON: Codable, Equatable, Sendable {
 
     public struct StepOutline: Codable, Equatable, Sendable {
         public let id: String
-        public let label: String?
+        @ExplicitNull public var label: String?
         public let title: String
         public let range: JSONRange
         public let snippets: [SnippetOutline]
     }
 
     public struct SnippetOutline: Codable, Equatable, Sendable {
-        public let file: String?
-        public let language: String?
+        @ExplicitNull public var file: String?
+        @ExplicitNull public var language: String?
         public let range: JSONRange
         public let lines: Int
         public let kind: String
@@ -54,46 +54,6 @@ public struct OutlineJSON: Codable, Equatable, Sendable {
                         })
                 })
         }
-    }
-}
-
-// `file` and `title` are written as null when absent, as the contract shows.
-extension OutlineJSON.SnippetOutline {
-    enum CodingKeys: String, CodingKey { case file, language, range, lines, kind }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(language, forKey: .language)
-        try container.encode(range, forKey: .range)
-        try container.encode(lines, forKey: .lines)
-        try container.encode(kind, forKey: .kind)
-    }
-}
-
-// An implicit step's `label` is written as null, not left out: every step has the same keys.
-extension OutlineJSON.StepOutline {
-    enum CodingKeys: String, CodingKey { case id, label, title, range, snippets }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(label, forKey: .label)
-        try container.encode(title, forKey: .title)
-        try container.encode(range, forKey: .range)
-        try container.encode(snippets, forKey: .snippets)
-    }
-}
-
-extension OutlineJSON.Document {
-    enum CodingKeys: String, CodingKey { case path, format, title, sections }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(format, forKey: .format)
-        try container.encode(title, forKey: .title)
-        try container.encode(sections, forKey: .sections)
     }
 }
 

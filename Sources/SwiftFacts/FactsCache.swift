@@ -1,30 +1,34 @@
 internal import Foundation
 internal import SwiftParser
 internal import SwiftSyntax
+internal import TutorialModel
 
 /// Facts of every distinct snippet seen, keyed by the snippet's code, shared across documents and edits.
 ///
 /// Parsing is the expensive step of the pipeline (about 5 ms per 100 lines with the toolchain's
 /// parser), and tutorials repeat the same file at every step: a snippet already seen costs a lookup.
 /// The cache is safe to share between threads (the CLI lints documents in parallel).
-public final class FactsCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String: SnippetFacts] = [:]
-    private var hitCount = 0
-    private var missCount = 0
-    private var incrementalCount = 0
-    private var nextID = 1
-    private var memos: [AnyHashable: Any] = [:]
-    private var memoHitCount = 0
-    /// The last few trees parsed, newest last: a snippet parsed without its previous state's tree (the
-    /// server's re-analysis after a keystroke, where the unchanged states are cache hits with no tree)
-    /// starts from the most similar of them, usually the same snippet before the keystroke.
-    private var recentTrees: [ParsedState] = []
+public final class FactsCache: Sendable {
+    private struct State {
+        var entries: [String: SnippetFacts] = [:]
+        var hitCount = 0
+        var missCount = 0
+        var incrementalCount = 0
+        var nextID = 1
+        var memos: [AnyHashable: Any] = [:]
+        var memoHitCount = 0
+        /// The last few trees parsed, newest last: a snippet parsed without its previous state's tree (the
+        /// server's re-analysis after a keystroke, where the unchanged states are cache hits with no tree)
+        /// starts from the most similar of them, usually the same snippet before the keystroke.
+        var recentTrees: [ParsedState] = []
+        /// Parses that started from a recent tree rather than from nothing or the previous state's tree.
+        var reusedTreeCount = 0
+        /// Text comparisons remembered by `remembered(_:compute:)`, apart from the rule results.
+        var comparisons: [AnyHashable: any Sendable] = [:]
+    }
+
+    private let state = Protected(State())
     private let recentTreeLimit = 8
-    /// Parses that started from a recent tree rather than from nothing or the previous state's tree.
-    private var reusedTreeCount = 0
-    /// Text comparisons remembered by `remembered(_:compute:)`, apart from the rule results.
-    private var comparisons: [AnyHashable: any Sendable] = [:]
     /// Remembered results are dropped wholesale past this many, which bounds the memory an editing
     /// session can accumulate.
     private let memoLimit = 100_000
@@ -38,39 +42,25 @@ public final class FactsCache: @unchecked Sendable {
 
     /// Counters for the bench: lookups served from the cache, full parses and incremental parses.
     public var statistics: (hits: Int, misses: Int, incremental: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (hitCount, missCount, incrementalCount)
+        state.withLock { ($0.hitCount, $0.missCount, $0.incrementalCount) }
     }
 
     /// Results served from the memo, and how many are remembered.
-    public var memoStatistics: (hits: Int, entries: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (memoHitCount, memos.count)
-    }
+    public var memoStatistics: (hits: Int, entries: Int) { state.withLock { ($0.memoHitCount, $0.memos.count) } }
 
     /// Parses that reused a recently parsed tree (see `recentTrees`); not counted as incremental.
-    public var reusedTreeParses: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return reusedTreeCount
-    }
+    public var reusedTreeParses: Int { state.withLock { $0.reusedTreeCount } }
 
-    public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
-    }
+    public var count: Int { state.withLock { $0.entries.count } }
 
     /// Drops every entry (the server calls this when memory matters more than speed).
     public func removeAll() {
-        lock.lock()
-        entries.removeAll()
-        memos.removeAll()
-        comparisons.removeAll()
-        recentTrees.removeAll()
-        lock.unlock()
+        state.withLock { state in
+            state.entries.removeAll()
+            state.memos.removeAll()
+            state.comparisons.removeAll()
+            state.recentTrees.removeAll()
+        }
     }
 
     /// A result computed from texts (a comparison of a file's two states), remembered under a key made of
@@ -78,18 +68,13 @@ public final class FactsCache: @unchecked Sendable {
     /// rule results and not counted in `memoStatistics`; dropped wholesale past the same bound.
     public func remembered<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, compute: () -> Value) -> Value {
         let boxed = AnyHashable(key)
-        lock.lock()
         // Boxed: a stored `nil` must not read as a hit for an absent key (an `Any?` nil casts to `Value?`).
-        if let box = comparisons[boxed] as? RememberedValue<Value> {
-            lock.unlock()
-            return box.value
-        }
-        lock.unlock()
+        if let box = state.withLock({ $0.comparisons[boxed] as? RememberedValue<Value> }) { return box.value }
         let value = compute()
-        lock.lock()
-        if comparisons.count >= memoLimit { comparisons.removeAll() }
-        comparisons[boxed] = RememberedValue(value: value)
-        lock.unlock()
+        state.withLock { state in
+            if state.comparisons.count >= memoLimit { state.comparisons.removeAll() }
+            state.comparisons[boxed] = RememberedValue(value: value)
+        }
         return value
     }
 
@@ -97,18 +82,17 @@ public final class FactsCache: @unchecked Sendable {
     /// else it depends on), so a re-analysis after an edit redoes only the work the edit touched.
     public func memoized<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, compute: () -> Value) -> Value {
         let boxed = AnyHashable(key)
-        lock.lock()
-        if let value = memos[boxed] as? Value {
-            memoHitCount += 1
-            lock.unlock()
+        let known = state.withLock { state -> Value? in
+            guard let value = state.memos[boxed] as? Value else { return nil }
+            state.memoHitCount += 1
             return value
         }
-        lock.unlock()
+        if let known { return known }
         let value = compute()
-        lock.lock()
-        if memos.count >= memoLimit { memos.removeAll() }
-        memos[boxed] = value
-        lock.unlock()
+        state.withLock { state in
+            if state.memos.count >= memoLimit { state.memos.removeAll() }
+            state.memos[boxed] = value
+        }
         return value
     }
 
@@ -125,16 +109,16 @@ public final class FactsCache: @unchecked Sendable {
     public func facts(
         for code: String, previous: ParsedState?, edits: () -> [TextReplacement]?
     ) -> (facts: SnippetFacts, parsed: ParsedState?) {
-        lock.lock()
-        if let cached = entries[code] {
-            hitCount += 1
-            lock.unlock()
-            return (cached, nil)
+        let lookup = state.withLock { state -> (cached: SnippetFacts?, recent: [ParsedState]) in
+            if let cached = state.entries[code] {
+                state.hitCount += 1
+                return (cached, [])
+            }
+            return (nil, previous == nil ? state.recentTrees : [])
         }
-        let recent = previous == nil ? recentTrees : []
-        lock.unlock()
+        if let cached = lookup.cached { return (cached, nil) }
         let parsed: ParsedState
-        let reused = previous == nil ? mostSimilar(recent, to: code) : nil
+        let reused = previous == nil ? mostSimilar(lookup.recent, to: code) : nil
         if let reused {
             // Incremental parsing gives the tree a full parse would (the parser's contract), faster.
             parsed = ParsedState.parse(code, previous: reused)
@@ -142,22 +126,20 @@ public final class FactsCache: @unchecked Sendable {
             parsed = ParsedState.parse(code, previous: previous, edits: previous == nil ? nil : edits())
         }
         let extracted = extractFacts(from: parsed.result.tree, code: code)
-        lock.lock()
-        if reused != nil { reusedTreeCount += 1 }
-        recentTrees.removeAll { $0.code == code }
-        recentTrees.append(parsed)
-        if recentTrees.count > recentTreeLimit { recentTrees.removeFirst() }
-        if let raced = entries[code] {
+        let facts = state.withLock { state -> SnippetFacts in
+            if reused != nil { state.reusedTreeCount += 1 }
+            state.recentTrees.removeAll { $0.code == code }
+            state.recentTrees.append(parsed)
+            if state.recentTrees.count > recentTreeLimit { state.recentTrees.removeFirst() }
             // Another thread parsed the same code meanwhile: keep one id per distinct snippet.
-            lock.unlock()
-            return (raced, parsed)
+            if let raced = state.entries[code] { return raced }
+            let facts = extracted.identified(as: state.nextID)
+            state.nextID += 1
+            state.missCount += 1
+            if previous != nil { state.incrementalCount += 1 }
+            state.entries[code] = facts
+            return facts
         }
-        let facts = extracted.identified(as: nextID)
-        nextID += 1
-        missCount += 1
-        if previous != nil { incrementalCount += 1 }
-        entries[code] = facts
-        lock.unlock()
         return (facts, parsed)
     }
 }

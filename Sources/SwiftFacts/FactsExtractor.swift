@@ -2,12 +2,13 @@ internal import SwiftDiagnostics
 internal import SwiftParser
 internal import SwiftParserDiagnostics
 internal import SwiftSyntax
+internal import TutorialModel
 
 /// Extracts `SnippetFacts` from a parsed tree in one walk.
 func extractFacts(from tree: SourceFileSyntax, code: String) -> SnippetFacts {
     let collector = FactsCollector(viewMode: .sourceAccurate)
     collector.walk(tree)
-    let lineStarts = codeLineStarts(code)
+    let lineStarts = LineIndex(lineFeedsIn: Array(code.utf8)).lineStarts
     return SnippetFacts(
         types: collector.types.map { $0.build() }, functions: collector.functions,
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
@@ -20,16 +21,6 @@ func extractFacts(from tree: SourceFileSyntax, code: String) -> SnippetFacts {
 /// Parses `code` and extracts its facts (no cache, no previous tree: see `FactsCache` for both).
 public func extractFacts(code: String) -> SnippetFacts {
     extractFacts(from: Parser.parse(source: code), code: code)
-}
-
-func codeLineStarts(_ code: String) -> [Int] {
-    var starts = [0]
-    var offset = 0
-    for byte in code.utf8 {
-        offset += 1
-        if byte == 0x0A { starts.append(offset) }
-    }
-    return starts
 }
 
 private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {

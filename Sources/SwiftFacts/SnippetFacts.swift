@@ -1,3 +1,5 @@
+internal import TutorialModel
+
 /// What the rules need to know about one snippet of Swift, extracted in one SwiftSyntax pass.
 ///
 /// Every range is a UTF-8 range in the snippet's code, so a finding maps to the document through
@@ -19,7 +21,7 @@ public struct SnippetFacts: Sendable {
     /// 0-based lines that stand for omitted code (`...`, `…`, `// ...`, an editor placeholder `<#…#>`):
     /// a snippet with such lines shows only part of its file, whatever else it looks like.
     public let elidedLines: [Int]
-    /// UTF-8 offsets at which each line of the code starts.
+    /// UTF-8 offsets at which each line of the code starts (`LineIndex(lineFeedsIn:)`'s).
     public let lineStarts: [Int]
     /// A number the cache gives each distinct snippet (0 outside a cache), so that work depending on
     /// several snippets can be remembered under a cheap key.
@@ -70,15 +72,7 @@ public struct SnippetFacts: Sendable {
     public func identified(as id: Int) -> SnippetFacts { SnippetFacts(self, id: id) }
 
     /// The 0-based line of a code offset.
-    public func line(of offset: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
-    }
+    public func line(of offset: Int) -> Int { LineIndex.lineNumber(containing: offset, lineStarts: lineStarts) }
 
     /// Whether `// tutorial-check:disable-line` on the line of `offset` names `rule` (or names no rule).
     public func isSuppressed(rule: String, at offset: Int) -> Bool {

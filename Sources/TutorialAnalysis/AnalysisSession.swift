@@ -83,18 +83,30 @@ public final class AnalysisSession: Sendable {
         _ jobs: [Job], resources: any ResourceProvider = FileSystemResources(),
         _ transform: @escaping @Sendable (Analysis) -> Value
     ) throws(DocumentLoader.InputError) -> [Value] {
-        let results = ResultSlots<Result<Value, DocumentLoader.InputError>>(count: jobs.count)
+        try forEachDocument(jobs) { job, document in
+            transform(self.analyze(document: document, resources: resources, configuration: job.configuration))
+        }
+    }
+
+    /// Loads each job's document and runs `body` on it, on all cores; the first input error, in job
+    /// order, wins.
+    func forEachDocument<Value: Sendable>(
+        _ jobs: [Job], _ body: @escaping @Sendable (Job, SourceDocument) -> Value
+    ) throws(DocumentLoader.InputError) -> [Value] {
+        // Results written by index from the workers.
+        let results = Protected([Result<Value, DocumentLoader.InputError>?](repeating: nil, count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let job = jobs[index]
             do throws(DocumentLoader.InputError) {
                 let document = try DocumentLoader.load(job.path)
-                results.set(index, .success(transform(analyze(document: document, resources: resources, configuration: job.configuration))))
+                let value = body(job, document)
+                results.withLock { $0[index] = .success(value) }
             } catch {
-                results.set(index, .failure(error))
+                results.withLock { $0[index] = .failure(error) }
             }
         }
         var values: [Value] = []
-        for result in results.values {
+        for result in results.withLock({ $0 }) {
             switch result {
             case .success(let value): values.append(value)
             case .failure(let error): throw error
@@ -127,24 +139,4 @@ public func readTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -
         tutorials.append(readTutorial(document, resources: FileSystemResources()))
     }
     return tutorials
-}
-
-/// Results written by index from concurrent workers.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
-    }
 }

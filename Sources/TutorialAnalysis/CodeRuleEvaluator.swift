@@ -18,6 +18,8 @@ struct CodeRuleEvaluator {
         /// The snippet leaves code out (`...`): what it does not show is no evidence that a problem is gone.
         let partial: Bool
         let snippet: Snippet
+        /// Where the checked code's lines start (its facts' line index), for the rules' line edits.
+        let codeLines: [Int]
         let found: [String: [String: CodeFinding]]
     }
 
@@ -183,7 +185,7 @@ struct CodeRuleEvaluator {
         evaluations[key, default: []].append(
             Evaluation(
                 step: step, codeStep: codeStep, partial: !snippetFacts.elidedLines.isEmpty, snippet: snippet,
-                found: found))
+                codeLines: snippetFacts.lineStarts, found: found))
     }
 
     // MARK: - Findings
@@ -216,8 +218,9 @@ struct CodeRuleEvaluator {
                 let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
                 let occurrence = FindingOccurrence(
                     step: evaluation.codeStep, range: range,
-                    edits: documentEdits(codeFinding.edits, snippet: evaluation.snippet, tutorial: tutorial),
-                    resourceEdits: resourceEdits(codeFinding.edits, snippet: evaluation.snippet))
+                    edits: documentEdits(
+                        codeFinding.edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines, tutorial: tutorial),
+                    resourceEdits: resourceEdits(codeFinding.edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines))
                 if open[subject] != nil {
                     // The re-check of a file's last state repeats a state already recorded.
                     if open[subject]!.occurrences.last?.range != range {

@@ -1,4 +1,5 @@
 import Foundation
+import TutorialModel
 import TutorialRules
 
 extension Configuration {
@@ -61,7 +62,7 @@ func globMatches(_ glob: String, _ path: String) -> Bool {
 
 /// The configuration files read so far, each parsed once and read again only when it changed on disk
 /// (its size or modification time): the CLI reads each once per run, the server once per change.
-final class ConfigurationFiles: @unchecked Sendable {
+final class ConfigurationFiles: Sendable {
     private struct Entry {
         let stamp: FileStamp
         let result: Result<Configuration, Configuration.LoadError>
@@ -80,28 +81,17 @@ final class ConfigurationFiles: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private let entries = Protected([String: Entry]())
 
     /// The configuration in the file at `path`, parsed again only when the file changed.
     func load(path: String) throws(Configuration.LoadError) -> Configuration {
         let stamp = FileStamp(path: path)
-        lock.lock()
-        let known = entries[path]
-        lock.unlock()
+        let known = entries.withLock { $0[path] }
         if let known, let stamp, known.stamp == stamp { return try known.result.get() }
         let result = Result { () throws(Configuration.LoadError) -> Configuration in try Configuration.load(path: path) }
-        if let stamp {
-            lock.lock()
-            entries[path] = Entry(stamp: stamp, result: result)
-            lock.unlock()
-        }
+        if let stamp { entries.withLock { $0[path] = Entry(stamp: stamp, result: result) } }
         return try result.get()
     }
 
-    func forgetAll() {
-        lock.lock()
-        entries.removeAll()
-        lock.unlock()
-    }
+    func forgetAll() { entries.withLock { $0.removeAll() } }
 }

@@ -4,12 +4,13 @@ import TutorialModel
 import TutorialRules
 
 /// Maps a rule's code edits to edits of the DocC resource file a snippet's code was read from (code
-/// offsets are file offsets there); empty for snippets whose code is in the document.
-func resourceEdits(_ edits: [CodeEdit], snippet: Snippet) -> [ResourceEdit] {
+/// offsets are file offsets there); empty for snippets whose code is in the document. `codeLines` are
+/// the line starts of the checked code (its facts'), by which the edits number lines.
+func resourceEdits(_ edits: [CodeEdit], snippet: Snippet, codeLines: [Int]) -> [ResourceEdit] {
     guard !edits.isEmpty, let path = snippet.docc?.resourcePath else { return [] }
     let code = Array(snippet.code.utf8)
-    var lineStarts = [0]
-    for (offset, byte) in code.enumerated() where byte == 0x0A && offset + 1 < code.count { lineStarts.append(offset + 1) }
+    // A final newline ends the last line here: it starts no line a resource edit could name.
+    let lineStarts = codeLines.last == code.count && codeLines.count > 1 ? Array(codeLines.dropLast()) : codeLines
     var result: [ResourceEdit] = []
     func add(_ range: SourceRange, _ text: String) {
         result.append(ResourceEdit(path: path, expectedText: snippet.code, edit: TextEdit(range: range, newText: text)))
@@ -33,8 +34,9 @@ func resourceEdits(_ edits: [CodeEdit], snippet: Snippet) -> [ResourceEdit] {
 }
 
 /// Maps a rule's code edits to document edits. New lines take the document's own prefix of the line
-/// they precede (list indentation, quote markers), and HTML gets its characters escaped.
-func documentEdits(_ edits: [CodeEdit], snippet: Snippet, tutorial: Tutorial) -> [TextEdit] {
+/// they precede (list indentation, quote markers), and HTML gets its characters escaped. `codeLines` are
+/// the line starts of the checked code (its facts').
+func documentEdits(_ edits: [CodeEdit], snippet: Snippet, codeLines lineStarts: [Int], tutorial: Tutorial) -> [TextEdit] {
     guard !edits.isEmpty else { return [] }
     let code = Array(snippet.code.utf8)
     let map = snippet.sourceMap
@@ -46,8 +48,6 @@ func documentEdits(_ edits: [CodeEdit], snippet: Snippet, tutorial: Tutorial) ->
     }
     // A DocC snippet's code lives in another file: its edits are not edits of this document.
     if snippet.docc != nil { return [] }
-    var lineStarts = [0]
-    for (offset, byte) in code.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
     func lineContentEnd(_ line: Int) -> Int {
         line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : code.count
     }

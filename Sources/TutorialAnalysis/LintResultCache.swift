@@ -11,7 +11,7 @@ import TutorialRules
 /// The file is one header line (format, schema, a SHA-256 of the rest) and one line of entries. A file
 /// that is not ours, is damaged, or was written by another build is ignored, never trusted: `problem`
 /// then says why, in one line for stderr.
-public final class LintResultCache: @unchecked Sendable {
+public final class LintResultCache: Sendable {
     /// The cache file's location.
     public let path: String
     /// Why the file on disk was not used, when it existed but was damaged or foreign.
@@ -20,8 +20,7 @@ public final class LintResultCache: @unchecked Sendable {
     private let pathHoldsForeignFile: Bool
 
     private let toolIdentity: String
-    private let lock = NSLock()
-    private var state: State
+    private let state: Protected<State>
 
     private struct State {
         var entries: [String: Entry]
@@ -63,11 +62,11 @@ public final class LintResultCache: @unchecked Sendable {
         }
         self.problem = problem
         pathHoldsForeignFile = foreign
-        state = State(entries: entries)
+        state = Protected(State(entries: entries))
     }
 
     /// How many documents were answered from the cache and how many were analysed, so far.
-    public var statistics: (hits: Int, misses: Int) { lock.withLock { (state.hits, state.misses) } }
+    public var statistics: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
     /// The findings of `document`: remembered when its key and every resource answer still hold,
     /// otherwise computed by `analyze` (given resources that record what the readers ask) and remembered.
@@ -77,22 +76,22 @@ public final class LintResultCache: @unchecked Sendable {
     ) -> [Finding] {
         let name = LintResultCache.entryName(document.path)
         let key = LintResultCache.key(document: document, configuration: configuration)
-        if let entry = lock.withLock({ state.written[name] ?? state.entries[name] }), entry.key == key,
+        if let entry = state.withLock({ $0.written[name] ?? $0.entries[name] }), entry.key == key,
             entry.probes.allSatisfy({ $0.holds(in: resources) }),
             let findings = try? entry.findings.map({ try $0.finding(documentLength: document.bytes.count) })
         {
-            lock.withLock {
-                state.written[name] = entry
-                state.hits += 1
+            state.withLock {
+                $0.written[name] = entry
+                $0.hits += 1
             }
             return findings
         }
         let recording = RecordingResources(resources)
         let findings = analyze(recording)
         let entry = Entry(key: key, probes: recording.recorded, findings: findings.map(CachedFinding.init))
-        lock.withLock {
-            state.written[name] = entry
-            state.misses += 1
+        state.withLock {
+            $0.written[name] = entry
+            $0.misses += 1
         }
         return findings
     }
@@ -105,9 +104,9 @@ public final class LintResultCache: @unchecked Sendable {
     public func save() throws(SaveError) {
         guard !pathHoldsForeignFile else { return }
         // Every document answered from the file as it was: writing it again would change nothing.
-        let unchanged = lock.withLock { state.misses == 0 && state.entries.count > 0 }
+        let unchanged = state.withLock { $0.misses == 0 && $0.entries.count > 0 }
         if unchanged && problem == nil { return }
-        let entries = lock.withLock { () -> [String: Entry] in
+        let entries = state.withLock { state -> [String: Entry] in
             var kept = state.written
             for (name, entry) in state.entries where kept[name] == nil {
                 guard kept.count < LintResultCache.retainedEntries else { break }

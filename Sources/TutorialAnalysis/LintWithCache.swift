@@ -1,4 +1,3 @@
-import Dispatch
 import TutorialModel
 import TutorialReaders
 import TutorialRules
@@ -16,29 +15,12 @@ extension AnalysisSession {
     public func lint(
         _ jobs: [Job], resultCache: LintResultCache, resources: any ResourceProvider = FileSystemResources()
     ) throws(DocumentLoader.InputError) -> [LintResult] {
-        let results = ResultSlots<Result<LintResult, DocumentLoader.InputError>>(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let job = jobs[index]
-            do throws(DocumentLoader.InputError) {
-                let document = try DocumentLoader.load(job.path)
-                let findings = resultCache.findings(
-                    for: document, configuration: job.configuration, resources: resources
-                ) { recording in
-                    analyze(document: document, resources: recording, configuration: job.configuration).findings
-                }
-                results.set(index, .success(LintResult(document: document, findings: findings)))
-            } catch {
-                results.set(index, .failure(error))
+        try forEachDocument(jobs) { job, document in
+            let findings = resultCache.findings(for: document, configuration: job.configuration, resources: resources) {
+                recording in
+                self.analyze(document: document, resources: recording, configuration: job.configuration).findings
             }
+            return LintResult(document: document, findings: findings)
         }
-        var values: [LintResult] = []
-        for result in results.values {
-            switch result {
-            case .success(let value): values.append(value)
-            case .failure(let error): throw error
-            case nil: continue
-            }
-        }
-        return values
     }
 }

@@ -58,7 +58,7 @@ public func analyze(
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines, cache: cache),
-            structure: stepStructureFindings(tutorial, timelines: timelines, changeSets: changeSets))
+            changeSets: changeSets)
         for rule in tutorialRules {
             let description = rule.description
             for finding in rule.check(context) {

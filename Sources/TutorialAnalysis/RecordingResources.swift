@@ -1,18 +1,17 @@
-import Foundation
+import TutorialModel
 import TutorialReaders
 
 /// A resource provider that remembers every question a reader asked and what it was told, so a cached
 /// lint result can later be checked against the same questions (a DocC resource changed, a file appeared).
-final class RecordingResources: ResourceProvider, @unchecked Sendable {
+final class RecordingResources: ResourceProvider {
     private let base: any ResourceProvider
-    private let lock = NSLock()
-    private var probes: [ResourceProbe] = []
+    private let probes = Protected([ResourceProbe]())
 
     init(_ base: any ResourceProvider) { self.base = base }
 
-    var recorded: [ResourceProbe] { lock.withLock { probes } }
+    var recorded: [ResourceProbe] { probes.withLock { $0 } }
 
-    private func record(_ probe: ResourceProbe) { lock.withLock { probes.append(probe) } }
+    private func record(_ probe: ResourceProbe) { probes.withLock { $0.append(probe) } }
 
     func contents(ofFile path: String) -> String? {
         let text = base.contents(ofFile: path)

@@ -15,11 +15,12 @@ struct SnippetAddress: Hashable {
 func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCache) -> [SnippetAddress: SnippetFacts] {
     var result: [SnippetAddress: SnippetFacts] = [:]
     if cache.parsesFilesConcurrently && timelines.count > 1 {
-        let perFile = ResultSlots<[SnippetAddress: SnippetFacts]>(count: timelines.count)
+        let perFile = Protected([[SnippetAddress: SnippetFacts]](repeating: [:], count: timelines.count))
         DispatchQueue.concurrentPerform(iterations: timelines.count) { index in
-            perFile.set(index, facts(of: timelines[index], cache: cache))
+            let found = facts(of: timelines[index], cache: cache)
+            perFile.withLock { $0[index] = found }
         }
-        for facts in perFile.values { result.merge(facts ?? [:]) { first, _ in first } }
+        for facts in perFile.withLock({ $0 }) { result.merge(facts) { first, _ in first } }
     } else {
         for timeline in timelines { result.merge(facts(of: timeline, cache: cache)) { first, _ in first } }
     }

@@ -59,7 +59,7 @@ public enum FileFixer {
                 let length = text.utf8.count
                 // A reader adds the final newline a file may lack: edits at that end clamp to the file's.
                 let clamped = files.edits.map { edit in
-                    DocumentEdit(
+                    TextEdit(
                         range: SourceRange(start: min(edit.range.start, length), end: min(edit.range.end, length)),
                         newText: edit.newText)
                 }

@@ -7,13 +7,11 @@ extension Fix {
     /// the problem and every later step of the same file that repeats it; a snippet removal takes the
     /// snippet's whole block. Nil when the rule offers none.
     public init?(_ finding: Finding, in tutorial: Tutorial) {
-        let edits = finding.fixEdits.map {
-            SnippetRemoval.widened(DocumentEdit(range: $0.range, newText: $0.newText), in: tutorial)
-        }
+        let edits = finding.fixEdits.map { SnippetRemoval.widened($0, in: tutorial) }
         // DocC: the code lives in resource files, one per step; a resource shown by two steps is fixed once.
         var files: [FileEdits] = []
         for resourceEdit in finding.fixResourceEdits {
-            let edit = DocumentEdit(range: resourceEdit.edit.range, newText: resourceEdit.edit.newText)
+            let edit = resourceEdit.edit
             if let index = files.firstIndex(where: { $0.path == resourceEdit.path }) {
                 guard !files[index].edits.contains(edit) else { continue }
                 files[index] = FileEdits(

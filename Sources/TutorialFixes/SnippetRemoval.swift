@@ -6,7 +6,7 @@ import TutorialModel
 /// the code (the fences of a Markdown block, `<pre>…</pre>` in HTML, a file-name label line before
 /// the block, a DocC `@Code` line), so no empty block is left behind.
 enum SnippetRemoval {
-    static func widened(_ edit: DocumentEdit, in tutorial: Tutorial) -> DocumentEdit {
+    static func widened(_ edit: TextEdit, in tutorial: Tutorial) -> TextEdit {
         guard edit.newText.isEmpty, !edit.range.isEmpty,
             let snippet = tutorial.steps.lazy.flatMap(\.snippets).first(where: { $0.range == edit.range })
         else { return edit }
@@ -47,7 +47,7 @@ enum SnippetRemoval {
                 let after = document.text(
                     in: SourceRange(start: close + 6, end: index.contentRange(ofLine: lastLine).end))
                 if !before.allSatisfy(\.isWhitespace) || !after.allSatisfy(\.isWhitespace) {
-                    return DocumentEdit(range: SourceRange(start: open, end: close + 6), newText: "")
+                    return TextEdit(range: SourceRange(start: open, end: close + 6), newText: "")
                 }
             }
         case .docc, .text:
@@ -64,7 +64,7 @@ enum SnippetRemoval {
         }
         let start = index.lineStarts[firstLine]
         let end = lastLine + 1 < index.lineCount ? index.lineStarts[lastLine + 1] : bytes.count
-        return DocumentEdit(range: SourceRange(start: start, end: end), newText: "")
+        return TextEdit(range: SourceRange(start: start, end: end), newText: "")
     }
 
     private static func lastOccurrence(of needle: [UInt8], in haystack: [UInt8], before end: Int) -> Int? {

@@ -29,16 +29,30 @@ public struct LineIndex: Sendable {
         self.lineStarts = starts
     }
 
+    /// Lines ending at `\n` only: how a Swift snippet's code lines are numbered in its facts and in the
+    /// rules' edits (`split(separator: "\n")`'s lines, a lone `\r` staying inside its line).
+    public init(lineFeedsIn bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        self.lineStarts = starts
+    }
+
     public var lineCount: Int { lineStarts.count }
 
     /// The 0-based line holding `offset` (offsets past the end map to the last line).
     public func lineNumber(containing offset: Int) -> Int {
-        let clamped = max(0, min(offset, bytes.count))
+        Self.lineNumber(containing: max(0, min(offset, bytes.count)), lineStarts: lineStarts)
+    }
+
+    /// The 0-based line holding `offset` among ascending line starts (a binary search), for callers that
+    /// keep only the starts of a `LineIndex`.
+    public static func lineNumber(containing offset: Int, lineStarts: [Int]) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         return low
     }

@@ -151,8 +151,6 @@ public struct DocCCodeOptions: Hashable, Sendable {
 
 /// A problem a reader met in a document. `code` is a rule id (`code-file-missing`) or `input-error`.
 public struct ReaderDiagnostic: Hashable, Sendable {
-    public enum Severity: String, Sendable, Codable { case error, warning, information, hint }
-
     public let code: String
     public let severity: Severity
     public let message: String

@@ -52,7 +52,7 @@ public struct DocCSyntaxProblem: Sendable, Hashable {
     public let message: String
     /// The characters at fault (the unclosed directive's name, the stray `}`, the opening quote).
     public let range: SourceRange
-    public let severity: ReaderDiagnostic.Severity
+    public let severity: Severity
 }
 
 /// Parses DocC's directive syntax into a tree.

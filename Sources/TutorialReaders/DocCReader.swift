@@ -64,7 +64,7 @@ public enum DocCReader {
         }
 
         mutating func report(
-            _ code: String, _ severity: ReaderDiagnostic.Severity, _ message: String, at range: SourceRange,
+            _ code: String, _ severity: Severity, _ message: String, at range: SourceRange,
             step: StepID? = nil
         ) {
             diagnostics.append(

@@ -1,4 +1,5 @@
 import Foundation
+import TutorialModel
 
 /// Rule settings from `.tutorial-check.json`: rules on or off, severities, documents to skip.
 ///

@@ -1,16 +1,5 @@
 import TutorialModel
 
-/// A replacement of a document range, the unit of every fix.
-public struct TextEdit: Sendable, Hashable, Codable {
-    public let range: SourceRange
-    public let newText: String
-
-    public init(range: SourceRange, newText: String) {
-        self.range = range
-        self.newText = newText
-    }
-}
-
 /// An edit of a file other than the analysed document: a DocC code resource, whose text a `@Code`
 /// directive shows. `expectedText` is the text the range refers to, so a fixer can refuse a file that
 /// changed since (or whose line endings the reader normalised).

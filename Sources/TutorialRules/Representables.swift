@@ -1,4 +1,3 @@
-import Foundation
 import SwiftFacts
 import TutorialModel
 
@@ -53,14 +52,13 @@ func representables(in context: CodeContext) -> [Representable] {
 
 /// What `representables(in:)` returns, computed once per checked snippet: eight lifecycle rules ask for
 /// it, and each answer resolves every type of the snippet in the project (5% of a lint).
-final class RepresentablesMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var found: [Representable]?
+final class RepresentablesMemo: Sendable {
+    private let found = Protected<[Representable]?>(nil)
 
     func value(_ compute: () -> [Representable]) -> [Representable] {
-        if let found = lock.withLock({ found }) { return found }
+        if let found = found.withLock({ $0 }) { return found }
         let computed = compute()
-        lock.withLock { found = computed }
+        found.withLock { $0 = computed }
         return computed
     }
 }

@@ -2,22 +2,6 @@ import StepDiff
 import SwiftFacts
 import TutorialModel
 
-/// How serious a finding is; the order is that of LSP's `DiagnosticSeverity` (error first).
-public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
-    case error, warning, information, hint
-
-    private var rank: Int {
-        switch self {
-        case .error: return 0
-        case .warning: return 1
-        case .information: return 2
-        case .hint: return 3
-        }
-    }
-
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
-}
-
 /// Everything a rule says about itself: the source of `tutorial-check rules`, `explain` and docs/rules.md,
 /// and of the example test that runs every rule.
 public struct RuleDescription: Sendable {
@@ -232,14 +216,15 @@ public struct TutorialContext: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
     public let changes: StepChanges
-    /// The step-structure findings of StepDiff (no-change steps, numbering, missing DocC files), computed once.
-    public let structure: [StepStructureFinding]
+    /// The change sets, when the caller had them already (the server's document model); rules that need
+    /// only to know which states are unchanged find that without them.
+    public let changeSets: [ChangeSet]?
 
-    package init(tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, structure: [StepStructureFinding]) {
+    package init(tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, changeSets: [ChangeSet]?) {
         self.tutorial = tutorial
         self.timelines = timelines
         self.changes = changes
-        self.structure = structure
+        self.changeSets = changeSets
     }
 }
 

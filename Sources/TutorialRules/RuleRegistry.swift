@@ -14,9 +14,7 @@ public enum RuleRegistry {
         .code(RepresentableInCellConfiguration()),
         .code(StaleCoordinatorParent()),
         .code(SwiftSyntaxError()),
-        .tutorial(StepNoChange()),
-        .tutorial(StepNumbering()),
-        .tutorial(CodeFileMissing()),
+    ] + StepStructureRules.all.map { .tutorial($0) } + [
         .tutorial(InputError()),
         .tutorial(FileNameMismatch()),
         .tutorial(ProseCodeMismatch()),

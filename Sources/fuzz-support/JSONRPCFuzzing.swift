@@ -1,5 +1,6 @@
 import Foundation
 import LanguageServer
+import TutorialModel
 import TutorialReaders
 
 /// A connection the fuzzer drives by hand: events are delivered on the calling thread, in order.

@@ -25,24 +25,13 @@ enum LintBench {
     /// Lints the documents on all cores, sharing one cache.
     static func lintInParallel(_ documents: [SourceDocument]) -> Int {
         let cache = FactsCache()
-        let counts = Counts(documents.count)
+        // Per-document counts written from several threads, each to its own slot.
+        let counts = Protected([Int](repeating: 0, count: documents.count))
         DispatchQueue.concurrentPerform(iterations: documents.count) { index in
-            counts.set(index, analyze(document: documents[index], cache: cache).findings.count)
+            let count = analyze(document: documents[index], cache: cache).findings.count
+            counts.withLock { $0[index] = count }
         }
-        return counts.total
-    }
-
-    /// Per-document results written from several threads, each to its own slot.
-    final class Counts: @unchecked Sendable {
-        private var values: [Int]
-        private let lock = NSLock()
-        init(_ count: Int) { values = Array(repeating: 0, count: count) }
-        func set(_ index: Int, _ value: Int) {
-            lock.lock()
-            values[index] = value
-            lock.unlock()
-        }
-        var total: Int { values.reduce(0, +) }
+        return counts.withLock { $0.reduce(0, +) }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TutorialModel
 import XCTest
 
 @testable import LanguageServer

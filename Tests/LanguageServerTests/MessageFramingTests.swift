@@ -1,5 +1,6 @@
 import Foundation
 import LanguageServer
+import TutorialModel
 import XCTest
 
 #if canImport(Glibc)

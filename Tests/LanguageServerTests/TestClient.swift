@@ -1,6 +1,7 @@
 import Foundation
 import LanguageServer
 import TutorialModel
+import TutorialRules
 import XCTest
 
 /// An in-process LSP client over a `LocalConnection`: no pipes, no framing, the server's own thread model.
@@ -155,15 +156,15 @@ final class CountingPipeline: @unchecked Sendable {
                 let text = model.tutorial.document.text
                 runs.withLock { $0.append(text) }
                 if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-                var findings: [ServerFinding] = []
+                var findings: [Finding] = []
                 var searchStart = text.utf8.startIndex
                 let utf8 = text.utf8
                 while let found = text[searchStart...].range(of: "TODO") {
                     let start = utf8.distance(from: utf8.startIndex, to: found.lowerBound)
                     findings.append(
-                        ServerFinding(
-                            rule: "todo", severity: .warning, message: "a TODO is left",
-                            range: SourceRange(start: start, end: start + 4),
+                        Finding(
+                            rule: "todo", subject: "", severity: .warning, message: "a TODO is left",
+                            range: SourceRange(start: start, end: start + 4), file: nil,
                             step: nil, resolvedAt: nil))
                     searchStart = found.upperBound
                 }

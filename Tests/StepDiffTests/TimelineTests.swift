@@ -73,26 +73,12 @@ final class TimelineTests: XCTestCase {
         let removed = last.diff.hunks.flatMap(\.lines).filter { $0.kind == .removed }.map(\.text)
         XCTAssertTrue(removed.contains("            .aspectRatio(3/2, contentMode: .fit)"), "\(removed)")
 
-        let findings = stepStructureFindings(tutorial)
-        XCTAssertEqual(findings.map(\.rule), ["step-no-change"])
-        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 2))
-        XCTAssertEqual(findings.first?.range, tutorial.steps[1].snippets[0].range)
-        XCTAssertEqual(findings.first?.message.contains("unchanged from step 1.1"), true, findings.first?.message ?? "")
-    }
-
-    /// An aside repeating the step's own code names the step's previous snippet, not the step itself.
-    func testARepeatInTheSameStepNamesThePreviousSnippet() {
-        var builder = TutorialBuilder()
-        builder.step(label: "Step 1", snippets: [.init(file: "PageView.swift", code: PageViewSample.v1)])
-        builder.step(
-            label: "Step 2",
-            snippets: [
-                .init(file: "PageView.swift", code: PageViewSample.v2), .init(file: "PageView.swift", code: PageViewSample.v2),
-            ])
-        let findings = stepStructureFindings(builder.build())
-        XCTAssertEqual(findings.map(\.message), [
-            "step 1.2 (Step 2) shows PageView.swift unchanged from the step's previous snippet: nothing for the reader to do"
-        ])
+        // The unchanged state is found the same with and without the change sets.
+        for unchanged in [unchangedStates(tutorial), unchangedStates(tutorial, timelines: timelines, changeSets: changes)] {
+            XCTAssertEqual(unchanged.map(\.to.step), [StepID(section: 1, step: 2)])
+            XCTAssertEqual(unchanged.first?.from?.step, StepID(section: 1, step: 1))
+            XCTAssertEqual(unchanged.first?.to.snippet.range, tutorial.steps[1].snippets[0].range)
+        }
     }
 
     /// An unlabelled whole file joins the file its prose names, or the file declaring the same type;
@@ -211,43 +197,6 @@ final class TimelineTests: XCTestCase {
                 decoding: Array(marked.text.utf8)[hunk.hunk.newCodeRange.start..<hunk.hunk.newCodeRange.end],
                 as: UTF8.self))
         XCTAssertNotNil(hunk.oldDocumentRange)
-    }
-
-    /// Labels that skip or repeat a number are reported on the label; numbering restarts per section.
-    func testStepNumbering() {
-        var builder = TutorialBuilder()
-        builder.section("One")
-        for label in ["Step 1", "Step 2", "Step 4", "Step 4"] {
-            builder.step(label: label, snippets: [])
-        }
-        builder.section("Two")
-        builder.step(label: "步骤1", snippets: [])
-        builder.step(label: "步骤2", snippets: [])
-        let tutorial = builder.build()
-        let findings = stepStructureFindings(tutorial)
-        XCTAssertEqual(findings.map(\.rule), ["step-numbering", "step-numbering"])
-        XCTAssertEqual(findings.map { $0.step?.description }, ["1.3", "1.4"])
-        XCTAssertEqual(findings.map { tutorial.document.text(in: $0.range) }, ["Step 4", "Step 4"])
-        XCTAssertTrue(findings[0].message.contains("skips from 2 to 4"), findings[0].message)
-        XCTAssertTrue(findings[1].message.contains("repeats number 4"), findings[1].message)
-    }
-
-    /// `code-file-missing` comes from the DocC reader's diagnostics, and from a `name:` without extension.
-    func testCodeFileMissing() {
-        var builder = TutorialBuilder(path: "t.tutorial")
-        let options = DocCCodeOptions(
-            resource: "01.swift", resourcePath: "R/01.swift", previousResource: nil, previousCode: nil, reset: false)
-        builder.step(label: nil, snippets: [.init(file: "PageView", code: "struct PageView {}\n", docc: options)])
-        builder.diagnostics = [
-            ReaderDiagnostic(
-                code: "code-file-missing", severity: .error, message: "@Code file '02.swift' not found",
-                range: SourceRange(start: 0, end: 1),
-                step: StepID(section: 1, step: 1))
-        ]
-        let findings = stepStructureFindings(builder.build())
-        XCTAssertEqual(findings.map(\.rule), ["code-file-missing", "code-file-missing"])
-        XCTAssertEqual(findings[0].message, "@Code file '02.swift' not found")
-        XCTAssertTrue(findings[1].message.contains("'PageView' has no extension"))
     }
 
     /// A name split by a space in copied prose still finds its file; a lone mention names a new file.

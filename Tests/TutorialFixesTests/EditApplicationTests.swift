@@ -8,9 +8,9 @@ final class EditApplicationTests: XCTestCase {
     func testEditsApplyInOffsetOrderWhateverOrderTheyCome() throws {
         let marked = MarkedText("let 1️⃣a = 2️⃣b\n3️⃣")
         let edits = [
-            DocumentEdit.insert("// end\n", at: marked["3️⃣"]),
-            DocumentEdit(range: SourceRange(start: marked["1️⃣"], end: marked["1️⃣"] + 1), newText: "first"),
-            DocumentEdit.insert("$", at: marked["2️⃣"]),
+            TextEdit.insert("// end\n", at: marked["3️⃣"]),
+            TextEdit(range: SourceRange(start: marked["1️⃣"], end: marked["1️⃣"] + 1), newText: "first"),
+            TextEdit.insert("$", at: marked["2️⃣"]),
         ]
         XCTAssertEqual(try EditApplication.apply(edits, to: marked.text), "let first = $b\n// end\n")
     }
@@ -24,8 +24,8 @@ final class EditApplicationTests: XCTestCase {
         XCTAssertThrowsError(
             try EditApplication.apply(
                 [
-                    DocumentEdit(range: SourceRange(start: 0, end: 3), newText: ""),
-                    DocumentEdit(range: SourceRange(start: 2, end: 4), newText: ""),
+                    TextEdit(range: SourceRange(start: 0, end: 3), newText: ""),
+                    TextEdit(range: SourceRange(start: 2, end: 4), newText: ""),
                 ],
                 to: text))
         XCTAssertThrowsError(try EditApplication.apply([.insert("x", at: 99)], to: text))
@@ -35,7 +35,7 @@ final class EditApplicationTests: XCTestCase {
     func testCompatibleTakesFixesWholeAndSkipsOverlappingOnes() {
         let first = Fix(
             title: "a", rule: "r", kind: .repair,
-            edits: [.insert("x", at: 2), DocumentEdit(range: SourceRange(start: 5, end: 8), newText: "")])
+            edits: [.insert("x", at: 2), TextEdit(range: SourceRange(start: 5, end: 8), newText: "")])
         let overlapping = Fix(title: "b", rule: "r", kind: .repair, edits: [.insert("y", at: 6)])
         let separate = Fix(title: "c", rule: "r", kind: .repair, edits: [.insert("z", at: 2), .insert("w", at: 8)])
         let (taken, skipped) = EditApplication.compatible([first, overlapping, separate])

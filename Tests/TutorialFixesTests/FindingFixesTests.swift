@@ -57,7 +57,7 @@ final class SnippetRemovalTests: XCTestCase {
         let range = snippets[index].range
         let finding = Finding(
             rule: "step-no-change", subject: "s", severity: .warning, message: "m", range: range, file: nil, step: nil,
-            resolvedAt: nil, documentEdits: [TutorialRules.TextEdit(range: range, newText: "")])
+            resolvedAt: nil, documentEdits: [TextEdit(range: range, newText: "")])
         let fix = try XCTUnwrap(Fix(finding, in: tutorial))
         return try EditApplication.apply(fix.edits, to: text)
     }

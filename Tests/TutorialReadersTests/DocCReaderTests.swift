@@ -10,7 +10,7 @@ final class DocCReaderTests: XCTestCase {
     /// Asserts the tutorial has exactly one diagnostic, with this code and severity, between 1️⃣ and 2️⃣.
     @discardableResult
     private func assertSingleDiagnostic(
-        _ tutorial: Tutorial, _ code: String, _ severity: ReaderDiagnostic.Severity, _ marked: MarkedText,
+        _ tutorial: Tutorial, _ code: String, _ severity: Severity, _ marked: MarkedText,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> ReaderDiagnostic {
         XCTAssertEqual(tutorial.diagnostics.count, 1, "\(tutorial.diagnostics)", file: file, line: line)

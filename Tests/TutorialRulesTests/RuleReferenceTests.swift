@@ -15,18 +15,20 @@ final class RuleReferenceTests: XCTestCase {
             "docs/rules.md is stale: regenerate it with `tutorial-check rules --format markdown > docs/rules.md`")
     }
 
-    func testEveryRuleOfTheCatalogIsRegistered() {
-        let catalog = [
-            "coordinator-not-wired", "wiring-in-update", "missing-make-coordinator", "coordinator-protocol-missing",
-            "coordinator-not-nsobject", "missing-required-method", "selector-target-mismatch",
-            "binding-passed-by-value",
-            "initializer-mismatch", "hosting-controller-not-contained", "representable-in-cell-configuration",
-            "stale-coordinator-parent", "swift-syntax-error", "step-no-change", "step-numbering", "code-file-missing",
-            // Not in the original catalog: what the readers could not read, reported as a rule of its own.
-            "input-error",
-            "file-name-mismatch", "prose-code-mismatch",
-        ]
-        XCTAssertEqual(RuleRegistry.ids, catalog)
+    /// The registry is the one list of rules: every id is unique and has its broken fixture under
+    /// Fixtures/lint/<id>/, and every fixture directory names a registered rule.
+    func testEveryRegisteredRuleIsUniqueAndHasAFixture() throws {
+        let ids = RuleRegistry.ids
+        XCTAssertEqual(Set(ids).count, ids.count, "duplicate rule ids: \(ids)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let lint = root.appendingPathComponent("Fixtures/lint")
+        let fixtures = try FileManager.default.contentsOfDirectory(atPath: lint.path).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: lint.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }
+        XCTAssertEqual(Set(fixtures), Set(ids))
         XCTAssertEqual(RuleRegistry.rule("stale-coordinator-parent")?.description.enabledByDefault, false)
         XCTAssertEqual(RuleRegistry.rule("stale-coordinator-parent")?.description.defaultSeverity, .hint)
         XCTAssertEqual(RuleRegistry.rule("missing-make-coordinator")?.description.defaultSeverity, .error)

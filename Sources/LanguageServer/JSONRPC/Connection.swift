@@ -1,4 +1,5 @@
 import Foundation
+import TutorialModel
 
 #if canImport(Glibc)
     import Glibc
@@ -31,22 +32,6 @@ public protocol Connection: AnyObject, Sendable {
 
 extension Connection {
     public func send(_ body: Data, coalescingKey: String) { send(body) }
-}
-
-/// A mutex-protected value; the server's shared state lives in these rather than in actors so message
-/// order is decided by the reader loop alone, never by the scheduling of tasks.
-public final class Protected<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    public init(_ value: Value) { self.value = value }
-
-    @discardableResult
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }
 
 /// Two in-process endpoints: what one sends, the other receives, unframed (sourcekit-lsp's `LocalConnection`).

@@ -7,39 +7,6 @@ import TutorialModel
 import TutorialReaders
 import TutorialRules
 
-/// A finding as the server shows it: the rule evaluator's findings and the readers' diagnostics alike.
-public struct ServerFinding: Hashable, Sendable {
-    public enum Severity: String, Hashable, Sendable { case error, warning, information, hint }
-
-    public let rule: String
-    /// What the finding is about (stable across steps), with `rule` its identity.
-    public let subject: String
-    public let severity: Severity
-    public let message: String
-    /// Where the squiggle goes, in the analysed document (UTF-8 offsets).
-    public let range: SourceRange
-    /// The step that introduced the problem.
-    public let step: StepID?
-    /// The later step that fixed it, when one did.
-    public let resolvedAt: StepID?
-    /// The repair the rule offers: this step and every later step that repeats the problem, at once.
-    public let fix: Fix?
-
-    public init(
-        rule: String, subject: String = "", severity: Severity, message: String, range: SourceRange, step: StepID?,
-        resolvedAt: StepID?, fix: Fix? = nil
-    ) {
-        self.rule = rule
-        self.subject = subject
-        self.severity = severity
-        self.message = message
-        self.range = range
-        self.step = step
-        self.resolvedAt = resolvedAt
-        self.fix = fix
-    }
-}
-
 /// The cheap half of an analysis: the model, timelines and change sets, which symbols, folding, hover,
 /// code lenses and step diffs need. The expensive half (rules, Swift parsing) runs separately.
 public struct DocumentModel: Sendable {
@@ -64,34 +31,37 @@ public struct DocumentModel: Sendable {
 }
 
 /// A value computed once, on first use, by whichever thread asks first.
-final class Lazy<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value?
+final class Lazy<Value: Sendable>: Sendable {
+    private let stored: Protected<Value?>
     private let make: @Sendable () -> Value
 
     init(_ value: Value) {
-        stored = value
+        stored = Protected(value)
         make = { value }
     }
 
-    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+    init(_ make: @escaping @Sendable () -> Value) {
+        stored = Protected(nil)
+        self.make = make
+    }
 
     var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let stored { return stored }
-        let made = make()
-        stored = made
-        return made
+        stored.withLock { stored in
+            if let stored { return stored }
+            let made = make()
+            stored = made
+            return made
+        }
     }
 }
 
-/// Findings, and problems worth a `window/logMessage` (a broken configuration file).
+/// Findings (the rules' and, through `input-error`, the readers'), and problems worth a
+/// `window/logMessage` (a broken configuration file). Fixes are built only when a code action asks.
 public struct FindingsResult: Sendable {
-    public let findings: [ServerFinding]
+    public let findings: [Finding]
     public let notes: [String]
 
-    public init(findings: [ServerFinding], notes: [String] = []) {
+    public init(findings: [Finding], notes: [String] = []) {
         self.findings = findings
         self.notes = notes
     }
@@ -141,8 +111,7 @@ public struct AnalysisPipeline: Sendable {
                 // lazy: the rules find unchanged steps without diffs).
                 let analysis = session.analyze(
                     tutorial: model.tutorial, timelines: model.timelines, configuration: configuration)
-                return FindingsResult(
-                    findings: analysis.findings.map { ServerFinding($0, in: model.tutorial) }, notes: notes)
+                return FindingsResult(findings: analysis.findings, notes: notes)
             },
             explanation: { id in
                 guard let rule = RuleRegistry.rule(id) else { return nil }
@@ -151,16 +120,6 @@ public struct AnalysisPipeline: Sendable {
                     + "\(description.summary)\n\n\(description.explanation)"
             },
             configurationChanged: { session.forgetConfigurations() })
-    }
-}
-
-extension ServerFinding {
-    /// A finding of the rule evaluator, with its fix as one all-or-nothing change.
-    init(_ finding: Finding, in tutorial: Tutorial) {
-        self.init(
-            rule: finding.rule, subject: finding.subject,
-            severity: Severity(rawValue: finding.severity.rawValue) ?? .error, message: finding.message,
-            range: finding.range, step: finding.step, resolvedAt: finding.resolvedAt, fix: Fix(finding, in: tutorial))
     }
 }
 

@@ -1,12 +1,13 @@
 import TutorialFixes
 import TutorialModel
+import TutorialRules
 
 /// Quick fixes: the rule's repair (this step and every later step of the file that repeats the
 /// problem, in one WorkspaceEdit), then "disable here" and "disable in this document".
 enum CodeActions {
     static func actions(
         for request: CodeActionRequest, snapshot: LanguageServer.Snapshot, model: DocumentModel,
-        findings: [ServerFinding],
+        findings: [Finding],
         versionedEdits: Bool
     ) -> [CodeAction] {
         if let only = request.context.only,
@@ -28,7 +29,8 @@ enum CodeActions {
                 || (requested.isEmpty && finding.range.start <= requested.start && requested.start <= finding.range.end)
             guard named || touched else { continue }
             var fixes: [(Fix, Bool)] = []
-            if let fix = finding.fix { fixes.append((fix, true)) }
+            // The repair is built here, for the findings the request is about, not for every analysis.
+            if let fix = Fix(finding, in: model.tutorial) { fixes.append((fix, true)) }
             fixes.append(
                 (
                     SuppressionFixes.disableHere(
@@ -65,7 +67,7 @@ enum CodeActions {
             let converter = PositionConverter(index: LineIndex(current), encoding: snapshot.encoding)
             let length = current.utf8.count
             let clamped = files.edits.map { edit in
-                DocumentEdit(
+                TutorialModel.TextEdit(
                     range: SourceRange(start: min(edit.range.start, length), end: min(edit.range.end, length)),
                     newText: edit.newText)
             }
@@ -85,7 +87,7 @@ enum CodeActions {
     }
 
     /// LSP edits in offset order (insertions at one offset keep their order).
-    static func textEdits(_ edits: [DocumentEdit], converter: PositionConverter) -> [TextEdit] {
+    static func textEdits(_ edits: [TutorialModel.TextEdit], converter: PositionConverter) -> [TextEdit] {
         edits.enumerated().sorted {
             ($0.element.range.start, $0.element.range.end, $0.offset) < (
                 $1.element.range.start, $1.element.range.end, $1.offset

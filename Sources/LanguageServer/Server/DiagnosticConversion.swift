@@ -1,4 +1,5 @@
 import TutorialModel
+import TutorialRules
 
 /// Findings → LSP diagnostics: the rule id as `code`, a link to the rule's description, and the steps
 /// that introduced and resolved the problem as related information.
@@ -9,13 +10,13 @@ enum DiagnosticConversion {
     static func ruleReference(_ rule: String) -> String { "tutorial-check://rules/\(rule)" }
 
     static func diagnostics(
-        _ findings: [ServerFinding], uri: String, tutorial: Tutorial?, converter: PositionConverter
+        _ findings: [Finding], uri: String, tutorial: Tutorial?, converter: PositionConverter
     ) -> [Diagnostic] {
         findings.map { diagnostic($0, uri: uri, tutorial: tutorial, converter: converter) }
     }
 
     static func diagnostic(
-        _ finding: ServerFinding, uri: String, tutorial: Tutorial?, converter: PositionConverter
+        _ finding: Finding, uri: String, tutorial: Tutorial?, converter: PositionConverter
     ) -> Diagnostic {
         let range = converter.range(finding.range)
         var related: [DiagnosticRelatedInformation] = []
@@ -42,7 +43,7 @@ enum DiagnosticConversion {
             message: finding.message, relatedInformation: related.isEmpty ? nil : related, data: .object(data))
     }
 
-    static func severity(_ severity: ServerFinding.Severity) -> DiagnosticSeverity {
+    static func severity(_ severity: Severity) -> DiagnosticSeverity {
         switch severity {
         case .error: return .error
         case .warning: return .warning

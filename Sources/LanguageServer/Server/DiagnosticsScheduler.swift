@@ -1,6 +1,7 @@
 import Foundation
 import TutorialModel
 import TutorialReaders
+import TutorialRules
 
 /// Snapshots of open documents, their analyses computed once per version, and the per-document loop that
 /// pushes diagnostics (coalescing edits, publishing only results for the current version).
@@ -44,7 +45,7 @@ extension LanguageServer {
         }
     }
 
-    func findings(of snapshot: Snapshot) -> [ServerFinding] {
+    func findings(of snapshot: Snapshot) -> [Finding] {
         findings.value(uri: snapshot.open.uri, key: snapshot.key) {
             let result = options.pipeline.findings(model(of: snapshot))
             for note in result.notes { logMessage(.warning, note) }

@@ -1,10 +1,11 @@
 import StepDiff
 import TutorialModel
+import TutorialRules
 
 /// Hover: on a diagnostic, the rule's explanation; on a step heading or a snippet, that step's change set.
 enum HoverContent {
     static func hover(
-        at offset: Int, model: DocumentModel, findings: [ServerFinding], converter: PositionConverter,
+        at offset: Int, model: DocumentModel, findings: [Finding], converter: PositionConverter,
         explanation: (String) -> String?
     ) -> Hover? {
         var parts: [String] = []

@@ -1,6 +1,7 @@
 import Foundation
 import TutorialModel
 import TutorialReaders
+import TutorialRules
 
 /// The tutorial-check language server (LSP 3.17) over any `Connection`.
 ///
@@ -58,7 +59,7 @@ public final class LanguageServer: @unchecked Sendable {
     let state = Protected(State())
     let sequencer: ResponseSequencer
     let models = ComputeOnce<DocumentModel>()
-    let findings = ComputeOnce<[ServerFinding]>()
+    let findings = ComputeOnce<[Finding]>()
     let workers = DispatchQueue(
         label: "tutorial-check.lsp-workers", qos: .userInitiated, attributes: .concurrent)
     let analysisQueue = DispatchQueue(

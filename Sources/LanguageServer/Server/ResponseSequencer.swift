@@ -1,4 +1,5 @@
 import Foundation
+import TutorialModel
 
 /// Sends responses in the order their requests arrived, whatever order they finish in.
 final class ResponseSequencer: @unchecked Sendable {

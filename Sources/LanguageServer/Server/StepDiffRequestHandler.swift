@@ -8,10 +8,8 @@ extension LanguageServer {
     /// report builder and encoder as `tutorial-check diff --format json`.
     func stepDiffJSON(_ model: DocumentModel, path: String) throws -> JSONValue {
         let report = DiffJSON(makeDiffReport([model.tutorial], options: DiffOptions()))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: encoder.encode(report))
+            return try JSONDecoder().decode(JSONValue.self, from: encodeJSONData(report, pretty: false))
         } catch {
             throw ResponseError(code: ResponseError.internalErrorCode, message: "cannot encode the step diff: \(error)")
         }

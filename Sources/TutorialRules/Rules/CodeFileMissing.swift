@@ -2,7 +2,7 @@ import StepDiff
 import TutorialModel
 
 /// A DocC `@Code(file:)` or `previousFile:` that does not exist, or a `name:` without an extension.
-struct CodeFileMissing: TutorialRule {
+struct CodeFileMissing: StepStructureRule {
     let description = RuleDescription(
         id: "code-file-missing", category: .tutorial,
         summary: "A DocC @Code resource is missing, or its name has no extension.",
@@ -47,7 +47,31 @@ struct CodeFileMissing: TutorialRule {
                 ]),
         ])
 
-    func check(_ context: TutorialContext) -> [DocumentFinding] {
-        structureFindings(StepStructureFinding.codeFileMissing, in: context)
+    func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding] {
+        // What the DocC reader reported: a missing `file:` or `previousFile:` resource.
+        var reported: [SourceRange] = []
+        var findings: [DocumentFinding] = []
+        for diagnostic in tutorial.diagnostics where diagnostic.code == description.id {
+            reported.append(diagnostic.range)
+            findings.append(
+                DocumentFinding(
+                    subject: diagnostic.message, message: diagnostic.message, range: diagnostic.range,
+                    step: diagnostic.step))
+        }
+        for step in tutorial.steps {
+            // The reader may already have said so, on the directive or on its `name:` argument.
+            for snippet in step.snippets
+            where snippet.docc != nil
+                && !reported.contains(where: { snippet.range.contains($0) || $0.contains(snippet.range) })
+            {
+                guard let name = snippet.fileName, !name.contains(".") else { continue }
+                findings.append(
+                    DocumentFinding(
+                        subject: "name:\(name)",
+                        message: "@Code name '\(name)' has no extension: DocC cannot tell the file's language",
+                        range: snippet.range, step: step.id))
+            }
+        }
+        return findings
     }
 }

@@ -92,7 +92,7 @@ struct InputError: TutorialRule {
             DocumentFinding(
                 subject: "\(diagnostic.range.start):\(diagnostic.message)", message: diagnostic.message,
                 range: diagnostic.range, step: diagnostic.step ?? step(containing: diagnostic.range.start, in: steps),
-                severity: Severity(rawValue: diagnostic.severity.rawValue))
+                severity: diagnostic.severity)
         }
         // A snippet the parser would stall on is read but not checked: say so rather than stay silent.
         for step in steps {

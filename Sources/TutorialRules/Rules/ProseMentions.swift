@@ -47,17 +47,16 @@ func compiledExpression(_ pattern: String) -> NSRegularExpression? { compiledExp
 /// safe to share between threads.
 private let compiledExpressions = RegularExpressionCache()
 
-private final class RegularExpressionCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var expressions: [String: NSRegularExpression?] = [:]
+private final class RegularExpressionCache: Sendable {
+    private let expressions = Protected([String: NSRegularExpression?]())
 
     func expression(_ pattern: String) -> NSRegularExpression? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = expressions[pattern] { return known }
-        let expression = try? NSRegularExpression(pattern: pattern)
-        expressions[pattern] = expression
-        return expression
+        expressions.withLock { expressions in
+            if let known = expressions[pattern] { return known }
+            let expression = try? NSRegularExpression(pattern: pattern)
+            expressions[pattern] = expression
+            return expression
+        }
     }
 }
 

@@ -2,7 +2,7 @@ import StepDiff
 import TutorialModel
 
 /// A step shows a file identical to its previous state.
-struct StepNoChange: TutorialRule {
+struct StepNoChange: StepStructureRule {
     let description = RuleDescription(
         id: "step-no-change", category: .tutorial,
         summary: "A step shows a file identical to its previous state.",
@@ -182,14 +182,28 @@ struct StepNoChange: TutorialRule {
                 ]),
         ])
 
-    func check(_ context: TutorialContext) -> [DocumentFinding] {
-        return structureFindings(StepStructureFinding.stepNoChange, in: context).filter { finding in
-            !looksIntentional(finding, in: context)
-        }.map { finding in
+    func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding] {
+        unchangedStates(tutorial, timelines: timelines, changeSets: changeSets).map { change in
+            // Two snippets of one step (an aside repeating the step's code) read "its previous snippet".
+            let previous =
+                change.from.map { $0.step == change.to.step ? "the step's previous snippet" : "step \($0.step)" }
+                ?? "its previous state"
+            let label = tutorial.step(change.to.step)?.label.map { " (\($0))" } ?? ""
+            let range = change.to.snippet.range
             // The fix removes the repeated snippet.
-            DocumentFinding(
-                subject: finding.subject, message: finding.message, range: finding.range, step: finding.step,
-                fixTitle: "Remove the repeated snippet", edits: [TextEdit(range: finding.range, newText: "")])
+            return DocumentFinding(
+                subject: "\(change.fileName)@\(change.to.step)#\(change.to.snippetIndex)",
+                message:
+                    "step \(change.to.step)\(label) shows \(change.fileName) unchanged from \(previous): nothing for the reader to do",
+                range: range, step: change.to.step, fixTitle: "Remove the repeated snippet",
+                edits: [TextEdit(range: range, newText: "")])
+        }
+    }
+
+    /// Lint reports a repetition only where it looks accidental; the step-diff report shows every one.
+    func check(_ context: TutorialContext) -> [DocumentFinding] {
+        findings(context.tutorial, timelines: context.timelines, changeSets: context.changeSets).filter { finding in
+            !looksIntentional(finding, in: context)
         }
     }
 }

@@ -2,7 +2,7 @@ import StepDiff
 import TutorialModel
 
 /// Step labels in a section skip or repeat a number.
-struct StepNumbering: TutorialRule {
+struct StepNumbering: StepStructureRule {
     let description = RuleDescription(
         id: "step-numbering", category: .tutorial,
         summary: "Step labels in a section skip or repeat a number.",
@@ -48,7 +48,45 @@ struct StepNumbering: TutorialRule {
                 steps: [.init(label: "步骤5", number: 5, []), .init(label: "步骤6", number: 6, [])]),
         ])
 
-    func check(_ context: TutorialContext) -> [DocumentFinding] {
-        structureFindings(StepStructureFinding.stepNumbering, in: context)
+    func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding] {
+        var findings: [DocumentFinding] = []
+        for section in tutorial.sections {
+            var previous: (number: Int, label: String)? = nil
+            for step in section.steps {
+                guard let number = step.labelNumber, let label = step.label else { continue }
+                if let last = previous, number != last.number + 1 {
+                    let what =
+                        number == last.number
+                        ? "repeats number \(number)"
+                        : number > last.number
+                            ? "skips from \(last.number) to \(number)" : "goes back from \(last.number) to \(number)"
+                    findings.append(
+                        DocumentFinding(
+                            subject: "\(section.title)#\(step.id)",
+                            message: "step label '\(label)' \(what) (expected \(last.number + 1) after '\(last.label)')",
+                            range: labelRange(of: step, label: label, in: tutorial.document), step: step.id))
+                }
+                previous = (number, label)
+            }
+        }
+        return findings
+    }
+
+    /// The label's own characters when the step's range starts with it; else the step's first line.
+    private func labelRange(of step: Step, label: String, in document: SourceDocument) -> SourceRange {
+        let bytes = document.bytes
+        let labelBytes = Array(label.utf8)
+        // The label may sit after heading markup (`## Step 3`, `<h3>Step 3`): look for it on the first line.
+        let lineEnd = bytes[step.range.start..<step.range.end].firstIndex(of: 0x0A) ?? step.range.end
+        if labelBytes.count > 0, lineEnd - step.range.start >= labelBytes.count {
+            var start = step.range.start
+            while start + labelBytes.count <= lineEnd {
+                if bytes[start..<(start + labelBytes.count)].elementsEqual(labelBytes) {
+                    return SourceRange(start: start, end: start + labelBytes.count)
+                }
+                start += 1
+            }
+        }
+        return SourceRange(start: step.range.start, end: lineEnd)
     }
 }

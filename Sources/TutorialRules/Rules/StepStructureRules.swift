@@ -1,9 +1,38 @@
 import StepDiff
 import TutorialModel
 
-/// Turns StepDiff's step-structure findings of one rule into document findings.
-func structureFindings(_ rule: String, in context: TutorialContext) -> [DocumentFinding] {
-    context.structure.filter { $0.rule == rule }.map {
-        DocumentFinding(subject: $0.subject, message: $0.message, range: $0.range, step: $0.step)
+/// A tutorial rule that needs only the steps and their timelines: the step-diff report shows its
+/// findings next to the steps without running the rest of the pipeline.
+protocol StepStructureRule: TutorialRule {
+    func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding]
+}
+
+extension StepStructureRule {
+    func check(_ context: TutorialContext) -> [DocumentFinding] {
+        findings(context.tutorial, timelines: context.timelines, changeSets: context.changeSets)
+    }
+}
+
+/// The step-structure rules (`step-no-change`, `step-numbering`, `code-file-missing`), as the registry
+/// lists them and the step-diff report runs them.
+public enum StepStructureRules {
+    static let all: [any StepStructureRule] = [StepNoChange(), StepNumbering(), CodeFileMissing()]
+
+    /// `step-no-change`, whose findings a step diff already shows as a change with no lines.
+    public static let noChange = StepNoChange().description.id
+
+    /// Every step-structure finding of a tutorial, in document order, each at its rule's default
+    /// severity (no configuration, no suppressions: the report shows the structure as it is).
+    /// `changeSets`, when given, must judge exact text (not diffed with `ignoreIndentation`).
+    public static func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [Finding] {
+        all.flatMap { rule in
+            let description = rule.description
+            return rule.findings(tutorial, timelines: timelines, changeSets: changeSets).map { finding in
+                Finding(
+                    rule: description.id, subject: finding.subject, severity: finding.severity ?? description.defaultSeverity,
+                    message: finding.message, range: finding.range, file: nil, step: finding.step, resolvedAt: nil,
+                    fixTitle: finding.fixTitle, documentEdits: finding.edits)
+            }
+        }.sorted { ($0.range.start, $0.rule) < ($1.range.start, $1.rule) }
     }
 }

@@ -1,28 +1,13 @@
 import TutorialModel
 
-/// A replacement of a byte range of one document: the unit every fix is made of.
-public struct DocumentEdit: Hashable, Sendable {
-    public let range: SourceRange
-    public let newText: String
-
-    public init(range: SourceRange, newText: String) {
-        self.range = range
-        self.newText = newText
-    }
-
-    public static func insert(_ text: String, at offset: Int) -> DocumentEdit {
-        DocumentEdit(range: .empty(at: offset), newText: text)
-    }
-}
-
 /// Edits of another file than the analysed document (a DocC code resource), valid for `expectedText`.
 public struct FileEdits: Hashable, Sendable {
     public let path: String
     /// The file's text the edits were computed for; a file holding anything else is not edited.
     public let expectedText: String
-    public let edits: [DocumentEdit]
+    public let edits: [TextEdit]
 
-    public init(path: String, expectedText: String, edits: [DocumentEdit]) {
+    public init(path: String, expectedText: String, edits: [TextEdit]) {
         self.path = path
         self.expectedText = expectedText
         self.edits = edits
@@ -45,11 +30,11 @@ public struct Fix: Hashable, Sendable {
     public let rule: String
     public let kind: Kind
     /// Edits of the analysed document, in any order; they must not overlap.
-    public let edits: [DocumentEdit]
+    public let edits: [TextEdit]
     /// Edits of other files (DocC code resources), one entry per file.
     public let otherFiles: [FileEdits]
 
-    public init(title: String, rule: String, kind: Kind, edits: [DocumentEdit], otherFiles: [FileEdits] = []) {
+    public init(title: String, rule: String, kind: Kind, edits: [TextEdit], otherFiles: [FileEdits] = []) {
         self.title = title
         self.rule = rule
         self.kind = kind
@@ -71,7 +56,7 @@ public struct FixError: Error, Equatable, Sendable, CustomStringConvertible {
 public enum EditApplication {
     /// The edits sorted, checked (inside the text, on character boundaries, not overlapping; insertions at
     /// the same offset keep their given order) and applied.
-    public static func apply(_ edits: [DocumentEdit], to text: String) throws(FixError) -> String {
+    public static func apply(_ edits: [TextEdit], to text: String) throws(FixError) -> String {
         let bytes = Array(text.utf8)
         let ordered = try validated(edits, length: bytes.count, bytes: bytes)
         var result: [UInt8] = []
@@ -87,8 +72,8 @@ public enum EditApplication {
     }
 
     /// The edits in application order, or the reason they cannot all apply.
-    public static func validated(_ edits: [DocumentEdit], length: Int, bytes: [UInt8]) throws(FixError)
-        -> [DocumentEdit]
+    public static func validated(_ edits: [TextEdit], length: Int, bytes: [UInt8]) throws(FixError)
+        -> [TextEdit]
     {
         let ordered = edits.enumerated().sorted { lhs, rhs in
             (lhs.element.range.start, lhs.element.range.end, lhs.offset) < (
