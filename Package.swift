@@ -90,7 +90,7 @@ let package = Package(
             dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "TutorialAnalysis", "DiffSyntax"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
-            name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialRules", "TutorialAnalysis"],
+            name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialReaders", "TutorialRules", "TutorialAnalysis"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "LanguageServer",

@@ -1,3 +1,6 @@
+// DiffSyntax owns the Swift syntax colouring of the HTML step diff (SwiftIDEUtils classifications as
+// byte spans), kept apart so the reports need no SwiftSyntax of their own.
+
 internal import SwiftIDEUtils
 internal import SwiftParser
 internal import SwiftSyntax

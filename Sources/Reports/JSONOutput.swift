@@ -1,3 +1,6 @@
+// Reports owns one renderer per output format: lint text, JSON, SARIF and GitHub; diff unified, JSON,
+// Markdown and HTML; the outline; the rule reference. JSON goes through this file's encoder.
+
 import Foundation
 import TutorialModel
 

@@ -1,3 +1,6 @@
+// StepDiff owns what each step does to each file: file timelines, change sets, the line diff and
+// the states that show their file unchanged; it knows no rules.
+
 import TutorialModel
 
 /// One state of a file: the whole file as shown by a step's snippet.

@@ -1,3 +1,5 @@
+import TutorialModel
+
 /// How a line ends. Kept per line so that applying a change set rebuilds the new text byte for byte,
 /// CRLF and a missing final newline included.
 public enum LineEnding: String, Sendable, Hashable, Codable {
@@ -8,10 +10,9 @@ public enum LineEnding: String, Sendable, Hashable, Codable {
     case none = ""
 }
 
-/// A text split into lines by one scan of its UTF-8 bytes (never of `Character`s: about 30× faster).
-///
-/// Unlike `LineIndex`, which addresses positions and so counts the empty line after a final newline,
-/// this counts lines as `diff` does: `""` has no line, `"a\n"` one, `"a"` one without an ending.
+/// A text split into lines as `diff` counts them: `""` has no line, `"a\n"` one, `"a"` one without an
+/// ending. The lines are `LineIndex`'s (one scan of the UTF-8 bytes, never of `Character`s: about 30×
+/// faster), without the empty line it counts after a final newline, since it addresses positions.
 public struct TextLines: Sendable {
     /// The text's UTF-8 bytes.
     public let bytes: [UInt8]
@@ -23,37 +24,22 @@ public struct TextLines: Sendable {
     /// Splits a string.
     public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
-    /// Splits UTF-8 bytes in one scan.
+    /// Splits UTF-8 bytes.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
-        var bounds = [0]
+        var bounds = LineIndex(bytes: bytes).lineStarts
+        // A last line without an ending ends at the end of the text; after a final line ending,
+        // `LineIndex`'s last start already is the end.
+        if bounds[bounds.count - 1] < bytes.count { bounds.append(bytes.count) }
         var endings: [UInt8] = []
-        bounds.reserveCapacity(bytes.count / 24 + 2)
-        endings.reserveCapacity(bytes.count / 24 + 1)
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                index += 1
-                bounds.append(index)
-                endings.append(1)
-            } else if byte == 0x0D {
-                if index + 1 < count, bytes[index + 1] == 0x0A {
-                    index += 2
-                    endings.append(2)
-                } else {
-                    index += 1
-                    endings.append(1)
-                }
-                bounds.append(index)
-            } else {
-                index += 1
+        endings.reserveCapacity(bounds.count - 1)
+        for line in 0..<(bounds.count - 1) {
+            let end = bounds[line + 1]
+            switch bytes[end - 1] {
+            case 0x0A: endings.append(end - 2 >= bounds[line] && bytes[end - 2] == 0x0D ? 2 : 1)
+            case 0x0D: endings.append(1)
+            default: endings.append(0)
             }
-        }
-        if bounds.last! < count {
-            bounds.append(count)
-            endings.append(0)
         }
         self.bounds = bounds
         self.endingLengths = endings

@@ -1,3 +1,6 @@
+// TestSupport owns what tests share: marked text (positions written into inputs) and a builder of
+// tutorials from steps, without a reader.
+
 import TutorialModel
 
 /// Builds a `Tutorial` in memory, with a Markdown-like document behind it and exact ranges, so tests

@@ -1,11 +1,14 @@
 import Foundation
 import TutorialModel
+import TutorialReaders
 import TutorialRules
 
 extension Configuration {
     /// The nearest `.tutorial-check.json` in the document's folder or above, nil when there is none.
+    /// Looked for from the document's real path, so a path typed through a link finds the same file.
     public static func find(forDocument documentPath: String) -> String? {
-        var directory = URL(fileURLWithPath: documentPath).standardizedFileURL.deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: FileTreeWalk.realPath(documentPath) ?? documentPath).standardizedFileURL
+            .deletingLastPathComponent()
         while true {
             let candidate = directory.appendingPathComponent(fileName).path
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
@@ -18,9 +21,9 @@ extension Configuration {
     /// Whether an `exclude` glob matches the document (paths relative to the configuration's folder).
     public func excludes(documentPath: String) -> Bool {
         guard !exclude.isEmpty else { return false }
-        let absolute = URL(fileURLWithPath: documentPath).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: FileTreeWalk.realPath(documentPath) ?? documentPath).standardizedFileURL.path
         var relative = absolute
-        if let base = baseDirectory.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
+        if let base = baseDirectory.map({ URL(fileURLWithPath: FileTreeWalk.realPath($0) ?? $0).standardizedFileURL.path }),
             absolute.hasPrefix(base + "/")
         {
             relative = String(absolute.dropFirst(base.count + 1))

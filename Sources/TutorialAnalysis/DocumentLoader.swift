@@ -22,7 +22,9 @@ public enum DocumentLoader {
                 throw InputError(path: path, reason: "no such file or directory")
             }
             if isDirectory.boolValue {
-                let found = FileSystemResources.regularFiles(under: path).filter { isTutorialFile($0) }
+                // A DocC catalog's tutorials in the order of its table of contents, the rest sorted.
+                let walked = FileSystemResources.regularFiles(under: path).filter { isTutorialFile($0) }
+                let found = DocCCatalogPages.orderedByTableOfContents(walked) { try? load($0) }
                 if found.isEmpty { throw InputError(path: path, reason: "no tutorial files (.md, .markdown, .html, .htm, .tutorial, .txt) found") }
                 result.append(contentsOf: found)
             } else {
@@ -56,17 +58,12 @@ public enum DocumentLoader {
         return try decode(data, path: path)
     }
 
-    /// Decodes bytes as UTF-8 (a UTF-8 byte-order mark is dropped), refusing binary data.
+    /// Decodes bytes as UTF-8 (a UTF-8 byte-order mark is dropped), refusing binary data: the same
+    /// decoding as DocC resources (`UTF8Text`).
     public static func decode(_ data: Data, path: String) throws(InputError) -> SourceDocument {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw InputError(path: path, reason: "is UTF-16 encoded; convert it to UTF-8")
+        switch UTF8Text.decode([UInt8](data)) {
+        case .success(let text): return SourceDocument(path: path, text: text)
+        case .failure(let problem): throw InputError(path: path, reason: problem.reason)
         }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        if bytes.contains(0) { throw InputError(path: path, reason: "is binary data, not a text document") }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InputError(path: path, reason: "is not valid UTF-8")
-        }
-        return SourceDocument(path: path, text: text)
     }
 }

@@ -13,7 +13,10 @@ func resourceEdits(_ edits: [CodeEdit], snippet: Snippet, codeLines: [Int]) -> [
     let lineStarts = codeLines.last == code.count && codeLines.count > 1 ? Array(codeLines.dropLast()) : codeLines
     var result: [ResourceEdit] = []
     func add(_ range: SourceRange, _ text: String) {
-        result.append(ResourceEdit(path: path, expectedText: snippet.code, edit: TextEdit(range: range, newText: text)))
+        result.append(
+            ResourceEdit(
+                path: path, resolvedPath: snippet.docc?.resolvedResourcePath, expectedText: snippet.code,
+                edit: TextEdit(range: range, newText: text)))
     }
     for edit in edits {
         switch edit.kind {

@@ -1,11 +1,11 @@
+// TutorialAnalysis owns the pipeline from a path to findings: loading documents, configuration files,
+// exclusion, the facts cache's policy, the Swift facts pass, the code-rule evaluator, suppressions.
+
 import StepDiff
 import SwiftFacts
 import TutorialModel
 import TutorialReaders
 import TutorialRules
-
-// TutorialAnalysis owns the pipeline from a path to findings: loading documents, the configuration
-// files, exclusion, the facts cache's policy, the Swift facts pass, the code-rule evaluator.
 
 /// Everything known about one document after the pipeline ran: the CLI, the server and the bench
 /// all read this.

@@ -1,5 +1,6 @@
 import Foundation
 import TutorialModel
+import TutorialReaders
 
 /// What fixing one file did, for `lint --fix` to report.
 public struct FileFixOutcome: Sendable {
@@ -18,8 +19,16 @@ public struct FileFixOutcome: Sendable {
 
 /// Applies repairs to a file on disk: all chosen edits or none, written atomically, and only if the file
 /// still holds the text the fixes were computed from.
+///
+/// A fix writes the document itself and the DocC resources its reader read, nothing else: each
+/// resource path is resolved again through `CatalogResources` just before writing, must still lead to
+/// the file that was read (inside the catalog, not a link put in its place since) and is written at
+/// its real path, so a link inside the catalog stays a link.
 public enum FileFixer {
-    public static func fix(_ document: SourceDocument, fixes: [Fix], write: Bool = true) -> FileFixOutcome {
+    public static func fix(
+        _ document: SourceDocument, fixes: [Fix], write: Bool = true,
+        provider: any ResourceProvider = FileSystemResources()
+    ) -> FileFixOutcome {
         let repairs = fixes.filter { $0.kind == .repair && !$0.isEmpty }
         let (taken, skipped) = EditApplication.compatible(repairs)
         func failed(_ reason: String) -> FileFixOutcome {
@@ -28,21 +37,23 @@ public enum FileFixer {
         guard !taken.isEmpty else {
             return FileFixOutcome(path: document.path, applied: [], skipped: skipped, failure: nil, newText: nil)
         }
+        let catalog = CatalogResources(documentPath: document.path, provider: provider)
         // Every new text is computed before anything is written: one edit that cannot apply leaves every
         // file as it was.
         let newText: String
-        var resources: [(path: String, onDisk: String, newText: String)] = []
+        var resources: [(files: FileEdits, onDisk: String, newText: String)] = []
         do throws(FixError) {
             newText = try EditApplication.apply(taken.flatMap(\.edits), to: document.text)
             var byPath: [String: FileEdits] = [:]
             var order: [String] = []
             for files in taken.flatMap(\.otherFiles) {
                 if let known = byPath[files.path] {
-                    guard known.expectedText == files.expectedText else {
+                    guard known.expectedText == files.expectedText, known.resolvedPath == files.resolvedPath else {
                         throw FixError("\(files.path): fixes disagree about its text")
                     }
                     byPath[files.path] = FileEdits(
-                        path: files.path, expectedText: files.expectedText, edits: known.edits + files.edits)
+                        path: files.path, resolvedPath: files.resolvedPath, expectedText: files.expectedText,
+                        edits: known.edits + files.edits)
                 } else {
                     byPath[files.path] = files
                     order.append(files.path)
@@ -50,10 +61,7 @@ public enum FileFixer {
             }
             for path in order {
                 let files = byPath[path]!
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw FixError("\(path): cannot be read")
-                }
-                let onDisk = String(decoding: data, as: UTF8.self)
+                let onDisk = try currentText(of: files, in: catalog)
                 let text = onDisk.hasPrefix("\u{FEFF}") ? String(onDisk.dropFirst()) : onDisk
                 guard files.matches(text) else { throw FixError("\(path): changed since it was read; not fixed") }
                 let length = text.utf8.count
@@ -63,7 +71,7 @@ public enum FileFixer {
                         range: SourceRange(start: min(edit.range.start, length), end: min(edit.range.end, length)),
                         newText: edit.newText)
                 }
-                resources.append((path, onDisk, try EditApplication.apply(clamped, to: text)))
+                resources.append((files, onDisk, try EditApplication.apply(clamped, to: text)))
             }
         } catch {
             return failed(error.description)
@@ -72,21 +80,45 @@ public enum FileFixer {
             return FileFixOutcome(path: document.path, applied: taken, skipped: skipped, failure: nil, newText: newText)
         }
         // Someone may have saved the file since it was read: their text wins, the fixes are not written.
-        let current = FileManager.default.contents(atPath: document.path).map { String(decoding: $0, as: UTF8.self) }
-        guard let current, current == document.text || stripsToSame(current, document.text) else {
+        // The document is written where its links lead (a linked tutorial stays a link).
+        guard let documentTarget = provider.resolvedPath(document.path),
+            case .file(let bytes) = provider.item(atResolved: documentTarget, byteLimit: InputLimits.maximumDocumentBytes)
+        else {
+            return failed("\(document.path): is no longer a regular file; not fixed")
+        }
+        let current = String(decoding: bytes, as: UTF8.self)
+        guard current == document.text || stripsToSame(current, document.text) else {
             return failed("\(document.path): changed on disk since it was read; not fixed")
         }
         do {
             for resource in resources {
-                try AtomicWrite.write(restoringBOM(of: resource.onDisk, resource.newText), to: resource.path)
+                // Resolved once more right before the write: a link swapped in since is refused.
+                let target = try writeTarget(of: resource.files, in: catalog)
+                try AtomicWrite.write(restoringBOM(of: resource.onDisk, resource.newText), to: target)
             }
             if newText != document.text {
-                try AtomicWrite.write(restoringBOM(of: current, newText), to: document.path)
+                try AtomicWrite.write(restoringBOM(of: current, newText), to: documentTarget)
             }
         } catch {
             return failed(error.description)
         }
         return FileFixOutcome(path: document.path, applied: taken, skipped: skipped, failure: nil, newText: newText)
+    }
+
+    /// Where the edits of a resource may be written: see `CatalogResources.writeTarget`.
+    private static func writeTarget(of files: FileEdits, in catalog: CatalogResources) throws(FixError) -> String {
+        switch catalog.writeTarget(path: files.path, resolvedAtRead: files.resolvedPath) {
+        case .success(let target): return target
+        case .failure(let refusal): throw FixError(refusal.description)
+        }
+    }
+
+    /// The text of a resource on disk now, read only where it may be written.
+    private static func currentText(of files: FileEdits, in catalog: CatalogResources) throws(FixError) -> String {
+        let target = try writeTarget(of: files, in: catalog)
+        guard case .file(let bytes) = catalog.provider.item(atResolved: target, byteLimit: InputLimits.maximumDocumentBytes)
+        else { throw FixError("\(files.path): cannot be read") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The loader drops a UTF-8 byte-order mark; the file on disk may still have it.

@@ -15,10 +15,13 @@ extension Fix {
             if let index = files.firstIndex(where: { $0.path == resourceEdit.path }) {
                 guard !files[index].edits.contains(edit) else { continue }
                 files[index] = FileEdits(
-                    path: files[index].path, expectedText: files[index].expectedText, edits: files[index].edits + [edit]
-                )
+                    path: files[index].path, resolvedPath: files[index].resolvedPath,
+                    expectedText: files[index].expectedText, edits: files[index].edits + [edit])
             } else {
-                files.append(FileEdits(path: resourceEdit.path, expectedText: resourceEdit.expectedText, edits: [edit]))
+                files.append(
+                    FileEdits(
+                        path: resourceEdit.path, resolvedPath: resourceEdit.resolvedPath,
+                        expectedText: resourceEdit.expectedText, edits: [edit]))
             }
         }
         guard !edits.isEmpty || !files.isEmpty else { return nil }

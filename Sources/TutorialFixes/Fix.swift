@@ -1,14 +1,20 @@
+// TutorialFixes owns fixes as all-or-nothing sets of edits (repairs and suppressions), and applying them
+// to files atomically for `lint --fix` and the server's code actions.
+
 import TutorialModel
 
 /// Edits of another file than the analysed document (a DocC code resource), valid for `expectedText`.
 public struct FileEdits: Hashable, Sendable {
     public let path: String
+    /// Where the reader read the file (links resolved); the edits apply only while `path` leads there.
+    public let resolvedPath: String?
     /// The file's text the edits were computed for; a file holding anything else is not edited.
     public let expectedText: String
     public let edits: [TextEdit]
 
-    public init(path: String, expectedText: String, edits: [TextEdit]) {
+    public init(path: String, resolvedPath: String? = nil, expectedText: String, edits: [TextEdit]) {
         self.path = path
+        self.resolvedPath = resolvedPath
         self.expectedText = expectedText
         self.edits = edits
     }

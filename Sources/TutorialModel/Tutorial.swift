@@ -1,3 +1,6 @@
+// TutorialModel owns the tutorial model every other module reads: documents, sections, steps, snippets,
+// byte ranges and their line index, severities, text edits, and the one lock wrapper.
+
 /// The four forms tutorials come in.
 public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
     case markdown
@@ -133,16 +136,23 @@ public struct Snippet: Sendable {
 public struct DocCCodeOptions: Hashable, Sendable {
     /// The `file:` resource, as written.
     public let resource: String
-    /// The resolved path of the resource file, nil when missing.
+    /// The path of the resource file, in the form the document's path was typed; nil when it was not read.
     public let resourcePath: String?
+    /// The real path of the file read (links resolved): a fix writes there, and only while
+    /// `resourcePath` still leads to it. Nil when not read.
+    public let resolvedResourcePath: String?
     /// The `previousFile:` resource's code, when given and found.
     public let previousResource: String?
     public let previousCode: String?
     public let reset: Bool
 
-    public init(resource: String, resourcePath: String?, previousResource: String?, previousCode: String?, reset: Bool) {
+    public init(
+        resource: String, resourcePath: String?, resolvedResourcePath: String? = nil, previousResource: String?,
+        previousCode: String?, reset: Bool
+    ) {
         self.resource = resource
         self.resourcePath = resourcePath
+        self.resolvedResourcePath = resolvedResourcePath
         self.previousResource = previousResource
         self.previousCode = previousCode
         self.reset = reset

@@ -3,8 +3,8 @@ import TutorialModel
 /// Reads DocC `.tutorial` files: `@Tutorial` → `@Section(title:)` → `@Steps` → `@Step` → `@Code`.
 ///
 /// The step's prose is the Markdown text of its `@Step` (before and after the code, asides included),
-/// its snippet the resource file `@Code(file:)` names, read through the `ResourceProvider` from beside
-/// the tutorial or anywhere under the enclosing `.docc` catalog. Media (`@Image`, `@Video`),
+/// its snippet the resource file `@Code(file:)` names, read through `CatalogResources` from beside
+/// the tutorial or anywhere in the enclosing `.docc` catalog, never from outside it. Media (`@Image`, `@Video`),
 /// `@Assessments` and the rest of DocC's directives are understood and skipped; a directive DocC does
 /// not define is skipped with a warning. Nothing here stops reading: a missing resource is a
 /// `code-file-missing` error, broken syntax an `input-error`, and the model is built as far as it goes.
@@ -28,7 +28,7 @@ public enum DocCReader {
     public static func read(_ document: SourceDocument, resources: any ResourceProvider) -> Tutorial {
         let parsed = DocCDirectiveParser.parse(document)
         var reading = Reading(
-            document: document, resolver: DocCResourceResolver(documentPath: document.path, resources: resources))
+            document: document, resolver: CatalogResources(documentPath: document.path, provider: resources))
         for problem in parsed.problems {
             reading.report("input-error", problem.severity, problem.message, at: problem.range)
         }
@@ -45,6 +45,8 @@ public enum DocCReader {
             return reading.tutorial(title: nil, sections: [])
         }
         let title = root.directives(named: "Intro").first?.argument("title")?.value ?? root.argument("name")?.value
+        // A table of contents has chapters, not steps: it orders a catalog's tutorials (`tutorialOrder`).
+        if root.name == "Tutorials" { return reading.tutorial(title: title, sections: []) }
         var sections: [Section] = []
         for (offset, section) in root.directives(named: "Section").enumerated() {
             sections.append(reading.readSection(section, number: offset + 1))
@@ -52,13 +54,44 @@ public enum DocCReader {
         return reading.tutorial(title: title, sections: sections)
     }
 
+    /// A `@Tutorials` table of contents is read for the order of its chapters only: the tutorials it
+    /// lists, in its order (`@TutorialReference(tutorial: "doc:Name")`
+    /// as `Name`): the order a catalog's tutorials are checked in.
+    public static func tutorialOrder(ofTableOfContents document: SourceDocument) -> [String]? {
+        let parsed = DocCDirectiveParser.parse(document)
+        guard
+            let root = parsed.nodes.lazy.compactMap({ node -> DocCDirective? in
+                if case .directive(let directive) = node, rootDirectives.contains(directive.name) { return directive }
+                return nil
+            }).first, root.name == "Tutorials"
+        else { return nil }
+        var names: [String] = []
+        for chapter in chapters(of: root) {
+            for reference in chapter.directives(named: "TutorialReference") {
+                guard var name = reference.argument("tutorial")?.value else { continue }
+                if name.hasPrefix("doc:") { name.removeFirst(4) }
+                if let last = name.split(separator: "/").last { names.append(String(last)) }
+            }
+        }
+        return names
+    }
+
+    private static func chapters(of root: DocCDirective) -> [DocCDirective] {
+        var chapters: [DocCDirective] = []
+        for case .directive(let child) in root.children {
+            if child.name == "Chapter" { chapters.append(child) }
+            if child.name == "Volume" { chapters += child.directives(named: "Chapter") }
+        }
+        return chapters
+    }
+
     /// The state of one read: the document, the resource resolver and the diagnostics so far.
     private struct Reading {
         let document: SourceDocument
-        var resolver: DocCResourceResolver
+        var resolver: CatalogResources
         var diagnostics: [ReaderDiagnostic] = []
 
-        init(document: SourceDocument, resolver: DocCResourceResolver) {
+        init(document: SourceDocument, resolver: CatalogResources) {
             self.document = document
             self.resolver = resolver
         }
@@ -157,55 +190,97 @@ public enum DocCReader {
                     at: name?.range ?? code.headRange, step: step)
             }
 
-            var text: String?
-            var resolvedPath: String?
+            var resource: CatalogResources.Resource?
             let file = code.argument("file")
             if let file {
-                (text, resolvedPath) = resolve(file, label: "file", step: step)
+                resource = resolve(file, label: "file", step: step)
             } else {
                 report(
                     "code-file-missing", .error, "@Code needs a file: argument naming its code resource",
                     at: code.headRange, step: step)
             }
             let previous = code.argument("previousFile")
-            let previousCode = previous.flatMap { resolve($0, label: "previousFile", step: step).text }
+            let previousCode = previous.flatMap { resolve($0, label: "previousFile", step: step)?.text }
             let options = DocCCodeOptions(
-                resource: file?.value ?? "", resourcePath: resolvedPath, previousResource: previous?.value,
-                previousCode: previousCode, reset: code.argument("reset")?.value.lowercased() == "true")
+                resource: file?.value ?? "", resourcePath: resource?.path, resolvedResourcePath: resource?.resolvedPath,
+                previousResource: previous?.value, previousCode: previousCode.map(Self.normalizedCode),
+                reset: code.argument("reset")?.value.lowercased() == "true")
             let language = (fileName.flatMap(Self.fileExtension) ?? file.flatMap { Self.fileExtension(of: $0.value) })?
                 .lowercased()
             return Snippet(
-                fileName: fileName, language: language, code: text ?? "", kind: text == nil ? .fragment : .file,
+                fileName: fileName, language: language, code: resource.map { Self.normalizedCode($0.text) } ?? "",
+                kind: resource == nil ? .fragment : .file,
                 range: code.headRange, sourceMap: SnippetSourceMap(segments: [], fallback: code.headRange),
                 docc: options)
         }
 
-        /// Reads a resource argument's file, reporting `code-file-missing` when it cannot.
-        mutating func resolve(_ argument: DocCArgument, label: String, step: StepID) -> (text: String?, path: String?) {
-            let searched =
-                resolver.catalog == nil ? "next to the tutorial" : "next to the tutorial or in its .docc catalog"
-            switch resolver.resolve(argument.value) {
-            case .found(let path, let text, let others):
+        /// Reads a resource argument's file through the catalog's resolver, reporting `code-file-missing`
+        /// when it cannot (or may not) be read, with the reason.
+        mutating func resolve(_ argument: DocCArgument, label: String, step: StepID) -> CatalogResources.Resource? {
+            func missing(_ message: String) -> CatalogResources.Resource? {
+                report("code-file-missing", .error, "@Code \(label): " + message, at: argument.valueRange, step: step)
+                return nil
+            }
+            let value = argument.value
+            if Substring(value).trimmingWhitespace().isEmpty {
+                return missing("has no value; write the resource's file name, like \"01-PageView.swift\"")
+            }
+            if let inner = Self.labelInsideValue(argument, in: document) {
+                return missing(
+                    "is malformed: its value \"\(value)\" begins with the label \(inner):, as if a value or a comma "
+                        + "were missing; write \(label): \"FileName.swift\"")
+            }
+            let place = resolver.isCatalog ? "the catalog \(resolver.rootName)" : "the tutorial's folder"
+            switch resolver.resolve(value) {
+            case .found(let resource, let others):
                 if !others.isEmpty {
                     report(
                         "input-error", .warning,
-                        "@Code \(label): \"\(argument.value)\" names \(others.count + 1) files of the catalog "
-                            + "(\(([path] + others).joined(separator: ", "))); DocC needs unique resource names, "
-                            + "this reads the first",
+                        "@Code \(label): \"\(value)\" names \(others.count + 1) files of the catalog "
+                            + "(\(([resource.nameInCatalog] + others).joined(separator: ", "))); DocC needs unique "
+                            + "resource names, this reads the first",
                         at: argument.valueRange, step: step)
                 }
-                return (Self.normalizedCode(text), path)
-            case .directory(let path):
-                report(
-                    "code-file-missing", .error,
-                    "@Code \(label): \"\(argument.value)\" is a directory (\(path)), not a file",
-                    at: argument.valueRange, step: step)
-            case .missing:
-                report(
-                    "code-file-missing", .error, "@Code \(label): \"\(argument.value)\" was not found \(searched)",
-                    at: argument.valueRange, step: step)
+                return resource
+            case .directory(let name):
+                return missing("\"\(value)\" is a directory (\(name) in \(place)), not a file")
+            case .missing(let searchedAll):
+                let searched = resolver.isCatalog ? "next to the tutorial or in its .docc catalog" : "next to the tutorial"
+                let cut =
+                    searchedAll
+                    ? "" : " (the catalog has over \(InputLimits.maximumWalkedEntries) entries; only that many were searched)"
+                return missing("\"\(value)\" was not found \(searched)\(cut)")
+            case .unreadable(let name, let reason):
+                return missing("\"\(value)\" (\(name) in \(place)) \(reason); it was not read")
+            case .refused(let refusal):
+                switch refusal {
+                case .absolutePath:
+                    return missing(
+                        "\"\(value)\" is an absolute path; DocC looks resources up by name inside \(place), "
+                            + "so it is not read")
+                case .leavesCatalog:
+                    return missing("\"\(value)\" points outside \(place); resources are read only inside it")
+                case .linkLeavesCatalog(let name):
+                    return missing(
+                        "\"\(value)\" is a symbolic link (\(name)) pointing outside \(place); it is not read")
+                case .controlCharacter:
+                    return missing("the name holds a NUL, line break or other control character; it is not a file name")
+                }
             }
-            return (nil, nil)
+        }
+
+        /// `previousFile: file: "X.swift"`: an unquoted value that begins like a labeled argument (the
+        /// author dropped a value or repeated a label). The label seen, nil for a normal value.
+        static func labelInsideValue(_ argument: DocCArgument, in document: SourceDocument) -> String? {
+            let start = argument.valueRange.start
+            if start > 0, document.bytes[start - 1] == UInt8(ascii: "\"") { return nil }
+            let value = Substring(argument.value)
+            guard let colon = value.firstIndex(of: ":") else { return nil }
+            let label = value[..<colon].trimmingWhitespace()
+            guard let first = label.unicodeScalars.first, first.properties.isXIDStart || first == "_",
+                label.unicodeScalars.allSatisfy({ $0.properties.isXIDContinue })
+            else { return nil }
+            return String(label)
         }
 
         // MARK: Text

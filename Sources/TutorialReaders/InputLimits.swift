@@ -12,6 +12,12 @@ public enum InputLimits {
     /// below it is read as plain text or skipped, with one diagnostic.
     public static let maximumNestingDepth = 256
 
+    /// The most entries (files and folders) a directory walk visits: the CLI's walk of a directory
+    /// argument, the server's walk of a workspace folder, the search of a DocC catalog for a
+    /// resource. A large catalog holds a few thousand; a hostile one with millions costs no more
+    /// than this.
+    public static let maximumWalkedEntries = 250_000
+
     /// `12.3 MiB`.
     public static func sizeDescription(byteCount: Int) -> String {
         let megabytes = Double(byteCount) / Double(1 << 20)

@@ -1,44 +1,84 @@
 import Foundation
 import TutorialModel
 
-/// Where readers get files other than the document itself (DocC code resources).
-///
-/// The CLI reads the file system; the language server answers from open buffers first.
+/// What lies at a resolved path, as `CatalogResources` needs to know it.
+public enum ResourceItem: Sendable, Equatable {
+    /// A regular file and its bytes.
+    case file([UInt8])
+    /// A regular file over the byte limit, left unread.
+    case tooLarge(byteCount: Int)
+    case directory
+    /// A device, a FIFO, a socket: never opened for its content.
+    case notRegular
+    case missing
+}
+
+/// The file system as the readers see it, through primitives only: every decision about which
+/// path may be read (inside the catalog, no escaping links) is taken by `CatalogResources`, the one
+/// resolver, so the CLI, the language server (open buffers first), the bench and the fuzz targets
+/// share it.
 public protocol ResourceProvider: Sendable {
-    /// The text of the file at `path`, nil when it does not exist, is a directory, or is unreadable.
-    func contents(ofFile path: String) -> String?
-    /// Paths of the regular files under `directory`, recursively, symlink loops not followed.
-    func files(under directory: String) -> [String]
-    /// Whether `path` names an existing directory.
-    func isDirectory(_ path: String) -> Bool
+    /// `path` with `.`, `..` and every symbolic link resolved, absolute for the file system; nil when
+    /// nothing lies there. Providers without links (memory) answer with the path itself.
+    func resolvedPath(_ path: String) -> String?
+    /// What lies at a path `resolvedPath` returned; a file's bytes when it has at most `byteLimit`.
+    func item(atResolved path: String, byteLimit: Int) -> ResourceItem
+    /// The regular files under a resolved directory, as `FileTreeWalk` lists them (sorted, each real
+    /// directory once, links leading outside `directory` not followed, at most `limit` entries).
+    func files(under directory: String, limit: Int) -> FileTreeWalk.Listing
 }
 
 /// Resources read from the file system.
 public struct FileSystemResources: ResourceProvider {
     public init() {}
 
-    public func contents(ofFile path: String) -> String? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            let data = FileManager.default.contents(atPath: path)
-        else { return nil }
-        return String(data: data, encoding: .utf8)
+    public func resolvedPath(_ path: String) -> String? { FileTreeWalk.realPath(path) }
+
+    public func item(atResolved path: String, byteLimit: Int) -> ResourceItem {
+        FileTreeWalk.item(at: path, byteLimit: byteLimit)
     }
 
-    public func files(under directory: String) -> [String] {
-        Self.regularFiles(under: directory)
+    public func files(under directory: String, limit: Int) -> FileTreeWalk.Listing {
+        FileTreeWalk.regularFiles(under: directory, limit: limit)
+    }
+}
+
+/// Files held in memory (tests, fuzz targets, open editor buffers): a path maps to its text, and a
+/// folder exists when some file lies under it. There are no links, so a path resolves to itself.
+public struct MemoryResources: ResourceProvider {
+    public let files: [String: String]
+
+    public init(_ files: [String: String]) { self.files = files }
+
+    public func resolvedPath(_ path: String) -> String? {
+        files[path] != nil || isDirectory(path) ? path : nil
     }
 
-    public func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    public func item(atResolved path: String, byteLimit: Int) -> ResourceItem {
+        if let text = files[path] {
+            return text.utf8.count > byteLimit ? .tooLarge(byteCount: text.utf8.count) : .file(Array(text.utf8))
+        }
+        return isDirectory(path) ? .directory : .missing
+    }
+
+    public func files(under directory: String, limit: Int) -> FileTreeWalk.Listing {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        let found = files.keys.filter { $0.hasPrefix(prefix) }.sorted()
+        return FileTreeWalk.Listing(files: Array(found.prefix(limit)), complete: found.count <= limit)
+    }
+
+    private func isDirectory(_ path: String) -> Bool {
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        return path == "/" || files.keys.contains { $0.hasPrefix(prefix) }
     }
 }
 
 /// No resources at all: for documents that need none, and tests.
 public struct NoResources: ResourceProvider {
     public init() {}
-    public func contents(ofFile path: String) -> String? { nil }
-    public func files(under directory: String) -> [String] { [] }
-    public func isDirectory(_ path: String) -> Bool { false }
+    public func resolvedPath(_ path: String) -> String? { nil }
+    public func item(atResolved path: String, byteLimit: Int) -> ResourceItem { .missing }
+    public func files(under directory: String, limit: Int) -> FileTreeWalk.Listing {
+        FileTreeWalk.Listing(files: [], complete: true)
+    }
 }

@@ -1,3 +1,6 @@
+// TutorialReaders owns turning a document into the model: the Markdown, HTML, DocC and plain-text readers,
+// the format sniffer, step headings, DocC resources and the input limits.
+
 import TutorialModel
 
 /// Reads a document into the tutorial model with the reader its format calls for.
@@ -10,7 +13,12 @@ public func readTutorial(
     // Checked here so every caller (CLI, server, bench) gets the same limit and the same diagnostic.
     if document.bytes.count > InputLimits.maximumDocumentBytes { return InputLimits.tooLarge(document, format: format) }
     switch format {
-    case .markdown: return MarkdownReader.read(document)
+    case .markdown:
+        // DocC articles and extension files are documentation, not tutorials (DocCCatalogPages).
+        if DocCCatalogPages.isDocumentationPage(document, resources: resources) {
+            return DocCCatalogPages.page(document, format: format)
+        }
+        return MarkdownReader.read(document)
     case .html: return HTMLReader.read(document)
     case .docc: return DocCReader.read(document, resources: resources)
     case .text: return TextReader.read(document)

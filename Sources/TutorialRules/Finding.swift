@@ -5,11 +5,15 @@ import TutorialModel
 /// changed since (or whose line endings the reader normalised).
 public struct ResourceEdit: Sendable, Hashable {
     public let path: String
+    /// The real path the reader read the file from (`DocCCodeOptions.resolvedResourcePath`): the file is
+    /// written only while `path` still leads there.
+    public let resolvedPath: String?
     public let expectedText: String
     public let edit: TextEdit
 
-    public init(path: String, expectedText: String, edit: TextEdit) {
+    public init(path: String, resolvedPath: String? = nil, expectedText: String, edit: TextEdit) {
         self.path = path
+        self.resolvedPath = resolvedPath
         self.expectedText = expectedText
         self.edit = edit
     }

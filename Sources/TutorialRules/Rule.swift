@@ -1,3 +1,6 @@
+// TutorialRules owns the rules, one per file with their examples, the registry that lists them, their
+// configuration settings and the vocabulary they share (findings, contexts, the project view).
+
 import StepDiff
 import SwiftFacts
 import TutorialModel

@@ -58,10 +58,9 @@ public func splitParts(_ data: Data, separator: String = "\n\u{1E}\n") -> [Strin
     return text.components(separatedBy: separator)
 }
 
-/// In-memory DocC resources: `name\ncontents` parts keyed by name, under the catalog root `/fuzz`.
-public struct MemoryResources: ResourceProvider {
-    public let files: [String: String]
-
+/// In-memory DocC resources: `name\ncontents` parts keyed by name, under the catalog root `/fuzz`,
+/// read through the same resolver as files on disk (`CatalogResources`).
+extension MemoryResources {
     public init(parts: some Sequence<String>) {
         var files: [String: String] = [:]
         for part in parts {
@@ -69,17 +68,7 @@ public struct MemoryResources: ResourceProvider {
             guard let name = lines.first, !name.isEmpty else { continue }
             files["/fuzz/" + name] = lines.count > 1 ? String(lines[1]) : ""
         }
-        self.files = files
-    }
-
-    public func contents(ofFile path: String) -> String? { files[path] }
-    public func files(under directory: String) -> [String] {
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return files.keys.filter { $0.hasPrefix(prefix) }.sorted()
-    }
-    public func isDirectory(_ path: String) -> Bool {
-        let prefix = path.hasSuffix("/") ? path : path + "/"
-        return path == "/fuzz" || files.keys.contains { $0.hasPrefix(prefix) }
+        self.init(files)
     }
 }
 

@@ -1,3 +1,6 @@
+// FuzzSupport owns the fuzzed functions, one per target, shared by the fuzz-* executables, their plain-build
+// replay and the regression tests over Fixtures/fuzz-regressions/.
+
 import Foundation
 import LanguageServer
 import Reports

@@ -1,8 +1,8 @@
 import Foundation
 import TutorialModel
 
-// tutorial-bench: figures of tutorial-check's speed, each beside a reference measured in the same
-// run, over a corpus generated deterministically from a seed. Run with `swift run -c release tutorial-bench`.
+// tutorial-bench owns the figures of tutorial-check's speed, each beside a reference measured in the
+// same run, over a corpus generated deterministically from a seed. Run with `swift run -c release tutorial-bench`.
 
 let seed: UInt64 = 20_261_130
 let quick = CommandLine.arguments.contains("--quick")

@@ -1,3 +1,6 @@
+// tutorial-check owns the command line: each subcommand parses its arguments, calls the library and prints;
+// stdio and exit codes live here and nowhere else.
+
 import Foundation
 
 /// The subcommands, each a thin adapter from arguments to the library.

@@ -175,4 +175,45 @@ final class DocCResourceFixTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: resources[0], encoding: .utf8), before[0])
         XCTAssertEqual(try String(contentsOfFile: resources[1], encoding: .utf8), before[1])
     }
+
+    func testAResourceReplacedByALinkSinceTheAnalysisIsNotWrittenNorWhatItPointsTo() throws {
+        let (path, resources) = try Self.makeCatalog()
+        let catalog = (path as NSString).deletingLastPathComponent
+        let outside = (catalog as NSString).deletingLastPathComponent + "/outside.swift"
+        defer {
+            try? FileManager.default.removeItem(atPath: catalog)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        let analysis = analyze(document: try DocumentLoader.load(path), resources: FileSystemResources())
+        // The same text outside the catalog, and the resource swapped for a link to it: the text check
+        // alone would pass, the path check must not.
+        let before = try Data(contentsOf: URL(fileURLWithPath: resources[1]))
+        try before.write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.removeItem(atPath: resources[1])
+        try FileManager.default.createSymbolicLink(atPath: resources[1], withDestinationPath: outside)
+        let untouched = try resources.filter { $0 != resources[1] }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let outcome = fixDocument(analysis)
+        XCTAssertFalse(outcome.changed)
+        XCTAssertTrue(outcome.failure?.contains("leads outside Pages.docc") == true, outcome.failure ?? "")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: outside)), before)
+        XCTAssertEqual(
+            try resources.filter { $0 != resources[1] }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }, untouched)
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: resources[1]), outside, "the link is left as it is")
+    }
+
+    func testAResourceReplacedByALinkInsideTheCatalogIsNotWrittenEither() throws {
+        let (path, resources) = try Self.makeCatalog()
+        let catalog = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: catalog) }
+        let analysis = analyze(document: try DocumentLoader.load(path), resources: FileSystemResources())
+        let copy = catalog + "/copy.swift"
+        try FileManager.default.moveItem(atPath: resources[2], toPath: copy)
+        try FileManager.default.createSymbolicLink(atPath: resources[2], withDestinationPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let outcome = fixDocument(analysis)
+        XCTAssertFalse(outcome.changed)
+        XCTAssertTrue(outcome.failure?.contains("replaced by a link since it was read") == true, outcome.failure ?? "")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), before)
+    }
 }

@@ -1,28 +1,12 @@
+import TestSupport
 import TutorialModel
 import TutorialReaders
-
-/// Resources held in memory, as the language server holds open buffers: a path maps to its text, and a
-/// folder exists when some file lies under it.
-struct DocCMemoryResources: ResourceProvider {
-    let files: [String: String]
-
-    init(_ files: [String: String]) { self.files = files }
-
-    func contents(ofFile path: String) -> String? { files[path] }
-
-    func files(under directory: String) -> [String] {
-        files.keys.filter { $0.hasPrefix(directory + "/") }.sorted()
-    }
-
-    func isDirectory(_ path: String) -> Bool {
-        files.keys.contains { $0.hasPrefix(path + "/") }
-    }
-}
+import XCTest
 
 /// Reads a `.tutorial` text at `path` with the given resources.
 func readDocC(_ text: String, path: String = "Guide.docc/Guide.tutorial", resources: [String: String] = [:]) -> Tutorial
 {
-    DocCReader.read(SourceDocument(path: path, text: text), resources: DocCMemoryResources(resources))
+    DocCReader.read(SourceDocument(path: path, text: text), resources: MemoryResources(resources))
 }
 
 /// A `@Tutorial` with one section, one step and the given body inside the step.
@@ -42,4 +26,18 @@ func docCTutorial(step: String) -> String {
     }
 
     """
+}
+
+/// Asserts the tutorial has exactly one diagnostic, with this code and severity, between 1️⃣ and 2️⃣.
+@discardableResult
+func assertSingleDiagnostic(
+    _ tutorial: Tutorial, _ code: String, _ severity: Severity, _ marked: MarkedText,
+    file: StaticString = #filePath, line: UInt = #line
+) throws -> ReaderDiagnostic {
+    XCTAssertEqual(tutorial.diagnostics.count, 1, "\(tutorial.diagnostics)", file: file, line: line)
+    let diagnostic = try XCTUnwrap(tutorial.diagnostics.first, file: file, line: line)
+    XCTAssertEqual(diagnostic.code, code, file: file, line: line)
+    XCTAssertEqual(diagnostic.severity, severity, file: file, line: line)
+    XCTAssertEqual(diagnostic.range, SourceRange(start: marked["1️⃣"], end: marked["2️⃣"]), file: file, line: line)
+    return diagnostic
 }

@@ -89,14 +89,7 @@ struct FixtureResources: ResourceProvider {
     let root: String
     private let files = FileSystemResources()
 
-    func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : root + "/" + path }
-    func contents(ofFile path: String) -> String? { files.contents(ofFile: resolve(path)) }
-    func isDirectory(_ path: String) -> Bool { files.isDirectory(resolve(path)) }
-
-    func files(under directory: String) -> [String] {
-        let resolved = resolve(directory)
-        let list = files.files(under: resolved)
-        guard !directory.hasPrefix("/") else { return list }
-        return list.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 }
-    }
+    func resolvedPath(_ path: String) -> String? { files.resolvedPath(path.hasPrefix("/") ? path : root + "/" + path) }
+    func item(atResolved path: String, byteLimit: Int) -> ResourceItem { files.item(atResolved: path, byteLimit: byteLimit) }
+    func files(under directory: String, limit: Int) -> FileTreeWalk.Listing { files.files(under: directory, limit: limit) }
 }

@@ -60,6 +60,10 @@ def assert_input_error(outcome: Outcome, reason: str):
     assert outcome.stderr.count("\n") == 1 and reason in outcome.stderr, outcome
 
 
+def lint_messages(outcome: Outcome) -> list:
+    return [d["message"] for d in outcome.json()["documents"][0]["diagnostics"]]
+
+
 def lint_rules(outcome: Outcome) -> list:
     return [d["rule"] for d in outcome.json()["documents"][0]["diagnostics"]]
 
@@ -259,11 +263,145 @@ def test_docc_resource_is_a_directory(binary, tmp_path):
 
 
 def test_docc_resource_with_invalid_utf8(binary, tmp_path):
-    # Today this reads as a missing resource (the message says "not found"): see docs/bad-inputs.md.
     path = docc(tmp_path, step("a-1.swift"), {"a-1.swift": b"let caf\xe9 = 1\n"})
     outcome = measure(binary, "lint", "--format", "json", path)
     assert outcome.code == 1, outcome
     assert "code-file-missing" in lint_rules(outcome)
+    assert "(Resources/a-1.swift in the catalog T.docc) is not valid UTF-8" in lint_messages(outcome)[0]
+
+
+def test_docc_malformed_resource_argument(binary, tmp_path):
+    body = step("a-1.swift").replace('file: "a-1.swift"', 'file: "a-1.swift", previousFile: file: a-0.swift')
+    path = docc(tmp_path, body, {"a-1.swift": b"let a = 1\n", "a-0.swift": b"let a = 0\n"})
+    outcome = measure(binary, "lint", "--format", "json", path)
+    assert outcome.code == 1, outcome
+    assert "@Code previousFile: is malformed" in lint_messages(outcome)[0]
+
+
+# --- Hostile DocC resources (docs/security.md) ---------------------------------------------------------
+
+SECRET = b"let secret = \"SECRET-e1c0\"\n"
+
+
+def outside_file(tmp_path, name="secret.swift"):
+    folder = tmp_path / "outside"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_bytes(SECRET)
+    return folder / name
+
+
+def assert_refused(binary, path, fragment: str):
+    """Every output shows the refusal and no byte of the outside file."""
+    for arguments in (("lint", "--format", "json"), ("diff", "--format", "html"), ("diff", "--format", "json"), ("outline",)):
+        outcome = measure(binary, *arguments, path)
+        assert b"SECRET-e1c0" not in (outcome.stdout + outcome.stderr).encode(), arguments
+    outcome = measure(binary, "lint", "--format", "json", path)
+    assert outcome.code == 1, outcome
+    assert any(fragment in message for message in lint_messages(outcome)), lint_messages(outcome)
+
+
+def test_docc_resource_climbing_out_of_the_catalog(binary, tmp_path):
+    outside_file(tmp_path)
+    path = docc(tmp_path, step("../../outside/secret.swift"), {})
+    assert_refused(binary, path, "points outside the catalog T.docc")
+
+
+def test_docc_resource_with_an_absolute_path(binary, tmp_path):
+    secret = outside_file(tmp_path)
+    path = docc(tmp_path, step(str(secret)), {})
+    assert_refused(binary, path, "is an absolute path")
+
+
+def test_docc_resource_linked_to_a_file_outside(binary, tmp_path):
+    secret = outside_file(tmp_path)
+    path = docc(tmp_path, step("a-1.swift"), {})
+    os.symlink(secret, path.parent / "Resources" / "a-1.swift")
+    assert_refused(binary, path, "is a symbolic link (Resources/a-1.swift) pointing outside")
+
+
+def test_docc_resource_under_a_folder_linked_outside(binary, tmp_path):
+    secret = outside_file(tmp_path)
+    path = docc(tmp_path, step("Shared/secret.swift"), {})
+    os.symlink(secret.parent, path.parent / "Shared")
+    assert_refused(binary, path, "is a symbolic link (Shared/secret.swift) pointing outside")
+    # Searched by its bare name, the catalog walk does not enter the linked folder either.
+    bare = docc(tmp_path / "bare", step("secret.swift"), {})
+    os.symlink(secret.parent, bare.parent / "Shared")
+    assert_refused(binary, bare, "was not found")
+
+
+def test_docc_resource_linked_inside_the_catalog(binary, tmp_path):
+    path = docc(tmp_path, step("a-1.swift"), {"real.swift": b"let inside = 1\n"})
+    os.symlink("real.swift", path.parent / "Resources" / "a-1.swift")
+    outcome = measure(binary, "diff", "--format", "json", path)
+    assert outcome.code == 0, outcome
+    assert "let inside = 1" in outcome.stdout
+
+
+def test_docc_resource_name_with_a_line_break(binary, tmp_path):
+    outside_file(tmp_path)
+    # A quoted DocC value ends at its line (and `\n` is no escape there): the name never reaches the
+    # file system. CatalogResourcesTests.testNamesWithNULOrLineBreaksAreRefused covers the resolver.
+    path = docc(tmp_path, step("a-1.swift\n../../outside/secret.swift"), {"a-1.swift": b"let a = 1\n"})
+    assert_refused(binary, path, "this string is not closed")
+
+
+def test_docc_resource_name_with_a_nul_byte(binary, tmp_path):
+    path = docc(tmp_path, step("a-1.swift\x00.txt"), {"a-1.swift": b"let a = 1\n"})
+    # The NUL makes the tutorial itself binary data: refused before any resource is looked up.
+    assert_input_error(measure(binary, "lint", path), "is binary data")
+
+
+def test_docc_resource_that_is_a_fifo(binary, tmp_path):
+    path = docc(tmp_path, step("pipe.swift"), {})
+    os.mkfifo(path.parent / "Resources" / "pipe.swift")
+    outcome = measure(binary, "lint", "--format", "json", path, timeout=30)
+    assert outcome.code == 1, outcome
+    assert "is not a regular file" in lint_messages(outcome)[0]
+
+
+def test_docc_catalog_with_100000_resources(binary, tmp_path):
+    # The names are only found by searching the whole catalog (not beside the tutorial): the search
+    # lists 100,000 files once, however many steps ask.
+    steps = "".join(step(f"r-{n}.swift") for n in range(0, 100_000, 5_000)) + step("nowhere.swift")
+    path = docc(tmp_path, steps, {})
+    for folder in range(100):
+        deep = path.parent / "Code" / f"f{folder:03}"
+        deep.mkdir(parents=True)
+        for n in range(folder * 1000, folder * 1000 + 1000):
+            (deep / f"r-{n}.swift").write_bytes(b"let r = %d\n" % n)
+    outcome = measure(binary, "lint", "--format", "json", path, timeout=120)
+    assert outcome.code == 1, outcome
+    messages = lint_messages(outcome)
+    assert len(messages) == 1 and '"nowhere.swift" was not found' in messages[0], messages
+    assert outcome.max_rss_mb < 500, outcome
+
+
+def test_docc_catalog_search_with_a_link_loop(binary, tmp_path):
+    path = docc(tmp_path, step("far.swift"), {})
+    deep = path.parent / "Loop" / "A"
+    deep.mkdir(parents=True)
+    (deep / "far.swift").write_bytes(b"let far = 1\n")
+    os.symlink(path.parent / "Loop", deep / "back")
+    os.symlink(path.parent, deep / "catalog")
+    outcome = measure(binary, "diff", "--format", "json", path, timeout=30)
+    assert outcome.code == 0, outcome
+    assert "let far = 1" in outcome.stdout
+
+
+def test_walked_directory_with_a_link_leading_outside(binary, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "stray.md").write_text("## Step 1\n\n```swift file=A.swift\nlet secret = \"SECRET-e1c0\"\n```\n")
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "t.md").write_text("## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n")
+    os.symlink(outside, root / "linked-folder")
+    os.symlink(outside / "stray.md", root / "linked.md")
+    outcome = measure(binary, "diff", "--format", "json", root, timeout=30)
+    assert outcome.code == 0, outcome
+    assert [d["path"] for d in outcome.json()["documents"]] == [str(root / "t.md")]
+    assert "SECRET-e1c0" not in outcome.stdout + outcome.stderr
 
 
 # --- Paths -------------------------------------------------------------------------------------------
@@ -367,6 +505,9 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "FuzzRegressionTests": (ROOT / "Tests/FuzzRegressionTests/FuzzRegressionTests.swift").read_text(),
         "LineIndexFuzzRegressionTests": (ROOT / "Tests/TutorialModelTests/LineIndexFuzzRegressionTests.swift").read_text(),
         "FuzzRegressionFactsTests": (ROOT / "Tests/SwiftFactsTests/FuzzRegressionFactsTests.swift").read_text(),
+        "test_security.py": (ROOT / "Tests/e2e/test_security.py").read_text(),
+        "CatalogResourcesTests": (ROOT / "Tests/TutorialReadersTests/CatalogResourcesTests.swift").read_text(),
+        "DocCResourceFixTests": (ROOT / "Tests/TutorialFixesTests/FindingFixesTests.swift").read_text(),
     }
     for row in rows:
         named = re.findall(r"`([A-Za-z_.]+?)(?:::|\.)(test\w+)`", row)

@@ -1,5 +1,6 @@
 import TutorialFixes
 import TutorialModel
+import TutorialReaders
 import TutorialRules
 
 /// Quick fixes: the rule's repair (this step and every later step of the file that repeats the
@@ -53,17 +54,23 @@ enum CodeActions {
 
     /// The fix as one WorkspaceEdit: the document's edits and, for DocC, those of its code resources (by
     /// their open buffer's URI and version when the editor has them open). Nil when a resource no longer
-    /// holds the text the fix was computed for.
+    /// holds the text the fix was computed for, or may not be edited: it must still be the file the
+    /// reader read inside the catalog (`CatalogResources.writeTarget`) and lie in a workspace folder.
     static func workspaceEdit(_ fix: Fix, snapshot: LanguageServer.Snapshot, versioned: Bool) -> WorkspaceEdit? {
         var documents: [(uri: String, version: Int?, edits: [TextEdit])] = []
         if !fix.edits.isEmpty {
             let version = snapshot.open.version == Int.min ? nil : snapshot.open.version
             documents.append((snapshot.open.uri, version, textEdits(fix.edits, converter: snapshot.converter)))
         }
+        let catalog = CatalogResources(documentPath: snapshot.open.document.path, provider: snapshot.resources)
         for files in fix.otherFiles {
+            guard case .success(let target) = catalog.writeTarget(path: files.path, resolvedAtRead: files.resolvedPath),
+                mayEdit(target, snapshot: snapshot),
+                case .file(let bytes) = snapshot.resources.item(atResolved: target, byteLimit: InputLimits.maximumDocumentBytes)
+            else { return nil }
             let open = snapshot.openResources[files.path]
-            let current = open?.document.text ?? snapshot.resources.contents(ofFile: files.path)
-            guard let current, files.matches(current) else { return nil }
+            let current = open?.document.text ?? String(decoding: bytes, as: UTF8.self)
+            guard files.matches(current) else { return nil }
             let converter = PositionConverter(index: LineIndex(current), encoding: snapshot.encoding)
             let length = current.utf8.count
             let clamped = files.edits.map { edit in
@@ -84,6 +91,16 @@ enum CodeActions {
                 })
         }
         return WorkspaceEdit(changes: Dictionary(documents.map { ($0.uri, $0.edits) }, uniquingKeysWith: { $0 + $1 }))
+    }
+
+    /// Whether a fix may edit the file at `resolvedPath` (besides the document itself): it lies in one
+    /// of the client's workspace folders; with none, the catalog check already confined it.
+    static func mayEdit(_ resolvedPath: String, snapshot: LanguageServer.Snapshot) -> Bool {
+        guard !snapshot.workspaceFolders.isEmpty else { return true }
+        return snapshot.workspaceFolders.contains { folder in
+            let root = snapshot.resources.resolvedPath(folder) ?? folder
+            return FileTreeWalk.isInside(resolvedPath, root)
+        }
     }
 
     /// LSP edits in offset order (insertions at one offset keep their order).

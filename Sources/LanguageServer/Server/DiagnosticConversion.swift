@@ -20,19 +20,13 @@ enum DiagnosticConversion {
     ) -> Diagnostic {
         let range = converter.range(finding.range)
         var related: [DiagnosticRelatedInformation] = []
-        if let step = finding.step {
+        for (step, what) in [(finding.step, "introduced"), (finding.resolvedAt, "resolved")] {
+            guard let step else { continue }
             related.append(
                 DiagnosticRelatedInformation(
                     location: Location(
                         uri: uri, range: stepRange(step, tutorial: tutorial, converter: converter) ?? range),
-                    message: "introduced in step \(step)"))
-        }
-        if let resolved = finding.resolvedAt {
-            related.append(
-                DiagnosticRelatedInformation(
-                    location: Location(
-                        uri: uri, range: stepRange(resolved, tutorial: tutorial, converter: converter) ?? range),
-                    message: "resolved in step \(resolved)"))
+                    message: "\(what) in step \(step)"))
         }
         var data: [String: JSONValue] = ["rule": .string(finding.rule)]
         if let step = finding.step { data["step"] = .string(step.description) }

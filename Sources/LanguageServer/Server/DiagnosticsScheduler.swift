@@ -14,6 +14,9 @@ extension LanguageServer {
         let resources: OverlayResources
         /// Open buffers that are not tutorials (DocC code resources), by path: fixes edit them by version.
         let openResources: [String: OpenDocument]
+        /// The client's workspace folders, as paths: a fix edits no file outside them (none: outside the
+        /// document's catalog).
+        let workspaceFolders: [String]
 
         var key: AnalysisKey { .init(version: open.version, generation: generation) }
         var converter: PositionConverter { PositionConverter(index: open.document.lineIndex, encoding: encoding) }
@@ -36,7 +39,8 @@ extension LanguageServer {
         return Snapshot(
             open: open, encoding: state.encoding,
             generation: state.generation + (state.documentGenerations[open.uri] ?? 0),
-            resources: OverlayResources(buffers: buffers, base: options.fileSystem), openResources: openResources)
+            resources: OverlayResources(buffers: buffers, base: options.fileSystem), openResources: openResources,
+            workspaceFolders: state.workspaceFolders.map { DocumentURI.path(of: $0.uri) })
     }
 
     func model(of snapshot: Snapshot) -> DocumentModel {
@@ -131,7 +135,7 @@ extension LanguageServer {
                 let snippets = model?.tutorial.steps.flatMap(\.snippets) ?? []
                 let uses = snippets.contains { snippet in
                     guard let docc = snippet.docc else { return false }
-                    return docc.resourcePath == path || docc.resource == fileName
+                    return docc.resourcePath == path || docc.resolvedResourcePath == path || docc.resource == fileName
                         || docc.previousResource == fileName
                 }
                 let directory = document.document.path.split(separator: "/").dropLast().joined(separator: "/")

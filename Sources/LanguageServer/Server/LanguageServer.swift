@@ -1,3 +1,6 @@
+// LanguageServer owns the language server: JSON-RPC framing and connections (JSONRPC/), one type per LSP
+// message (Messages/), and the server that answers them from the analysis pipeline (Server/).
+
 import Foundation
 import TutorialModel
 import TutorialReaders

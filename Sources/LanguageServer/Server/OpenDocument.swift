@@ -53,16 +53,27 @@ public struct OpenDocument: Sendable {
 }
 
 /// Resources for DocC readers: the editor's open buffers first, then the file system, so a tutorial sees
-/// the unsaved code the author is typing.
+/// the unsaved code the author is typing. Which paths may be read at all is `CatalogResources`' choice;
+/// a buffer stands in for the file at its path (or at the path its links resolve to).
 struct OverlayResources: ResourceProvider {
     let buffers: [String: String]
     let base: any ResourceProvider
 
-    func contents(ofFile path: String) -> String? { buffers[path] ?? base.contents(ofFile: path) }
-    func files(under directory: String) -> [String] {
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        let open = buffers.keys.filter { $0.hasPrefix(prefix) }
-        return Array(Set(base.files(under: directory)).union(open)).sorted()
+    func resolvedPath(_ path: String) -> String? {
+        base.resolvedPath(path) ?? (buffers[path] != nil ? path : nil)
     }
-    func isDirectory(_ path: String) -> Bool { base.isDirectory(path) }
+
+    func item(atResolved path: String, byteLimit: Int) -> ResourceItem {
+        let text = buffers[path] ?? buffers.first { base.resolvedPath($0.key) == path }?.value
+        guard let text else { return base.item(atResolved: path, byteLimit: byteLimit) }
+        return text.utf8.count > byteLimit ? .tooLarge(byteCount: text.utf8.count) : .file(Array(text.utf8))
+    }
+
+    func files(under directory: String, limit: Int) -> FileTreeWalk.Listing {
+        var listing = base.files(under: directory, limit: limit)
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        let unsaved = buffers.keys.filter { $0.hasPrefix(prefix) && !listing.files.contains($0) }
+        if !unsaved.isEmpty { listing.files = (listing.files + unsaved).sorted() }
+        return listing
+    }
 }

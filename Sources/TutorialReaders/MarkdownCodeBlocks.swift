@@ -1,0 +1,138 @@
+import TutorialModel
+
+/// Maps the lines of a cmark code literal back to the document.
+///
+/// cmark strips block-quote markers, list indentation and the fence's indentation from each line,
+/// and may replace part of a tab with spaces; what remains of a line is always a suffix of the
+/// document's line (plus those spaces). So each code line maps to the longest common suffix with its
+/// document line, byte for byte, whatever the prefix was.
+enum MarkdownCodeLines {
+    struct Mapped {
+        let code: String
+        let range: SourceRange
+        let sourceMap: SnippetSourceMap
+        let lineCount: Int
+    }
+
+    static func map(literal: [UInt8], firstLine: Int, lineIndex: LineIndex) -> Mapped {
+        let bytes = lineIndex.bytes
+        var code: [UInt8] = []
+        var builder = SnippetSourceMap.Builder()
+        var lines = literal.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        var rangeStart: Int?
+        var rangeEnd: Int?
+        for (offset, var line) in lines.enumerated() {
+            if line.last == 0x0D { line = line.dropLast() }
+            let documentLine = firstLine + offset
+            let codeLineStart = code.count
+            code.append(contentsOf: line)
+            code.append(0x0A)
+            guard documentLine >= 0, documentLine < lineIndex.lineCount else { continue }
+            let content = lineIndex.contentRange(ofLine: documentLine)
+            var common = 0
+            while common < line.count, common < content.length,
+                line[line.endIndex - 1 - common] == bytes[content.end - 1 - common]
+            {
+                common += 1
+            }
+            builder.append(
+                codeOffset: codeLineStart + line.count - common, documentOffset: content.end - common, length: common)
+            // The line end: the `\n` of the code is the document's `\n` (the second byte of a CRLF).
+            let terminator = content.end < bytes.count && bytes[content.end] == 0x0D ? content.end + 1 : content.end
+            if terminator < bytes.count, bytes[terminator] == 0x0A {
+                builder.append(codeOffset: codeLineStart + line.count, documentOffset: terminator, length: 1)
+            }
+            if rangeStart == nil { rangeStart = content.end - common }
+            rangeEnd = content.end
+        }
+        let fallbackLine = min(max(firstLine, 0), lineIndex.lineCount - 1)
+        let start = rangeStart ?? lineIndex.lineStarts[fallbackLine]
+        let range = SourceRange(start: start, end: max(start, rangeEnd ?? start))
+        return Mapped(
+            code: String(decoding: code, as: UTF8.self), range: range, sourceMap: builder.build(fallback: range),
+            lineCount: lines.count)
+    }
+}
+
+/// What a fenced block's info string says: `swift`, `swift file=PageView.swift`,
+/// `swift title="PageView.swift"`, `swift PageView.swift`, `{.swift file="PageView.swift"}`, `PageView.swift`.
+struct MarkdownInfoString {
+    let language: String?
+    let fileName: String?
+
+    static let fileKeys: Set<String> = ["file", "filename", "title", "name", "path", "caption"]
+
+    init(_ info: String) {
+        var words = MarkdownInfoString.words(info)
+        var language: String?
+        var fileName: String?
+        if let first = words.first, !first.contains("=") {
+            words.removeFirst()
+            var word = Substring(first)
+            if word.hasPrefix(".") { word = word.dropFirst() }
+            if let colon = word.firstIndex(of: ":"),
+                let name = FileNameLabel.fileName(in: String(word[word.index(after: colon)...]))
+            {
+                fileName = name  // `swift:PageView.swift`
+                word = word[..<colon]
+            }
+            if let name = FileNameLabel.fileName(in: String(word)) {
+                fileName = name
+                language = name.split(separator: ".").last.map { $0.lowercased() }
+            } else if !word.isEmpty {
+                language = word.lowercased()
+            }
+        }
+        for word in words {
+            if let equals = word.firstIndex(of: "=") {
+                let key = word[..<equals].lowercased().trimming(". ")
+                var value = Substring(word[word.index(after: equals)...])
+                if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+                    value = value.dropFirst().dropLast()
+                }
+                if MarkdownInfoString.fileKeys.contains(key), fileName == nil,
+                    let name = FileNameLabel.fileName(in: String(value))
+                {
+                    fileName = name
+                }
+            } else if fileName == nil, let name = FileNameLabel.fileName(in: word) {
+                fileName = name
+            }
+        }
+        self.language = language
+        self.fileName = fileName
+    }
+
+    /// Splits on spaces outside quotes; braces of the `{.swift …}` attribute form are dropped.
+    private static func words(_ info: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in info {
+            if let open = quote {
+                current.append(character)
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                current.append(character)
+            } else if character.isWhitespace || character == "{" || character == "}" || character == "," {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}
+
+extension String {
+    fileprivate func trimming(_ set: String) -> String {
+        var result = Substring(self)
+        while let first = result.first, set.contains(first) { result = result.dropFirst() }
+        while let last = result.last, set.contains(last) { result = result.dropLast() }
+        return String(result)
+    }
+}
