@@ -13,38 +13,44 @@ final class RecordingResources: ResourceProvider {
 
     private func record(_ probe: ResourceProbe) { probes.withLock { $0.append(probe) } }
 
-    func contents(ofFile path: String) -> String? {
-        let text = base.contents(ofFile: path)
-        record(ResourceProbe(kind: .contents, path: path, answer: ResourceProbe.digest(text)))
-        return text
+    func resolvedPath(_ path: String) -> String? {
+        let resolved = base.resolvedPath(path)
+        record(ResourceProbe(question: .resolvedPath(path), answer: ResourceProbe.digest(resolved)))
+        return resolved
     }
 
-    func files(under directory: String) -> [String] {
-        let files = base.files(under: directory)
-        record(ResourceProbe(kind: .files, path: directory, answer: ResourceProbe.digest(files)))
-        return files
+    func item(atResolved path: String, byteLimit: Int) -> ResourceItem {
+        let item = base.item(atResolved: path, byteLimit: byteLimit)
+        record(ResourceProbe(question: .item(path, byteLimit: byteLimit), answer: ResourceProbe.digest(item)))
+        return item
     }
 
-    func isDirectory(_ path: String) -> Bool {
-        let answer = base.isDirectory(path)
-        record(ResourceProbe(kind: .isDirectory, path: path, answer: answer ? "yes" : "no"))
-        return answer
+    func files(under directory: String, limit: Int) -> FileTreeWalk.Listing {
+        let listing = base.files(under: directory, limit: limit)
+        record(ResourceProbe(question: .files(directory, limit: limit), answer: ResourceProbe.digest(listing)))
+        return listing
     }
 }
 
 /// One question a reader asked of its resources and a digest of the answer.
 struct ResourceProbe: Codable, Hashable, Sendable {
-    enum Kind: String, Codable, Sendable { case contents, files, isDirectory }
-    let kind: Kind
-    let path: String
+    enum Question: Codable, Hashable, Sendable {
+        case resolvedPath(String)
+        case item(String, byteLimit: Int)
+        case files(String, limit: Int)
+    }
+
+    let question: Question
     let answer: String
 
     /// Asks the same question again: whether the answer is still the same.
     func holds(in resources: any ResourceProvider) -> Bool {
-        switch kind {
-        case .contents: return ResourceProbe.digest(resources.contents(ofFile: path)) == answer
-        case .files: return ResourceProbe.digest(resources.files(under: path)) == answer
-        case .isDirectory: return (resources.isDirectory(path) ? "yes" : "no") == answer
+        switch question {
+        case .resolvedPath(let path): return ResourceProbe.digest(resources.resolvedPath(path)) == answer
+        case .item(let path, let byteLimit):
+            return ResourceProbe.digest(resources.item(atResolved: path, byteLimit: byteLimit)) == answer
+        case .files(let directory, let limit):
+            return ResourceProbe.digest(resources.files(under: directory, limit: limit)) == answer
         }
     }
 
@@ -55,10 +61,27 @@ struct ResourceProbe: Codable, Hashable, Sendable {
         return hash.finalizeHex()
     }
 
-    static func digest(_ files: [String]) -> String {
+    /// A file's bytes by their SHA-256; anything else by what it is.
+    static func digest(_ item: ResourceItem) -> String {
+        switch item {
+        case .file(let bytes):
+            var hash = SHA256()
+            bytes.withUnsafeBufferPointer { hash.update($0) }
+            return "file " + hash.finalizeHex()
+        case .tooLarge(let byteCount): return "too large \(byteCount)"
+        case .directory: return "directory"
+        case .notRegular: return "not regular"
+        case .missing: return "missing"
+        }
+    }
+
+    static func digest(_ listing: FileTreeWalk.Listing) -> String {
         var hash = SHA256()
-        hash.update(length: files.count)
-        for file in files { hash.update(field: file) }
+        for group in [listing.files, listing.linksLeavingTree] {
+            hash.update(length: group.count)
+            for path in group { hash.update(field: path) }
+        }
+        hash.update(field: listing.complete ? "complete" : "cut short")
         return hash.finalizeHex()
     }
 }

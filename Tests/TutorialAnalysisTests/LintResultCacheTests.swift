@@ -6,15 +6,6 @@ import XCTest
 
 @testable import TutorialAnalysis
 
-/// Resources held in memory, so a test can change a DocC resource between two lookups.
-private final class MemoryResources: ResourceProvider, @unchecked Sendable {
-    var files: [String: String]
-    init(_ files: [String: String]) { self.files = files }
-    func contents(ofFile path: String) -> String? { files[path] }
-    func files(under directory: String) -> [String] { files.keys.filter { $0.hasPrefix(directory + "/") }.sorted() }
-    func isDirectory(_ path: String) -> Bool { files.keys.contains { $0.hasPrefix(path + "/") } }
-}
-
 final class LintResultCacheTests: XCTestCase {
     private var directory: URL!
 
@@ -51,7 +42,7 @@ final class LintResultCacheTests: XCTestCase {
         var ran = 0
         let findings = cache.findings(for: document, configuration: configuration, resources: resources) { recording in
             ran += 1
-            if let readsResource { _ = recording.contents(ofFile: readsResource) }
+            if let readsResource { _ = recording.item(atResolved: readsResource, byteLimit: 1 << 20) }
             return [finding]
         }
         analyses += ran
@@ -101,11 +92,11 @@ final class LintResultCacheTests: XCTestCase {
         _ = lookUp(cache, document, resources: resources, readsResource: "/t/R/a.swift", analyses: &analyses)
         _ = lookUp(cache, document, resources: resources, readsResource: "/t/R/a.swift", analyses: &analyses)
         XCTAssertEqual(analyses, 1)
-        resources.files["/t/R/a.swift"] = "let a = 2\n"
-        _ = lookUp(cache, document, resources: resources, readsResource: "/t/R/a.swift", analyses: &analyses)
+        let changed = MemoryResources(["/t/R/a.swift": "let a = 2\n"])
+        _ = lookUp(cache, document, resources: changed, readsResource: "/t/R/a.swift", analyses: &analyses)
         XCTAssertEqual(analyses, 2, "the resource's bytes changed")
-        resources.files["/t/R/a.swift"] = nil
-        _ = lookUp(cache, document, resources: resources, readsResource: "/t/R/a.swift", analyses: &analyses)
+        let gone = MemoryResources(["/t/R/b.swift": "let a = 2\n"])
+        _ = lookUp(cache, document, resources: gone, readsResource: "/t/R/a.swift", analyses: &analyses)
         XCTAssertEqual(analyses, 3, "the resource is gone")
     }
 
