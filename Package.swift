@@ -64,12 +64,18 @@ let package = Package(
         .target(
             name: "TutorialReaders",
             dependencies: ["TutorialModel", "CLibXML2", "CCMarkGFM"]),
-        .target(name: "StepDiff", dependencies: ["TutorialModel"]),
+        // Composing partial snippets with their file's previous state: SwiftSyntax imported `internal`ly,
+        // built with library evolution like SwiftFacts below (and, like it, free of TutorialModel).
+        .target(
+            name: "SnippetComposition",
+            swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
+            linkerSettings: swiftSyntaxLinkerFlags),
+        .target(name: "StepDiff", dependencies: ["TutorialModel", "SnippetComposition"]),
         // SwiftFacts imports SwiftSyntax (and everything else) `internal`ly and is built with library
         // evolution, so modules that import it, and the synthesized test-discovery target that gets no
         // unsafe flags, never need the toolchain's host modules on their search path.
         .target(
-            name: "SwiftFacts", dependencies: ["TutorialModel"],
+            name: "SwiftFacts", dependencies: ["TutorialModel", "SnippetComposition"],
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(
@@ -145,7 +151,8 @@ let package = Package(
                 "TutorialFixes", "TutorialModel", "TutorialReaders", "TutorialRules", "TutorialAnalysis", "TestSupport",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
-        .testTarget(name: "StepDiffTests", dependencies: ["StepDiff", "TutorialModel", "TestSupport"]),
+        .testTarget(
+            name: "StepDiffTests", dependencies: ["StepDiff", "SnippetComposition", "TutorialModel", "TestSupport"]),
         .testTarget(
             name: "TutorialAnalysisTests",
             dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel"],

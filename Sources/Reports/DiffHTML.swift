@@ -172,10 +172,8 @@ private struct HTMLReportPage {
         // Snippets outside every timeline (fragments, files that cannot be inferred) are shown, not diffed.
         for (snippetIndex, snippet) in step.snippets.enumerated() where !diffed.contains(snippetIndex) {
             guard !document.isInTimeline(step: step.id, snippet: snippetIndex) else { continue }
-            let why =
-                snippet.kind == .fragment
-                ? "fragment, not diffed"
-                : snippet.fileName == nil ? "file not known, not diffed" : "excerpt, not diffed"
+            let reason = document.unplaced.first { $0.step == step.id && $0.snippetIndex == snippetIndex }?.reason
+            let why = "not diffed: " + (reason ?? (snippet.kind == .fragment ? "fragment" : "file not known"))
             out +=
                 "<div class=\"change fragment\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(snippet.fileName ?? "(no file name)"))</span> <span class=\"from\">\(why)</span></div>\n"
             let lines = TextLines(snippet.code)
@@ -197,6 +195,9 @@ private struct HTMLReportPage {
         out +=
             "<div class=\"change\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(change.fileName))</span> "
         out += "<span class=\"from\">\(origin)</span> " + counts(change.added, change.removed)
+        if let composition = change.to.composition {
+            out += " <span class=\"from\">composed: \(htmlEscaped(composition.summary))</span>"
+        }
         if change.isNoChange { out += " <span class=\"warn\">no change · step-no-change</span>" }
         out += "</div>\n"
         guard !change.isNoChange else {

@@ -9,12 +9,24 @@ import TutorialModel
 /// `previousFile:` resource), `noChange`, `snippet` (index of the snippet in its step) and `range`
 /// (the snippet in the document); per hunk `range` (its new side in the document); per line
 /// `oldLine`/`newLine` (1-based, in the states), `highlights` (changed parts of a modified line, 1-based
-/// UTF-16 columns of `text`, end exclusive) and `noNewlineAtEnd` (only when true).
+/// UTF-16 columns of `text`, end exclusive) and `noNewlineAtEnd` (only when true); per change `composed`
+/// (only for a state composed from a partial snippet: what was done, in words); per document `fragments`,
+/// the snippets in no change set: `{"file": null|"X.swift", "step", "snippet", "range", "reason"}`.
 public struct DiffJSON: Encodable, Sendable {
     /// One input document and its change sets.
     public struct Document: Encodable, Sendable {
         public let path: String
         public let changes: [Change]
+        public let fragments: [Fragment]
+    }
+
+    /// A snippet that is no state of any file: where it is and why.
+    public struct Fragment: Encodable, Sendable {
+        @ExplicitNull public var file: String?
+        public let step: String
+        public let snippet: Int
+        public let range: JSONRange
+        public let reason: String
     }
 
     /// One change set: the contract's keys, then the extensions.
@@ -29,6 +41,8 @@ public struct DiffJSON: Encodable, Sendable {
         public let noChange: Bool
         public let snippet: Int
         public let range: JSONRange
+        /// Left out unless the state was composed.
+        public let composed: String?
     }
 
     /// One hunk: git's numbers, its lines, and its new side's range in the document.
@@ -77,7 +91,13 @@ public struct DiffJSON: Encodable, Sendable {
                         file: change.fileName, from: change.from?.step.description, to: change.to.step.description,
                         added: change.added, removed: change.removed,
                         hunks: change.hunks.map { HunkJSON($0, index: index) }, base: base, noChange: change.isNoChange,
-                        snippet: change.to.snippetIndex, range: JSONRange(change.to.snippet.range, in: index))
+                        snippet: change.to.snippetIndex, range: JSONRange(change.to.snippet.range, in: index),
+                        composed: change.to.composition?.summary)
+                },
+                fragments: document.unplaced.map { fragment in
+                    Fragment(
+                        file: fragment.fileName, step: fragment.step.description, snippet: fragment.snippetIndex,
+                        range: JSONRange(fragment.snippet.range, in: index), reason: fragment.reason)
                 })
         }
     }

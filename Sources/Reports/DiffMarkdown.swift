@@ -17,6 +17,17 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
             }
             out += "\n"
         }
+        // Listed after the document's diffs, also when it has none.
+        defer {
+            if !document.unplaced.isEmpty {
+                out += "Snippets not diffed:\n\n| Step | File | Why |\n| --- | --- | --- |\n"
+                for fragment in document.unplaced {
+                    out +=
+                        "| \(fragment.address) | \(markdownInline(fragment.fileName ?? "")) | \(markdownInline(fragment.reason)) |\n"
+                }
+                out += "\n"
+            }
+        }
         guard !document.changes.isEmpty else {
             out += "No file changes.\n\n"
             continue
@@ -40,6 +51,7 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
                 continue
             }
             out += "**\(markdownInline(change.fileName))** (\(origin)): +\(change.added) −\(change.removed)\n\n"
+            if let composition = change.to.composition { out += "Composed: \(markdownInline(composition.summary)).\n\n" }
             var body = ""
             for documentHunk in change.hunks {
                 let hunk = documentHunk.hunk

@@ -24,15 +24,20 @@ public struct DiffReportDocument: Sendable {
     /// The step-structure findings (`step-no-change`, `step-numbering`, `code-file-missing`) of the
     /// whole document, shown next to the steps they concern.
     public let findings: [Finding]
+    /// Snippets that are no state of any file, with the reason: every renderer lists them, so nothing
+    /// the page shows is dropped silently.
+    public let unplaced: [UnplacedSnippet]
 
     /// A report document; `findings` are shown next to their steps.
     public init(
-        tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], findings: [Finding] = []
+        tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], findings: [Finding] = [],
+        unplaced: [UnplacedSnippet] = []
     ) {
         self.tutorial = tutorial
         self.timelines = timelines
         self.changes = changes
         self.findings = findings
+        self.unplaced = unplaced
         self.changesByStep = Dictionary(grouping: changes, by: \.to.step)
         self.statesInTimelines = Set(
             timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
@@ -63,11 +68,13 @@ public struct DiffSelection: Sendable {
         self.file = file
     }
 
-    func includes(_ change: ChangeSet) -> Bool {
-        if let step, change.to.step != step { return false }
-        if let file, change.fileName != file, change.fileName.split(separator: "/").last.map(String.init) != file {
-            return false
-        }
+    func includes(_ change: ChangeSet) -> Bool { includes(step: change.to.step, file: change.fileName) }
+
+    func includes(_ snippet: UnplacedSnippet) -> Bool { includes(step: snippet.step, file: snippet.fileName) }
+
+    private func includes(step: StepID, file name: String?) -> Bool {
+        if let selected = self.step, step != selected { return false }
+        if let file, name != file, name?.split(separator: "/").last.map(String.init) != file { return false }
         return true
     }
 }
@@ -77,13 +84,15 @@ public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, select
     -> [DiffReportDocument]
 {
     tutorials.map { tutorial in
-        let timelines = buildTimelines(tutorial)
+        let timelineSet = buildTimelineSet(tutorial)
+        let timelines = timelineSet.files
         let all = changeSets(tutorial, timelines: timelines, options: options)
         // Findings judge exact text: reuse the change sets unless indentation was ignored for display.
         let findings = StepStructureRules.findings(
             tutorial, timelines: timelines, changeSets: options.ignoreIndentation ? nil : all)
         return DiffReportDocument(
-            tutorial: tutorial, timelines: timelines, changes: all.filter(selection.includes), findings: findings)
+            tutorial: tutorial, timelines: timelines, changes: all.filter(selection.includes), findings: findings,
+            unplaced: timelineSet.unplaced.filter(selection.includes))
     }
 }
 
@@ -100,6 +109,11 @@ extension ChangeSet {
         case .resource(let name): return fromName.map { "step \($0) (\(name))" } ?? name
         }
     }
+}
+
+extension UnplacedSnippet {
+    /// `2.5`, or `2.5#2` for a step's second snippet.
+    var address: String { snippetIndex == 0 ? step.description : "\(step)#\(snippetIndex + 1)" }
 }
 
 extension Tutorial {

@@ -10,6 +10,8 @@ import TutorialModel
 ///     @@ -14,6 +14,7 @@ step 2.4
 ///
 /// A new (or reset) file has `--- /dev/null`; a step that shows its file unchanged says so in one line.
+/// A state composed from a partial snippet says how in a `composed:` header line; snippets in no diff
+/// follow the document's diffs, one `fragment` line each with the reason.
 /// With `color`, git's colours: bold headers, cyan hunk headers, red and green lines, changed words in
 /// reverse video.
 public func renderUnifiedDiff(_ report: [DiffReportDocument], color: Bool) -> String {
@@ -26,6 +28,7 @@ public func renderUnifiedDiff(_ report: [DiffReportDocument], color: Bool) -> St
         for change in document.changes {
             let name = change.fileName
             out += "\(bold)diff --step \(change.fromName ?? "")..\(change.toName) \(name)\(reset)\n"
+            if let composition = change.to.composition { out += "composed: \(composition.summary)\n" }
             if change.isNoChange {
                 out += "(no change: step \(change.toName) shows \(name) as \(change.baseDescription ?? "before"))\n"
                 continue
@@ -49,6 +52,9 @@ public func renderUnifiedDiff(_ report: [DiffReportDocument], color: Bool) -> St
                     if line.ending == .none { out += "\\ No newline at end of file\n" }
                 }
             }
+        }
+        for fragment in document.unplaced {
+            out += "fragment \(fragment.address) \(fragment.fileName ?? "(no file)"): not diffed: \(fragment.reason)\n"
         }
     }
     return out

@@ -1,9 +1,11 @@
 // StepDiff owns what each step does to each file: file timelines, change sets, the line diff and
 // the states that show their file unchanged; it knows no rules.
 
+import SnippetComposition
 import TutorialModel
 
-/// One state of a file: the whole file as shown by a step's snippet.
+/// One state of a file: the whole file as shown by a step's snippet, or composed from the file's
+/// previous state and a snippet that shows only part of it (`composition`).
 public struct FileState: Sendable {
     /// How the state's file was known.
     public enum NameSource: String, Sendable, Hashable {
@@ -13,25 +15,37 @@ public struct FileState: Sendable {
         case prose
         /// The snippet is unlabelled; it declares the same primary type as a labelled file.
         case primaryType
+        /// The snippet shows declarations only; they were placed into the file they belong to.
+        case placement
     }
 
     /// The step that shows this state.
     public let step: StepID
     /// Index of the snippet within its step.
     public let snippetIndex: Int
-    /// The snippet showing the whole file.
+    /// The state as a snippet: the shown snippet itself, or for a composed state the composed file, whose
+    /// source map leads the shown lines to the document (the lines kept from before map to the shown
+    /// lines nearest them).
     public let snippet: Snippet
-    /// How the file was known (label, prose, primary type).
+    /// How the file was known (label, prose, primary type, placement).
     public let nameSource: NameSource
+    /// How the state was composed, nil when the snippet shows the whole file.
+    public let composition: Composition?
     /// The file's text in this state.
     public var code: String { snippet.code }
+    /// The snippet as the step shows it (for a composed state, not the file's text).
+    public var shownSnippet: Snippet { composition?.shown ?? snippet }
 
     /// A state; `nameSource` defaults to a labelled snippet.
-    public init(step: StepID, snippetIndex: Int, snippet: Snippet, nameSource: NameSource = .label) {
+    public init(
+        step: StepID, snippetIndex: Int, snippet: Snippet, nameSource: NameSource = .label,
+        composition: Composition? = nil
+    ) {
         self.step = step
         self.snippetIndex = snippetIndex
         self.snippet = snippet
         self.nameSource = nameSource
+        self.composition = composition
     }
 
     /// What the step starts from, as DocC states it: a `reset: true` file starts afresh, a
@@ -48,6 +62,43 @@ public struct FileState: Sendable {
         case fresh
         case resource(name: String, code: String)
     }
+
+    /// How a partial snippet became a whole state of its file.
+    public struct Composition: Sendable {
+        public enum Kind: String, Sendable, Hashable {
+            /// The snippet leaves code out (`// ...`); the lines it stands for were kept from before.
+            case elisionMerged
+            /// The snippet shows declarations; they replaced or joined the file's previous state.
+            case placed
+            /// The snippet shows part of a file the tutorial never shows whole (a `body`, a few
+            /// statements): a state of its own, diffed with the previous part shown, never a whole file.
+            case partial
+        }
+
+        public let kind: Kind
+        /// The snippet as the step shows it.
+        public let shown: Snippet
+        /// What was done, in words (`makeCoordinator() added to PageViewController`).
+        public let summary: String
+    }
+}
+
+/// A snippet that is no state of any file, and why.
+public struct UnplacedSnippet: Sendable {
+    public let step: StepID
+    public let snippetIndex: Int
+    public let snippet: Snippet
+    /// The file it was meant for, when the page says so.
+    public let fileName: String?
+    /// Why it is not in any file's timeline (`shows statements, not declarations: …`).
+    public let reason: String
+}
+
+/// Every file timeline of a tutorial, and the snippets that joined none.
+public struct Timelines: Sendable {
+    public let files: [FileTimeline]
+    /// Snippets outside every timeline, in document order.
+    public let unplaced: [UnplacedSnippet]
 }
 
 /// A file's states in step order across a tutorial.
@@ -64,16 +115,25 @@ public struct FileTimeline: Sendable {
     }
 }
 
-/// Groups the whole-file snippets of a tutorial by file, in step order.
+/// Groups the whole-file snippets of a tutorial by file, in step order (see `buildTimelineSet`).
+public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] { buildTimelineSet(tutorial).files }
+
+/// Groups the snippets of a tutorial by file, in step order, and says why the others joined none.
 ///
 /// Labelled snippets join their file's timeline. An unlabelled whole-file snippet joins one only when
 /// its file can be inferred: the step's prose names exactly one file of the tutorial (or one file
-/// name at all), or the snippet declares the same primary type as a labelled file. Fragments never
-/// join: a few members are not a file whose other lines were deleted; nor do abridged excerpts of a
-/// file (`isExcerpt`), which readers cannot always tell from whole files.
-public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] {
+/// name at all), or the snippet declares the same primary type as a labelled file.
+///
+/// A snippet that shows part of a file is composed with the file's previous state, never diffed as if
+/// the rest had been deleted: one that leaves code out (`// ...`, `ElidedCode`) keeps the lines it
+/// stands for; one that shows a few declarations (a method, a nested type, an extension, or an excerpt
+/// without the file's imports) is placed into the file they belong to (`placeFragment`). What cannot
+/// be composed unambiguously is listed in `unplaced` with the reason. DocC `@Code` resources are whole
+/// files by construction.
+public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
     var order: [String] = []
     var states: [String: [FileState]] = [:]
+    var unplaced: [UnplacedSnippet] = []
     var primaryTypes: [String: String] = [:]  // primary type → file
     for step in tutorial.steps {
         for snippet in step.snippets where snippet.kind == .file {
@@ -84,9 +144,98 @@ public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] {
     // Labelled files anywhere in the tutorial, and files inferred in earlier steps.
     var knownFiles = Set(primaryTypes.values).union(
         tutorial.steps.flatMap { $0.snippets.filter { $0.kind == .file }.compactMap(\.fileName) })
+    // Files by the step that last showed them, most recent first (where a fragment most likely goes).
+    var recentFiles: [String] = []
 
+    func append(_ state: FileState, to name: String) {
+        if states[name] == nil { order.append(name) }
+        states[name, default: []].append(state)
+        recentFiles.removeAll { $0 == name }
+        recentFiles.insert(name, at: 0)
+    }
+
+    // The file the prose named last (`Create CircleImage.swift`): where snippets that show only part of
+    // a file the tutorial never shows whole belong.
+    var lastNamedFile: String?
     for step in tutorial.steps {
-        for (index, snippet) in step.snippets.enumerated() where snippet.kind == .file {
+        if let named = fileNamed(inProse: step.prose, knownFiles: knownFiles) { lastNamedFile = named }
+        for (index, snippet) in step.snippets.enumerated() {
+            func leave(_ reason: String, file: String? = nil) {
+                unplaced.append(
+                    UnplacedSnippet(
+                        step: step.id, snippetIndex: index, snippet: snippet, fileName: file ?? snippet.fileName,
+                        reason: reason))
+            }
+            /// Places the snippet's declarations into `only` (or any file); the reason when it cannot.
+            func place(into only: String?) -> String? {
+                guard SwiftParseLimits.unparseableReason(snippet.code) == nil else { return "too large or deep to parse" }
+                let candidates = (only.map { [$0] } ?? recentFiles).compactMap { name -> PlacementFile? in
+                    guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+                    return PlacementFile(name: name, code: code)
+                }
+                switch placeFragment(shown: snippet.code, prose: step.prose, files: candidates, recentFiles: recentFiles) {
+                case .unplaced(let reason):
+                    return reason
+                case .placed(let name, let code, let summary):
+                    // Placed into a part of a file, the result is still only a part of it.
+                    let isPartial = states[name]?.last?.composition?.kind == .partial
+                    append(
+                        composedState(
+                            step: step.id, index: index, shown: snippet, fileName: name, code: code,
+                            kind: isPartial ? .partial : .placed,
+                            summary: summary, nameSource: only == nil ? .placement : .label),
+                        to: name)
+                    return nil
+                }
+            }
+            /// Makes the snippet a partial state of `target` when the tutorial never showed that file whole
+            /// (it starts the file, or follows another partial state of the same shape); true when it did.
+            func continuePartial(_ target: String?) -> Bool {
+                guard let target, snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else {
+                    return false
+                }
+                let shape = fragmentShape(snippet.code)
+                guard shape != .invalid else { return false }
+                if let latest = states[target]?.last {
+                    guard latest.composition?.kind == .partial, shape == .statements,
+                        fragmentShape(latest.code) == .statements
+                    else { return false }
+                }
+                append(
+                    FileState(
+                        step: step.id, snippetIndex: index, snippet: snippet, nameSource: snippet.fileName == nil ? .prose : .label,
+                        composition: FileState.Composition(
+                            kind: .partial, shown: snippet, summary: "part of \(target), which the tutorial never shows whole")),
+                    to: target)
+                knownFiles.insert(target)
+                return true
+            }
+            if snippet.docc != nil, snippet.kind == .fragment {
+                leave("its DocC resource was not found")
+                continue
+            }
+            if snippet.code.isEmpty {
+                leave("shows no code")
+                continue
+            }
+            guard snippet.kind == .file else {
+                guard isSwiftCandidate(snippet) else {
+                    leave(snippet.fileName == nil ? "no file name and not Swift" : "a part of a file that is not Swift")
+                    continue
+                }
+                // The file the page labels it with, or the one its prose names, else any file shown so far.
+                var named = snippet.fileName ?? fileNamed(inProse: step.prose, knownFiles: knownFiles)
+                // A file an earlier step named and the tutorial has shown only in parts (or not at all) so far:
+                // the parts that follow go on there.
+                if named == nil, let last = lastNamedFile, states[last]?.last.map({ $0.composition?.kind == .partial }) ?? true {
+                    named = last
+                }
+                let reason =
+                    named.map { states[$0] == nil } == true
+                    ? "belongs to \(named ?? ""), which the tutorial has not shown before" : place(into: named)
+                if let reason, !continuePartial(named ?? lastNamedFile) { leave(reason, file: named) }
+                continue
+            }
             var source = FileState.NameSource.label
             var name = snippet.fileName
             if name == nil, let named = fileNamed(inProse: step.prose, knownFiles: knownFiles) {
@@ -99,15 +248,134 @@ public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] {
                 name = file
                 source = .primaryType
             }
-            guard let name else { continue }
+            if name == nil, isSwiftCandidate(snippet), let type = fileTypeName(snippet),
+                states["\(type).swift"] == nil, !states.values.contains(where: { declares(type, $0.last) })
+            {
+                // A new type in a whole file of its own, named after it as Xcode names a new file.
+                name = "\(type).swift"
+                source = .primaryType
+            }
+            guard let name else {
+                // Declarations of a file the page does not name may still belong to a file it showed.
+                guard isSwiftCandidate(snippet) else {
+                    leave("its file is not known")
+                    continue
+                }
+                guard let reason = place(into: nil) else { continue }
+                if continuePartial(lastNamedFile) { continue }
+                // A new type placed nowhere is a new file, named after it as Xcode names one.
+                if let type = newTypeName(snippet), states["\(type).swift"] == nil {
+                    append(FileState(step: step.id, snippetIndex: index, snippet: snippet, nameSource: .primaryType), to: "\(type).swift")
+                    knownFiles.insert("\(type).swift")
+                    continue
+                }
+                leave("its file is not known and " + reason)
+                continue
+            }
             knownFiles.insert(name)
-            if let latest = states[name]?.last, isExcerpt(snippet, of: latest) { continue }
-            if states[name] == nil { order.append(name) }
-            states[name, default: []].append(
-                FileState(step: step.id, snippetIndex: index, snippet: snippet, nameSource: source))
+            let latest = states[name]?.last
+            if let latest, isSwiftCandidate(snippet, fileName: name) {
+                if snippet.docc == nil, isExcerpt(snippet, of: latest) || showsSomeTypes(snippet, of: latest) {
+                    // Without the file's imports: declarations of the file, placed into it.
+                    if let reason = place(into: name) { leave("an excerpt of \(name) that " + reason, file: name) }
+                    continue
+                }
+                if ElidedCode.containsElision(snippet.code) {
+                    // A DocC resource that leaves code out continues what the step starts from, as any page does.
+                    let base = snippet.docc?.previousCode ?? latest.code
+                    if let merged = mergedElision(snippet.code, base: base) {
+                        append(
+                            composedState(
+                                step: step.id, index: index, shown: snippet, fileName: name, code: merged,
+                                kind: .elisionMerged, summary: "lines left out kept from step \(latest.step)",
+                                nameSource: source),
+                            to: name)
+                        continue
+                    }
+                    // A DocC resource stays a state of its file (its code is the file by construction).
+                    if snippet.docc == nil {
+                        leave("leaves code out (`// ...`) in a way that does not match step \(latest.step)'s \(name)", file: name)
+                        continue
+                    }
+                }
+            } else if let latest, isExcerpt(snippet, of: latest) {
+                leave("an excerpt of \(name)", file: name)
+                continue
+            }
+            append(FileState(step: step.id, snippetIndex: index, snippet: snippet, nameSource: source), to: name)
         }
     }
-    return order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }
+    return Timelines(files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced)
+}
+
+/// `code`, which leaves code out, merged with the state it continues; nil when that is ambiguous, or
+/// when the merge would not parse where the base did.
+private func mergedElision(_ code: String, base: String) -> TracedText? {
+    guard SwiftParseLimits.unparseableReason(code) == nil, SwiftParseLimits.unparseableReason(base) == nil,
+        let merged = mergeElided(previous: TracedText(untraced: base.utf8), shown: TracedText(shown: code))
+    else { return nil }
+    if fragmentShape(merged.string) == .invalid, fragmentShape(base) != .invalid { return nil }
+    return merged
+}
+
+/// Whether a snippet without imports shows some of the top-level types of the file's latest state (which
+/// has no imports either) and nothing else: a translation that leaves out the preview, not a step that
+/// deletes it.
+private func showsSomeTypes(_ snippet: Snippet, of latest: FileState) -> Bool {
+    // The byte scan for imports first: parsing every state on each keystroke is what the server cannot afford.
+    guard snippet.docc == nil, !hasImport(snippet.code), SwiftParseLimits.unparseableReason(snippet.code) == nil,
+        SwiftParseLimits.unparseableReason(latest.code) == nil, !importsModule(snippet.code)
+    else { return false }
+    let shown = Set(topLevelTypeNames(in: snippet.code))
+    let before = Set(topLevelTypeNames(in: latest.code))
+    return !shown.isEmpty && shown.isStrictSubset(of: before)
+}
+
+/// The first type of a snippet that looks like a whole new file (it imports a module, or it declares a
+/// view and its preview), unless it is a preview: the name Xcode gives the file (`LandmarkRow` for
+/// `LandmarkRow.swift`). A lone type may as well be nested in a type of another file.
+private func fileTypeName(_ snippet: Snippet) -> String? {
+    guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else { return nil }
+    let types = topLevelTypeNames(in: snippet.code)
+    guard let type = types.first, !type.hasSuffix("_Previews"), !type.hasSuffix("_Preview"),
+        hasImport(snippet.code) || types.contains("\(type)_Previews") || types.contains("\(type)_Preview")
+    else { return nil }
+    return type
+}
+
+/// The type a snippet declares first, when that is not a preview: the name of the file a new type goes
+/// to when nothing places it.
+private func newTypeName(_ snippet: Snippet) -> String? {
+    guard SwiftParseLimits.unparseableReason(snippet.code) == nil, declaresTypesOnly(snippet.code),
+        let type = topLevelTypeNames(in: snippet.code).first, previewedTypeName(type) == nil
+    else { return nil }
+    return type
+}
+
+/// Whether a state declares a top-level type of this name.
+private func declares(_ type: String, _ state: FileState?) -> Bool {
+    guard let state, SwiftParseLimits.unparseableReason(state.code) == nil else { return false }
+    return topLevelTypeNames(in: state.code).contains(type)
+}
+
+/// Whether a snippet may be Swift code: said so, unlabelled in a `.swift` file, or with no language at all.
+private func isSwiftCandidate(_ snippet: Snippet, fileName: String? = nil) -> Bool {
+    if let language = snippet.language { return language == "swift" }
+    guard let name = fileName ?? snippet.fileName else { return true }
+    return name.lowercased().hasSuffix(".swift")
+}
+
+/// A state composed from a partial snippet: the composed code, traced back to the shown snippet.
+private func composedState(
+    step: StepID, index: Int, shown: Snippet, fileName: String, code: TracedText, kind: FileState.Composition.Kind,
+    summary: String, nameSource: FileState.NameSource
+) -> FileState {
+    let snippet = Snippet(
+        fileName: fileName, language: shown.language ?? "swift", code: code.string, kind: .file, range: shown.range,
+        sourceMap: code.sourceMap(through: shown.sourceMap))
+    return FileState(
+        step: step, snippetIndex: index, snippet: snippet, nameSource: nameSource,
+        composition: FileState.Composition(kind: kind, shown: shown, summary: summary))
 }
 
 /// Whether a snippet the reader took for a whole file is an abridged excerpt of the file's latest
@@ -209,4 +477,34 @@ public func primaryTypeName(in code: String) -> String? {
         if !name.isEmpty { return String(name) }
     }
     return nil
+}
+
+extension TracedText {
+    /// The source map of composed code: bytes copied from the shown snippet map through its source map;
+    /// the others (kept from the previous state, indentation added) follow the map's rule and land on the
+    /// end of the shown run before them.
+    func sourceMap(through shown: SnippetSourceMap) -> SnippetSourceMap {
+        var builder = SnippetSourceMap.Builder()
+        var index = 0
+        while index < origins.count {
+            guard origins[index] >= 0 else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < origins.count, origins[end] == origins[end - 1] + 1 { end += 1 }
+            let shownStart = Int(origins[index])
+            let shownEnd = shownStart + (end - index)
+            for segment in shown.segments
+            where segment.codeOffset < shownEnd && segment.codeOffset + segment.length > shownStart {
+                let from = max(shownStart, segment.codeOffset)
+                let to = min(shownEnd, segment.codeOffset + segment.length)
+                builder.append(
+                    codeOffset: index + (from - shownStart),
+                    documentOffset: segment.documentOffset + (from - segment.codeOffset), length: to - from)
+            }
+            index = end
+        }
+        return builder.build(fallback: shown.fallback)
+    }
 }

@@ -25,6 +25,12 @@ public final class FactsCache: Sendable {
         var reusedTreeCount = 0
         /// Text comparisons remembered by `remembered(_:compute:)`, apart from the rule results.
         var comparisons: [AnyHashable: any Sendable] = [:]
+        /// UTF-8 bytes of the snippets cached and of the texts the comparisons are keyed by: what an
+        /// editing session accumulates (every keystroke in code leaves a snippet state behind), for the
+        /// server's bound on it (`AnalysisSession.releaseStaleFacts`). Counts bound the memory far too
+        /// late: 50,000 snippets of a few KB each are hundreds of MB.
+        var entryTextBytes = 0
+        var comparisonTextBytes = 0
     }
 
     private let state = Protected(State())
@@ -53,6 +59,9 @@ public final class FactsCache: Sendable {
 
     public var count: Int { state.withLock { $0.entries.count } }
 
+    /// UTF-8 bytes of text the cache holds: every snippet cached, and the texts comparisons are keyed by.
+    public var textBytes: Int { state.withLock { $0.entryTextBytes + $0.comparisonTextBytes } }
+
     /// Drops every entry (the server calls this when memory matters more than speed).
     public func removeAll() {
         state.withLock { state in
@@ -60,20 +69,30 @@ public final class FactsCache: Sendable {
             state.memos.removeAll()
             state.comparisons.removeAll()
             state.recentTrees.removeAll()
+            state.entryTextBytes = 0
+            state.comparisonTextBytes = 0
         }
     }
 
     /// A result computed from texts (a comparison of a file's two states), remembered under a key made of
     /// them, so a re-analysis redoes it only for the states an edit changed. Kept apart from `memoized`'s
     /// rule results and not counted in `memoStatistics`; dropped wholesale past the same bound.
-    public func remembered<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, compute: () -> Value) -> Value {
+    /// `textBytes`: the size of the texts in the key, counted in `textBytes`.
+    public func remembered<Key: Hashable & Sendable, Value: Sendable>(
+        _ key: Key, textBytes: Int = 0, compute: () -> Value
+    ) -> Value {
         let boxed = AnyHashable(key)
         // Boxed: a stored `nil` must not read as a hit for an absent key (an `Any?` nil casts to `Value?`).
         if let box = state.withLock({ $0.comparisons[boxed] as? RememberedValue<Value> }) { return box.value }
         let value = compute()
         state.withLock { state in
-            if state.comparisons.count >= memoLimit { state.comparisons.removeAll() }
-            state.comparisons[boxed] = RememberedValue(value: value)
+            if state.comparisons.count >= memoLimit {
+                state.comparisons.removeAll()
+                state.comparisonTextBytes = 0
+            }
+            if state.comparisons.updateValue(RememberedValue(value: value), forKey: boxed) == nil {
+                state.comparisonTextBytes += textBytes
+            }
         }
         return value
     }
@@ -138,6 +157,7 @@ public final class FactsCache: Sendable {
             state.missCount += 1
             if previous != nil { state.incrementalCount += 1 }
             state.entries[code] = facts
+            state.entryTextBytes += code.utf8.count
             return facts
         }
         return (facts, parsed)

@@ -1,17 +1,17 @@
 internal import Foundation
+internal import SnippetComposition
 
-/// Lines that stand for omitted code: `...` or `…` alone (or as a comment), or an editor placeholder.
+/// Lines that stand for omitted code (`ElidedCode`: `// ...`, `…`, `// existing code`, `{ ... }` bodies
+/// and their Korean, Chinese and Japanese forms), or an editor placeholder.
 func elidedLines(in code: String) -> [Int] {
-    // Byte searches first (Foundation's `contains` was a seventh of a lint); the lines are judged below.
-    let bytes = Array(code.utf8)
-    guard containsBytes(bytes, Array("...".utf8)) || containsBytes(bytes, Array("…".utf8))
-        || containsBytes(bytes, Array("<#".utf8))
-    else { return [] }
-    let markers: Set<String> = ["...", "…", "// ...", "// …", "//...", "//…", "/* ... */", "/* … */", "....", "……"]
-    var result: [Int] = []
-    for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if markers.contains(trimmed) || (text.contains("<#") && text.contains("#>")) { result.append(line) }
+    var result = ElidedCode.markerLines(in: code)
+    // Byte search first (Foundation's `contains` was a seventh of a lint); the lines are judged below.
+    if containsBytes(Array(code.utf8), Array("<#".utf8)) {
+        for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where text.contains("<#") && text.contains("#>") && !result.contains(line) {
+            result.append(line)
+        }
+        result.sort()
     }
     return result
 }

@@ -16,7 +16,8 @@ extension StepChanges {
                 let old = previous
                 let words: Set<String>?
                 if let cache {
-                    words = cache.remembered(LineChangeKey(old: old, new: state.code)) {
+                    let key = LineChangeKey(old: old, new: state.code)
+                    words = cache.remembered(key, textBytes: old.utf8.count + state.code.utf8.count) {
                         identifiersOnChangedLines(old: old, new: state.code)
                     }
                 } else {

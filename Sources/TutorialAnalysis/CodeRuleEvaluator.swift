@@ -8,7 +8,20 @@ import TutorialRules
 /// The evaluator walks the tutorial once, step by step, growing the project as the reader has it
 /// (`projectFiles`) and recording every check per timeline key (a file name, or `#step#index` for a
 /// fragment outside every timeline); `findings()` then turns each key's checks into runs per rule.
+///
+/// A state composed from a partial snippet is checked as the file it composes (its snippet is the
+/// composed file, whose offsets its facts use); its findings carry no edits, since its lines are not all
+/// the shown snippet's. A part of a file never shown whole is checked as a fragment: what it does not show
+/// is no evidence.
 struct CodeRuleEvaluator {
+    /// A state the timelines composed from a partial snippet.
+    struct ComposedState {
+        /// The composed file as a snippet.
+        let snippet: Snippet
+        /// Only a part of a file the tutorial never shows whole.
+        let isPart: Bool
+    }
+
     /// One check of one snippet: what each rule found in it, by rule id and subject.
     private struct Evaluation {
         /// When the check happened (a problem gone here is resolved here).
@@ -17,6 +30,8 @@ struct CodeRuleEvaluator {
         let codeStep: StepID
         /// The snippet leaves code out (`...`): what it does not show is no evidence that a problem is gone.
         let partial: Bool
+        /// The checked code is composed from the file's previous state and a partial snippet: no edits.
+        let composed: Bool
         let snippet: Snippet
         /// Where the checked code's lines start (its facts' line index), for the rules' line edits.
         let codeLines: [Int]
@@ -47,6 +62,8 @@ struct CodeRuleEvaluator {
         let step: StepID
         let snippet: Snippet
         let facts: SnippetFacts
+        let partial: Bool
+        let composed: Bool
     }
 
     private let rules: [any CodeRule]
@@ -54,6 +71,7 @@ struct CodeRuleEvaluator {
     private let tutorial: Tutorial
     private let facts: [SnippetAddress: SnippetFacts]
     private let files: [SnippetAddress: String]
+    private let composed: [SnippetAddress: ComposedState]
     private let configuration: Configuration
     private let cache: FactsCache
     private let known = KnownProtocols.standard
@@ -73,11 +91,13 @@ struct CodeRuleEvaluator {
     /// timeline each state belongs to).
     static func findings(
         _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts],
-        files: [SnippetAddress: String], configuration: Configuration, cache: FactsCache
+        files: [SnippetAddress: String], composed: [SnippetAddress: ComposedState] = [:], configuration: Configuration,
+        cache: FactsCache
     ) -> [Finding] {
         guard !rules.isEmpty else { return [] }
         var evaluator = CodeRuleEvaluator(
-            rules: rules, tutorial: tutorial, facts: facts, files: files, configuration: configuration, cache: cache)
+            rules: rules, tutorial: tutorial, facts: facts, files: files, composed: composed,
+            configuration: configuration, cache: cache)
         evaluator.checkEveryStep()
         evaluator.recheckLastStates()
         return evaluator.findings()
@@ -85,13 +105,15 @@ struct CodeRuleEvaluator {
 
     private init(
         rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts],
-        files: [SnippetAddress: String], configuration: Configuration, cache: FactsCache
+        files: [SnippetAddress: String], composed: [SnippetAddress: ComposedState], configuration: Configuration,
+        cache: FactsCache
     ) {
         self.rules = rules
         self.ruleIDs = rules.map(\.description.id)
         self.tutorial = tutorial
         self.facts = facts
         self.files = files
+        self.composed = composed
         self.configuration = configuration
         self.cache = cache
     }
@@ -104,18 +126,32 @@ struct CodeRuleEvaluator {
             for (index, snippet) in step.snippets.enumerated() {
                 let address = SnippetAddress(step: step.id, index: index)
                 guard let name = files[address], let stateFacts = facts[address] else { continue }
-                incompleteFiles.remove(name)
+                // A state that leaves code out, or shows only part of its file, is no evidence of what the
+                // file lacks.
+                let partial = isPartial(address, stateFacts)
+                if partial {
+                    incompleteFiles.insert(name)
+                } else {
+                    incompleteFiles.remove(name)
+                }
                 if let position = projectFiles.firstIndex(where: { $0.name == name }) {
                     projectFiles[position] = (name, stateFacts)
                 } else {
                     projectFiles.append((name, stateFacts))
                 }
-                lastState[name] = FileState(step: step.id, snippet: snippet, facts: stateFacts)
+                lastState[name] = FileState(
+                    step: step.id, snippet: composed[address]?.snippet ?? snippet, facts: stateFacts, partial: partial,
+                    composed: composed[address] != nil)
             }
             for (index, snippet) in step.snippets.enumerated() {
-                guard let snippetFacts = facts[SnippetAddress(step: step.id, index: index)] else { continue }
-                if let name = files[SnippetAddress(step: step.id, index: index)] {
-                    evaluate(snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: name, fileName: name)
+                let address = SnippetAddress(step: step.id, index: index)
+                guard let snippetFacts = facts[address] else { continue }
+                if let name = files[address] {
+                    // The state's own snippet: for a composed state, the composed file (its facts' offsets).
+                    evaluate(
+                        composed[address]?.snippet ?? snippet, facts: snippetFacts, step: step.id, codeStep: step.id,
+                        key: name, fileName: name, partial: isPartial(address, snippetFacts),
+                        composed: composed[address] != nil)
                 } else {
                     evaluate(
                         snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: "#\(step.id)#\(index)",
@@ -142,21 +178,28 @@ struct CodeRuleEvaluator {
         let lastStep = lastState.values.map(\.step).max()
         for (name, state) in lastState {
             guard let lastStep, state.step != lastStep else { continue }
-            evaluate(state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name)
+            evaluate(
+                state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name,
+                partial: state.partial, composed: state.composed)
         }
+    }
+
+    private func isPartial(_ address: SnippetAddress, _ snippetFacts: SnippetFacts) -> Bool {
+        !snippetFacts.elidedLines.isEmpty || composed[address]?.isPart == true
     }
 
     private mutating func evaluate(
         _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, key: String,
-        fileName: String?
+        fileName: String?, partial: Bool = false, composed: Bool = false
     ) {
-        let currentIsComplete = snippet.kind == .file && snippetFacts.elidedLines.isEmpty
+        let partial = partial || !snippetFacts.elidedLines.isEmpty
+        let currentIsComplete = snippet.kind == .file && !partial
         let project = ProjectView(
             files: projectFiles, current: snippetFacts, currentFileName: fileName, currentIsComplete: currentIsComplete,
             incompleteFiles: incompleteFiles)
         let context = CodeContext(
             fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
-            isFragment: fileName == nil || !snippetFacts.elidedLines.isEmpty,
+            isFragment: fileName == nil || partial,
             project: project, knownProtocols: known)
         let rules = rules
         let compute: () -> [String: [String: CodeFinding]] = {
@@ -176,7 +219,8 @@ struct CodeRuleEvaluator {
             let memoKey = EvaluationKey(
                 facts: snippetFacts.id, fileName: fileName,
                 project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
-                incomplete: incompleteFiles.sorted(), currentIsComplete: currentIsComplete, rules: ruleIDs)
+                incomplete: incompleteFiles.sorted(), currentIsComplete: currentIsComplete, partial: partial,
+                rules: ruleIDs)
             found = cache.memoized(memoKey, compute: compute)
         } else {
             found = compute()
@@ -184,7 +228,7 @@ struct CodeRuleEvaluator {
         if evaluations[key] == nil { keyOrder.append(key) }
         evaluations[key, default: []].append(
             Evaluation(
-                step: step, codeStep: codeStep, partial: !snippetFacts.elidedLines.isEmpty, snippet: snippet,
+                step: step, codeStep: codeStep, partial: partial, composed: composed, snippet: snippet,
                 codeLines: snippetFacts.lineStarts, found: found))
     }
 
@@ -216,11 +260,12 @@ struct CodeRuleEvaluator {
             openOrder.removeAll { open[$0] == nil }
             for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) {
                 let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
+                let edits = evaluation.composed ? [] : codeFinding.edits
                 let occurrence = FindingOccurrence(
                     step: evaluation.codeStep, range: range,
                     edits: documentEdits(
-                        codeFinding.edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines, tutorial: tutorial),
-                    resourceEdits: resourceEdits(codeFinding.edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines))
+                        edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines, tutorial: tutorial),
+                    resourceEdits: resourceEdits(edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines))
                 if open[subject] != nil {
                     // The re-check of a file's last state repeats a state already recorded.
                     if open[subject]!.occurrences.last?.range != range {
@@ -281,6 +326,7 @@ private struct EvaluationKey: Hashable, Sendable {
     let project: [ProjectEntry]
     let incomplete: [String]
     let currentIsComplete: Bool
+    let partial: Bool
     let rules: [String]
 }
 

@@ -7,8 +7,7 @@ extension Configuration {
     /// The nearest `.tutorial-check.json` in the document's folder or above, nil when there is none.
     /// Looked for from the document's real path, so a path typed through a link finds the same file.
     public static func find(forDocument documentPath: String) -> String? {
-        var directory = URL(fileURLWithPath: FileTreeWalk.realPath(documentPath) ?? documentPath).standardizedFileURL
-            .deletingLastPathComponent()
+        var directory = URL(fileURLWithPath: realAbsolutePath(documentPath)).deletingLastPathComponent()
         while true {
             let candidate = directory.appendingPathComponent(fileName).path
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
@@ -18,14 +17,18 @@ extension Configuration {
         }
     }
 
+    /// The absolute path with links resolved (as typed, standardised, when nothing is there), so a path
+    /// typed through a link matches the same globs.
+    static func realAbsolutePath(_ path: String) -> String {
+        URL(fileURLWithPath: FileTreeWalk.realPath(path) ?? path).standardizedFileURL.path
+    }
+
     /// Whether an `exclude` glob matches the document (paths relative to the configuration's folder).
     public func excludes(documentPath: String) -> Bool {
         guard !exclude.isEmpty else { return false }
-        let absolute = URL(fileURLWithPath: FileTreeWalk.realPath(documentPath) ?? documentPath).standardizedFileURL.path
+        let absolute = Self.realAbsolutePath(documentPath)
         var relative = absolute
-        if let base = baseDirectory.map({ URL(fileURLWithPath: FileTreeWalk.realPath($0) ?? $0).standardizedFileURL.path }),
-            absolute.hasPrefix(base + "/")
-        {
+        if let base = baseDirectory.map(Self.realAbsolutePath), absolute.hasPrefix(base + "/") {
             relative = String(absolute.dropFirst(base.count + 1))
         }
         return exclude.contains { glob in

@@ -14,12 +14,7 @@ struct DocumentSuppressions {
     init(_ tutorial: Tutorial) {
         let text = tutorial.document.text
         let bytes = tutorial.document.bytes
-        // A byte search: Foundation's `String.contains` cost more than reading the document.
-        let marker = Array("tutorial-check-".utf8)
-        guard bytes.indices.contains(where: { start in
-            bytes[start] == marker[0] && start + marker.count <= bytes.count
-                && bytes[start..<(start + marker.count)].elementsEqual(marker)
-        }) else { return }
+        guard Self.mentionsMarker(bytes) else { return }
         var open: [String: Int] = [:]
         var searchFrom = text.utf8.startIndex
         let stepStarts = tutorial.steps.map { ($0.id, $0.range.start) }
@@ -52,6 +47,33 @@ struct DocumentSuppressions {
             }
         }
         for (id, start) in open { regions.append((id, SourceRange(start: start, end: bytes.count))) }
+    }
+
+    private static let marker = Array("tutorial-check-".utf8)
+    /// Where the marker's first `-` is: the byte searched for, rarer in prose and code than its first letter `t`.
+    private static let markerDash = marker.firstIndex(of: UInt8(ascii: "-"))!
+
+    /// Whether `tutorial-check-` occurs in the document at all (most documents have no suppression
+    /// comment, and then none is parsed). A byte search, as Foundation's `String.contains` cost more
+    /// than reading the document, done by `memchr`/`memcmp` because a Swift loop over every byte runs
+    /// unspecialized in debug builds, and under the sanitizers it took most of a minute on a document
+    /// of 16 MiB (which is over the size limit and gets a single finding).
+    static func mentionsMarker(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in marker.withUnsafeBufferPointer { search(buffer, for: $0) } }
+    }
+
+    private static func search(_ haystack: UnsafeBufferPointer<UInt8>, for wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = haystack.baseAddress, let marker = wanted.baseAddress, haystack.count >= wanted.count
+        else { return false }
+        let end = base + haystack.count
+        var from = base + markerDash
+        while from < end {
+            guard let hit = memchr(from, Int32(UInt8(ascii: "-")), end - from) else { return false }
+            let start = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - markerDash
+            if end - start >= wanted.count && memcmp(start, marker, wanted.count) == 0 { return true }
+            from = start + markerDash + 1
+        }
+        return false
     }
 
     func suppresses(_ finding: Finding) -> Bool {

@@ -47,14 +47,20 @@ public func analyze(
     }
     let factsByState = codeRules.isEmpty ? [:] : swiftFacts(tutorial, timelines: timelines, cache: cache)
     var fileOfState: [SnippetAddress: String] = [:]
+    var composedStates: [SnippetAddress: CodeRuleEvaluator.ComposedState] = [:]
     for timeline in timelines {
         for state in timeline.states {
-            fileOfState[SnippetAddress(step: state.step, index: state.snippetIndex)] = timeline.fileName
+            let address = SnippetAddress(step: state.step, index: state.snippetIndex)
+            fileOfState[address] = timeline.fileName
+            if let composition = state.composition {
+                composedStates[address] = CodeRuleEvaluator.ComposedState(
+                    snippet: state.snippet, isPart: composition.kind == .partial)
+            }
         }
     }
     var findings = CodeRuleEvaluator.findings(
-        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, configuration: configuration,
-        cache: cache)
+        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, composed: composedStates,
+        configuration: configuration, cache: cache)
     if !tutorialRules.isEmpty {
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines, cache: cache),

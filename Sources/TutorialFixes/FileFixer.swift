@@ -81,8 +81,9 @@ public enum FileFixer {
         }
         // Someone may have saved the file since it was read: their text wins, the fixes are not written.
         // The document is written where its links lead (a linked tutorial stays a link).
+        let limit = InputLimits.maximumDocumentBytes
         guard let documentTarget = provider.resolvedPath(document.path),
-            case .file(let bytes) = provider.item(atResolved: documentTarget, byteLimit: InputLimits.maximumDocumentBytes)
+            case .file(let bytes) = provider.item(atResolved: documentTarget, byteLimit: limit)
         else {
             return failed("\(document.path): is no longer a regular file; not fixed")
         }
@@ -116,7 +117,8 @@ public enum FileFixer {
     /// The text of a resource on disk now, read only where it may be written.
     private static func currentText(of files: FileEdits, in catalog: CatalogResources) throws(FixError) -> String {
         let target = try writeTarget(of: files, in: catalog)
-        guard case .file(let bytes) = catalog.provider.item(atResolved: target, byteLimit: InputLimits.maximumDocumentBytes)
+        let limit = InputLimits.maximumDocumentBytes
+        guard case .file(let bytes) = catalog.provider.item(atResolved: target, byteLimit: limit)
         else { throw FixError("\(files.path): cannot be read") }
         return String(decoding: bytes, as: UTF8.self)
     }

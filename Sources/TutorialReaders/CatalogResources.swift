@@ -136,7 +136,8 @@ public struct CatalogResources: Sendable {
         case .missing: return nil
         case .directory: return .directory(nameInCatalog)
         case .notRegular: return .unreadable(nameInCatalog, reason: "is not a regular file")
-        case .tooLarge(let count): return .unreadable(nameInCatalog, reason: InputLimits.tooLargeMessage(byteCount: count))
+        case .tooLarge(let count):
+            return .unreadable(nameInCatalog, reason: InputLimits.tooLargeMessage(byteCount: count))
         case .file(let bytes):
             switch UTF8Text.decode(bytes) {
             case .failure(let problem): return .unreadable(nameInCatalog, reason: problem.reason)
@@ -162,7 +163,8 @@ public struct CatalogResources: Sendable {
             return Self.join(typedRoot.isEmpty && typedFolder.hasPrefix("/") ? "/" : typedRoot, nameInCatalog)
         }
         var shared = 0
-        while shared < documentFolder.count, shared < components.count - 1, documentFolder[shared] == components[shared] {
+        while shared < documentFolder.count, shared < components.count - 1, documentFolder[shared] == components[shared]
+        {
             shared += 1
         }
         let way = Array(repeating: "..", count: documentFolder.count - shared) + components[shared...]

@@ -28,7 +28,9 @@ public enum DocCCatalogPages {
         var fence: Character?
         for line in document.text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingWhitespace()
-            if let marker = trimmed.first, marker == "`" || marker == "~", trimmed.hasPrefix(String(repeating: marker, count: 3)) {
+            if let marker = trimmed.first, marker == "`" || marker == "~",
+                trimmed.hasPrefix(String(repeating: marker, count: 3))
+            {
                 fence = fence == nil ? marker : (fence == marker ? nil : fence)
                 continue
             }
@@ -85,7 +87,9 @@ extension DocCCatalogPages {
                 let stem = name.lowercased().hasSuffix(".tutorial") ? String(name.dropLast(".tutorial".count)) : name
                 return order.firstIndex(of: stem) ?? order.count
             }
-            let sorted = slots.map { files[$0] }.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
+            let sorted = slots.map { files[$0] }.enumerated().sorted {
+                (rank($0.element), $0.offset) < (rank($1.element), $1.offset)
+            }
             for (slot, entry) in zip(slots, sorted) { result[slot] = entry.element }
         }
         return result

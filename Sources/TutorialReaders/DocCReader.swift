@@ -177,7 +177,11 @@ public enum DocCReader {
             var fileName: String?
             if let name, !name.value.isEmpty {
                 fileName = name.value
-                if Self.fileExtension(of: name.value) == nil {
+                // Over a resource that is not Swift (`console` over terminal output in a `.txt`), a name
+                // without an extension is only the tab's label; over Swift code DocC cannot tell the language.
+                let resourceExtension = code.argument("file").flatMap { Self.fileExtension(of: $0.value) }
+                let resourceIsSwift = resourceExtension.map { $0.lowercased() == "swift" } ?? true
+                if Self.fileExtension(of: name.value) == nil, resourceIsSwift {
                     report(
                         "code-file-missing", .error,
                         "@Code name \"\(name.value)\" has no file extension; write the file's full name, like \"\(name.value).swift\"",
@@ -245,10 +249,10 @@ public enum DocCReader {
             case .directory(let name):
                 return missing("\"\(value)\" is a directory (\(name) in \(place)), not a file")
             case .missing(let searchedAll):
-                let searched = resolver.isCatalog ? "next to the tutorial or in its .docc catalog" : "next to the tutorial"
-                let cut =
-                    searchedAll
-                    ? "" : " (the catalog has over \(InputLimits.maximumWalkedEntries) entries; only that many were searched)"
+                let searched =
+                    resolver.isCatalog ? "next to the tutorial or in its .docc catalog" : "next to the tutorial"
+                let limit = InputLimits.maximumWalkedEntries
+                let cut = searchedAll ? "" : " (the catalog has over \(limit) entries; only that many were searched)"
                 return missing("\"\(value)\" was not found \(searched)\(cut)")
             case .unreadable(let name, let reason):
                 return missing("\"\(value)\" (\(name) in \(place)) \(reason); it was not read")

@@ -77,8 +77,7 @@ public enum FileTreeWalk {
     /// with the names walked (links keep their own name); a link is followed only when its target lies
     /// inside the real `directory`, and each real directory is walked once, so symbolic-link loops end.
     /// At most `limit` entries (files and directories) are visited.
-    public static func regularFiles(under directory: String, limit: Int = InputLimits.maximumWalkedEntries) -> Listing
-    {
+    public static func regularFiles(under directory: String, limit: Int = InputLimits.maximumWalkedEntries) -> Listing {
         var listing = Listing(files: [], complete: true)
         guard let root = realPath(directory) else { return listing }
         var visited: Set<String> = [root]

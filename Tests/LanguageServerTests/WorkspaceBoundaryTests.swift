@@ -74,10 +74,13 @@ final class WorkspaceBoundaryTests: XCTestCase {
         let diagnostic = try XCTUnwrap(pulled.items?.first { $0.code == "coordinator-not-wired" })
         let actions = try client.request(
             CodeActionRequest(
-                textDocument: .init(uri: tutorialURI), range: diagnostic.range, context: .init(diagnostics: [diagnostic])))
+                textDocument: .init(uri: tutorialURI), range: diagnostic.range,
+                context: .init(diagnostics: [diagnostic])))
         let hover = try client.request(
             HoverRequest(textDocument: .init(uri: tutorialURI), position: Position(line: 30, character: 10)))
-        let sent = String(decoding: try JSONEncoder().encode(actions), as: UTF8.self) + "\(pulled)" + "\(String(describing: hover))"
+        let sent =
+            String(decoding: try JSONEncoder().encode(actions), as: UTF8.self) + "\(pulled)"
+            + "\(String(describing: hover))"
         return (actions, sent)
     }
 

@@ -40,6 +40,15 @@ final class DiffReportTests: XCTestCase {
         XCTAssertEqual(changes.map { $0["added"] as? Int }, [10, 2, 0])
         XCTAssertEqual(changes.map { $0["removed"] as? Int }, [0, 2, 0])
         XCTAssertEqual(changes.map { $0["noChange"] as? Bool }, [false, false, true])
+        XCTAssertNil(changes[1]["composed"], "only a composed state says how it was composed")
+        // The fragment is listed with where it is and why it is in no change.
+        let fragments = try XCTUnwrap(document["fragments"] as? [[String: Any]])
+        XCTAssertEqual(fragments.count, 1)
+        XCTAssertTrue(fragments[0]["file"] is NSNull)
+        XCTAssertEqual(fragments[0]["step"] as? String, "1.3")
+        XCTAssertEqual(fragments[0]["snippet"] as? Int, 1)
+        XCTAssertEqual(fragments[0]["reason"] as? String, "shows statements that match no code block of the file closely enough")
+        XCTAssertNotNil((fragments[0]["range"] as? [String: Any])?["start"])
         for key in ["file", "from", "to", "added", "removed", "hunks"] { XCTAssertNotNil(changes[1][key], key) }
         let hunk = try XCTUnwrap((changes[1]["hunks"] as? [[String: Any]])?.first)
         for key in ["oldStart", "oldLines", "newStart", "newLines", "lines"] { XCTAssertNotNil(hunk[key], key) }
@@ -88,6 +97,7 @@ final class DiffReportTests: XCTestCase {
              }
             diff --step 1.2..1.3 PageView.swift
             (no change: step 1.3 shows PageView.swift as step 1.2)
+            fragment 1.3#2 (no file): not diffed: shows statements that match no code block of the file closely enough
 
             """)
         let coloured = renderUnifiedDiff(report, color: true)
@@ -103,6 +113,10 @@ final class DiffReportTests: XCTestCase {
         XCTAssertTrue(markdown.contains("```diff\n@@ -1,10 +1,10 @@ step 1.2\n"))
         XCTAssertTrue(markdown.contains("**PageView.swift**: no change (from step 1.2). ⚠️ `step-no-change`"))
         XCTAssertTrue(markdown.contains("- ⚠️ `step-no-change` (step 1.3): step 1.3 (Step 3) shows PageView.swift unchanged"), markdown)
+        XCTAssertTrue(
+            markdown.hasSuffix(
+                "Snippets not diffed:\n\n| Step | File | Why |\n| --- | --- | --- |\n| 1.3#2 |  | shows statements that match no code block of the file closely enough |\n\n"),
+            markdown)
 
     }
 
@@ -115,7 +129,7 @@ final class DiffReportTests: XCTestCase {
             html.contains("<span class=\"hl\"><span class=\"num\">1</span></span>"), "the changed word is highlighted")
         XCTAssertTrue(html.contains("<span class=\"kw\">struct</span>"), "SwiftSyntax classes colour the code")
         XCTAssertTrue(html.contains("<span class=\"str\">&quot;&lt;Page&gt;&quot;</span>"), "code is escaped")
-        XCTAssertTrue(html.contains("fragment, not diffed"))
+        XCTAssertTrue(html.contains("not diffed: shows statements that match no code block"))
         XCTAssertTrue(html.contains("step-no-change"))
         XCTAssertTrue(html.contains("table class=\"diff split\""))
         XCTAssertEqual(externalReferences(inHTML: html), [])

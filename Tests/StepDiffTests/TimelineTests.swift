@@ -81,8 +81,9 @@ final class TimelineTests: XCTestCase {
         }
     }
 
-    /// An unlabelled whole file joins the file its prose names, or the file declaring the same type;
-    /// fragments and unattributable snippets stay out of every timeline.
+    /// An unlabelled whole file joins the file its prose names, or the file declaring the same type, or
+    /// (a new type that imports) a file named after it; a method is placed into the type it belongs to; a
+    /// statement fragment stays out of every timeline.
     func testUnlabelledSnippetsJoinOnlyWhenTheirFileIsInferred() {
         let controller = "import SwiftUI\n\nstruct PageViewController: UIViewControllerRepresentable {\n}\n"
         let controller2 =
@@ -112,17 +113,22 @@ final class TimelineTests: XCTestCase {
             snippets: [.init(file: nil, code: "import UIKit\n\nstruct Other {\n}\n")])
         builder.step(
             label: "Step 7", snippets: [.init(file: "PageView.swift", code: "    var x = 1\n", kind: .fragment)])
-        let timelines = buildTimelines(builder.build())
-        XCTAssertEqual(timelines.map(\.fileName), ["PageViewController.swift", "PageView.swift"])
-        XCTAssertEqual(timelines[0].states.map(\.step.description), ["1.1", "1.3"])
-        XCTAssertEqual(timelines[0].states.map(\.nameSource), [.label, .prose])
+        let set = buildTimelineSet(builder.build())
+        let timelines = set.files
+        XCTAssertEqual(timelines.map(\.fileName), ["PageViewController.swift", "PageView.swift", "Other.swift"])
+        XCTAssertEqual(timelines[0].states.map(\.step.description), ["1.1", "1.3", "1.5"])
+        XCTAssertEqual(timelines[0].states.map(\.nameSource), [.label, .prose, .placement])
         XCTAssertEqual(timelines[1].states.map(\.step.description), ["1.2", "1.4"])
         XCTAssertEqual(timelines[1].states.map(\.nameSource), [.label, .primaryType])
+        XCTAssertEqual(timelines[2].states.map(\.nameSource), [.primaryType])
+        // `var x = 1` may as well be a local of some method.
+        XCTAssertEqual(set.unplaced.map(\.step.description), ["1.7"])
+        XCTAssertEqual(set.unplaced.first?.fileName, "PageView.swift")
     }
 
-    /// An abridged copy of a file (its imports dropped, a few members shown) is not a state of the
-    /// file: diffing it would show most of the file deleted.
-    func testAbridgedExcerptStaysOutOfTheTimeline() {
+    /// An abridged copy of a file (its imports dropped, a few members shown) is merged into the file:
+    /// diffing it as it is would show most of the file deleted.
+    func testAbridgedExcerptIsMergedIntoTheFile() {
         let full =
             "import SwiftUI\n\nstruct PageView: View {\n    var pages: [Page]\n\n    var body: some View {\n        Text(\"\")\n    }\n}\n"
         let excerpt = "struct PageView: View {\n    var pages: [Page]\n    @State var currentPage = 0\n}\n"
@@ -131,7 +137,9 @@ final class TimelineTests: XCTestCase {
         builder.step(label: "Step 2", snippets: [.init(file: "PageView.swift", code: excerpt)])
         builder.step(label: "Step 3", snippets: [.init(file: "PageView.swift", code: full + "// end\n")])
         let timelines = buildTimelines(builder.build())
-        XCTAssertEqual(timelines.first?.states.map(\.step.description), ["1.1", "1.3"])
+        XCTAssertEqual(timelines.first?.states.map(\.step.description), ["1.1", "1.2", "1.3"])
+        XCTAssertEqual(timelines.first?.states[1].composition?.kind, .placed)
+        XCTAssertTrue(timelines.first?.states[1].code.contains("var body: some View") ?? false)
         // A first state without imports is a file like any other.
         var plain = TutorialBuilder()
         plain.step(label: "Step 1", snippets: [.init(file: "A.swift", code: excerpt)])

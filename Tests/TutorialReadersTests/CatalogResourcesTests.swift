@@ -98,11 +98,13 @@ final class CatalogResourcesTests: XCTestCase {
     }
 
     func testAResourceThatIsNotUTF8SaysSo() throws {
-        try Data([0x6C, 0x65, 0x74, 0x20, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: catalog + "/Resources/latin1.swift"))
+        try Data([0x6C, 0x65, 0x74, 0x20, 0xE9, 0x0A]).write(
+            to: URL(fileURLWithPath: catalog + "/Resources/latin1.swift"))
         XCTAssertEqual(resolve("latin1.swift"), .unreadable("Resources/latin1.swift", reason: "is not valid UTF-8"))
         try Data([0xFF, 0xFE, 0x6C, 0x00]).write(to: URL(fileURLWithPath: catalog + "/Resources/utf16.swift"))
         XCTAssertEqual(
-            resolve("utf16.swift"), .unreadable("Resources/utf16.swift", reason: "is UTF-16 encoded; convert it to UTF-8"))
+            resolve("utf16.swift"),
+            .unreadable("Resources/utf16.swift", reason: "is UTF-16 encoded; convert it to UTF-8"))
     }
 
     func testAFIFOIsNeverOpened() throws {
@@ -165,7 +167,9 @@ final class CatalogResourcesTests: XCTestCase {
         try link(deep + "/back", to: catalog + "/Loop")
         try link(deep + "/self", to: deep)
         try "let far = 1\n".write(toFile: deep + "/far.swift", atomically: false, encoding: .utf8)
-        guard case .found(let resource, let others) = resolve("far.swift") else { return XCTFail("\(resolve("far.swift"))") }
+        guard case .found(let resource, let others) = resolve("far.swift") else {
+            return XCTFail("\(resolve("far.swift"))")
+        }
         XCTAssertEqual(resource.nameInCatalog, "Loop/A/far.swift")
         XCTAssertEqual(others, [], "each real folder is walked once")
         XCTAssertEqual(resolve("nowhere.swift"), .missing(searchedAll: true))
@@ -193,13 +197,17 @@ final class CatalogResourcesTests: XCTestCase {
         // Replaced by a link since the read: to the outside, or to another file inside.
         try FileManager.default.removeItem(atPath: resource.path)
         try link(resource.path, to: secret)
-        guard case .failure(let outside) = resources.writeTarget(path: resource.path, resolvedAtRead: resource.resolvedPath)
+        guard
+            case .failure(let outside) = resources.writeTarget(
+                path: resource.path, resolvedAtRead: resource.resolvedPath)
         else { return XCTFail("a link to the outside is not written") }
         XCTAssertTrue(outside.description.contains("leads outside Guide.docc"), outside.description)
         try FileManager.default.removeItem(atPath: resource.path)
         try "struct Other {}\n".write(toFile: catalog + "/other.swift", atomically: false, encoding: .utf8)
         try link(resource.path, to: catalog + "/other.swift")
-        guard case .failure(let replaced) = resources.writeTarget(path: resource.path, resolvedAtRead: resource.resolvedPath)
+        guard
+            case .failure(let replaced) = resources.writeTarget(
+                path: resource.path, resolvedAtRead: resource.resolvedPath)
         else { return XCTFail("a link put in the file's place is not written through") }
         XCTAssertTrue(replaced.description.contains("replaced by a link"), replaced.description)
         // A path that never was a resource of the catalog.

@@ -179,6 +179,18 @@ final class DocCReaderTests: XCTestCase {
         XCTAssertEqual(snippet.code, pageView)
     }
 
+    func testANameWithoutExtensionOverTerminalOutputIsATabLabel() throws {
+        let tutorial = readDocC(
+            docCTutorial(
+                step: """
+                            @Code(name: "console", file: "run.console.1.txt")
+                    """), resources: ["Guide.docc/run.console.1.txt": "$ swift run\nHello\n"])
+        XCTAssertEqual(tutorial.diagnostics.map(\.message), [])
+        let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
+        XCTAssertEqual(snippet.fileName, "console")
+        XCTAssertEqual(snippet.language, "txt")
+    }
+
     func testCodeWithoutNameOrFileArguments() throws {
         let marked = MarkedText(
             docCTutorial(

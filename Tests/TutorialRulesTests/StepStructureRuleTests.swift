@@ -42,7 +42,8 @@ final class StepStructureRuleTests: XCTestCase {
         ])
     }
 
-    /// Labels that skip or repeat a number are reported on the label; numbering restarts per section.
+    /// Labels that skip or repeat a number are reported once per document, on the first break's label,
+    /// the others named in the message; numbering restarts per section.
     func testStepNumbering() {
         var builder = TutorialBuilder()
         builder.section("One")
@@ -54,11 +55,28 @@ final class StepStructureRuleTests: XCTestCase {
         builder.step(label: "步骤2", snippets: [])
         let tutorial = builder.build()
         let findings = structureFindings(tutorial)
-        XCTAssertEqual(findings.map(\.rule), ["step-numbering", "step-numbering"])
-        XCTAssertEqual(findings.map { $0.step?.description }, ["1.3", "1.4"])
-        XCTAssertEqual(findings.map { tutorial.document.text(in: $0.range) }, ["Step 4", "Step 4"])
-        XCTAssertTrue(findings[0].message.contains("skips from 2 to 4"), findings[0].message)
-        XCTAssertTrue(findings[1].message.contains("repeats number 4"), findings[1].message)
+        XCTAssertEqual(findings.map(\.rule), ["step-numbering"])
+        XCTAssertEqual(findings.map { $0.step?.description }, ["1.3"])
+        XCTAssertEqual(findings.map { tutorial.document.text(in: $0.range) }, ["Step 4"])
+        XCTAssertEqual(
+            findings.first?.message,
+            "step label 'Step 4' skips from 2 to 4 (expected 3 after 'Step 2'); "
+                + "the numbering also breaks at 'Step 4' (step 1.4)")
+    }
+
+    /// Past four other breaks, the message counts the rest.
+    func testStepNumberingListsAtMostFourOtherBreaks() {
+        var builder = TutorialBuilder()
+        for label in ["Step 1", "Step 3", "Step 5", "Step 7", "Step 9", "Step 11", "Step 13"] {
+            builder.step(label: label, snippets: [])
+        }
+        let findings = structureFindings(builder.build())
+        XCTAssertEqual(
+            findings.map(\.message),
+            [
+                "step label 'Step 3' skips from 1 to 3 (expected 2 after 'Step 1'); the numbering also breaks at "
+                    + "'Step 5' (step 1.3), 'Step 7' (step 1.4), 'Step 9' (step 1.5), 'Step 11' (step 1.6) and 1 more"
+            ])
     }
 
     /// `code-file-missing` comes from the DocC reader's diagnostics, and from a `name:` without extension.

@@ -23,6 +23,11 @@ GOLDEN = [
     (FIXTURES, ["--format", "json", "docc/counter.docc/counter.tutorial"], "docc/counter.docc/counter.tutorial.diff.json"),
     (FIXTURES, ["--format", "markdown", "docc/counter.docc/counter.tutorial"], "docc/counter.docc/counter.tutorial.diff.md"),
     (ROOT, ["Tutorials/markdown/interfacing-with-uikit.md"], "Fixtures/diff/tutorials/interfacing-with-uikit.md.diff"),
+    # Snippets that show part of a file: members placed into it, code left out kept, the rest listed.
+    (FIXTURES, ["partial/page-controller-members.md"], "partial/page-controller-members.md.diff"),
+    (FIXTURES, ["--format", "json", "partial/page-controller-members.md"], "partial/page-controller-members.md.diff.json"),
+    (FIXTURES, ["--format", "markdown", "partial/page-controller-members.md"], "partial/page-controller-members.md.diff.md"),
+    (FIXTURES, ["partial/elided.docc/elided.tutorial"], "partial/elided.docc/elided.tutorial.diff"),
 ]
 
 
@@ -49,3 +54,36 @@ def test_the_four_forms_of_the_bundled_tutorial_change_alike(binary):
     assert len(seen[0]) == 24
     for form, changes in zip(forms[1:], seen[1:]):
         assert changes == seen[0], form
+
+
+def test_unplaced_snippets_are_listed_in_every_format(binary):
+    """A snippet in no change set is listed with its reason by every renderer, never dropped silently."""
+    reasons = ["shown for reference", "shows statements that match no code block"]
+    for form in ["unified", "json", "markdown", "html"]:
+        result = run(binary, "diff", "--format", form, "--color", "never", "partial/page-controller-members.md", cwd=FIXTURES)
+        assert result.returncode == 0, result.stderr
+        for reason in reasons:
+            assert reason in result.stdout, (form, reason)
+    document = json.loads(run(binary, "diff", "--format", "json", "partial/page-controller-members.md", cwd=FIXTURES).stdout)["documents"][0]
+    assert [(f["step"], f["snippet"], f["file"]) for f in document["fragments"]] == [("2.5", 0, None), ("2.6", 0, None)]
+    # Every other snippet is the new side of a change.
+    assert sorted(c["to"] for c in document["changes"]) == ["1.1", "1.2", "1.3", "2.1", "2.2", "2.3", "2.4"]
+    # --step selects fragments as it selects changes.
+    selected = json.loads(run(binary, "diff", "--format", "json", "--step", "2.6", "partial/page-controller-members.md", cwd=FIXTURES).stdout)
+    assert [f["step"] for f in selected["documents"][0]["fragments"]] == ["2.6"] and selected["documents"][0]["changes"] == []
+
+
+def test_methods_shown_alone_resolve_findings_at_the_step_that_adds_them(binary):
+    """The rules see the composed file: a representable's missing methods are resolved where they are added."""
+    result = run(binary, "lint", "--format", "json", "partial/page-controller-members.md", cwd=FIXTURES)
+    diagnostics = json.loads(result.stdout)["documents"][0]["diagnostics"]
+    missing = sorted((d["message"].split(" has no ")[-1], d["resolvedAt"]) for d in diagnostics
+                     if d["rule"] == "missing-required-method" and " has no " in d["message"])
+    assert missing == [("makeUIViewController(context:)", "1.2"), ("updateUIViewController(_:context:)", "1.3")]
+    assert all(d["severity"] == "information" for d in diagnostics), diagnostics
+
+
+def test_a_type_whose_members_are_left_out_is_not_read_as_empty(binary):
+    """`struct TaskList {\n    // ...\n}` keeps the members of the step before: no initializer-mismatch."""
+    result = run(binary, "lint", "--format", "json", "partial/elided.docc/elided.tutorial", cwd=FIXTURES)
+    assert json.loads(result.stdout)["documents"][0]["diagnostics"] == [], result.stdout

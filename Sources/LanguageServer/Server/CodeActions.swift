@@ -64,9 +64,10 @@ enum CodeActions {
         }
         let catalog = CatalogResources(documentPath: snapshot.open.document.path, provider: snapshot.resources)
         for files in fix.otherFiles {
+            let limit = InputLimits.maximumDocumentBytes
             guard case .success(let target) = catalog.writeTarget(path: files.path, resolvedAtRead: files.resolvedPath),
                 mayEdit(target, snapshot: snapshot),
-                case .file(let bytes) = snapshot.resources.item(atResolved: target, byteLimit: InputLimits.maximumDocumentBytes)
+                case .file(let bytes) = snapshot.resources.item(atResolved: target, byteLimit: limit)
             else { return nil }
             let open = snapshot.openResources[files.path]
             let current = open?.document.text ?? String(decoding: bytes, as: UTF8.self)

@@ -9,7 +9,8 @@ struct CodeFileMissing: StepStructureRule {
         explanation: """
             DocC reads each step's code from a resource file next to the tutorial (`@Code(name: "PageView.swift", \
             file: "01-pageview.swift")`, with `previousFile:` for the diff base). A missing file builds an empty \
-            step; a `name:` without an extension leaves DocC unable to tell the language.
+            step; a `name:` without an extension over Swift code leaves DocC unable to tell the language (over \
+            another resource, like terminal output in `run.console.1.txt`, the name is only the tab's label).
             """,
         defaultSeverity: .error,
         triggering: [
@@ -40,6 +41,9 @@ struct CodeFileMissing: StepStructureRule {
                 "Not DocC: a file name is not required to have an extension",
                 steps: [.init([.init("Podfile", "pod 'Alamofire'\n")])]),
             RuleExample(
+                "A terminal tab: a name without extension over a text resource",
+                steps: [.init([.init("console", "$ swift run\nHello\n", doccResource: "run.console.1.txt")])]),
+            RuleExample(
                 "Several steps with their resources",
                 steps: [
                     .init([.init("A.swift", "let a = 1\n", doccResource: "01-a.swift")]),
@@ -64,7 +68,10 @@ struct CodeFileMissing: StepStructureRule {
             where snippet.docc != nil
                 && !reported.contains(where: { snippet.range.contains($0) || $0.contains(snippet.range) })
             {
-                guard let name = snippet.fileName, !name.contains(".") else { continue }
+                // Over a resource that is not Swift (`console` over terminal output), the name is a tab label.
+                guard let name = snippet.fileName, !name.contains("."), let docc = snippet.docc,
+                    !docc.resource.contains(".") || docc.resource.lowercased().hasSuffix(".swift")
+                else { continue }
                 findings.append(
                     DocumentFinding(
                         subject: "name:\(name)",

@@ -182,8 +182,12 @@ struct StepNoChange: StepStructureRule {
                 ]),
         ])
 
+    /// The repetitions that look accidental, for lint and the step-diff report alike (an intentional one
+    /// still shows as a change without lines in the diff, with no warning on it).
     func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding] {
-        unchangedStates(tutorial, timelines: timelines, changeSets: changeSets).map { change in
+        unchangedStates(tutorial, timelines: timelines, changeSets: changeSets).filter { change in
+            !looksIntentional(change, in: tutorial)
+        }.map { change in
             // Two snippets of one step (an aside repeating the step's code) read "its previous snippet".
             let previous =
                 change.from.map { $0.step == change.to.step ? "the step's previous snippet" : "step \($0.step)" }
@@ -200,26 +204,13 @@ struct StepNoChange: StepStructureRule {
         }
     }
 
-    /// Lint reports a repetition only where it looks accidental; the step-diff report shows every one.
-    func check(_ context: TutorialContext) -> [DocumentFinding] {
-        findings(context.tutorial, timelines: context.timelines, changeSets: context.changeSets).filter { finding in
-            !looksIntentional(finding, in: context)
-        }
-    }
 }
 
 /// Whether a repeated state is shown on purpose (see `StepIntention`). Never for the same snippet twice in
 /// one step, nor for a DocC `previousFile:` equal to the step's file: both are slips whatever the prose.
-private func looksIntentional(_ finding: DocumentFinding, in context: TutorialContext) -> Bool {
-    guard let stepID = finding.step, let step = context.tutorial.step(stepID) else { return false }
-    for timeline in context.timelines {
-        guard let index = timeline.states.firstIndex(where: { $0.step == stepID && $0.snippet.range == finding.range })
-        else { continue }
-        let state = timeline.states[index]
-        if case .resource = state.explicitBase { return false }
-        if index > 0, timeline.states[index - 1].step == stepID { return false }
-        let isLastOfSection = context.tutorial.sections.contains { $0.steps.last?.id == stepID }
-        return StepIntention.of(step, in: context.tutorial.document, isLastOfSection: isLastOfSection) != nil
-    }
-    return false
+private func looksIntentional(_ change: UnchangedState, in tutorial: Tutorial) -> Bool {
+    guard let step = tutorial.step(change.to.step), change.from?.step != change.to.step else { return false }
+    if case .resource = change.to.explicitBase { return false }
+    let isLastOfSection = tutorial.sections.contains { $0.steps.last?.id == change.to.step }
+    return StepIntention.of(step, in: tutorial.document, isLastOfSection: isLastOfSection) != nil
 }

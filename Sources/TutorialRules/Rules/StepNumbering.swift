@@ -1,7 +1,7 @@
 import StepDiff
 import TutorialModel
 
-/// Step labels in a section skip or repeat a number.
+/// Step labels in a section skip or repeat a number: one finding per document, at the first break.
 struct StepNumbering: StepStructureRule {
     let description = RuleDescription(
         id: "step-numbering", category: .tutorial,
@@ -9,7 +9,10 @@ struct StepNumbering: StepStructureRule {
         explanation: """
             Readers follow steps by their numbers: `Step 3` followed by `Step 5` (or a second `Step 3`) means a \
             step was lost or duplicated while editing. Numbering restarts in each section; labels in any \
-            language count (`Step 3`, `步骤3`, `ステップ3`); unlabelled steps are not judged.
+            language count (`Step 3`, `步骤3`, `ステップ3`); unlabelled steps are not judged. A document gets one \
+            finding, at its first break, whose message lists the other breaks: numbering that is off in several \
+            places (a translation that left steps out, a scheme of its own) is one thing to fix, and a warning \
+            per label would bury the document's other findings.
             """,
         defaultSeverity: .warning,
         triggering: [
@@ -32,6 +35,33 @@ struct StepNumbering: StepStructureRule {
                     .init(label: "ステップ4", number: 4, []),
                     .init(label: "↓ステップ1", number: 1, []),
                 ]),
+            RuleExample(
+                "Breaks in several sections: one finding at the first, naming the others",
+                document: """
+                    ## Section 1: Model
+
+                    ### Step 1
+
+                    Create the model.
+
+                    ### ↓Step 3
+
+                    Add a property.
+
+                    ## Section 2: View
+
+                    ### Step 1
+
+                    Create the view.
+
+                    ### Step 2
+
+                    Show the model.
+
+                    ### Step 2
+
+                    Style it.
+                    """, path: "example.md"),
         ],
         nonTriggering: [
             RuleExample(
@@ -49,7 +79,7 @@ struct StepNumbering: StepStructureRule {
         ])
 
     func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding] {
-        var findings: [DocumentFinding] = []
+        var breaks: [(step: Step, label: String, description: String)] = []
         for section in tutorial.sections {
             var previous: (number: Int, label: String)? = nil
             for step in section.steps {
@@ -60,16 +90,28 @@ struct StepNumbering: StepStructureRule {
                         ? "repeats number \(number)"
                         : number > last.number
                             ? "skips from \(last.number) to \(number)" : "goes back from \(last.number) to \(number)"
-                    findings.append(
-                        DocumentFinding(
-                            subject: "\(section.title)#\(step.id)",
-                            message: "step label '\(label)' \(what) (expected \(last.number + 1) after '\(last.label)')",
-                            range: labelRange(of: step, label: label, in: tutorial.document), step: step.id))
+                    breaks.append(
+                        (
+                            step, label,
+                            "step label '\(label)' \(what) (expected \(last.number + 1) after '\(last.label)')"
+                        ))
                 }
                 previous = (number, label)
             }
         }
-        return findings
+        guard let first = breaks.first else { return [] }
+        var message = first.description
+        let others = breaks.dropFirst()
+        if !others.isEmpty {
+            let listed = others.prefix(4).map { "'\($0.label)' (step \($0.step.id))" }.joined(separator: ", ")
+            let more = others.count > 4 ? " and \(others.count - 4) more" : ""
+            message += "; the numbering also breaks at \(listed)\(more)"
+        }
+        return [
+            DocumentFinding(
+                subject: "numbering", message: message,
+                range: labelRange(of: first.step, label: first.label, in: tutorial.document), step: first.step.id)
+        ]
     }
 
     /// The label's own characters when the step's range starts with it; else the step's first line.

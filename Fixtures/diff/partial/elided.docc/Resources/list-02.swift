@@ -1,0 +1,13 @@
+import SwiftUI
+
+struct TaskList {
+    // ...
+}
+
+struct TaskListView: View {
+    // ...
+}
+
+#Preview {
+    TaskListView(list: TaskList(titles: ["Write", "Read"]))
+}

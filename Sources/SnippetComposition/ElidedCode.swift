@@ -1,0 +1,308 @@
+/// Code that tutorials leave out: a line such as `// ...`, `…`, `/* ... */`, `// existing code` (or its
+/// Korean, Chinese and Japanese forms) standing for unchanged lines, and a declaration whose body is
+/// shown as `{ ... }`. Such a snippet is partial: the lines it stands for are still in the file.
+public enum ElidedCode {
+    /// Words a comment uses for code left out, once dots, ellipses and brackets are removed.
+    static let phrases: Set<String> = [
+        "existing code", "the existing code", "rest of the code", "rest of code", "other code", "unchanged",
+        "unchanged code", "more code", "omitted", "snip", "same as before", "previous code",
+        "기존 코드", "기존코드", "기존 코드 생략", "생략", "중략", "이전 코드", "나머지 코드",
+        "省略", "省略代码", "其他代码", "其余代码", "原有代码", "现有代码", "之前的代码", "已有代码", "代码省略",
+        "既存のコード", "既存コード", "省略されたコード", "略",
+    ]
+
+    /// Whether a line (without its ending) stands for code left out.
+    public static func isMarkerLine<Line: StringProtocol>(_ line: Line) -> Bool {
+        var text = Substring(line).trimmed
+        var isComment = false
+        if text.hasPrefix("//") {
+            text = text.dropFirst(2)
+            isComment = true
+        } else if text.hasPrefix("/*"), text.hasSuffix("*/"), text.count >= 4 {
+            text = text.dropFirst(2).dropLast(2)
+            isComment = true
+        }
+        let hasDots = text.contains("...") || text.contains("…") || text.contains("⋯") || text.contains("。。。")
+        let rest = text.filter { !".…⋯。·()（）[]".contains($0) }.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ").lowercased()
+        if rest.isEmpty { return hasDots }
+        return isComment && phrases.contains(rest)
+    }
+
+    /// The header of a declaration written with an elided body (`func update() { ... }` gives
+    /// `func update() {`, up to and with the brace); nil for any other line.
+    static func elidedBodyHeader(_ line: Substring) -> Substring? {
+        let text = line.trimmed
+        guard text.hasSuffix("}"), let open = text.lastIndex(of: "{") else { return nil }
+        let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        guard isMarkerLine(inside), !inside.trimmed.isEmpty else { return nil }
+        let header = line[line.startIndex...line.index(open, offsetBy: 0)]
+        return header.trimmed.count > 1 ? header : nil
+    }
+
+    /// Whether any line of `code` stands for code left out (a marker line or an elided body).
+    public static func containsElision(_ code: String) -> Bool { !markerLines(in: code).isEmpty }
+
+    /// Lines (0-based) of `code` that stand for code left out.
+    public static func markerLines(in code: String) -> [Int] {
+        // One scan of the bytes picks the lines that could be markers (a comment, dots or an ellipsis first,
+        // or a brace at the end): the server runs this on every snippet at every keystroke.
+        var result: [Int] = []
+        let bytes = Array(code.utf8)
+        var line = 0
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var first = start
+            while first < end, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+            var last = end
+            while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 || bytes[last - 1] == 0x0D { last -= 1 }
+            if first < last {
+                let lead = bytes[first]
+                let couldBeMarker = lead == 0x2F || lead == 0x2E || lead == 0xE2 || bytes[last - 1] == 0x7D
+                if couldBeMarker {
+                    let text = Substring(String(decoding: bytes[start..<end], as: UTF8.self))
+                    if isMarkerLine(text) || elidedBodyHeader(text) != nil { result.append(line) }
+                }
+            }
+            line += 1
+            start = end + 1
+        }
+        return result
+    }
+}
+
+/// Text assembled from pieces, each byte remembering the offset in the shown snippet's code it was copied
+/// from (-1 for bytes of the file's previous state and for indentation added when placing code).
+public struct TracedText: Sendable {
+    public var bytes: [UInt8] = []
+    /// Per byte: its offset in the shown code, or -1.
+    public var origins: [Int32] = []
+
+    public init() {}
+
+    /// The shown code itself: every byte traced to its own offset.
+    public init(shown code: String) {
+        bytes = Array(code.utf8)
+        origins = (0..<bytes.count).map { Int32($0) }
+    }
+
+    /// Bytes that come from nowhere in the shown code.
+    public init(untraced bytes: some Sequence<UInt8>) {
+        self.bytes = Array(bytes)
+        origins = Array(repeating: -1, count: self.bytes.count)
+    }
+
+    public var count: Int { bytes.count }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(_ other: TracedText, _ range: Range<Int>) {
+        bytes.append(contentsOf: other.bytes[range])
+        origins.append(contentsOf: other.origins[range])
+    }
+
+    mutating func append(_ other: TracedText) { append(other, 0..<other.count) }
+
+    mutating func appendUntraced(_ text: some Sequence<UInt8>) {
+        for byte in text {
+            bytes.append(byte)
+            origins.append(-1)
+        }
+    }
+
+    func slice(_ range: Range<Int>) -> TracedText {
+        var result = TracedText()
+        result.append(self, range)
+        return result
+    }
+
+    /// Line ranges without their `\n` (a final newline gives no extra line).
+    var lineRanges: [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            result.append(start..<index)
+            start = index + 1
+        }
+        if start < bytes.count { result.append(start..<bytes.count) }
+        return result
+    }
+}
+
+/// Merges a text that elides code (marker lines, elided bodies) with the previous text it continues: the
+/// shown lines are kept, and each marker is replaced by the previous lines it stands for.
+///
+/// The two are aligned as a line diff is, with one more move: a marker absorbs a run of previous lines
+/// indented at least as deep as the marker. An alignment scores exact lines highest, then a shown line
+/// that rewrites a similar previous one, then absorbed lines; previous lines neither matched nor absorbed
+/// are deleted as in any diff. Nil when nothing anchors the shown text in the previous one (no line but
+/// braces in common), or when the texts are too large to align.
+public func mergeElided(previous: TracedText, shown: TracedText) -> TracedText? {
+    enum Item {
+        case line(Range<Int>)
+        /// A marker standing for lines indented at least this deep.
+        case marker(indent: Int)
+        /// The closing brace of an elided body, written by us.
+        case closing(indent: Int)
+    }
+    var items: [Item] = []
+    for range in shown.lineRanges {
+        let line = Substring(String(decoding: shown.bytes[range], as: UTF8.self))
+        let indent = indentation(of: shown.bytes[range])
+        if ElidedCode.isMarkerLine(line) {
+            items.append(.marker(indent: indent))
+        } else if let header = ElidedCode.elidedBodyHeader(line) {
+            items.append(.line(range.lowerBound..<(range.lowerBound + header.utf8.count)))
+            items.append(.marker(indent: indent + 1))
+            items.append(.closing(indent: indent))
+        } else {
+            items.append(.line(range))
+        }
+    }
+    let old = previous.lineRanges
+    let n = items.count
+    let m = old.count
+    guard n * m <= 2_000_000 else { return nil }
+    let oldKeys = old.map { previous.bytes[$0].trimmedBytes }
+    let oldIndents = old.map { indentation(of: previous.bytes[$0]) }
+    func key(_ item: Item) -> ArraySlice<UInt8>? {
+        switch item {
+        case .line(let range): return shown.bytes[range].trimmedBytes
+        case .closing: return Array("}".utf8)[...]
+        case .marker: return nil
+        }
+    }
+    let keys = items.map(key)
+    let indents = items.map { item -> Int in
+        switch item {
+        case .line(let range): return indentation(of: shown.bytes[range])
+        case .closing(let indent), .marker(let indent): return indent
+        }
+    }
+    let exact = 100
+    let similar = 50
+    let absorbed = 1
+    // score[i * (m + 1) + j]: the best score aligning items[i...] with old[j...].
+    var score = [Int32](repeating: 0, count: (n + 1) * (m + 1))
+    func at(_ i: Int, _ j: Int) -> Int { Int(score[i * (m + 1) + j]) }
+    func moves(_ i: Int, _ j: Int) -> [(move: Int, score: Int)] {
+        // Moves in order of preference (0 exact, 1 similar, 3 insert; 4 skip a marker, 2 absorb; 5 delete).
+        var result: [(Int, Int)] = []
+        if i < n, let key = keys[i] {
+            if j < m {
+                // A line of closing punctuation (`}`, `})`) anchors only at its own depth: matched by its
+                // text alone, the brace of an inner body would take the place of the type's.
+                if key == oldKeys[j], !isPunctuation(key) || indents[i] == oldIndents[j] {
+                    // Blank lines are everywhere: they anchor nothing.
+                    result.append((0, (key.isEmpty ? absorbed : exact) + at(i + 1, j + 1)))
+                } else if !isPunctuation(key), areSimilar(key, oldKeys[j]) {
+                    result.append((1, similar + at(i + 1, j + 1)))
+                }
+            }
+            result.append((3, at(i + 1, j)))
+        }
+        if i < n, case .marker(let indent) = items[i] {
+            // On a tie a later marker takes the lines: what the snippet shows stays where it shows it.
+            result.append((4, at(i + 1, j)))
+            if j < m, oldKeys[j].isEmpty || oldIndents[j] >= indent { result.append((2, absorbed + at(i, j + 1))) }
+        }
+        if j < m { result.append((5, at(i, j + 1))) }
+        return result
+    }
+    if n > 0 || m > 0 {
+        for i in stride(from: n, through: 0, by: -1) {
+            for j in stride(from: m, through: 0, by: -1) where i < n || j < m {
+                score[i * (m + 1) + j] = Int32(moves(i, j).map(\.score).max() ?? 0)
+            }
+        }
+    }
+    var result = TracedText()
+    var anchors = 0
+    var i = 0
+    var j = 0
+    while i < n || j < m {
+        let best = at(i, j)
+        guard let move = moves(i, j).first(where: { $0.score == best })?.move else { break }
+        switch move {
+        case 0, 1, 3:
+            switch items[i] {
+            case .line(let range):
+                result.append(shown, range)
+                result.appendUntraced([0x0A])
+                if move == 0, let key = keys[i], !key.isEmpty, !isPunctuation(key) { anchors += 1 }
+            case .closing(let indent):
+                if move == 3 {
+                    result.appendUntraced(Array(repeating: 0x20, count: indent) + Array("}\n".utf8))
+                } else {
+                    result.append(previous, old[j])
+                    result.appendUntraced([0x0A])
+                }
+            case .marker: break
+            }
+            i += 1
+            if move != 3 { j += 1 }
+        case 2:
+            result.append(previous, old[j])
+            result.appendUntraced([0x0A])
+            j += 1
+        case 4: i += 1
+        default: j += 1
+        }
+    }
+    return anchors > 0 ? result : nil
+}
+
+/// Whether a trimmed line is only brackets and separators.
+private func isPunctuation(_ line: ArraySlice<UInt8>) -> Bool {
+    !line.isEmpty && line.allSatisfy { "{}()[];,".utf8.contains($0) }
+}
+
+/// Whether a shown line rewrites a previous one: most of the longer line is a common prefix and suffix.
+private func areSimilar(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    guard let first = a.first, first == b.first else { return false }
+    let longer = max(a.count, b.count)
+    var prefix = 0
+    while prefix < a.count, prefix < b.count, a[a.startIndex + prefix] == b[b.startIndex + prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < a.count - prefix, suffix < b.count - prefix,
+        a[a.endIndex - 1 - suffix] == b[b.endIndex - 1 - suffix]
+    {
+        suffix += 1
+    }
+    return Double(prefix + suffix) >= 0.6 * Double(longer)
+}
+
+/// Leading spaces (a tab counts four) of a line.
+func indentation(of line: ArraySlice<UInt8>) -> Int {
+    var count = 0
+    for byte in line {
+        if byte == 0x20 {
+            count += 1
+        } else if byte == 0x09 {
+            count += 4
+        } else {
+            break
+        }
+    }
+    return count
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// Without leading and trailing spaces, tabs and carriage returns.
+    var trimmedBytes: ArraySlice<UInt8> {
+        var slice = self
+        while let first = slice.first, first == 0x20 || first == 0x09 || first == 0x0D { slice = slice.dropFirst() }
+        while let last = slice.last, last == 0x20 || last == 0x09 || last == 0x0D { slice = slice.dropLast() }
+        return slice
+    }
+}
+
+extension Substring {
+    fileprivate var trimmed: Substring {
+        var result = self
+        while let first = result.first, first.isWhitespace { result = result.dropFirst() }
+        while let last = result.last, last.isWhitespace { result = result.dropLast() }
+        return result
+    }
+}

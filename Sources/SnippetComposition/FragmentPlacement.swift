@@ -1,0 +1,752 @@
+// SnippetComposition owns what a snippet that shows part of a file means for the file: elision markers,
+// merging elided code with the previous state, placing declarations and statements (with SwiftSyntax).
+
+internal import SwiftParser
+internal import SwiftSyntax
+
+/// A file's latest state, where a fragment may be placed.
+public struct PlacementFile: Sendable {
+    public let name: String
+    public let code: String
+
+    public init(name: String, code: String) {
+        self.name = name
+        self.code = code
+    }
+}
+
+/// Where a partial snippet went: the file and its composed new state, or why it could not be placed.
+public enum PlacementOutcome: Sendable {
+    case placed(fileName: String, code: TracedText, summary: String)
+    case unplaced(String)
+}
+
+/// Places a snippet that shows a few declarations (a method, a nested type, an extension; the rest of
+/// the file left out) into the latest state of the file it belongs to, with SwiftSyntax.
+///
+/// A declaration with the same identity as one of the file (`func name(labels:)`, `init(labels:)`,
+/// `var name`, a type's or extension's name) replaces it, merged with it where the snippet elides code;
+/// a new one goes at the end of the type the snippet points to: the type whose member it replaced, else
+/// the one its signature needs (a representable's `make…`/`update…`, a data source or delegate method
+/// whose first parameter names the delegating class), else the type the prose names, else the only type
+/// of the most recent file. Every choice must be unique; anything else leaves the snippet unplaced, with
+/// the reason.
+///
+/// - Parameters:
+///   - shown: the snippet's code (its bytes traced for the source map).
+///   - files: the latest state of every file that may hold it (one when the page names the file); the
+///     caller checks that they and the snippet are small enough to parse (`SwiftParseLimits`).
+///   - recentFiles: file names, the most recently shown first.
+public func placeFragment(shown code: String, prose: String, files: [PlacementFile], recentFiles: [String]) -> PlacementOutcome {
+    let shown = TracedText(shown: code)
+    let fragmentTree = parsed(blankingElisions(in: code))
+    guard !fragmentTree.hasError else { return .unplaced("does not parse as Swift declarations") }
+    var declarations: [(decl: DeclSyntax, member: Member)] = []
+    let fragmentBytes = shown.bytes
+    // Statements (a body shown alone) rewrite a block of the file rather than join a type.
+    if fragmentTree.statements.contains(where: { $0.item.as(DeclSyntax.self).map(\.isLocalLooking) ?? true }) {
+        return placeStatements(shown: shown, tree: fragmentTree, files: files)
+    }
+    for item in fragmentTree.statements {
+        guard case .decl(let decl) = item.item else { continue }
+        if decl.is(ImportDeclSyntax.self) { continue }
+        guard let member = Member(decl, in: fragmentBytes) else {
+            return .unplaced("shows a declaration with no name to place it by")
+        }
+        // `optional func searchBar(_:textDidChange:)` as a protocol declares it: shown for reference.
+        if decl.as(FunctionDeclSyntax.self).map({ $0.body == nil }) ?? decl.as(InitializerDeclSyntax.self).map({ $0.body == nil }) ?? false {
+            return .unplaced("declares \(member.displayName) without a body, as a protocol requires it: shown for reference")
+        }
+        declarations.append((decl, member))
+    }
+    guard !declarations.isEmpty else { return .unplaced("declares nothing") }
+    guard !files.isEmpty else { return .unplaced("no earlier state of a file to place it in") }
+
+    // The candidate files, parsed.
+    var parsedFiles: [(file: PlacementFile, bytes: [UInt8], hadErrors: Bool, containers: [Container])] = []
+    for file in files where file.name.hasSuffix(".swift") {
+        let tree = parsed(file.code)
+        let bytes = Array(file.code.utf8)
+        parsedFiles.append((file, bytes, tree.hasError, containers(in: tree, bytes: bytes, file: file.name)))
+    }
+    let allContainers = parsedFiles.flatMap(\.containers)
+    guard !allContainers.isEmpty else { return .unplaced("no earlier state of a Swift file to place it in") }
+
+    // Each declaration's matches (same identity) in the candidate files.
+    let matches = declarations.map { declaration in
+        allContainers.flatMap { container in
+            container.members.filter { $0.key == declaration.member.key }.map { (container, $0) }
+        }
+    }
+    let anchored = Set(zip(declarations, matches).compactMap { $0.1.count == 1 ? $0.1[0].0.id : nil })
+    let pointing = pointedContainer(
+        candidates: allContainers.filter(\.isPrimary), anchored: allContainers.filter { anchored.contains($0.id) },
+        declarations: declarations.map(\.decl), prose: prose, recentFiles: recentFiles)
+    let pointed = pointing?.container
+    // A type the signature or the prose points to says where a nested type goes, even when another type
+    // nests one of the same name (every representable has its `Coordinator`).
+    let isStrong = pointing.map { $0.evidence != .weak } ?? false
+
+    struct Edit {
+        let range: Range<Int>
+        let text: TracedText
+        let order: Int
+    }
+    var edits: [Edit] = []
+    var targetFile: String?
+    var summary: [String] = []
+    for (index, (declaration, found)) in zip(declarations, matches).enumerated() {
+        let member = declaration.member
+        let text = shown.slice(member.range)
+        let hasElision = ElidedCode.containsElision(text.string)
+        // A type is never nested in itself: where a type goes is pointed at among the other types.
+        var pointed = pointed
+        var isStrong = isStrong
+        if let name = declaration.decl.typeName {
+            let other = pointedContainer(
+                candidates: allContainers.filter { $0.isPrimary && $0.simpleName != name },
+                anchored: [], declarations: declarations.map(\.decl), prose: prose, recentFiles: recentFiles)
+            pointed = other?.container
+            isStrong = other.map { $0.evidence != .weak } ?? false
+        }
+        // What the signature or prose points to decides (`makeCoordinator()` of the type the prose names,
+        // not of another representable); otherwise the one declaration of that identity.
+        var chosen: (Container, Member)?
+        if isStrong, let pointed {
+            chosen = found.first { $0.0.id == pointed.id }
+        } else if found.count == 1 {
+            chosen = found[0]
+        } else if found.count > 1 {
+            guard let pointed, let inPointed = found.first(where: { $0.0.id == pointed.id }) else {
+                return .unplaced(
+                    "\(member.displayName) is declared more than once (\(found.map { $0.0.displayName }.joined(separator: ", ")))")
+            }
+            chosen = inPointed
+        }
+        if let (container, old) = chosen {
+            guard !old.sharesLine else { return .unplaced("\(old.displayName) shares a line with other code") }
+            guard let file = parsedFiles.first(where: { $0.file.name == container.fileName }) else { continue }
+            // Matched by its name alone (`var body` is in every view): it must use nothing the type lacks.
+            if !isStrong, !container.qualifiedName.isEmpty {
+                let unknown = unresolvedNames(in: declaration.decl, known: file.containers, in: container)
+                    .subtracting(declarations.map(\.member.name))
+                guard unknown.isEmpty else {
+                    return .unplaced(
+                        "\(member.displayName) uses \(unknown.sorted().joined(separator: ", ")), which \(container.displayName) does not declare")
+                }
+            }
+            // A type shown again shows what changed in it: members it leaves out are kept, as if elided.
+            let shownText = declaration.decl.asProtocol((any DeclGroupSyntax).self).map {
+                withElisionBetweenMembers($0, text: text, offset: member.range.lowerBound)
+            } ?? text
+            var new = reindented(shownText, from: member.indent, to: old.indent)
+            if hasElision || shownText.count != text.count {
+                let previous = TracedText(untraced: file.bytes[old.range])
+                guard let merged = mergeElided(previous: previous, shown: new) else {
+                    return .unplaced("leaves code out of \(old.displayName) in a way that does not match its previous state")
+                }
+                // The merge ends every line; the replaced range ends at the last token.
+                new = merged
+                if new.bytes.last == 0x0A {
+                    new.bytes.removeLast()
+                    new.origins.removeLast()
+                }
+            }
+            edits.append(Edit(range: old.range, text: new, order: index))
+            summary.append("\(member.displayName) replaced in \(container.displayName)")
+            guard targetFile == nil || targetFile == container.fileName else {
+                return .unplaced("its declarations belong to different files")
+            }
+            targetFile = container.fileName
+            continue
+        }
+        guard !hasElision else { return .unplaced("\(member.displayName) is new but leaves code out") }
+        // A new declaration: an extension or a type goes at the end of its file, a member into a type.
+        let container: Container?
+        if declaration.decl.is(ExtensionDeclSyntax.self) || declaration.decl.is(ProtocolDeclSyntax.self) {
+            container = fileContainer(for: declaration.decl, files: parsedFiles.map(\.containers), targetFile: targetFile)
+        } else if let typeName = declaration.decl.typeName {
+            // A new type is nested where the prose or signature says; a preview goes next to the view it
+            // previews; anything else only to the top level of the one file the snippet may belong to.
+            let previewed = declaration.decl.isPreview ? previewedTypeName(typeName) : nil
+            if let pointed, isStrong, !declaration.decl.isPreview {
+                container = pointed
+            } else if let previewed {
+                // The file declaring the view, else the file named after it.
+                var declaring = parsedFiles.filter { $0.containers.contains { $0.isPrimary && $0.simpleName == previewed } }
+                if declaring.isEmpty { declaring = parsedFiles.filter { $0.file.name == "\(previewed).swift" } }
+                container = declaring.count == 1 ? declaring[0].containers.first : nil
+            } else if parsedFiles.count == 1 {
+                container = parsedFiles[0].containers.first
+            } else {
+                container = nil
+            }
+        } else if pointed == nil, parsedFiles.count == 1, !parsedFiles[0].containers.contains(where: \.isPrimary) {
+            // A file of top-level declarations only (a part of a file shown so far): the member joins them.
+            container = parsedFiles[0].containers.first
+        } else if let pointed {
+            // Chosen on weak evidence (the only type, the recent file): the member must use nothing the
+            // type lacks, or it belongs to a type the tutorial never showed.
+            if !isStrong, let file = parsedFiles.first(where: { $0.file.name == pointed.fileName }) {
+                // An enum holds no stored property.
+                if pointed.kind == "enum", declaration.decl.isStoredProperty {
+                    return .unplaced("\(member.displayName) is a stored property and \(pointed.displayName) an enum")
+                }
+                let unknown = unresolvedNames(in: declaration.decl, known: file.containers, in: pointed)
+                    .subtracting(declarations.map(\.member.name))
+                guard unknown.isEmpty else {
+                    return .unplaced(
+                        "\(member.displayName) uses \(unknown.sorted().joined(separator: ", ")), which \(pointed.displayName) does not declare")
+                }
+            }
+            container = pointed
+        } else {
+            container = nil
+        }
+        guard let container, let offset = container.insertionOffset else {
+            return .unplaced("\(member.displayName) is new and no single type or file it belongs to is known")
+        }
+        guard targetFile == nil || targetFile == container.fileName,
+            let file = parsedFiles.first(where: { $0.file.name == container.fileName })
+        else { return .unplaced("its declarations belong to different files") }
+        targetFile = container.fileName
+        var insertion = TracedText()
+        let before = offset > 0 ? lineBefore(offset, in: file.bytes) : nil
+        if container.qualifiedName.isEmpty {
+            if file.bytes.last != 0x0A, !file.bytes.isEmpty { insertion.appendUntraced([0x0A]) }
+            if !file.bytes.isEmpty { insertion.appendUntraced([0x0A]) }
+        } else if !container.members.isEmpty, let before, !before.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            insertion.appendUntraced([0x0A])
+        }
+        insertion.append(reindented(text, from: member.indent, to: container.memberIndent))
+        insertion.appendUntraced([0x0A])
+        edits.append(Edit(range: offset..<offset, text: insertion, order: index))
+        summary.append("\(member.displayName) added to \(container.displayName)")
+    }
+    guard let targetFile, let file = parsedFiles.first(where: { $0.file.name == targetFile }) else {
+        return .unplaced("no file to place it in")
+    }
+    edits.sort { ($0.range.lowerBound, $0.order) < ($1.range.lowerBound, $1.order) }
+    var composed = TracedText()
+    var cursor = 0
+    let previous = TracedText(untraced: file.bytes)
+    for edit in edits {
+        guard edit.range.lowerBound >= cursor else { return .unplaced("shows the same declaration twice") }
+        composed.append(previous, cursor..<edit.range.lowerBound)
+        composed.append(edit.text)
+        cursor = edit.range.upperBound
+    }
+    composed.append(previous, cursor..<previous.count)
+    if !file.hadErrors, Parser.parse(source: composed.string).hasError {
+        return .unplaced("placed in \(targetFile), it would not parse")
+    }
+    return .placed(fileName: targetFile, code: composed, summary: summary.joined(separator: "; "))
+}
+
+/// A type's text with an elision marker line before each member and before the closing brace (untraced,
+/// never output: the merge consumes them), so merging it with the type's previous text keeps the members
+/// it does not show. Unchanged when a member shares a line with other code.
+private func withElisionBetweenMembers(_ group: some DeclGroupSyntax, text: TracedText, offset: Int) -> TracedText {
+    let bytes = text.bytes
+    var cuts: [(at: Int, indent: [UInt8])] = []
+    for member in group.memberBlock.members {
+        let start = member.decl.positionAfterSkippingLeadingTrivia.utf8Offset - offset
+        guard start >= 0, start <= bytes.count else { return text }
+        let memberLine = lineStart(of: start, in: bytes)
+        guard bytes[memberLine..<start].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return text }
+        // Before the comments attached to it, too.
+        var cut = memberLine
+        while cut > 0 {
+            let previous = lineStart(of: cut - 1, in: bytes)
+            let line = bytes[previous..<(cut - 1)].trimmedBytes
+            guard line.starts(with: Array("//".utf8)) || line.starts(with: Array("/*".utf8)) else { break }
+            cut = previous
+        }
+        cuts.append((cut, Array(bytes[memberLine..<start])))
+    }
+    let brace = group.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset - offset
+    guard brace >= 0, brace <= bytes.count else { return text }
+    let braceLine = lineStart(of: brace, in: bytes)
+    guard bytes[braceLine..<brace].allSatisfy({ $0 == 0x20 || $0 == 0x09 }), braceLine > 0 else { return text }
+    cuts.append((braceLine, cuts.last?.indent ?? Array(bytes[braceLine..<brace]) + Array("    ".utf8)))
+    var result = TracedText()
+    var cursor = 0
+    for cut in cuts where cut.at >= cursor {
+        result.append(text, cursor..<cut.at)
+        result.appendUntraced(cut.indent + Array("// ...\n".utf8))
+        cursor = cut.at
+    }
+    result.append(text, cursor..<bytes.count)
+    return result
+}
+
+/// The code with bare elision lines and elided bodies blanked out (same length), so the parser sees
+/// declarations and empty bodies where the page shows `…`.
+private func blankingElisions(in code: String) -> String {
+    guard ElidedCode.containsElision(code) else { return code }
+    var lines: [String] = []
+    for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+        if ElidedCode.isMarkerLine(line), !line.contains("//"), !line.contains("/*") {
+            lines.append(String(repeating: " ", count: line.utf8.count))
+        } else if let header = ElidedCode.elidedBodyHeader(line) {
+            let rest = line.utf8.count - header.utf8.count
+            lines.append(String(header) + String(repeating: " ", count: max(0, rest - 1)) + "}")
+        } else {
+            lines.append(String(line))
+        }
+    }
+    return lines.joined(separator: "\n")
+}
+
+/// A declaration with its identity and the bytes it covers.
+private struct Member {
+    /// What makes two declarations the same one: `func name(a:b:)`, `init(_:)`, `var name`, `type Name`.
+    let key: String
+    /// From the start of its first line (comments attached to it included) to the end of its last token.
+    let range: Range<Int>
+    /// The indentation of its first line.
+    let indent: [UInt8]
+    /// Other code precedes it on its first line.
+    let sharesLine: Bool
+
+    /// The declared name (`makeCoordinator`, `currentPage`, `Coordinator`).
+    var name: String {
+        let afterKind = key.split(separator: " ", maxSplits: 1).last.map(String.init) ?? key
+        return String(afterKind.prefix { $0 != "(" && $0 != ":" && $0 != "," })
+    }
+
+    var displayName: String {
+        if key.hasPrefix("type ") { return String(key.dropFirst(5)) }
+        if key.hasPrefix("func ") { return String(key.dropFirst(5)) }
+        return key
+    }
+
+    init?(_ decl: DeclSyntax, in bytes: [UInt8]) {
+        guard let key = declarationKey(decl) else { return nil }
+        self.key = key
+        let declStart = decl.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = max(declStart, decl.endPositionBeforeTrailingTrivia.utf8Offset)
+        var start = lineStart(of: declStart, in: bytes)
+        sharesLine = !bytes[start..<declStart].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        indent = sharesLine ? [] : Array(bytes[start..<declStart])
+        // Comment lines right above it (no blank line between) belong to it; elision markers do not.
+        if !sharesLine {
+            let triviaStart = decl.position.utf8Offset
+            while start > triviaStart {
+                let previousStart = lineStart(of: start - 1, in: bytes)
+                let line = Substring(String(decoding: bytes[max(previousStart, triviaStart)..<(start - 1)], as: UTF8.self))
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                guard trimmed.hasPrefix("//") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("*"),
+                    !ElidedCode.isMarkerLine(line), previousStart >= triviaStart
+                else { break }
+                start = previousStart
+            }
+        }
+        range = start..<end
+    }
+}
+
+/// The identity of a declaration within its type, nil for declarations placement does not handle.
+private func declarationKey(_ decl: DeclSyntax) -> String? {
+    func labels(_ parameters: FunctionParameterListSyntax) -> String {
+        parameters.map { $0.firstName.text + ":" }.joined()
+    }
+    if let function = decl.as(FunctionDeclSyntax.self) {
+        return "func \(function.name.text)(\(labels(function.signature.parameterClause.parameters)))"
+    }
+    if let initializer = decl.as(InitializerDeclSyntax.self) {
+        return "init\(initializer.optionalMark?.text ?? "")(\(labels(initializer.signature.parameterClause.parameters)))"
+    }
+    if let variable = decl.as(VariableDeclSyntax.self) {
+        guard variable.bindings.count == 1, let pattern = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
+        else { return nil }
+        return "var \(pattern.identifier.text)"
+    }
+    if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+        return "subscript(\(labels(subscriptDecl.parameterClause.parameters)))"
+    }
+    if let alias = decl.as(TypeAliasDeclSyntax.self) { return "typealias \(alias.name.text)" }
+    if let associated = decl.as(AssociatedTypeDeclSyntax.self) { return "associatedtype \(associated.name.text)" }
+    if let name = decl.typeName { return "type \(name)" }
+    if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
+        let inherited = extensionDecl.inheritanceClause.map { ": " + $0.inheritedTypes.map(\.type.trimmedDescription).joined(separator: ", ") }
+        return "extension \(extensionDecl.extendedType.trimmedDescription)\(inherited ?? "")"
+    }
+    if let macro = decl.as(MacroExpansionDeclSyntax.self) {
+        let title = macro.arguments.first.map { " " + $0.expression.trimmedDescription } ?? ""
+        return "#\(macro.macroName.text)\(title)"
+    }
+    if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
+        return "case " + enumCase.elements.map(\.name.text).joined(separator: ", ")
+    }
+    return nil
+}
+
+extension DeclSyntax {
+    /// The name of a type declaration (struct, class, enum, actor, protocol), nil for anything else.
+    fileprivate var typeName: String? {
+        if let decl = self.as(StructDeclSyntax.self) { return decl.name.text }
+        if let decl = self.as(ClassDeclSyntax.self) { return decl.name.text }
+        if let decl = self.as(EnumDeclSyntax.self) { return decl.name.text }
+        if let decl = self.as(ActorDeclSyntax.self) { return decl.name.text }
+        if let decl = self.as(ProtocolDeclSyntax.self) { return decl.name.text }
+        return nil
+    }
+
+    fileprivate var isTypeDeclaration: Bool { typeName != nil }
+
+    /// A stored instance property: a `var`/`let` without accessors that is not `static`.
+    fileprivate var isStoredProperty: Bool {
+        guard let variable = self.as(VariableDeclSyntax.self) else { return false }
+        if variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) { return false }
+        return variable.bindings.allSatisfy { $0.accessorBlock == nil }
+    }
+
+    /// `let x = f()` with no attribute, modifier, type or accessor: as likely a statement of a method as
+    /// a property, so no evidence of a member.
+    fileprivate var isLocalLooking: Bool {
+        guard let variable = self.as(VariableDeclSyntax.self), variable.attributes.isEmpty, variable.modifiers.isEmpty
+        else { return false }
+        return variable.bindings.allSatisfy { $0.typeAnnotation == nil && $0.accessorBlock == nil }
+    }
+
+    /// A SwiftUI preview type (`PreviewProvider`, `…_Previews`): it stays at a file's top level.
+    fileprivate var isPreview: Bool {
+        guard let name = typeName else { return false }
+        let inherited = self.asProtocol((any DeclGroupSyntax).self)?.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
+        return inherited.contains("PreviewProvider") || name.hasSuffix("_Previews") || name.hasSuffix("_Preview")
+    }
+}
+
+/// A scope declarations live in: a file's top level, a type, or an extension.
+private struct Container {
+    let fileName: String
+    /// `PageViewController.Coordinator`; empty for the file's top level.
+    let qualifiedName: String
+    let simpleName: String
+    /// A type's own declaration (not an extension, not the file).
+    let isPrimary: Bool
+    /// `struct`, `class`, `enum`, `actor`, `protocol`, `extension`; empty for the file.
+    let kind: String
+    /// Names in its inheritance clause.
+    let inherited: [String]
+    let members: [Member]
+    /// Indentation for a new member.
+    let memberIndent: [UInt8]
+    /// Where a new member goes (the start of the closing brace's line; the file's end); nil when the
+    /// brace shares its line with code.
+    let insertionOffset: Int?
+
+    var id: String { fileName + "#" + qualifiedName + "#" + (isPrimary ? "" : "extension") }
+    var displayName: String { qualifiedName.isEmpty ? fileName : qualifiedName }
+}
+
+/// The scopes of a parsed file: its top level, then every type and extension, nested ones included.
+private func containers(in tree: SourceFileSyntax, bytes: [UInt8], file: String) -> [Container] {
+    var result: [Container] = []
+    let topLevel = tree.statements.compactMap { $0.item.as(DeclSyntax.self) }
+    result.append(
+        Container(
+            fileName: file, qualifiedName: "", simpleName: "", isPrimary: false, kind: "", inherited: [],
+            members: topLevel.compactMap { Member($0, in: bytes) }, memberIndent: [], insertionOffset: bytes.count))
+    func visit(_ decls: [DeclSyntax], parent: String) {
+        for decl in decls {
+            guard let group = decl.asProtocol((any DeclGroupSyntax).self) else { continue }
+            let isExtension = decl.is(ExtensionDeclSyntax.self)
+            let simpleName: String
+            if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
+                simpleName = extensionDecl.extendedType.trimmedDescription
+            } else if let name = decl.typeName {
+                simpleName = name
+            } else {
+                continue
+            }
+            let qualified = parent.isEmpty || isExtension ? simpleName : parent + "." + simpleName
+            let memberDecls = group.memberBlock.members.map(\.decl)
+            let members = memberDecls.compactMap { Member($0, in: bytes) }
+            let groupStart = decl.positionAfterSkippingLeadingTrivia.utf8Offset
+            let groupIndent = Array(bytes[lineStart(of: groupStart, in: bytes)..<groupStart])
+            let memberIndent = members.first { !$0.sharesLine }?.indent ?? groupIndent + Array("    ".utf8)
+            let brace = group.memberBlock.rightBrace
+            let braceOffset = brace.positionAfterSkippingLeadingTrivia.utf8Offset
+            let braceLine = lineStart(of: braceOffset, in: bytes)
+            let insertion =
+                brace.presence == .present && bytes[braceLine..<braceOffset].allSatisfy { $0 == 0x20 || $0 == 0x09 } ? braceLine : nil
+            result.append(
+                Container(
+                    fileName: file, qualifiedName: qualified, simpleName: simpleName, isPrimary: !isExtension,
+                    kind: (group as any DeclGroupSyntax).introducer.text,
+                    inherited: group.inheritanceClause?.inheritedTypes.map { typeSimpleName($0.type) } ?? [],
+                    members: members, memberIndent: memberIndent, insertionOffset: insertion))
+            visit(memberDecls, parent: qualified)
+        }
+    }
+    visit(topLevel, parent: "")
+    return result
+}
+
+private func typeSimpleName(_ type: TypeSyntax) -> String {
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+    if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+    return type.trimmedDescription
+}
+
+/// Methods of `UIViewRepresentable`/`UIViewControllerRepresentable` and their AppKit forms.
+private let representableMethods: Set<String> = [
+    "makeUIView", "updateUIView", "makeUIViewController", "updateUIViewController", "dismantleUIView",
+    "dismantleUIViewController", "makeNSView", "updateNSView", "makeNSViewController", "updateNSViewController",
+    "dismantleNSView", "dismantleNSViewController", "makeCoordinator", "sizeThatFits",
+]
+
+/// How a type was found for a fragment's new members.
+private enum Evidence {
+    /// The signatures need it (a representable's methods, a delegate's).
+    case signature
+    /// The prose names it.
+    case prose
+    /// A replaced sibling, the recent file, the only type: to be corroborated.
+    case weak
+}
+
+/// The one type new members of the fragment go into, and how it was found; nil when no single one is
+/// pointed at.
+private func pointedContainer(
+    candidates: [Container], anchored: [Container], declarations: [DeclSyntax], prose: String, recentFiles: [String]
+) -> (container: Container, evidence: Evidence)? {
+    var remaining = candidates
+    func narrow(_ keep: (Container) -> Bool) -> Bool {
+        let subset = remaining.filter(keep)
+        guard !subset.isEmpty else { return false }
+        remaining = subset
+        return remaining.count == 1
+    }
+    // What the signatures need.
+    var needsRepresentable = false
+    var delegatingClasses = Set<String>()
+    var returnedTypes = Set<String>()
+    var needsView = false
+    for decl in declarations {
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            if representableMethods.contains(function.name.text) { needsRepresentable = true }
+            if let first = function.signature.parameterClause.parameters.first {
+                let name = typeSimpleName(first.type)
+                if name.hasPrefix("UI") || name.hasPrefix("NS") || name.hasPrefix("MK") || name.hasPrefix("WK") {
+                    delegatingClasses.insert(name)
+                }
+            }
+            if function.name.text == "makeCoordinator", let returned = function.signature.returnClause?.type,
+                !declarations.contains(where: { $0.typeName == typeSimpleName(returned) })
+            {
+                returnedTypes.insert(typeSimpleName(returned))
+            }
+        }
+        if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+            variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+            variable.bindings.first?.typeAnnotation?.type.trimmedDescription == "some View"
+        {
+            needsView = true
+        }
+    }
+    if needsRepresentable, narrow({ $0.inherited.contains { $0.hasSuffix("Representable") } }) {
+        return (remaining[0], .signature)
+    }
+    if !returnedTypes.isEmpty,
+        narrow({ container in container.members.contains { returnedTypes.contains(String($0.key.dropFirst(5))) && $0.key.hasPrefix("type ") } })
+    {
+        return (remaining[0], .signature)
+    }
+    if !delegatingClasses.isEmpty,
+        narrow({ container in
+            container.inherited.contains { name in delegatingClasses.contains { name.hasPrefix($0) && name != $0 } }
+        })
+    {
+        return (remaining[0], .signature)
+    }
+    // Every view has a body: the only view is weak evidence, to be corroborated.
+    if needsView, narrow({ $0.inherited.contains("View") }) { return (remaining[0], .weak) }
+    // The prose names the type.
+    let words = proseWords(prose)
+    if narrow({ words.contains($0.simpleName) }) { return (remaining[0], .prose) }
+    // Members shown together belong together: a replaced sibling decides.
+    if anchored.count == 1, !anchored[0].qualifiedName.isEmpty { return (anchored[0], .weak) }
+    // The file the reader is working in.
+    if let recent = recentFiles.first(where: { name in remaining.contains { $0.fileName == name } }),
+        narrow({ $0.fileName == recent })
+    {
+        return (remaining[0], .weak)
+    }
+    // Previews are not where a tutorial adds members.
+    if narrow({ container in
+        !container.inherited.contains("PreviewProvider") && !container.simpleName.hasSuffix("_Previews")
+            && !container.simpleName.hasSuffix("_Preview")
+    }) {
+        return (remaining[0], .weak)
+    }
+    // A top-level type rather than one nested in it.
+    if narrow({ !$0.qualifiedName.contains(".") }) { return (remaining[0], .weak) }
+    return nil
+}
+
+/// Names a declaration uses bare (`isFeatured`, not `x.isFeatured` nor a call) that it does not declare
+/// itself and that neither the type nor the top level of its file declares: evidence that the member
+/// belongs to another type.
+private func unresolvedNames(in decl: DeclSyntax, known containers: [Container], in type: Container) -> Set<String> {
+    final class Collector: SyntaxVisitor {
+        var used = Set<String>()
+        var declared = Set<String>()
+        /// `#if os(macOS)`: platform names are no references.
+        var conditions: [Range<AbsolutePosition>] = []
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            if let condition = node.condition { conditions.append(condition.position..<condition.endPosition) }
+            return .visitChildren
+        }
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            if conditions.contains(where: { $0.contains(node.position) }) { return .visitChildren }
+            let name = node.baseName.text
+            let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+            let isCalled = node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+            // `\.selectedLandmark` names a property of some other type.
+            if node.parent?.is(KeyPathPropertyComponentSyntax.self) ?? false { return .visitChildren }
+            if !isMemberName, !isCalled, let first = name.first, first.isLowercase || first == "$" || first == "_" {
+                used.insert(name.hasPrefix("$") ? String(name.dropFirst()) : name)
+            }
+            return .visitChildren
+        }
+        override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+            declared.insert(node.identifier.text)
+            return .visitChildren
+        }
+        override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+            declared.insert(node.firstName.text)
+            if let second = node.secondName { declared.insert(second.text) }
+            return .visitChildren
+        }
+        override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+            declared.insert(node.name.text)
+            return .visitChildren
+        }
+        override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+            declared.insert(node.firstName.text)
+            if let second = node.secondName { declared.insert(second.text) }
+            return .visitChildren
+        }
+    }
+    let collector = Collector(viewMode: .sourceAccurate)
+    collector.walk(decl)
+    var known = collector.declared
+    known.formUnion(["self", "super", "newValue", "oldValue", "error", "context", "coordinator"])
+    for container in containers where container.id == type.id || container.qualifiedName.isEmpty
+        || container.simpleName == type.simpleName
+    {
+        for member in container.members { known.insert(member.name) }
+    }
+    return collector.used.subtracting(known).filter { !$0.hasPrefix("$") && !$0.allSatisfy(\.isNumber) && $0.first != "_" }
+}
+
+/// The top level of the file an extension (or protocol) goes to: the file that declares the extended
+/// type, or the only file; nil when that is not one file.
+private func fileContainer(for decl: DeclSyntax, files: [[Container]], targetFile: String?) -> Container? {
+    let topLevels = files.compactMap(\.first)
+    if let targetFile { return topLevels.first { $0.fileName == targetFile } }
+    if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
+        let extended = typeSimpleName(extensionDecl.extendedType)
+        let declaring = files.filter { $0.contains { $0.isPrimary && $0.simpleName == extended } }
+        if declaring.count == 1 { return declaring[0].first }
+    }
+    return topLevels.count == 1 ? topLevels[0] : nil
+}
+
+/// The view a preview type is named after: `LandmarkRow` for `LandmarkRow_Previews`; nil for other names.
+public func previewedTypeName(_ name: String) -> String? {
+    for suffix in ["_Previews", "_Preview", "Previews"] where name.hasSuffix(suffix) && name.count > suffix.count {
+        return String(name.dropLast(suffix.count))
+    }
+    return nil
+}
+
+/// ASCII words of the prose (type names are ASCII even in CJK prose).
+private func proseWords(_ prose: String) -> Set<String> {
+    var words = Set<String>()
+    var current = ""
+    for scalar in prose.unicodeScalars {
+        if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" {
+            current.unicodeScalars.append(scalar)
+        } else if !current.isEmpty {
+            words.insert(current)
+            current = ""
+        }
+    }
+    if !current.isEmpty { words.insert(current) }
+    return words
+}
+
+/// `text` (a declaration shown at `from` indentation) with every line moved to `to` indentation.
+func reindented(_ text: TracedText, from: [UInt8], to: [UInt8]) -> TracedText {
+    var result = TracedText()
+    for (index, range) in text.lineRanges.enumerated() {
+        if index > 0 { result.appendUntraced([0x0A]) }
+        let line = text.bytes[range]
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+        // Every line loses the declaration's own indentation (as far as it has it).
+        var start = range.lowerBound
+        var removed = 0
+        while removed < from.count, start < range.upperBound, text.bytes[start] == from[removed] {
+            start += 1
+            removed += 1
+        }
+        result.appendUntraced(to)
+        result.append(text, start..<range.upperBound)
+    }
+    return result
+}
+
+func lineStart(of offset: Int, in bytes: [UInt8]) -> Int {
+    var start = min(offset, bytes.count)
+    while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+    return start
+}
+
+/// The bytes of the line before the one starting at `offset`.
+private func lineBefore(_ offset: Int, in bytes: [UInt8]) -> ArraySlice<UInt8> {
+    guard offset > 0 else { return [] }
+    let start = lineStart(of: offset - 1, in: bytes)
+    return bytes[start..<(offset - 1)]
+}
+
+/// The names of the types a Swift file declares at its top level (extensions left out), in order.
+public func topLevelTypeNames(in code: String) -> [String] {
+    parsed(code).statements.compactMap { $0.item.as(DeclSyntax.self)?.typeName }
+}
+
+/// Whether the code declares types (and extensions) only at its top level: a file, not a script.
+public func declaresTypesOnly(_ code: String) -> Bool {
+    let items = parsed(code).statements
+    return !items.isEmpty
+        && items.allSatisfy { item in
+            guard let decl = item.item.as(DeclSyntax.self) else { return false }
+            return decl.typeName != nil || decl.is(ExtensionDeclSyntax.self) || decl.is(ImportDeclSyntax.self)
+        }
+}
+
+/// Whether the code imports a module at its top level.
+public func importsModule(_ code: String) -> Bool {
+    parsed(code).statements.contains { $0.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) ?? false }
+}
+
+/// What a snippet holds at its top level, as the parser reads it (elisions blanked out).
+public enum FragmentShape: Sendable {
+    case declarations
+    case statements
+    case mixed
+    /// It does not parse.
+    case invalid
+}
+
+/// The shape of a snippet's code.
+public func fragmentShape(_ code: String) -> FragmentShape {
+    let tree = parsed(blankingElisions(in: code))
+    guard !tree.hasError else { return .invalid }
+    let declarations = tree.statements.filter { $0.item.is(DeclSyntax.self) }.count
+    if declarations == tree.statements.count { return .declarations }
+    return declarations == 0 ? .statements : .mixed
+}
