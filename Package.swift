@@ -154,6 +154,10 @@ let package = Package(
         .testTarget(
             name: "StepDiffTests", dependencies: ["StepDiff", "SnippetComposition", "TutorialModel", "TestSupport"]),
         .testTarget(
+            name: "TutorialAnalysisTests",
+            dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(
             name: "ReportsTests",
             dependencies: ["Reports", "DiffSyntax", "StepDiff", "TutorialModel", "TutorialRules", "TestSupport", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),

@@ -18,6 +18,10 @@ enum LintCommand {
         OptionSpec(
             name: "fix", values: nil,
             help: "apply the rules' fixes first (atomic writes; a file is left untouched unless every edit applies), then report what remains"),
+        OptionSpec(
+            name: "cache", values: nil,
+            help: "reuse the findings of documents unchanged since the last run (cache in $XDG_CACHE_HOME or ~/.cache)"),
+        OptionSpec(name: "cache-path", values: [], help: "keep the lint cache in this file (implies --cache)"),
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
@@ -39,7 +43,13 @@ enum LintCommand {
             }
         }
         let documents: [LintedDocument]
-        do { documents = try session.analyze(jobs) { LintedDocument($0) } } catch {
+        do {
+            if let cachePath = parsed.value("cache-path") ?? (parsed.has("cache") ? LintResultCache.defaultPath() : nil) {
+                documents = try lintWithCache(jobs, session: session, cachePath: cachePath)
+            } else {
+                documents = try session.analyze(jobs) { LintedDocument($0) }
+            }
+        } catch {
             writeError(error.description)
             return .usageOrInput
         }
@@ -54,5 +64,19 @@ enum LintCommand {
         let summary = LintSummary(documents)
         if summary.errors > 0 || (parsed.has("strict") && summary.warnings > 0) { return .findings }
         return .clean
+    }
+
+    /// `--cache`: findings of unchanged documents from the cache file, the others analysed; a cache file
+    /// that cannot be used or written costs one line on stderr, never the lint.
+    private static func lintWithCache(
+        _ jobs: [AnalysisSession.Job], session: AnalysisSession, cachePath: String
+    ) throws(DocumentLoader.InputError) -> [LintedDocument] {
+        let cache = LintResultCache(path: cachePath, toolVersion: version)
+        if let problem = cache.problem { writeError(problem) }
+        let results = try session.lint(jobs, resultCache: cache)
+        do { try cache.save() } catch { writeError(error.description) }
+        return results.map {
+            LintedDocument(path: $0.document.path, lineIndex: $0.document.lineIndex, findings: $0.findings)
+        }
     }
 }
