@@ -154,7 +154,12 @@ let package = Package(
         .testTarget(
             name: "StepDiffTests", dependencies: ["StepDiff", "SnippetComposition", "TutorialModel", "TestSupport"]),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "DiffSyntax", "StepDiff", "TutorialModel", "TestSupport", "CLibXML2"],
+            name: "TutorialAnalysisTests",
+            dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: ["Reports", "DiffSyntax", "StepDiff", "TutorialModel", "TutorialRules", "TestSupport", "CLibXML2"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "FuzzRegressionTests", dependencies: ["FuzzSupport"],

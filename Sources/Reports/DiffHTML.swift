@@ -9,7 +9,7 @@ import TutorialRules
 /// file and per step, and every step's changes as unified or side-by-side diffs (a CSS-only switch),
 /// deleted lines included, changed words highlighted, and Swift coloured by SwiftSyntax's classifier.
 public func renderHTMLDiff(_ report: [DiffReportDocument], showAllSteps: Bool = true) -> String {
-    var page = HTMLReportPage(syntax: DiffSyntaxColorer())
+    var page = HTMLReportPage(syntax: DiffSyntaxColorer(), review: nil)
     return page.render(report, showAllSteps: showAllSteps)
 }
 
@@ -30,26 +30,23 @@ func htmlEscaped(_ text: String) -> String {
     return out
 }
 
-private struct HTMLReportPage {
+struct HTMLReportPage {
     let syntax: DiffSyntaxColorer
+    /// Each document's findings and where they go, on a review page; nil on a step-diff page.
+    let review: [ReviewFindings]?
+    var indexLink: String? = nil
     var out = ""
+    /// The document being rendered (review findings are looked up by it).
+    private(set) var current = 0
 
     mutating func render(_ report: [DiffReportDocument], showAllSteps: Bool) -> String {
         let title = report.count == 1 ? (report[0].tutorial.title ?? report[0].path) : "\(report.count) tutorials"
+        out += htmlPageStart(
+            title: "\(pageKind) — \(title)", generator: review == nil ? "tutorial-check diff" : "tutorial-check report")
         out += """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="tutorial-check diff">
-            <title>Step diffs — \(htmlEscaped(title))</title>
-            <style>\(diffReportCSS)</style>
-            </head>
-            <body>
             <input type="radio" name="view" id="view-unified" checked>
             <input type="radio" name="view" id="view-split">
-            <header class="top"><h1>Step diffs — \(htmlEscaped(title))</h1>
+            <header class="top"><h1>\(indexLink.map { "<a class=\"home\" href=\"\(htmlEscaped($0))\">All tutorials</a> · " } ?? "")\(pageKind) — \(htmlEscaped(title))</h1>
             <div class="switch">View: <label for="view-unified">Unified</label><label for="view-split">Side by side</label></div>
             </header>
             <div class="layout">
@@ -58,14 +55,25 @@ private struct HTMLReportPage {
             """
         for (index, document) in report.enumerated() { outline(document, index: index, showAllSteps: showAllSteps) }
         out += "</nav>\n<main>\n"
-        for (index, document) in report.enumerated() { body(document, index: index, showAllSteps: showAllSteps) }
+        for (index, document) in report.enumerated() {
+            current = index
+            body(document, index: index, showAllSteps: showAllSteps)
+        }
         out += "</main>\n</div>\n</body>\n</html>\n"
         return out
     }
 
+    private var pageKind: String { review == nil ? "Step diffs" : "Review" }
+
+    /// The structure findings a step-diff page shows; a review page shows the lint findings instead
+    /// (which include them, configured).
+    private func structureFindings(_ document: DiffReportDocument) -> [Finding] {
+        review == nil ? document.findings : []
+    }
+
     // MARK: Outline and summaries
 
-    private func anchor(_ document: Int, _ step: StepID) -> String {
+    func anchor(_ document: Int, _ step: StepID) -> String {
         "d\(document + 1)-step-\(step.section)-\(step.step)"
     }
 
@@ -93,8 +101,9 @@ private struct HTMLReportPage {
                     changes.contains(where: \.isNoChange)
                     ? " <span class=\"warn\" title=\"step-no-change\">=</span>" : ""
                 let rules = Set(
-                    document.findings.filter { $0.step == step.id && $0.rule != StepStructureRules.noChange }
-                        .map(\.rule))
+                    structureFindings(document).filter {
+                        $0.step == step.id && $0.rule != StepStructureRules.noChange
+                    }.map(\.rule))
                 if !rules.isEmpty {
                     flag +=
                         " <span class=\"warn\" title=\"\(htmlEscaped(rules.sorted().joined(separator: ", ")))\">!</span>"
@@ -103,7 +112,7 @@ private struct HTMLReportPage {
                 out +=
                     "<li><a href=\"#\(anchor(index, step.id))\"><span class=\"id\">\(step.id)</span> \(htmlEscaped(label))</a>"
                 out += changes.isEmpty ? "" : " " + counts(added, removed)
-                out += flag + "</li>\n"
+                out += flag + (review.map { severityBadges($0[index].introduced(at: step.id)) } ?? "") + "</li>\n"
             }
             out += "</ol></li>\n"
         }
@@ -162,10 +171,14 @@ private struct HTMLReportPage {
                 "<div class=\"prose\">" + paragraphs.map { "<p>\(htmlEscaped(String($0)))</p>" }.joined() + "</div>\n"
         }
         // Structure findings other than no-change (which its change shows): numbering, missing files.
-        for finding in document.findings
+        for finding in structureFindings(document)
         where finding.step == step.id && finding.rule != StepStructureRules.noChange {
             out +=
                 "<p class=\"finding\"><span class=\"warn\">\(htmlEscaped(finding.rule))</span> \(htmlEscaped(finding.message))</p>\n"
+        }
+        if let review = review?[index] {
+            for finding in review.atStep[step.id] ?? [] { out += findingBox(finding, review: review, anchored: true) }
+            for finding in review.resolvedAt[step.id] ?? [] { out += resolvedNote(finding, review: review) }
         }
         let diffed = Set(changes.map(\.to.snippetIndex))
         for change in changes { self.change(change) }
@@ -200,6 +213,12 @@ private struct HTMLReportPage {
         }
         if change.isNoChange { out += " <span class=\"warn\">no change · step-no-change</span>" }
         out += "</div>\n"
+        if let review = review?[current] {
+            let key = ReviewFindings.ChangeKey(step: change.to.step, snippetIndex: change.to.snippetIndex)
+            for (line, finding) in review.offDiff[key] ?? [] {
+                out += findingBox(finding, review: review, anchored: true, line: line)
+            }
+        }
         guard !change.isNoChange else {
             out += "</div>\n"
             return
@@ -253,6 +272,7 @@ private struct HTMLReportPage {
                 out += "<td class=\"ln\">\(line.newLine.map { "\($0 + 1)" } ?? "")</td><td class=\"sign\">\(sign)</td>"
                 out +=
                     "<td class=\"code\">\(sides.html(line))\(line.ending == .none ? "<span class=\"nonl\" title=\"no newline at end of file\">⏎̸</span>" : "")</td></tr>\n"
+                if line.kind != .removed { out += findingRows(change, newLine: line.newLine, anchored: true) }
             }
         }
         out += "</tbody></table>\n"
@@ -275,6 +295,7 @@ private struct HTMLReportPage {
             while index < lines.count {
                 if lines[index].kind == .context {
                     out += "<tr>" + cell(lines[index], old: true) + cell(lines[index], old: false) + "</tr>\n"
+                    out += findingRows(change, newLine: lines[index].newLine, anchored: false)
                     index += 1
                     continue
                 }
@@ -301,10 +322,12 @@ private struct HTMLReportPage {
                         let old = oldCursor + row < oldIndex ? removed[oldCursor + row] : nil
                         let new = newCursor + row < newIndex ? added[newCursor + row] : nil
                         out += "<tr>" + cell(old, old: true) + cell(new, old: false) + "</tr>\n"
+                        out += findingRows(change, newLine: new?.newLine, anchored: false)
                     }
                     if oldIndex < removed.count, newIndex < added.count {
                         out +=
                             "<tr>" + cell(removed[oldIndex], old: true) + cell(added[newIndex], old: false) + "</tr>\n"
+                        out += findingRows(change, newLine: added[newIndex].newLine, anchored: false)
                     }
                     oldCursor = oldIndex + 1
                     newCursor = newIndex + 1

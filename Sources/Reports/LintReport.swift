@@ -78,14 +78,7 @@ public struct LintJSON: Codable, Equatable, Sendable {
 public func renderLintText(_ documents: [LintedDocument]) -> String {
     var out = ""
     for document in documents {
-        for finding in document.findings {
-            let start = document.lineIndex.lineColumn(of: finding.range.start)
-            var location = finding.step.map { "step \($0)" } ?? ""
-            if let resolved = finding.resolvedAt { location += ", resolved at \(resolved)" }
-            out +=
-                "\(document.path):\(start.line):\(start.column): \(finding.severity.rawValue): \(finding.message) "
-                + "[\(finding.rule)]" + (location.isEmpty ? "" : " (\(location))") + "\n"
-        }
+        for finding in document.findings { out += compilerStyleLine(finding, in: document) + "\n" }
     }
     let summary = LintSummary(documents)
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
@@ -93,6 +86,15 @@ public func renderLintText(_ documents: [LintedDocument]) -> String {
         "\(count(summary.documents, "document")): \(count(summary.errors, "error")), "
         + "\(count(summary.warnings, "warning")), \(summary.information) information, \(count(summary.hints, "hint"))\n"
     return out
+}
+
+/// `path:line:col: severity: message [rule] (step 1.2, resolved at 1.4)`: a finding as `--format text` prints it.
+func compilerStyleLine(_ finding: Finding, in document: LintedDocument) -> String {
+    let start = document.lineIndex.lineColumn(of: finding.range.start)
+    var location = finding.step.map { "step \($0)" } ?? ""
+    if let resolved = finding.resolvedAt { location += ", resolved at \(resolved)" }
+    return "\(document.path):\(start.line):\(start.column): \(finding.severity.rawValue): \(finding.message) "
+        + "[\(finding.rule)]" + (location.isEmpty ? "" : " (\(location))")
 }
 
 /// GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` annotation per finding.

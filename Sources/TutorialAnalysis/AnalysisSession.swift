@@ -15,7 +15,11 @@ public final class AnalysisSession: Sendable {
     private let explicitConfiguration: Configuration?
     private let configurationFiles = ConfigurationFiles()
 
-    public init(configuration explicitConfiguration: Configuration? = nil, cache: FactsCache = FactsCache()) {
+    /// By default a document's files are parsed concurrently (see `FactsCache.parsesFilesConcurrently`).
+    public init(
+        configuration explicitConfiguration: Configuration? = nil,
+        cache: FactsCache = FactsCache(parsesFilesConcurrently: true)
+    ) {
         self.explicitConfiguration = explicitConfiguration
         self.cache = cache
     }
@@ -85,13 +89,23 @@ public final class AnalysisSession: Sendable {
         _ jobs: [Job], resources: any ResourceProvider = FileSystemResources(),
         _ transform: @escaping @Sendable (Analysis) -> Value
     ) throws(DocumentLoader.InputError) -> [Value] {
+        try forEachDocument(jobs) { job, document in
+            transform(self.analyze(document: document, resources: resources, configuration: job.configuration))
+        }
+    }
+
+    /// Loads each job's document and runs `body` on it, on all cores; the first input error, in job
+    /// order, wins.
+    func forEachDocument<Value: Sendable>(
+        _ jobs: [Job], _ body: @escaping @Sendable (Job, SourceDocument) -> Value
+    ) throws(DocumentLoader.InputError) -> [Value] {
         // Results written by index from the workers.
         let results = Protected([Result<Value, DocumentLoader.InputError>?](repeating: nil, count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let job = jobs[index]
             do throws(DocumentLoader.InputError) {
                 let document = try DocumentLoader.load(job.path)
-                let value = transform(analyze(document: document, resources: resources, configuration: job.configuration))
+                let value = body(job, document)
                 results.withLock { $0[index] = .success(value) }
             } catch {
                 results.withLock { $0[index] = .failure(error) }

@@ -1,3 +1,4 @@
+import Dispatch
 import StepDiff
 import SwiftFacts
 import TutorialModel
@@ -13,27 +14,15 @@ struct SnippetAddress: Hashable {
 /// previous state's tree, and every distinct snippet parsed once (the cache).
 func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCache) -> [SnippetAddress: SnippetFacts] {
     var result: [SnippetAddress: SnippetFacts] = [:]
-    for timeline in timelines {
-        var previous: ParsedState?
-        for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
-            // Code the parser would stall on (SwiftParseLimits): no facts, so no code rule runs on it.
-            guard SwiftParseLimits.unparseableReason(state.code) == nil else {
-                previous = nil
-                continue
-            }
-            // The change set's runs are the parser's edits (computed only when the state must be parsed).
-            let (facts, parsed) = cache.facts(for: state.code, previous: previous) { [previous] in
-                guard let previous else { return nil }
-                return TextDiff(old: previous.code, new: state.code, options: DiffOptions(context: 0)).byteEdits().map {
-                    TextReplacement(
-                        old: CodeRange(start: $0.old.start, end: $0.old.end),
-                        new: CodeRange(start: $0.new.start, end: $0.new.end))
-                }
-            }
-            // A cached state has no tree: the next state then parses from scratch (rare: an edit).
-            previous = parsed
-            result[SnippetAddress(step: state.step, index: state.snippetIndex)] = facts
+    if cache.parsesFilesConcurrently && timelines.count > 1 {
+        let perFile = Protected([[SnippetAddress: SnippetFacts]](repeating: [:], count: timelines.count))
+        DispatchQueue.concurrentPerform(iterations: timelines.count) { index in
+            let found = facts(of: timelines[index], cache: cache)
+            perFile.withLock { $0[index] = found }
         }
+        for facts in perFile.withLock({ $0 }) { result.merge(facts) { first, _ in first } }
+    } else {
+        for timeline in timelines { result.merge(facts(of: timeline, cache: cache)) { first, _ in first } }
     }
     for step in tutorial.steps {
         for (index, snippet) in step.snippets.enumerated()
@@ -41,6 +30,32 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
             let address = SnippetAddress(step: step.id, index: index)
             if result[address] == nil { result[address] = cache.facts(for: snippet.code).facts }
         }
+    }
+    return result
+}
+
+/// Facts of one file's states, in step order, each parsed incrementally from the state before.
+private func facts(of timeline: FileTimeline, cache: FactsCache) -> [SnippetAddress: SnippetFacts] {
+    var result: [SnippetAddress: SnippetFacts] = [:]
+    var previous: ParsedState?
+    for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
+        // Code the parser would stall on (SwiftParseLimits): no facts, so no code rule runs on it.
+        guard SwiftParseLimits.unparseableReason(state.code) == nil else {
+            previous = nil
+            continue
+        }
+        // The change set's runs are the parser's edits (computed only when the state must be parsed).
+        let (facts, parsed) = cache.facts(for: state.code, previous: previous) { [previous] in
+            guard let previous else { return nil }
+            return TextDiff(old: previous.code, new: state.code, options: DiffOptions(context: 0)).byteEdits().map {
+                TextReplacement(
+                    old: CodeRange(start: $0.old.start, end: $0.old.end),
+                    new: CodeRange(start: $0.new.start, end: $0.new.end))
+            }
+        }
+        // A cached state has no tree: the next state then parses from scratch (rare: an edit).
+        previous = parsed
+        result[SnippetAddress(step: state.step, index: state.snippetIndex)] = facts
     }
     return result
 }

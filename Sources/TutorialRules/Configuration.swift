@@ -5,10 +5,13 @@ import TutorialModel
 ///
 /// ```json
 /// {"rules": {"stale-coordinator-parent": "hint", "prose-code-mismatch": "off", "step-numbering": "error"},
-///  "exclude": ["drafts/**", "*.draft.md"]}
+///  "exclude": ["drafts/**", "*.draft.md"],
+///  "rulesDocumentation": "https://docs.example.org/tutorial-check/rules.md"}
 /// ```
 /// A rule's value is `"off"`, `"on"` (default severity) or a severity; `{"enabled": …, "severity": …}`
 /// works too. `exclude` globs are matched against document paths relative to the file's folder.
+/// `rulesDocumentation` is the page editors open for a finding's rule (its section `#rule-id`): the
+/// project's docs/rules.md unless a team publishes its own copy.
 public struct Configuration: Sendable, Equatable {
     public struct RuleSetting: Sendable, Equatable {
         public var enabled: Bool?
@@ -22,6 +25,8 @@ public struct Configuration: Sendable, Equatable {
 
     public var rules: [String: RuleSetting]
     public var exclude: [String]
+    /// The rule reference that diagnostics link to, without the `#rule-id` fragment.
+    public var rulesDocumentation: String = Configuration.projectRulesDocumentation
     /// The folder the configuration file is in: `exclude` globs are relative to it.
     public var baseDirectory: String?
     /// The file it was read from, if any.
@@ -37,6 +42,18 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public static let `default` = Configuration()
+
+    /// docs/rules.md in the project's repository, where every rule has a section named by its id.
+    public static let projectRulesDocumentation =
+        "https://github.com/tutorial-check/tutorial-check/blob/main/docs/rules.md"
+
+    /// The address of a rule's section in the rule reference.
+    public func documentation(ofRule id: String) -> String {
+        Self.documentation(ofRule: id, in: rulesDocumentation)
+    }
+
+    /// The address of a rule's section in the rule reference at `reference`.
+    public static func documentation(ofRule id: String, in reference: String) -> String { "\(reference)#\(id)" }
 
     /// Only the given rules, each enabled (even those off by default): what the rule example test uses.
     public static func only(_ ids: [String]) -> Configuration {
@@ -75,8 +92,9 @@ public struct Configuration: Sendable, Equatable {
         }
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         var configuration = Configuration(baseDirectory: directory.isEmpty ? "/" : directory, path: path)
-        for key in root.keys where key != "rules" && key != "exclude" {
-            throw LoadError(description: "\(path): unknown key '\(key)' (expected 'rules' and 'exclude')")
+        for key in root.keys where !["rules", "exclude", "rulesDocumentation"].contains(key) {
+            throw LoadError(
+                description: "\(path): unknown key '\(key)' (expected 'rules', 'exclude' and 'rulesDocumentation')")
         }
         if let rules = root["rules"] {
             guard let table = rules as? [String: Any] else {
@@ -88,6 +106,15 @@ public struct Configuration: Sendable, Equatable {
                 }
                 configuration.rules[id] = try setting(value, id: id, path: path)
             }
+        }
+        if let documentation = root["rulesDocumentation"] {
+            guard let address = documentation as? String, let url = URL(string: address),
+                ["https", "http", "file"].contains(url.scheme?.lowercased() ?? ""), url.fragment == nil
+            else {
+                throw LoadError(
+                    description: "\(path): 'rulesDocumentation' must be the http(s) or file address of a page, without #")
+            }
+            configuration.rulesDocumentation = address
         }
         if let exclude = root["exclude"] {
             guard let globs = exclude as? [String] else {

@@ -198,6 +198,8 @@ public struct CodeContext: Sendable {
     public let isFragment: Bool
     public let project: ProjectView
     public let knownProtocols: KnownProtocols
+    /// The snippet's representables, found once for the several rules that ask.
+    let representablesMemo = RepresentablesMemo()
 
     package init(
         fileName: String?, snippet: TutorialModel.Snippet, facts: SnippetFacts, isFragment: Bool, project: ProjectView,

@@ -33,6 +33,48 @@ enum ProcessBench {
         }
     }
 
+    /// Wall-clock and CPU seconds (user + system, every thread) of one run of `binary arguments`, its
+    /// output discarded. The CPU time is what a loaded machine disturbs least.
+    static func run(_ binary: String, _ arguments: [String]) -> Timing {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return Timing(wall: .nan, cpu: .nan) }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return Timing(wall: wall, cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+
+    /// `lint --cache` over `documents` written to a folder: the first run (empty cache), a second run
+    /// (nothing changed) and a third after one document was edited.
+    static func cacheRuns(_ binary: String, documents: [String]) -> (first: Timing, unchanged: Timing, oneEdited: Timing, cacheBytes: Int) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tutorial-bench-cache-\(getpid())")
+        let corpus = directory.appendingPathComponent("corpus")
+        try? FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (index, text) in documents.enumerated() {
+            try? text.write(to: corpus.appendingPathComponent("tutorial-\(index).md"), atomically: true, encoding: .utf8)
+        }
+        let cache = directory.appendingPathComponent("lint-cache").path
+        let arguments = ["lint", "--cache", "--cache-path", cache, corpus.path]
+        let first = run(binary, arguments)
+        let unchanged = run(binary, arguments)
+        let edited = corpus.appendingPathComponent("tutorial-\(documents.count / 2).md")
+        try? (documents[documents.count / 2] + "\nOne more paragraph.\n").write(to: edited, atomically: true, encoding: .utf8)
+        let oneEdited = run(binary, arguments)
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: cache))?[.size] as? Int ?? 0
+        return (first, unchanged, oneEdited, bytes)
+    }
+
     /// Opens `documents` in a `tutorial-check lsp` process, waits for each one's diagnostics, and
     /// returns the server's peak RSS in MB (VmHWM), read from /proc before it exits.
     static func serverPeakMemory(_ binary: String, documents: [String]) -> Double {

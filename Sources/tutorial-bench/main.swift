@@ -152,6 +152,17 @@ func processFigures(_ report: inout Report) {
         let startup = ProcessBench.wallTime(binary, ["--version"])
         let cold = ProcessBench.wallTime(binary, ["lint", file.path])
         report.figure("cold lint of one 30 KB tutorial", milliseconds(cold), reference: "process start (--version) \(milliseconds(startup)) (target ≤ 40 ms)")
+        // The cache's targets are for 1,000 documents, also in a --quick run.
+        let cacheCorpus = corpus.map(\.markdown) + (corpus.count..<max(corpus.count, 1000)).map {
+            generateTutorial(name: "Tutorial \($0)", seed: seed + 100 + UInt64($0), targetBytes: 30_000).markdown
+        }
+        let cacheRuns = ProcessBench.cacheRuns(binary, documents: cacheCorpus)
+        func share(_ part: Timing, _ whole: Timing) -> String {
+            String(format: "%.1f%% of the first (CPU time; wall clock %.1f%%)", part.cpu / whole.cpu * 100, part.wall / whole.wall * 100)
+        }
+        report.figure("lint --cache, first run (empty cache)", milliseconds(cacheRuns.first.wall), reference: "\(cacheCorpus.count) documents; CPU time \(milliseconds(cacheRuns.first.cpu)); cache file \(cacheRuns.cacheBytes / 1000) KB")
+        report.figure("lint --cache, nothing changed", milliseconds(cacheRuns.unchanged.wall), reference: "CPU time \(milliseconds(cacheRuns.unchanged.cpu))", ratio: "\(share(cacheRuns.unchanged, cacheRuns.first)) (target ≤ 5%)")
+        report.figure("lint --cache, one document edited", milliseconds(cacheRuns.oneEdited.wall), reference: "CPU time \(milliseconds(cacheRuns.oneEdited.cpu))", ratio: "\(share(cacheRuns.oneEdited, cacheRuns.first)) (target ≤ 10%)")
         let openDocuments = corpus.prefix(100).map(\.markdown)
         let peak = ProcessBench.serverPeakMemory(binary, documents: Array(openDocuments))
         report.figure("server peak RSS, 100 open 30 KB documents", String(format: "%.1f MB", peak), reference: String(format: "%.1f MB of documents; this bench process %.0f MB (target ≤ 100 MB)", Double(openDocuments.reduce(0) { $0 + $1.utf8.count }) / 1_000_000, residentMegabytes()))

@@ -63,21 +63,14 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws(UsageErro
     return parsed
 }
 
-func usageText(command: String, synopsis: String, specs: [OptionSpec]) -> String {
-    var text = "usage: tutorial-check \(command) \(synopsis)\n"
-    for spec in specs {
+/// A command's `--help`: its synopsis and every option with the values it takes.
+func usageText(_ help: CommandHelp) -> String {
+    var text = "usage: tutorial-check \(help.invocation)\n"
+    for spec in help.allOptions {
         let value = spec.values.map { $0.isEmpty ? " VALUE" : " \($0.joined(separator: "|"))" } ?? ""
         text += "  --\(spec.name)\(value)\n      \(spec.help)\n"
     }
     return text
-}
-
-/// How many PATH arguments a command takes.
-enum PathArity {
-    case none
-    case atLeastOne
-    /// Exactly one positional, described for the error message (`a rule id`).
-    case exactlyOne(String)
 }
 
 /// A command ends before it starts: `--help` was answered, or its arguments were wrong (message written).
@@ -87,28 +80,29 @@ struct CommandExit: Error {
 
 /// Parses one command's arguments the same way for every command: `--help` prints its usage and ends
 /// it with 0, a usage error prints one line and ends it with 2.
-func parseCommand(
-    _ name: String, synopsis: String, _ arguments: [String], specs: [OptionSpec], paths: PathArity
-) throws(CommandExit) -> ParsedArguments {
-    let allSpecs = specs + [OptionSpec(name: "help", values: nil, help: "show this help")]
+func parseCommand(_ help: CommandHelp, _ arguments: [String]) throws(CommandExit) -> ParsedArguments {
     let parsed: ParsedArguments
-    do { parsed = try parseArguments(arguments, specs: allSpecs) } catch {
+    do { parsed = try parseArguments(arguments, specs: help.allOptions) } catch {
         writeError(error.description)
         throw CommandExit(code: .usageOrInput)
     }
     if parsed.has("help") {
-        writeOut(usageText(command: name, synopsis: synopsis, specs: allSpecs))
+        writeOut(usageText(help))
         throw CommandExit(code: .clean)
     }
-    switch paths {
+    let name = help.name
+    switch help.operands {
     case .none where !parsed.positionals.isEmpty:
         writeError("\(name) takes no PATH")
         throw CommandExit(code: .usageOrInput)
-    case .atLeastOne where parsed.positionals.isEmpty:
+    case .paths where parsed.positionals.isEmpty:
         writeError("\(name) needs at least one PATH")
         throw CommandExit(code: .usageOrInput)
-    case .exactlyOne(let what) where parsed.positionals.count != 1:
-        writeError("\(name) needs exactly one \(what)")
+    case .ruleID where parsed.positionals.count != 1:
+        writeError("\(name) needs exactly one rule id; 'tutorial-check rules' lists them")
+        throw CommandExit(code: .usageOrInput)
+    case .shell where parsed.positionals.count != 1:
+        writeError("\(name) needs exactly one shell (\(completionShells.joined(separator: ", ")))")
         throw CommandExit(code: .usageOrInput)
     default:
         return parsed

@@ -7,6 +7,9 @@ import TutorialModel
 /// `tutorial-check diff [--format unified|json|markdown|html] [--context N] [--step S.N] [--file NAME]
 /// [--ignore-indentation] [--color auto|always|never] PATH…`
 enum DiffCommand {
+    static let help = CommandHelp(
+        name: "diff", summary: "show what each step changes in each file (unified, json, markdown, html)",
+        synopsis: "[options] PATH…", options: specs, operands: .paths)
     static let specs = [
         OptionSpec(
             name: "format", values: ["unified", "json", "markdown", "html"],
@@ -25,7 +28,7 @@ enum DiffCommand {
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try parseCommand("diff", synopsis: "[options] PATH…", arguments, specs: specs, paths: .atLeastOne)
+            parsed = try parseCommand(help, arguments)
         } catch { return error.code }
         var options = DiffOptions(ignoreIndentation: parsed.has("ignore-indentation"))
         if let text = parsed.value("context") {

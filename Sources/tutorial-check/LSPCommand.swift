@@ -9,12 +9,15 @@ import LanguageServer
 
 /// `tutorial-check lsp`: the language server on stdin/stdout. The only place the server meets stdio.
 enum LSPCommand {
+    static let help = CommandHelp(
+        name: "lsp", summary: "serve the language server protocol on stdin/stdout", synopsis: "[--stdio]",
+        options: specs, operands: .none)
     static let specs = [
         OptionSpec(name: "stdio", values: nil, help: "talk over stdin/stdout (the default and only transport)")
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
-        do { _ = try parseCommand("lsp", synopsis: "[--stdio]", arguments, specs: specs, paths: .none) } catch {
+        do { _ = try parseCommand(help, arguments) } catch {
             return error.code
         }
         // A client that goes away must end the server through end-of-file, not kill it with SIGPIPE.

@@ -5,37 +5,33 @@ import TutorialFixes
 import TutorialReaders
 import TutorialRules
 
-/// `tutorial-check lint [--format text|json|sarif|github] [--strict] [--config FILE] PATH…`
+/// `tutorial-check lint [--format text|json|sarif|github|junit] [--strict] [--config FILE] [--fix] PATH…`
 enum LintCommand {
+    static let help = CommandHelp(
+        name: "lint", summary: "check tutorials against the rules (text, json, sarif, github, junit)",
+        synopsis: "[options] PATH…", options: specs, operands: .paths)
     static let specs = [
-        OptionSpec(name: "format", values: ["text", "json", "sarif", "github"], help: "output format (default text)"),
+        OptionSpec(
+            name: "format", values: ["text", "json", "sarif", "github", "junit"], help: "output format (default text)"),
         OptionSpec(name: "strict", values: nil, help: "exit 1 on warnings too"),
         OptionSpec(name: "config", values: [], help: "use this .tutorial-check.json instead of the nearest one"),
         OptionSpec(
             name: "fix", values: nil,
             help: "apply the rules' fixes first (atomic writes; a file is left untouched unless every edit applies), then report what remains"),
+        OptionSpec(
+            name: "cache", values: nil,
+            help: "reuse the findings of documents unchanged since the last run (cache in $XDG_CACHE_HOME or ~/.cache)"),
+        OptionSpec(name: "cache-path", values: [], help: "keep the lint cache in this file (implies --cache)"),
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try parseCommand("lint", synopsis: "[options] PATH…", arguments, specs: specs, paths: .atLeastOne)
+            parsed = try parseCommand(help, arguments)
         } catch { return error.code }
-        var explicit: Configuration?
-        if let path = parsed.value("config") {
-            do { explicit = try Configuration.load(path: path) } catch {
-                writeError(error.description)
-                return .usageOrInput
-            }
-        }
         // Each document takes the nearest configuration file (read once per file found); one facts cache
         // serves the fixes and the report, so the report re-parses only what a fix changed.
-        let session = AnalysisSession(configuration: explicit)
-        let jobs: [AnalysisSession.Job]
-        do { jobs = try session.jobs(parsed.positionals) } catch {
-            writeError(error.description)
-            return .usageOrInput
-        }
+        guard let (session, jobs) = analysisJobs(parsed) else { return .usageOrInput }
         if parsed.has("fix") {
             // The same fix engine as the language server's quick fixes; what changed goes to stderr so
             // the report on stdout stays machine-readable.
@@ -47,7 +43,13 @@ enum LintCommand {
             }
         }
         let documents: [LintedDocument]
-        do { documents = try session.analyze(jobs) { LintedDocument($0) } } catch {
+        do {
+            if let cachePath = parsed.value("cache-path") ?? (parsed.has("cache") ? LintResultCache.defaultPath() : nil) {
+                documents = try lintWithCache(jobs, session: session, cachePath: cachePath)
+            } else {
+                documents = try session.analyze(jobs) { LintedDocument($0) }
+            }
+        } catch {
             writeError(error.description)
             return .usageOrInput
         }
@@ -55,10 +57,26 @@ enum LintCommand {
         case "json": writeOut(encodeJSON(LintJSON(documents)) + "\n")
         case "sarif": writeOut(renderLintSarif(documents, toolVersion: version) + "\n")
         case "github": writeOut(renderLintGitHub(documents))
+        case "junit":
+            writeOut(renderLintJUnit(documents, timestamp: Date(), hostname: ProcessInfo.processInfo.hostName))
         default: writeOut(renderLintText(documents))
         }
         let summary = LintSummary(documents)
         if summary.errors > 0 || (parsed.has("strict") && summary.warnings > 0) { return .findings }
         return .clean
+    }
+
+    /// `--cache`: findings of unchanged documents from the cache file, the others analysed; a cache file
+    /// that cannot be used or written costs one line on stderr, never the lint.
+    private static func lintWithCache(
+        _ jobs: [AnalysisSession.Job], session: AnalysisSession, cachePath: String
+    ) throws(DocumentLoader.InputError) -> [LintedDocument] {
+        let cache = LintResultCache(path: cachePath, toolVersion: version)
+        if let problem = cache.problem { writeError(problem) }
+        let results = try session.lint(jobs, resultCache: cache)
+        do { try cache.save() } catch { writeError(error.description) }
+        return results.map {
+            LintedDocument(path: $0.document.path, lineIndex: $0.document.lineIndex, findings: $0.findings)
+        }
     }
 }

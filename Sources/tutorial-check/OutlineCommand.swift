@@ -4,6 +4,9 @@ import TutorialAnalysis
 
 /// `tutorial-check outline [--format text|json] PATH…`
 enum OutlineCommand {
+    static let help = CommandHelp(
+        name: "outline", summary: "print the sections, steps and snippets found in tutorials",
+        synopsis: "[options] PATH…", options: specs, operands: .paths)
     static let specs = [
         OptionSpec(name: "format", values: ["text", "json"], help: "text (a tree) or json (the outline contract)")
     ]
@@ -11,7 +14,7 @@ enum OutlineCommand {
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
         do {
-            parsed = try parseCommand("outline", synopsis: "[options] PATH…", arguments, specs: specs, paths: .atLeastOne)
+            parsed = try parseCommand(help, arguments)
         } catch { return error.code }
         let tutorials: [Tutorial]
         do { tutorials = try readTutorials(parsed.positionals) } catch {

@@ -3,22 +3,14 @@
 
 import Foundation
 
-/// The subcommands, each a thin adapter from arguments to the library.
-let commands: [(name: String, summary: String, run: ([String]) -> ExitCode)] = [
-    ("outline", "print the sections, steps and snippets found in tutorials", OutlineCommand.run),
-    ("diff", "show what each step changes in each file (unified, json, markdown, html)", DiffCommand.run),
-    ("lsp", "serve the language server protocol on stdin/stdout", LSPCommand.run),
-    ("lint", "check tutorials against the rules (text, json, sarif, github)", LintCommand.run),
-    ("rules", "list the rules", RulesCommand.run),
-    ("explain", "explain one rule, with examples", ExplainCommand.run),
-]
-
 let version = "0.1.0"
 
 @MainActor
 func mainUsage() -> String {
     var text = "usage: tutorial-check <command> [options] PATH…\n\ncommands:\n"
-    for command in commands { text += "  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(command.summary)\n" }
+    for command in Commands.all {
+        text += "  \(command.help.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(command.help.summary)\n"
+    }
     text += "\nrun 'tutorial-check <command> --help' for a command's options\n"
     return text
 }
@@ -37,7 +29,7 @@ if name == "--version" {
     writeOut("tutorial-check \(version)\n")
     exit(ExitCode.clean.rawValue)
 }
-guard let command = commands.first(where: { $0.name == name }) else {
+guard let command = Commands.all.first(where: { $0.help.name == name }) else {
     writeError("unknown command '\(name)'; try 'tutorial-check --help'")
     exit(ExitCode.usageOrInput.rawValue)
 }

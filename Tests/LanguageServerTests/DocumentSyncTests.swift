@@ -84,7 +84,9 @@ final class DocumentSyncTests: XCTestCase {
         let diagnostic = try XCTUnwrap(client.waitForDiagnostics(uri, version: 1)?.first)
         XCTAssertEqual(diagnostic["code"] as? String, "todo")
         XCTAssertEqual(diagnostic["source"] as? String, "tutorial-check")
-        XCTAssertEqual((diagnostic["codeDescription"] as? [String: String])?["href"], "tutorial-check://rules/todo")
+        XCTAssertEqual(
+            (diagnostic["codeDescription"] as? [String: String])?["href"],
+            "https://github.com/tutorial-check/tutorial-check/blob/main/docs/rules.md#todo")
         XCTAssertEqual(diagnostic["severity"] as? Int, 2)
         client.notify(DidCloseTextDocumentNotification(textDocument: .init(uri: uri)))
         let cleared = client.waitFor { message in

@@ -21,6 +21,22 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertThrowsError(try Configuration.parse(Data("[]".utf8), path: "x"))
     }
 
+    func testRulesDocumentationIsTheProjectsReferenceUnlessConfigured() throws {
+        XCTAssertEqual(
+            Configuration.default.documentation(ofRule: "coordinator-not-wired"),
+            "https://github.com/tutorial-check/tutorial-check/blob/main/docs/rules.md#coordinator-not-wired")
+        let own = try Configuration.parse(
+            Data(#"{"rulesDocumentation": "https://docs.example.org/tc/rules.html"}"#.utf8), path: "x")
+        XCTAssertEqual(
+            own.documentation(ofRule: "step-numbering"), "https://docs.example.org/tc/rules.html#step-numbering")
+        for bad in [
+            #"{"rulesDocumentation": 3}"#, #"{"rulesDocumentation": "rules.md"}"#,
+            #"{"rulesDocumentation": "tutorial-check://rules"}"#, #"{"rulesDocumentation": "https://e.org/r.md#x"}"#,
+        ] {
+            XCTAssertThrowsError(try Configuration.parse(Data(bad.utf8), path: "x"), bad)
+        }
+    }
+
     func testFoundByWalkingUpFromTheDocument() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tutorial-check-config-\(UUID().uuidString)")

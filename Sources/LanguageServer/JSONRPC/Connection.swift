@@ -23,8 +23,15 @@ public protocol Connection: AnyObject, Sendable {
     func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void)
     /// Sends one message body; safe from any thread, bodies never interleave.
     func send(_ body: Data)
+    /// Sends one message body that supersedes any not yet written with the same key (a document's
+    /// diagnostics: only the newest matters). Transports that do not queue send it as is.
+    func send(_ body: Data, coalescingKey: String)
     /// Stops sending; pending sends are dropped.
     func close()
+}
+
+extension Connection {
+    public func send(_ body: Data, coalescingKey: String) { send(body) }
 }
 
 /// Two in-process endpoints: what one sends, the other receives, unframed (sourcekit-lsp's `LocalConnection`).
@@ -90,21 +97,43 @@ public final class LocalConnection: Connection, @unchecked Sendable {
 
 /// JSON-RPC over a pair of file descriptors with `Content-Length` framing: stdin/stdout for the CLI,
 /// pipes in tests and benchmarks. The descriptors are given by the caller; this type never opens stdio.
+///
+/// Writes go through an `OutgoingQueue` on a writer thread of their own, so a client slow to read never
+/// stalls the server's locks; the queue coalesces diagnostics and, once too much else waits, holds the
+/// reader back (backpressure), so a client that stops reading cannot make the server's memory grow.
 public final class StreamConnection: Connection, @unchecked Sendable {
     private let input: Int32
     private let output: Int32
-    private let writer = DispatchQueue(label: "tutorial-check.lsp-writer")
-    private let closed = Protected(false)
+    private let outgoing: OutgoingQueue
+    /// Left when the writer thread has written (or dropped) everything and ended.
+    private let writerRunning = DispatchGroup()
 
-    public init(input: Int32, output: Int32) {
+    /// `outgoingLimit`: bytes of responses and other uncoalesced messages that may wait to be written
+    /// before the connection stops reading requests.
+    public init(input: Int32, output: Int32, outgoingLimit: Int = 8 << 20) {
         self.input = input
         self.output = output
+        outgoing = OutgoingQueue(limit: outgoingLimit)
+        let queue = outgoing
+        let running = writerRunning
+        running.enter()
+        let writer = Thread {
+            var peerGone = false
+            while let framed = queue.next() {
+                // Once the peer is gone (EPIPE) the rest is drained unwritten; the reader sees the end.
+                if !peerGone { peerGone = !StreamConnection.writeAll(framed, to: output) }
+            }
+            running.leave()
+        }
+        writer.name = "tutorial-check.lsp-writer"
+        writer.start()
     }
 
     /// Reads on a thread of its own until end of stream; the handler runs on that thread, so messages
     /// are handled in the order they were sent.
     public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) {
         let input = self.input
+        let outgoing = self.outgoing
         let thread = Thread {
             var framer = MessageFramer()
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -113,6 +142,8 @@ public final class StreamConnection: Connection, @unchecked Sendable {
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
                 for event in framer.append(Data(chunk[0..<count])) {
+                    // Backpressure: no new request is handled while the client leaves too much unread.
+                    outgoing.waitForRoom()
                     switch event {
                     case .message(let body): handler(.message(body))
                     case .malformed(let reason): handler(.malformed(reason))
@@ -129,32 +160,37 @@ public final class StreamConnection: Connection, @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues the framed body for the writer; never blocks, so a client slow to read cannot stall the
-    /// server's locks (publishing diagnostics happens under one).
+    /// Queues the framed body for the writer; never blocks.
     public func send(_ body: Data) {
-        guard !closed.withLock({ $0 }) else { return }
-        let framed = MessageFramer.frame(body)
-        let output = self.output
-        writer.async {
-            framed.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress else { return }
-                var offset = 0
-                while offset < raw.count {
-                    let written = write(output, base + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return  // the peer is gone (EPIPE); the reader will see the end of stream
-                    }
-                    offset += written
-                }
-            }
-        }
+        outgoing.enqueue(MessageFramer.frame(body), coalescingKey: nil)
+    }
+
+    /// Queues the framed body in place of a queued one with the same key (see `OutgoingQueue`).
+    public func send(_ body: Data, coalescingKey: String) {
+        outgoing.enqueue(MessageFramer.frame(body), coalescingKey: coalescingKey)
     }
 
     /// Stops accepting messages and waits until everything queued has been written, so the process can
     /// exit right after without losing its last replies.
     public func close() {
-        closed.withLock { $0 = true }
-        writer.sync {}
+        outgoing.close()
+        writerRunning.wait()
+    }
+
+    /// Writes all of `data`; false when the peer is gone.
+    private static func writeAll(_ data: Data, to output: Int32) -> Bool {
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return true }
+            var offset = 0
+            while offset < raw.count {
+                let written = write(output, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
     }
 }

@@ -60,10 +60,16 @@ final class Lazy<Value: Sendable>: Sendable {
 public struct FindingsResult: Sendable {
     public let findings: [Finding]
     public let notes: [String]
+    /// The rule reference the document's configuration names: diagnostics link their rule's section.
+    public let rulesDocumentation: String
 
-    public init(findings: [Finding], notes: [String] = []) {
+    public init(
+        findings: [Finding], notes: [String] = [],
+        rulesDocumentation: String = Configuration.projectRulesDocumentation
+    ) {
         self.findings = findings
         self.notes = notes
+        self.rulesDocumentation = rulesDocumentation
     }
 }
 
@@ -106,12 +112,15 @@ public struct AnalysisPipeline: Sendable {
                     notes.append("\(error); using the default rule settings")
                     configuration = .default
                 }
-                if configuration.excludes(documentPath: path) { return FindingsResult(findings: [], notes: notes) }
+                if configuration.excludes(documentPath: path) {
+                    return FindingsResult(findings: [], notes: notes, rulesDocumentation: configuration.rulesDocumentation)
+                }
                 // The model's timelines are the pipeline's: not built a second time (its change sets stay
                 // lazy: the rules find unchanged steps without diffs).
                 let analysis = session.analyze(
                     tutorial: model.tutorial, timelines: model.timelines, configuration: configuration)
-                return FindingsResult(findings: analysis.findings, notes: notes)
+                return FindingsResult(
+                    findings: analysis.findings, notes: notes, rulesDocumentation: configuration.rulesDocumentation)
             },
             explanation: { id in
                 guard let rule = RuleRegistry.rule(id) else { return nil }

@@ -8,7 +8,7 @@ import TutorialRules
 enum CodeActions {
     static func actions(
         for request: CodeActionRequest, snapshot: LanguageServer.Snapshot, model: DocumentModel,
-        findings: [Finding],
+        findings: [Finding], rulesDocumentation: String,
         versionedEdits: Bool
     ) -> [CodeAction] {
         if let only = request.context.only,
@@ -23,7 +23,8 @@ enum CodeActions {
         var seenTitles = Set<String>()
         for finding in findings {
             let diagnostic = DiagnosticConversion.diagnostic(
-                finding, uri: uri, tutorial: model.tutorial, converter: converter)
+                finding, uri: uri, tutorial: model.tutorial, converter: converter,
+                rulesDocumentation: rulesDocumentation)
             let named = request.context.diagnostics.contains { $0.code == finding.rule && $0.range == diagnostic.range }
             let touched =
                 finding.range.overlaps(requested) || requested.contains(finding.range.start)

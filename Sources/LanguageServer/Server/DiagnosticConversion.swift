@@ -1,22 +1,24 @@
 import TutorialModel
 import TutorialRules
 
-/// Findings → LSP diagnostics: the rule id as `code`, a link to the rule's description, and the steps
+/// Findings → LSP diagnostics: the rule id as `code`, a link to the rule's section of the rule reference
+/// (a page an editor can open; hovering the diagnostic shows the same text), and the steps
 /// that introduced and resolved the problem as related information.
 enum DiagnosticConversion {
     static let source = "tutorial-check"
 
-    /// Where a rule is described. The scheme is the tool's own: hovering the diagnostic shows the same text.
-    static func ruleReference(_ rule: String) -> String { "tutorial-check://rules/\(rule)" }
-
     static func diagnostics(
-        _ findings: [Finding], uri: String, tutorial: Tutorial?, converter: PositionConverter
+        _ findings: [Finding], uri: String, tutorial: Tutorial?, converter: PositionConverter,
+        rulesDocumentation: String
     ) -> [Diagnostic] {
-        findings.map { diagnostic($0, uri: uri, tutorial: tutorial, converter: converter) }
+        findings.map {
+            diagnostic($0, uri: uri, tutorial: tutorial, converter: converter, rulesDocumentation: rulesDocumentation)
+        }
     }
 
+    /// `rulesDocumentation`: the rule reference the document's configuration names.
     static func diagnostic(
-        _ finding: Finding, uri: String, tutorial: Tutorial?, converter: PositionConverter
+        _ finding: Finding, uri: String, tutorial: Tutorial?, converter: PositionConverter, rulesDocumentation: String
     ) -> Diagnostic {
         let range = converter.range(finding.range)
         var related: [DiagnosticRelatedInformation] = []
@@ -33,7 +35,9 @@ enum DiagnosticConversion {
         if let resolved = finding.resolvedAt { data["resolvedAt"] = .string(resolved.description) }
         return Diagnostic(
             range: range, severity: severity(finding.severity), code: finding.rule,
-            codeDescription: CodeDescription(href: ruleReference(finding.rule)), source: source,
+            codeDescription: CodeDescription(
+                href: Configuration.documentation(ofRule: finding.rule, in: rulesDocumentation)),
+            source: source,
             message: finding.message, relatedInformation: related.isEmpty ? nil : related, data: .object(data))
     }
 

@@ -49,11 +49,16 @@ extension LanguageServer {
         }
     }
 
-    func findings(of snapshot: Snapshot) -> [Finding] {
+    func findings(of snapshot: Snapshot) -> [Finding] { analysisResult(of: snapshot).findings }
+
+    /// The rule reference the document's configuration names, which its diagnostics link to.
+    func rulesDocumentation(of snapshot: Snapshot) -> String { analysisResult(of: snapshot).rulesDocumentation }
+
+    private func analysisResult(of snapshot: Snapshot) -> FindingsResult {
         findings.value(uri: snapshot.open.uri, key: snapshot.key) {
             let result = options.pipeline.findings(model(of: snapshot))
             for note in result.notes { logMessage(.warning, note) }
-            return result.findings
+            return result
         }
     }
 
@@ -84,7 +89,8 @@ extension LanguageServer {
             }
             let found = findings(of: snapshot)
             let diagnostics = DiagnosticConversion.diagnostics(
-                found, uri: uri, tutorial: model(of: snapshot).tutorial, converter: snapshot.converter)
+                found, uri: uri, tutorial: model(of: snapshot).tutorial, converter: snapshot.converter,
+                rulesDocumentation: rulesDocumentation(of: snapshot))
             let again = state.withLock { state -> Bool in
                 // Publish under the state lock: no edit can slip between the version check and the send,
                 // so a result for an old version never reaches the client.

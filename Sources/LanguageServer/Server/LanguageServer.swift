@@ -62,7 +62,7 @@ public final class LanguageServer: @unchecked Sendable {
     let state = Protected(State())
     let sequencer: ResponseSequencer
     let models = ComputeOnce<DocumentModel>()
-    let findings = ComputeOnce<[Finding]>()
+    let findings = ComputeOnce<FindingsResult>()
     let workers = DispatchQueue(
         label: "tutorial-check.lsp-workers", qos: .userInitiated, attributes: .concurrent)
     let analysisQueue = DispatchQueue(

@@ -164,7 +164,13 @@ extension LanguageServer {
     }
 
     func sendNotification<Params: LSPNotification>(_ params: Params) {
-        sendImmediately(NotificationMessage(method: Params.method, params: params))
+        let message = NotificationMessage(method: Params.method, params: params)
+        if let diagnostics = params as? PublishDiagnosticsNotification {
+            // Only a document's newest diagnostics matter: a client slow to read gets those, not a backlog.
+            connection.send(encodeMessage(message), coalescingKey: "publishDiagnostics " + diagnostics.uri)
+        } else {
+            sendImmediately(message)
+        }
     }
 
     func sendRequest<Params: LSPRequest>(_ params: Params) {

@@ -14,7 +14,7 @@ extension LanguageServer {
     func diagnostics(of snapshot: Snapshot) -> [Diagnostic] {
         DiagnosticConversion.diagnostics(
             findings(of: snapshot), uri: snapshot.open.uri, tutorial: model(of: snapshot).tutorial,
-            converter: snapshot.converter)
+            converter: snapshot.converter, rulesDocumentation: rulesDocumentation(of: snapshot))
     }
 
     func pulledDiagnostics(_ snapshot: Snapshot, previousResultId: String?) -> DocumentDiagnosticReport {

@@ -88,7 +88,7 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
         let versioned = server.state.withLock { $0.capabilities.workspace?.workspaceEdit?.documentChanges == true }
         let actions = CodeActions.actions(
             for: params, snapshot: snapshot, model: server.model(of: snapshot), findings: server.findings(of: snapshot),
-            versionedEdits: versioned)
+            rulesDocumentation: server.rulesDocumentation(of: snapshot), versionedEdits: versioned)
         // Edits computed for a version the client no longer has would land in the wrong places.
         if snapshot.open.version != Int.min, server.snapshot(snapshot.open.uri)?.open.version != snapshot.open.version {
             throw ResponseError.contentModified

@@ -10,7 +10,11 @@ struct CodeFileMissing: StepStructureRule {
             DocC reads each step's code from a resource file next to the tutorial (`@Code(name: "PageView.swift", \
             file: "01-pageview.swift")`, with `previousFile:` for the diff base). A missing file builds an empty \
             step; a `name:` without an extension over Swift code leaves DocC unable to tell the language (over \
-            another resource, like terminal output in `run.console.1.txt`, the name is only the tab's label).
+            another resource, like terminal output in `run.console.1.txt`, the name is only the tab's label). \
+            A resource is a name looked up inside the tutorial's `.docc` catalog, as DocC does: a name that is \
+            an absolute path, climbs out of the catalog with `..` or leads through a link to a file outside it \
+            is never read, and the message says so (docs/security.md), as it does for a resource that is not \
+            UTF-8 text or a malformed argument (`previousFile: file: a.swift`).
             """,
         defaultSeverity: .error,
         triggering: [

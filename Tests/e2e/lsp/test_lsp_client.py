@@ -86,7 +86,9 @@ async def test_delegate_missing_in_three_steps_is_mended_by_one_quick_fix(client
     diagnostic = wiring[0]
     assert diagnostic.severity == types.DiagnosticSeverity.Warning
     assert diagnostic.source == "tutorial-check"
-    assert diagnostic.code_description.href.endswith("/coordinator-not-wired")
+    # The rule's section of the project's rule reference: a page an editor can open.
+    assert diagnostic.code_description.href == (
+        "https://github.com/tutorial-check/tutorial-check/blob/main/docs/rules.md#coordinator-not-wired")
     assert "delegate" in diagnostic.message
     related = diagnostic.related_information
     assert related and related[0].message == "introduced in step 1.1"
@@ -283,6 +285,17 @@ async def test_configuration_file_changes_reanalyse_open_documents(client: Langu
             break
         await asyncio.sleep(0.05)
     assert any(m.type == types.MessageType.Warning and ".tutorial-check.json" in m.message for m in client.log_messages)
+
+
+async def test_rule_links_follow_the_configured_rule_reference(client: LanguageClient):
+    (client.workspace_path / ".tutorial-check.json").write_text(
+        json.dumps({"rulesDocumentation": "https://docs.example.org/tutorial-check/rules.html"}))
+    path = copy_fixture(client, "delegate-missing.md")
+    uri = uri_of(path)
+    open_document(client, path)
+    published = await client.published.wait(uri, version=1)
+    wiring = [d for d in published.diagnostics if d.code == "coordinator-not-wired"]
+    assert wiring[0].code_description.href == "https://docs.example.org/tutorial-check/rules.html#coordinator-not-wired"
 
 
 async def test_set_trace_logs_each_message(client: LanguageClient):

@@ -1,0 +1,108 @@
+import StepDiff
+import TutorialModel
+import TutorialRules
+
+/// One file of the review site: its path relative to the site's folder, and its HTML.
+public struct ReviewSitePage: Sendable, Equatable {
+    public let path: String
+    public let html: String
+}
+
+/// `tutorial-check report --output DIR`: a small static site to review tutorials with — `index.html`
+/// (every tutorial with its steps, files, +/− and findings by severity) and one review page per
+/// tutorial under `tutorials/`. Every page is self-contained (inline style, no script, no external
+/// asset), so the folder works offline, from a CI artifact or a file share.
+public func renderReviewSite(_ report: [DiffReportDocument], findings: [[Finding]]) -> [ReviewSitePage] {
+    var used: Set<String> = []
+    let names = report.map { document -> String in
+        let base = pageSlug(document.path)
+        var name = base
+        var number = 2
+        while used.contains(name) {
+            name = "\(base)-\(number)"
+            number += 1
+        }
+        used.insert(name)
+        return "tutorials/\(name).html"
+    }
+    var pages = [ReviewSitePage(path: "index.html", html: renderReviewIndex(report, findings: findings, pages: names))]
+    for (index, document) in report.enumerated() {
+        pages.append(
+            ReviewSitePage(
+                path: names[index],
+                html: renderReviewPage([document], findings: [findings[index]], indexLink: "../index.html")))
+    }
+    return pages
+}
+
+/// A file name from a document path: letters and digits kept, runs of anything else one hyphen.
+private func pageSlug(_ path: String) -> String {
+    var slug = ""
+    for scalar in path.unicodeScalars {
+        if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            slug.unicodeScalars.append(scalar)
+        } else if !slug.isEmpty, !slug.hasSuffix("-") {
+            slug += "-"
+        }
+    }
+    while slug.hasSuffix("-") { slug.removeLast() }
+    return slug.isEmpty ? "tutorial" : slug
+}
+
+private func renderReviewIndex(_ report: [DiffReportDocument], findings: [[Finding]], pages: [String]) -> String {
+    func count(_ findings: [Finding], _ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    func cell(_ number: Int, _ severity: Severity) -> String {
+        number == 0
+            ? "<td class=\"count zero\">0</td>"
+            : "<td class=\"count\"><span class=\"badge sev-\(severity.rawValue)\">\(number)</span></td>"
+    }
+    var rows = ""
+    var totals = (steps: 0, files: 0, added: 0, removed: 0)
+    for (index, document) in report.enumerated() {
+        let added = document.changes.reduce(0) { $0 + $1.added }
+        let removed = document.changes.reduce(0) { $0 + $1.removed }
+        totals.steps += document.tutorial.steps.count
+        totals.files += document.timelines.count
+        totals.added += added
+        totals.removed += removed
+        rows +=
+            "<tr><td><a href=\"\(htmlEscaped(pages[index]))\">\(htmlEscaped(document.tutorial.title ?? document.path))</a>"
+        rows +=
+            "<div class=\"path\">\(htmlEscaped(document.path))</div></td><td>\(document.tutorial.format.rawValue)</td>"
+        rows +=
+            "<td class=\"count\">\(document.tutorial.sections.count)</td><td class=\"count\">\(document.tutorial.steps.count)</td>"
+        rows += "<td class=\"count\">\(document.timelines.count)</td>"
+        rows += "<td class=\"count plus\">+\(added)</td><td class=\"count minus\">−\(removed)</td>"
+        rows += Severity.allCases.map { cell(count(findings[index], $0), $0) }.joined() + "</tr>\n"
+    }
+    let all = findings.flatMap { $0 }
+    rows += "<tr class=\"total\"><td>\(report.count) tutorial\(report.count == 1 ? "" : "s")</td><td></td><td></td>"
+    rows += "<td class=\"count\">\(totals.steps)</td><td class=\"count\">\(totals.files)</td>"
+    rows += "<td class=\"count plus\">+\(totals.added)</td><td class=\"count minus\">−\(totals.removed)</td>"
+    rows += Severity.allCases.map { cell(count(all, $0), $0) }.joined() + "</tr>\n"
+    return htmlPageStart(title: "Tutorial review", generator: "tutorial-check report", extraCSS: reviewIndexCSS) + """
+        <header class="top"><h1>Tutorial review</h1></header>
+        <p class="lead">Each tutorial's page shows every step's changes beside the findings it introduced, and the step that resolved them.</p>
+        <table class="index">
+        <thead><tr><th>Tutorial</th><th>Format</th><th>Sections</th><th>Steps</th><th>Files</th><th>+</th><th>−</th><th>Errors</th><th>Warnings</th><th>Information</th><th>Hints</th></tr></thead>
+        <tbody>
+        \(rows)</tbody>
+        </table>
+        </body>
+        </html>
+
+        """
+}
+
+/// The index's own rules, after the pages' shared style sheet.
+private let reviewIndexCSS = """
+    table.index { border-collapse: collapse; background: #fff; margin: 16px 24px; font-size: 14px; }
+    table.index th, table.index td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
+    table.index th { background: #f6f8fa; }
+    table.index td.count { text-align: right; font-variant-numeric: tabular-nums; }
+    table.index td.zero { color: #8c959f; }
+    table.index .path { color: var(--muted); font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+    table.index a { color: #0969da; text-decoration: none; font-weight: 600; }
+    table.index tr.total td { font-weight: 600; background: #f6f8fa; }
+    p.lead { margin: 16px 24px 0; color: var(--muted); }
+    """

@@ -1,0 +1,205 @@
+// How the timeline judges one snippet against a file's latest state: elisions merged, excerpts, new types.
+
+import SnippetComposition
+import TutorialModel
+
+/// `code`, which leaves code out, merged with the state it continues; nil when that is ambiguous, or
+/// when the merge would not parse where the base did.
+func mergedElision(_ code: String, base: String) -> TracedText? {
+    guard SwiftParseLimits.unparseableReason(code) == nil, SwiftParseLimits.unparseableReason(base) == nil,
+        let merged = mergeElided(previous: TracedText(untraced: base.utf8), shown: TracedText(shown: code))
+    else { return nil }
+    if fragmentShape(merged.string) == .invalid, fragmentShape(base) != .invalid { return nil }
+    return merged
+}
+
+/// Whether a snippet without imports shows some of the top-level types of the file's latest state (which
+/// has no imports either) and nothing else: a translation that leaves out the preview, not a step that
+/// deletes it.
+func showsSomeTypes(_ snippet: Snippet, of latest: FileState) -> Bool {
+    // The byte scan for imports first: parsing every state on each keystroke is what the server cannot afford.
+    guard snippet.docc == nil, !hasImport(snippet.code), SwiftParseLimits.unparseableReason(snippet.code) == nil,
+        SwiftParseLimits.unparseableReason(latest.code) == nil, !importsModule(snippet.code)
+    else { return false }
+    let shown = Set(topLevelTypeNames(in: snippet.code))
+    let before = Set(topLevelTypeNames(in: latest.code))
+    return !shown.isEmpty && shown.isStrictSubset(of: before)
+}
+
+/// The first type of a snippet that looks like a whole new file (it imports a module, or it declares a
+/// view and its preview), unless it is a preview: the name Xcode gives the file (`LandmarkRow` for
+/// `LandmarkRow.swift`). A lone type may as well be nested in a type of another file.
+func fileTypeName(_ snippet: Snippet) -> String? {
+    guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else { return nil }
+    let types = topLevelTypeNames(in: snippet.code)
+    guard let type = types.first, !type.hasSuffix("_Previews"), !type.hasSuffix("_Preview"),
+        hasImport(snippet.code) || types.contains("\(type)_Previews") || types.contains("\(type)_Preview")
+    else { return nil }
+    return type
+}
+
+/// The type a snippet declares first, when that is not a preview: the name of the file a new type goes
+/// to when nothing places it.
+func newTypeName(_ snippet: Snippet) -> String? {
+    guard SwiftParseLimits.unparseableReason(snippet.code) == nil, declaresTypesOnly(snippet.code),
+        let type = topLevelTypeNames(in: snippet.code).first, previewedTypeName(type) == nil
+    else { return nil }
+    return type
+}
+
+/// Whether a state declares a top-level type of this name.
+func declares(_ type: String, _ state: FileState?) -> Bool {
+    guard let state, SwiftParseLimits.unparseableReason(state.code) == nil else { return false }
+    return topLevelTypeNames(in: state.code).contains(type)
+}
+
+/// Whether a snippet may be Swift code: said so, unlabelled in a `.swift` file, or with no language at all.
+func isSwiftCandidate(_ snippet: Snippet, fileName: String? = nil) -> Bool {
+    if let language = snippet.language { return language == "swift" }
+    guard let name = fileName ?? snippet.fileName else { return true }
+    return name.lowercased().hasSuffix(".swift")
+}
+
+/// A state composed from a partial snippet: the composed code, traced back to the shown snippet.
+func composedState(
+    step: StepID, index: Int, shown: Snippet, fileName: String, code: TracedText, kind: FileState.Composition.Kind,
+    summary: String, nameSource: FileState.NameSource
+) -> FileState {
+    let snippet = Snippet(
+        fileName: fileName, language: shown.language ?? "swift", code: code.string, kind: .file, range: shown.range,
+        sourceMap: code.sourceMap(through: shown.sourceMap))
+    return FileState(
+        step: step, snippetIndex: index, snippet: snippet, nameSource: nameSource,
+        composition: FileState.Composition(kind: kind, shown: shown, summary: summary))
+}
+
+/// Whether a snippet the reader took for a whole file is an abridged excerpt of the file's latest
+/// state: it drops the imports that state has and is shorter. Tutorial files keep their imports from
+/// step to step, so diffing such an excerpt would show most of the file as deleted. DocC `@Code`
+/// resources are whole files by construction and never excerpts.
+func isExcerpt(_ snippet: Snippet, of latest: FileState) -> Bool {
+    // The import checks first: they stop at the first import line, where counting lines reads every byte
+    // (5% of a keystroke's re-analysis in a 1 MB tutorial).
+    guard snippet.docc == nil, !hasImport(snippet.code), hasImport(latest.code) else { return false }
+    return snippet.lineCount < latest.snippet.lineCount
+}
+
+func hasImport(_ code: String) -> Bool {
+    // Scanned as bytes at line starts (splitting into `Character`s cost a third of building timelines);
+    // a line starts after an LF that is not part of a CRLF, as `split(separator: "\n")` splits.
+    let bytes = Array(code.utf8)
+    let plain = Array("import ".utf8)
+    let testable = Array("@testable import ".utf8)
+    func starts(with prefix: [UInt8], at start: Int) -> Bool {
+        start + prefix.count <= bytes.count && bytes[start..<(start + prefix.count)].elementsEqual(prefix)
+    }
+    var start = 0
+    while start < bytes.count {
+        if starts(with: plain, at: start) || starts(with: testable, at: start) { return true }
+        var next = start
+        while next < bytes.count, !(bytes[next] == 0x0A && (next == 0 || bytes[next - 1] != 0x0D)) { next += 1 }
+        start = next + 1
+    }
+    return false
+}
+
+/// The file a step's prose names: the only known file it mentions, else the only file name at all.
+func fileNamed(inProse prose: String, knownFiles: Set<String>) -> String? {
+    let mentioned = fileNames(in: prose)
+    let known = Set(mentioned.filter { knownFiles.contains($0) })
+    if known.count == 1 { return known.first }
+    guard known.isEmpty else { return nil }
+    // Pages copied from the web split names (`Search Bar.swift` for `SearchBar.swift`): look for the
+    // known names in the prose without its spaces before trusting a lone mention.
+    let squeezed = prose.filter { !$0.isWhitespace }
+    let split = knownFiles.filter { squeezed.contains($0) }
+    if split.count == 1 { return split.first }
+    if split.isEmpty, Set(mentioned).count == 1 { return mentioned.first }
+    return nil
+}
+
+/// Words of `text` that look like source file names (`PageView.swift`), including inside CJK prose
+/// (`创建一个名为PageView.swift的新文件`), where no space separates the name.
+func fileNames(in text: String) -> [String] {
+    let extensions: Set<Substring> = ["swift", "m", "h", "mm", "kt", "java", "js", "ts", "py", "json", "plist"]
+    var names: [String] = []
+    let scalars = Array(text.unicodeScalars)
+    func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+                || scalar == "+")
+    }
+    var index = 0
+    while index < scalars.count {
+        guard isNameScalar(scalars[index]) else {
+            index += 1
+            continue
+        }
+        var end = index
+        while end < scalars.count,
+            isNameScalar(scalars[end])
+                || (scalars[end] == "." && end + 1 < scalars.count && isNameScalar(scalars[end + 1]))
+        {
+            end += 1
+        }
+        let word = String(String.UnicodeScalarView(scalars[index..<end]))
+        if let dot = word.lastIndex(of: "."), dot != word.startIndex,
+            extensions.contains(word[word.index(after: dot)...])
+        {
+            names.append(word)
+        }
+        index = end
+    }
+    return names
+}
+
+/// The name of the first type a Swift file declares at its top level (`struct PageView<Page: View>`
+/// gives `PageView`); nil when none. A line scan suffices: only unindented declarations count.
+public func primaryTypeName(in code: String) -> String? {
+    // `extension` declares no type: `extension PageView` in `PageView+Preview.swift` is not its file.
+    let keywords: Set<Substring> = ["struct", "class", "enum", "protocol", "actor"]
+    let modifiers: Set<Substring> = [
+        "public", "internal", "private", "fileprivate", "final", "open", "package", "indirect", "@MainActor",
+        "nonisolated",
+    ]
+    for line in code.split(separator: "\n") {
+        guard let first = line.first, !first.isWhitespace else { continue }
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var index = 0
+        while index < words.count, modifiers.contains(words[index]) || words[index].hasPrefix("@") { index += 1 }
+        guard index + 1 < words.count, keywords.contains(words[index]) else { continue }
+        let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        if !name.isEmpty { return String(name) }
+    }
+    return nil
+}
+
+extension TracedText {
+    /// The source map of composed code: bytes copied from the shown snippet map through its source map;
+    /// the others (kept from the previous state, indentation added) follow the map's rule and land on the
+    /// end of the shown run before them.
+    func sourceMap(through shown: SnippetSourceMap) -> SnippetSourceMap {
+        var builder = SnippetSourceMap.Builder()
+        var index = 0
+        while index < origins.count {
+            guard origins[index] >= 0 else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < origins.count, origins[end] == origins[end - 1] + 1 { end += 1 }
+            let shownStart = Int(origins[index])
+            let shownEnd = shownStart + (end - index)
+            for segment in shown.segments
+            where segment.codeOffset < shownEnd && segment.codeOffset + segment.length > shownStart {
+                let from = max(shownStart, segment.codeOffset)
+                let to = min(shownEnd, segment.codeOffset + segment.length)
+                builder.append(
+                    codeOffset: index + (from - shownStart),
+                    documentOffset: segment.documentOffset + (from - segment.codeOffset), length: to - from)
+            }
+            index = end
+        }
+        return builder.build(fallback: shown.fallback)
+    }
+}

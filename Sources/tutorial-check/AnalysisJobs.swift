@@ -1,0 +1,20 @@
+import TutorialAnalysis
+import TutorialRules
+
+/// What `lint` and `report` analyse: the documents under the PATHs that are not excluded, each with
+/// `--config FILE` or else its nearest `.tutorial-check.json`, in one session (one facts cache). Nil,
+/// with the message written, on a usage or input error.
+func analysisJobs(_ parsed: ParsedArguments) -> (session: AnalysisSession, jobs: [AnalysisSession.Job])? {
+    var explicit: Configuration?
+    if let path = parsed.value("config") {
+        do { explicit = try Configuration.load(path: path) } catch {
+            writeError(error.description)
+            return nil
+        }
+    }
+    let session = AnalysisSession(configuration: explicit)
+    do { return (session, try session.jobs(parsed.positionals)) } catch {
+        writeError(error.description)
+        return nil
+    }
+}
