@@ -7,7 +7,7 @@ import XCTest
 /// no resource outside the tutorial's catalog (docs/security.md).
 final class WorkspaceBoundaryTests: XCTestCase {
     private var base = ""
-    private var catalog: String { base + "/work/Pages.docc" }
+    private var catalog: String { base + "/project/Pages.docc" }
     private var tutorialURI: String { "file://" + catalog + "/Pages.tutorial" }
 
     override func setUpWithError() throws {
@@ -85,7 +85,7 @@ final class WorkspaceBoundaryTests: XCTestCase {
     }
 
     func testInsideTheWorkspaceTheRepairEditsTheCatalogsResources() throws {
-        let (actions, sent) = try actions(workspace: base + "/work")
+        let (actions, sent) = try actions(workspace: base + "/project")
         XCTAssertFalse(sent.contains("SECRET-4b1d"))
         let repair = try XCTUnwrap(actions.first { $0.isPreferred == true })
         let uris = Array(repair.edit?.changes?.keys ?? [:].keys)

@@ -26,7 +26,7 @@ def delegate_states() -> list[str]:
 
 
 def hostile_catalog(base: pathlib.Path) -> dict:
-    """`base/work/Pages.docc` with one legitimate step and one step per way out of the catalog, and
+    """`base/project/Pages.docc` with one legitimate step and one step per way out of the catalog, and
     `base/outside/` with the files those steps name. Returns the paths the tests need."""
     states = delegate_states()
     outside = base / "outside"
@@ -35,7 +35,7 @@ def hostile_catalog(base: pathlib.Path) -> dict:
     names = ["dotdot", "absolute", "file-link", "folder-link", "previous"]
     for name in names:
         (outside / f"secret-{name}.swift").write_text(secret, encoding="utf-8")
-    catalog = base / "work" / "Pages.docc"
+    catalog = base / "project" / "Pages.docc"
     (catalog / "Resources").mkdir(parents=True)
     (catalog / "Resources" / "01-PageViewController.swift").write_text(states[0], encoding="utf-8")
     os.symlink(outside / "secret-file-link.swift", catalog / "Resources" / "02-PageViewController.swift")
@@ -95,7 +95,7 @@ OUTPUTS = [
 def test_no_byte_of_an_outside_file_in_any_output(binary, hostile, command, form):
     tutorial = hostile["tutorial"]
     target, cwd = {
-        "relative": ("work/Pages.docc/Pages.tutorial", tutorial.parents[2]),
+        "relative": ("project/Pages.docc/Pages.tutorial", tutorial.parents[2]),
         "absolute": (str(tutorial), None),
         "catalog": (".", hostile["catalog"]),
     }[form]
@@ -166,7 +166,7 @@ def test_the_server_shows_and_edits_nothing_outside_the_catalog(binary, hostile)
         workspace = tutorial.parents[2].resolve().as_uri()
         server.response(server.request("initialize", {
             "processId": None, "rootUri": workspace, "capabilities": {},
-            "workspaceFolders": [{"uri": workspace, "name": "work"}],
+            "workspaceFolders": [{"uri": workspace, "name": "project"}],
         }))
         server.notify("initialized", {})
         server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tutorial", "version": 1, "text": text}})
