@@ -1,6 +1,5 @@
 // The scopes a fragment can be placed in (files, types, extensions) and the evidence that points to one.
 
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// A scope declarations live in: a file's top level, a type, or an extension.
