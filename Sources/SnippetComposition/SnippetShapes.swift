@@ -26,6 +26,26 @@ func proseWords(_ prose: String) -> Set<String> {
     return words
 }
 
+/// The Swift files the prose names (`Landmark.swift` in `Landmark.swift에서 …`, `Open Row.swift.`).
+func swiftFilesNamed(in prose: String) -> Set<String> {
+    var names = Set<String>()
+    var word = ""
+    func finish() {
+        while word.hasSuffix(".") { word.removeLast() }
+        if word.hasSuffix(".swift"), word.count > 6 { names.insert(word) }
+        word = ""
+    }
+    for scalar in prose.unicodeScalars {
+        if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "." {
+            word.unicodeScalars.append(scalar)
+        } else {
+            finish()
+        }
+    }
+    finish()
+    return names
+}
+
 /// `text` (a declaration shown at `from` indentation) with every line moved to `to` indentation.
 func reindented(_ text: TracedText, from: [UInt8], to: [UInt8]) -> TracedText {
     var result = TracedText()

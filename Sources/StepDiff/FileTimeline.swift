@@ -285,7 +285,7 @@ public func buildTimelineSet(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTr
             if let latest, isSwiftCandidate(snippet, fileName: name) {
                 if snippet.docc == nil, isExcerpt(snippet, of: latest) || showsSomeTypes(snippet, of: latest, trees: trees) {
                     // Without the file's imports: declarations of the file, placed into it.
-                    if let reason = place(into: name) { leave("an excerpt of \(name) that " + reason, file: name) }
+                    if let reason = place(into: name) { leave("an excerpt of \(name): " + reason, file: name) }
                     continue
                 }
                 if ElidedCode.containsElision(snippet.code) {
