@@ -252,14 +252,28 @@ private func concurrentEdits(_ replacements: [TextReplacement], old: [UInt8], ne
     var lastOldEnd = 0
     var delta = 0
     for replacement in replacements {
-        guard replacement.old.start >= lastOldEnd, replacement.old.end <= old.count, replacement.new.end <= new.count,
-            replacement.new.start == replacement.old.start + delta
+        guard replacement.old.start >= lastOldEnd, replacement.old.start <= replacement.old.end,
+            replacement.new.start <= replacement.new.end, replacement.old.end <= old.count,
+            replacement.new.end <= new.count, replacement.new.start == replacement.old.start + delta
         else { return nil }
+        // A run of whole lines, narrowed to the bytes that differ: a run inserted at a line start begins
+        // in the leading trivia of the member after it, where the member before looked ahead, so the
+        // parser would parse both again; narrowed, it parses only what changed.
+        var (oldStart, oldEnd) = (replacement.old.start, replacement.old.end)
+        var (newStart, newEnd) = (replacement.new.start, replacement.new.end)
+        while oldStart < oldEnd, newStart < newEnd, old[oldStart] == new[newStart] {
+            oldStart += 1
+            newStart += 1
+        }
+        while oldEnd > oldStart, newEnd > newStart, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        if oldStart == oldEnd && newStart == newEnd { continue }
         edits.append(
             SourceEdit(
-                range: AbsolutePosition(
-                    utf8Offset: replacement.old.start)..<AbsolutePosition(utf8Offset: replacement.old.end),
-                replacement: Array(new[replacement.new.start..<replacement.new.end])))
+                range: AbsolutePosition(utf8Offset: oldStart)..<AbsolutePosition(utf8Offset: oldEnd),
+                replacement: Array(new[newStart..<newEnd])))
         delta += (replacement.new.end - replacement.new.start) - (replacement.old.end - replacement.old.start)
         lastOldEnd = replacement.old.end
     }
