@@ -1,7 +1,6 @@
 // SnippetComposition owns what a snippet that shows part of a file means for the file: elision markers,
 // merging elided code with the previous state, placing declarations and statements (with SwiftSyntax).
 
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// A file's latest state, where a fragment may be placed.
@@ -41,16 +40,17 @@ public enum PlacementOutcome: Sendable {
 ///   - recentFiles: file names, the most recently shown first.
 ///   - isFileNamed: the page names the file (`files` holds it alone): a new type may go to its top level.
 public func placeFragment(
-    shown code: String, prose: String, files: [PlacementFile], recentFiles: [String], isFileNamed: Bool = false
+    shown code: String, prose: String, files: [PlacementFile], recentFiles: [String], isFileNamed: Bool = false,
+    trees: SyntaxTrees
 ) -> PlacementOutcome {
     let shown = TracedText(shown: code)
-    let fragmentTree = parsed(blankingElisions(in: code))
+    let fragmentTree = trees.tree(blankingElisions(in: code))
     guard !fragmentTree.hasError else { return .unplaced("does not parse as Swift declarations") }
     var declarations: [(decl: DeclSyntax, member: Member)] = []
     let fragmentBytes = shown.bytes
     // Statements (a body shown alone) rewrite a block of the file rather than join a type.
     if fragmentTree.statements.contains(where: { $0.item.as(DeclSyntax.self).map(\.isLocalLooking) ?? true }) {
-        return placeStatements(shown: shown, tree: fragmentTree, files: files)
+        return placeStatements(shown: shown, tree: fragmentTree, files: files, trees: trees)
     }
     for item in fragmentTree.statements {
         guard case .decl(let decl) = item.item else { continue }
@@ -70,7 +70,7 @@ public func placeFragment(
     // The candidate files, parsed.
     var parsedFiles: [(file: PlacementFile, bytes: [UInt8], hadErrors: Bool, containers: [Container])] = []
     for file in files where file.name.hasSuffix(".swift") {
-        let tree = parsed(file.code)
+        let tree = trees.tree(file.code)
         let bytes = Array(file.code.utf8)
         parsedFiles.append((file, bytes, tree.hasError, containers(in: tree, bytes: bytes, file: file.name)))
     }
@@ -189,7 +189,7 @@ public func placeFragment(
             var new = reindented(shownText, from: member.indent, to: old.indent)
             if hasElision || shownText.count != text.count {
                 let previous = TracedText(untraced: file.bytes[old.range])
-                guard let merged = mergeElidedSwift(previous: previous, shown: new) else {
+                guard let merged = mergeElidedSwift(previous: previous, shown: new, trees: trees) else {
                     return .unplaced("leaves code out of \(old.displayName) in a way that does not match its previous state")
                 }
                 // The merge ends every line; the replaced range ends at the last token.
@@ -321,7 +321,7 @@ public func placeFragment(
         cursor = edit.range.upperBound
     }
     composed.append(previous, cursor..<previous.count)
-    if !file.hadErrors, Parser.parse(source: composed.string).hasError {
+    if !file.hadErrors, trees.tree(composed.string).hasError {
         return .unplaced("placed in \(targetFile), it would not parse")
     }
     return .placed(fileName: targetFile, code: composed, summary: summary.joined(separator: "; "))

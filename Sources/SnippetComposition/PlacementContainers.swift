@@ -1,6 +1,5 @@
 // The scopes a fragment can be placed in (files, types, extensions) and the evidence that points to one.
 
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// A scope declarations live in: a file's top level, a type, or an extension.
@@ -209,8 +208,8 @@ func conformanceNamedInProse(for decl: DeclSyntax, prose: String, container: Con
 /// declaration and shares at least half of its body's lines (its first line, blank lines and lines of
 /// brackets aside): the step rewrites that declaration, whichever file an earlier step named. Nil when
 /// no file or more than one does.
-public func fileRewrittenBy(shown code: String, files: [PlacementFile]) -> String? {
-    let tree = parsed(blankingElisions(in: code))
+public func fileRewrittenBy(shown code: String, files: [PlacementFile], trees: SyntaxTrees) -> String? {
+    let tree = trees.tree(blankingElisions(in: code))
     guard !tree.hasError, tree.statements.count == 1, case .decl(let decl) = tree.statements.first?.item,
         let member = Member(decl, in: Array(code.utf8))
     else { return nil }
@@ -219,7 +218,7 @@ public func fileRewrittenBy(shown code: String, files: [PlacementFile]) -> Strin
     var rewritten = Set<String>()
     for file in files where file.name.hasSuffix(".swift") {
         let bytes = Array(file.code.utf8)
-        for container in containers(in: parsed(file.code), bytes: bytes, file: file.name) {
+        for container in containers(in: trees.tree(file.code), bytes: bytes, file: file.name) {
             for old in container.members where old.key == member.key
                 && (old.opaqueType == nil || member.opaqueType == nil || old.opaqueType == member.opaqueType)
             {
