@@ -1,4 +1,5 @@
 import Foundation
+import SnippetComposition
 import StepDiff
 import SwiftFacts
 import TutorialAnalysis
@@ -18,9 +19,14 @@ public struct DocumentModel: Sendable {
     /// diagnostics never need them and a 1 MB tutorial has hundreds.
     public var changes: [ChangeSet] { lazyChanges.value }
 
-    public init(tutorial: Tutorial, timelines: [FileTimeline]? = nil, changes: [ChangeSet]? = nil) {
+    /// `trees`: the session's parses of code, so a re-read after a keystroke places fragments without
+    /// parsing again the file states that did not change.
+    public init(
+        tutorial: Tutorial, timelines: [FileTimeline]? = nil, changes: [ChangeSet]? = nil,
+        trees: SyntaxTrees = SyntaxTrees()
+    ) {
         self.tutorial = tutorial
-        let timelines = timelines ?? buildTimelines(tutorial)
+        let timelines = timelines ?? buildTimelines(tutorial, trees: trees)
         self.timelines = timelines
         if let changes {
             lazyChanges = Lazy(changes)
@@ -101,7 +107,8 @@ public struct AnalysisPipeline: Sendable {
         let session = AnalysisSession(cache: cache)
         return AnalysisPipeline(
             model: { document, format, resources in
-                DocumentModel(tutorial: readTutorial(document, format: format, resources: resources))
+                DocumentModel(
+                    tutorial: readTutorial(document, format: format, resources: resources), trees: cache.trees)
             },
             findings: { model in
                 session.releaseStaleFacts()
