@@ -35,7 +35,7 @@ extension Connection {
 }
 
 /// Two in-process endpoints: what one sends, the other receives, unframed (sourcekit-lsp's `LocalConnection`).
-public final class LocalConnection: Connection, @unchecked Sendable {
+public final class LocalConnection: Connection, Sendable {
     private struct State {
         var handler: (@Sendable (ConnectionEvent) -> Void)?
         var backlog: [ConnectionEvent] = []
@@ -101,7 +101,7 @@ public final class LocalConnection: Connection, @unchecked Sendable {
 /// Writes go through an `OutgoingQueue` on a writer thread of their own, so a client slow to read never
 /// stalls the server's locks; the queue coalesces diagnostics and, once too much else waits, holds the
 /// reader back (backpressure), so a client that stops reading cannot make the server's memory grow.
-public final class StreamConnection: Connection, @unchecked Sendable {
+public final class StreamConnection: Connection, Sendable {
     private let input: Int32
     private let output: Int32
     private let outgoing: OutgoingQueue
