@@ -35,7 +35,9 @@ extension Connection {
 }
 
 /// Two in-process endpoints: what one sends, the other receives, unframed (sourcekit-lsp's `LocalConnection`).
-public final class LocalConnection: Connection, Sendable {
+///
+/// `@unchecked`: `peer` is set once, while `pair()` builds the two ends, before either is shared.
+public final class LocalConnection: Connection, @unchecked Sendable {
     private struct State {
         var handler: (@Sendable (ConnectionEvent) -> Void)?
         var backlog: [ConnectionEvent] = []
