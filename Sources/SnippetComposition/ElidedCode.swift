@@ -101,63 +101,6 @@ public enum ElidedCode {
     }
 }
 
-/// Text assembled from pieces, each byte remembering the offset in the shown snippet's code it was copied
-/// from (-1 for bytes of the file's previous state and for indentation added when placing code).
-public struct TracedText: Sendable {
-    public var bytes: [UInt8] = []
-    /// Per byte: its offset in the shown code, or -1.
-    public var origins: [Int32] = []
-
-    public init() {}
-
-    /// The shown code itself: every byte traced to its own offset.
-    public init(shown code: String) {
-        bytes = Array(code.utf8)
-        origins = (0..<bytes.count).map { Int32($0) }
-    }
-
-    /// Bytes that come from nowhere in the shown code.
-    public init(untraced bytes: some Sequence<UInt8>) {
-        self.bytes = Array(bytes)
-        origins = Array(repeating: -1, count: self.bytes.count)
-    }
-
-    public var count: Int { bytes.count }
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
-
-    mutating func append(_ other: TracedText, _ range: Range<Int>) {
-        bytes.append(contentsOf: other.bytes[range])
-        origins.append(contentsOf: other.origins[range])
-    }
-
-    mutating func append(_ other: TracedText) { append(other, 0..<other.count) }
-
-    mutating func appendUntraced(_ text: some Sequence<UInt8>) {
-        for byte in text {
-            bytes.append(byte)
-            origins.append(-1)
-        }
-    }
-
-    func slice(_ range: Range<Int>) -> TracedText {
-        var result = TracedText()
-        result.append(self, range)
-        return result
-    }
-
-    /// Line ranges without their `\n` (a final newline gives no extra line).
-    var lineRanges: [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            result.append(start..<index)
-            start = index + 1
-        }
-        if start < bytes.count { result.append(start..<bytes.count) }
-        return result
-    }
-}
-
 /// Merges a text that elides code (marker lines, elided bodies) with the previous text it continues: the
 /// shown lines are kept, and each marker is replaced by the previous lines it stands for.
 ///

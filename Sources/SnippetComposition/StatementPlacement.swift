@@ -66,18 +66,12 @@ func placeStatements(
     let firstLine = shown.lineRanges.first { !shown.bytes[$0].trimmedBytes.isEmpty }
     let fromIndent = firstLine.map { Array(shown.bytes[$0].prefix { $0 == 0x20 || $0 == 0x09 }) } ?? []
     var new = reindented(shown, from: fromIndent, to: best.indent)
-    while new.bytes.last == 0x0A {
-        new.bytes.removeLast()
-        new.origins.removeLast()
-    }
+    new.removeTrailingNewlines()
     if ElidedCode.containsElision(shown.string) {
         guard var merged = mergeElidedSwift(previous: TracedText(untraced: best.bytes[best.range]), shown: new, trees: trees) else {
             return .unplaced("leaves code out of \(best.owner) in a way that does not match its previous state")
         }
-        while merged.bytes.last == 0x0A {
-            merged.bytes.removeLast()
-            merged.origins.removeLast()
-        }
+        merged.removeTrailingNewlines()
         new = merged
     }
     let previous = TracedText(untraced: best.bytes)
