@@ -241,7 +241,7 @@ public func fileRewrittenBy(shown code: String, files: [PlacementFile], trees: S
 private func significantBodyLines(_ bytes: ArraySlice<UInt8>) -> [String] {
     String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
         .map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()) }
-        .filter { line in !line.isEmpty && !line.allSatisfy { "{}()[];,".contains($0) } }
+        .filter { line in !line.isEmpty && !isPunctuationLine(line.utf8) }
 }
 
 /// Names a declaration uses bare (`isFeatured`, not `x.isFeatured` nor a call) that it does not declare

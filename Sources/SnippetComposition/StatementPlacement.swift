@@ -114,7 +114,7 @@ private final class BlockCollector: SyntaxVisitor {
 /// The trimmed lines of a text that say something (not blank, not only brackets).
 private func significantLines(of bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
     bytes.split(separator: 0x0A, omittingEmptySubsequences: true).map(\.trimmedBytes).filter { line in
-        !line.isEmpty && !line.allSatisfy { "{}()[];,".utf8.contains($0) } && !ElidedCode.isMarkerLine(String(decoding: line, as: UTF8.self))
+        !line.isEmpty && !isPunctuationLine(line) && !ElidedCode.isMarkerLine(String(decoding: line, as: UTF8.self))
     }
 }
 
