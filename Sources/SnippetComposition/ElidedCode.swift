@@ -40,6 +40,20 @@ public enum ElidedCode {
         return header.trimmed.count > 1 ? header : nil
     }
 
+    /// Whether a line's bytes have what every marker has: three dots, a non-ASCII character (an ellipsis,
+    /// the Korean, Chinese and Japanese words) or a comment's opening.
+    private static func mayHoldMarker(_ line: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        var dots = 0
+        for byte in line {
+            if byte >= 0x80 { return true }
+            dots = byte == 0x2E ? dots + 1 : 0
+            if dots == 3 || (previous == 0x2F && (byte == 0x2F || byte == 0x2A)) { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// Whether any line of `code` stands for code left out (a marker line or an elided body).
     public static func containsElision(_ code: String) -> Bool { !markerLines(in: code).isEmpty }
 
@@ -61,7 +75,9 @@ public enum ElidedCode {
             if first < last {
                 let lead = bytes[first]
                 let couldBeMarker = lead == 0x2F || lead == 0x2E || lead == 0xE2 || bytes[last - 1] == 0x7D
-                if couldBeMarker {
+                // A marker has dots (`...`, or a non-ASCII ellipsis) or a comment (`//`, `/*`) holding its
+                // words: a closing brace alone, on most lines of Swift, has neither.
+                if couldBeMarker, Self.mayHoldMarker(bytes[first..<last]) {
                     let text = Substring(String(decoding: bytes[start..<end], as: UTF8.self))
                     if isMarkerLine(text) || elidedBodyHeader(text) != nil { result.append(line) }
                 }
