@@ -65,9 +65,9 @@ let package = Package(
             name: "TutorialReaders",
             dependencies: ["TutorialModel", "CLibXML2", "CCMarkGFM"]),
         // Composing partial snippets with their file's previous state: SwiftSyntax imported `internal`ly,
-        // built with library evolution like SwiftFacts below (and, like it, free of TutorialModel).
+        // built with library evolution like SwiftFacts below.
         .target(
-            name: "SnippetComposition",
+            name: "SnippetComposition", dependencies: ["TutorialModel"],
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(name: "StepDiff", dependencies: ["TutorialModel", "SnippetComposition"]),
@@ -101,8 +101,8 @@ let package = Package(
         .target(
             name: "LanguageServer",
             dependencies: [
-                "TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialAnalysis",
-                "TutorialFixes", "Reports",
+                "TutorialModel", "TutorialReaders", "SnippetComposition", "StepDiff", "SwiftFacts", "TutorialRules",
+                "TutorialAnalysis", "TutorialFixes", "Reports",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(

@@ -1,3 +1,5 @@
+internal import SwiftSyntax
+
 /// Code that tutorials leave out: a line such as `// ...`, `…`, `/* ... */`, `// existing code` (or its
 /// Korean, Chinese and Japanese forms) standing for unchanged lines, and a declaration whose body is
 /// shown as `{ ... }`. Such a snippet is partial: the lines it stands for are still in the file.
@@ -154,7 +156,7 @@ public struct TracedText: Sendable {
 /// that rewrites a similar previous one, then absorbed lines; previous lines neither matched nor absorbed
 /// are deleted as in any diff. Nil when nothing anchors the shown text in the previous one (no line but
 /// braces in common), or when the texts are too large to align.
-public func mergeElided(previous: TracedText, shown: TracedText) -> TracedText? {
+public func mergeElided(previous: TracedText, shown: TracedText, anchoringPunctuation: Bool = true) -> TracedText? {
     enum Item {
         case line(Range<Int>)
         /// A marker standing for lines indented at least this deep.
@@ -211,7 +213,8 @@ public func mergeElided(previous: TracedText, shown: TracedText) -> TracedText? 
                 // text alone, the brace of an inner body would take the place of the type's.
                 if key == oldKeys[j], !isPunctuation(key) || indents[i] == oldIndents[j] {
                     // Blank lines are everywhere: they anchor nothing.
-                    result.append((0, (key.isEmpty ? absorbed : exact) + at(i + 1, j + 1)))
+                    let value = key.isEmpty ? absorbed : isPunctuation(key) && !anchoringPunctuation ? 0 : exact
+                    result.append((0, value + at(i + 1, j + 1)))
                 } else if !isPunctuation(key), areSimilar(key, oldKeys[j]) {
                     result.append((1, similar + at(i + 1, j + 1)))
                 }
@@ -267,6 +270,19 @@ public func mergeElided(previous: TracedText, shown: TracedText) -> TracedText? 
         }
     }
     return anchors > 0 ? result : nil
+}
+
+/// Swift code that elides code merged with the previous text it continues, as `mergeElided` does; when
+/// that merge does not parse where the previous text did, the merge in which lines of closing
+/// punctuation anchor nothing. A brace at the same depth may close another body than the one it seems
+/// to (`var body { … }` replaced by `func makeUIView { … }`): matching them splits a body in two.
+public func mergeElidedSwift(previous: TracedText, shown: TracedText) -> TracedText? {
+    guard let merged = mergeElided(previous: previous, shown: shown) else { return nil }
+    guard parsed(merged.string).hasError, !parsed(previous.string).hasError,
+        let structural = mergeElided(previous: previous, shown: shown, anchoringPunctuation: false),
+        !parsed(structural.string).hasError
+    else { return merged }
+    return structural
 }
 
 /// Whether a trimmed line is only brackets and separators.

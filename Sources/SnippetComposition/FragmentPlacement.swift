@@ -1,7 +1,6 @@
 // SnippetComposition owns what a snippet that shows part of a file means for the file: elision markers,
 // merging elided code with the previous state, placing declarations and statements (with SwiftSyntax).
 
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// A file's latest state, where a fragment may be placed.
@@ -30,7 +29,9 @@ public enum PlacementOutcome: Sendable {
 /// the one its signature needs (a representable's `make…`/`update…`, a data source or delegate method
 /// whose first parameter names the delegating class), else the type the prose names, else the only type
 /// of the most recent file. Every choice must be unique; anything else leaves the snippet unplaced, with
-/// the reason.
+/// the reason. A delegate or data source method whose step's text adopts its protocol
+/// (`…UIPageViewControllerDelegate…`) adds that conformance to the type's header, which the snippet does
+/// not show.
 ///
 /// - Parameters:
 ///   - shown: the snippet's code (its bytes traced for the source map).
@@ -39,16 +40,17 @@ public enum PlacementOutcome: Sendable {
 ///   - recentFiles: file names, the most recently shown first.
 ///   - isFileNamed: the page names the file (`files` holds it alone): a new type may go to its top level.
 public func placeFragment(
-    shown code: String, prose: String, files: [PlacementFile], recentFiles: [String], isFileNamed: Bool = false
+    shown code: String, prose: String, files: [PlacementFile], recentFiles: [String], isFileNamed: Bool = false,
+    trees: SyntaxTrees
 ) -> PlacementOutcome {
     let shown = TracedText(shown: code)
-    let fragmentTree = parsed(blankingElisions(in: code))
+    let fragmentTree = trees.tree(blankingElisions(in: code))
     guard !fragmentTree.hasError else { return .unplaced("does not parse as Swift declarations") }
     var declarations: [(decl: DeclSyntax, member: Member)] = []
     let fragmentBytes = shown.bytes
     // Statements (a body shown alone) rewrite a block of the file rather than join a type.
     if fragmentTree.statements.contains(where: { $0.item.as(DeclSyntax.self).map(\.isLocalLooking) ?? true }) {
-        return placeStatements(shown: shown, tree: fragmentTree, files: files)
+        return placeStatements(shown: shown, tree: fragmentTree, files: files, trees: trees)
     }
     for item in fragmentTree.statements {
         guard case .decl(let decl) = item.item else { continue }
@@ -68,17 +70,22 @@ public func placeFragment(
     // The candidate files, parsed.
     var parsedFiles: [(file: PlacementFile, bytes: [UInt8], hadErrors: Bool, containers: [Container])] = []
     for file in files where file.name.hasSuffix(".swift") {
-        let tree = parsed(file.code)
+        let tree = trees.tree(file.code)
         let bytes = Array(file.code.utf8)
         parsedFiles.append((file, bytes, tree.hasError, containers(in: tree, bytes: bytes, file: file.name)))
     }
     let allContainers = parsedFiles.flatMap(\.containers)
     guard !allContainers.isEmpty else { return .unplaced("no earlier state of a Swift file to place it in") }
 
-    // Each declaration's matches (same identity) in the candidate files.
+    // Each declaration's matches (same identity) in the candidate files. `var body: some Scene` is not
+    // the `var body: some Commands` of a command set: the opaque types must agree.
     let matches = declarations.map { declaration in
         allContainers.flatMap { container in
-            container.members.filter { $0.key == declaration.member.key }.map { (container, $0) }
+            container.members.filter { member in
+                member.key == declaration.member.key
+                    && (member.opaqueType == nil || declaration.member.opaqueType == nil
+                        || member.opaqueType == declaration.member.opaqueType)
+            }.map { (container, $0) }
         }
     }
     let anchored = Set(zip(declarations, matches).compactMap { $0.1.count == 1 ? $0.1[0].0.id : nil })
@@ -98,6 +105,18 @@ public func placeFragment(
     var edits: [Edit] = []
     var targetFile: String?
     var summary: [String] = []
+    var adoptions = Set<String>()
+    /// Where each new member of the snippet went, by name.
+    var placedMembers: [String: Container] = [:]
+    /// The conformance the prose gives the type a method joins, written into the type's header.
+    func adoptNamedConformance(_ decl: DeclSyntax, into container: Container) {
+        guard let name = conformanceNamedInProse(for: decl, prose: prose, container: container, all: allContainers),
+            let offset = container.conformanceOffset, adoptions.insert(container.id + name).inserted
+        else { return }
+        let written = (container.inherited.isEmpty ? ": " : ", ") + name
+        edits.append(Edit(range: offset..<offset, text: TracedText(untraced: written.utf8), order: -1))
+        summary.append("\(container.displayName) adopts \(name), as the step's text says")
+    }
     for (index, (declaration, found)) in zip(declarations, matches).enumerated() {
         let member = declaration.member
         let text = shown.slice(member.range)
@@ -145,7 +164,7 @@ public func placeFragment(
             var new = reindented(shownText, from: member.indent, to: old.indent)
             if hasElision || shownText.count != text.count {
                 let previous = TracedText(untraced: file.bytes[old.range])
-                guard let merged = mergeElided(previous: previous, shown: new) else {
+                guard let merged = mergeElidedSwift(previous: previous, shown: new) else {
                     return .unplaced("leaves code out of \(old.displayName) in a way that does not match its previous state")
                 }
                 // The merge ends every line; the replaced range ends at the last token.
@@ -157,6 +176,7 @@ public func placeFragment(
             }
             edits.append(Edit(range: old.range, text: new, order: index))
             summary.append("\(member.displayName) replaced in \(container.displayName)")
+            adoptNamedConformance(declaration.decl, into: container)
             guard targetFile == nil || targetFile == container.fileName else {
                 return .unplaced("its declarations belong to different files")
             }
@@ -174,7 +194,23 @@ public func placeFragment(
             let previewed = declaration.decl.isPreview ? previewedTypeName(typeName) : nil
             // Views and apps are never nested: a new one is a file of its own.
             let isView = declaration.decl.inheritedNames.contains { ["View", "App", "Scene"].contains($0) }
-            if let pointed, isStrong, !declaration.decl.isPreview, !isView {
+            // A top-level extension of the same snippet that names the type unqualified sees it at the
+            // top level: nested, it would be `Outer.Name`.
+            let namedByExtension = declarations.contains { other in
+                other.decl.is(ExtensionDeclSyntax.self) && other.decl.mentions(typeName)
+            }
+            // The type of a property shown with it (`var coordinates: Coordinates` and `struct
+            // Coordinates`) is nested where that property went.
+            let holders = Set(
+                declarations.filter { $0.decl.propertyTypeNames.contains(typeName) }.compactMap { placedMembers[$0.member.key]?.id })
+            if namedByExtension {
+                let fileName = pointed?.fileName ?? targetFile ?? (parsedFiles.count == 1 ? parsedFiles[0].file.name : nil)
+                container = parsedFiles.first { $0.file.name == fileName }?.containers.first
+            } else if holders.count == 1, let holder = allContainers.first(where: { holders.contains($0.id) }),
+                !holder.qualifiedName.isEmpty
+            {
+                container = holder
+            } else if let pointed, isStrong, !declaration.decl.isPreview, !isView {
                 container = pointed
             } else if let previewed {
                 // The file declaring the view, else the file named after it.
@@ -193,9 +229,20 @@ public func placeFragment(
             // Chosen on weak evidence (the only type, the recent file): the member must use nothing the
             // type lacks, or it belongs to a type the tutorial never showed.
             if !isStrong, let file = parsedFiles.first(where: { $0.file.name == pointed.fileName }) {
+                // The text sends the reader to another file than the recent one.
+                let namedFiles = swiftFilesNamed(in: prose)
+                if !namedFiles.isEmpty, !namedFiles.contains(pointed.fileName) {
+                    return .unplaced(
+                        "\(member.displayName) belongs to \(namedFiles.sorted().joined(separator: ", ")), which the text names")
+                }
                 // An enum holds no stored property.
                 if pointed.kind == "enum", declaration.decl.isStoredProperty {
                     return .unplaced("\(member.displayName) is a stored property and \(pointed.displayName) an enum")
+                }
+                // `var hikes: [Hike]` is what a model holding hikes declares, not the hike itself.
+                if declaration.decl.isStoredProperty, declaration.decl.propertyTypeNames.contains(pointed.simpleName) {
+                    return .unplaced(
+                        "\(member.displayName) holds \(pointed.displayName) values, so it belongs to another type")
                 }
                 let unknown = unresolvedNames(in: declaration.decl, known: file.containers, in: pointed)
                     .subtracting(declarations.map(\.member.name))
@@ -210,6 +257,11 @@ public func placeFragment(
         }
         guard let container, let offset = container.insertionOffset else {
             return .unplaced("\(member.displayName) is new and no single type or file it belongs to is known")
+        }
+        // A second declaration of the same name would not compile: the one there is another one.
+        if let other = container.members.first(where: { $0.key == member.key && !container.qualifiedName.isEmpty }) {
+            return .unplaced(
+                "\(container.displayName) declares another \(other.displayName)\(other.opaqueType.map { ": " + $0 } ?? "")")
         }
         guard targetFile == nil || targetFile == container.fileName,
             let file = parsedFiles.first(where: { $0.file.name == container.fileName })
@@ -226,7 +278,9 @@ public func placeFragment(
         insertion.append(reindented(text, from: member.indent, to: container.memberIndent))
         insertion.appendUntraced([0x0A])
         edits.append(Edit(range: offset..<offset, text: insertion, order: index))
+        placedMembers[member.key] = container
         summary.append("\(member.displayName) added to \(container.displayName)")
+        adoptNamedConformance(declaration.decl, into: container)
     }
     guard let targetFile, let file = parsedFiles.first(where: { $0.file.name == targetFile }) else {
         return .unplaced("no file to place it in")
@@ -242,7 +296,7 @@ public func placeFragment(
         cursor = edit.range.upperBound
     }
     composed.append(previous, cursor..<previous.count)
-    if !file.hadErrors, Parser.parse(source: composed.string).hasError {
+    if !file.hadErrors, trees.tree(composed.string).hasError {
         return .unplaced("placed in \(targetFile), it would not parse")
     }
     return .placed(fileName: targetFile, code: composed, summary: summary.joined(separator: "; "))
@@ -313,6 +367,8 @@ struct Member {
     let indent: [UInt8]
     /// Other code precedes it on its first line.
     let sharesLine: Bool
+    /// The `some P` a property is declared with (`some Commands` for a command set's body), else nil.
+    let opaqueType: String?
 
     /// The declared name (`makeCoordinator`, `currentPage`, `Coordinator`).
     var name: String {
@@ -329,6 +385,8 @@ struct Member {
     init?(_ decl: DeclSyntax, in bytes: [UInt8]) {
         guard let key = declarationKey(decl) else { return nil }
         self.key = key
+        let annotation = decl.as(VariableDeclSyntax.self)?.bindings.first?.typeAnnotation?.type
+        opaqueType = annotation.flatMap { $0.is(SomeOrAnyTypeSyntax.self) ? $0.trimmedDescription : nil }
         let declStart = decl.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = max(declStart, decl.endPositionBeforeTrailingTrivia.utf8Offset)
         var start = lineStart(of: declStart, in: bytes)

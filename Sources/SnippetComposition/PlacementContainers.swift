@@ -1,6 +1,5 @@
 // The scopes a fragment can be placed in (files, types, extensions) and the evidence that points to one.
 
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// A scope declarations live in: a file's top level, a type, or an extension.
@@ -15,6 +14,10 @@ struct Container {
     let kind: String
     /// Names in its inheritance clause.
     let inherited: [String]
+    /// Where a protocol the type comes to adopt is written: after the last inherited type (`, P`), or
+    /// after the name and generic parameters when it inherits nothing (`: P`); nil for the file and
+    /// for extensions.
+    let conformanceOffset: Int?
     let members: [Member]
     /// Indentation for a new member.
     let memberIndent: [UInt8]
@@ -33,7 +36,7 @@ func containers(in tree: SourceFileSyntax, bytes: [UInt8], file: String) -> [Con
     result.append(
         Container(
             fileName: file, qualifiedName: "", simpleName: "", isPrimary: false, kind: "", inherited: [],
-            members: topLevel.compactMap { Member($0, in: bytes) }, memberIndent: [], insertionOffset: bytes.count))
+            conformanceOffset: nil, members: topLevel.compactMap { Member($0, in: bytes) }, memberIndent: [], insertionOffset: bytes.count))
     func visit(_ decls: [DeclSyntax], parent: String) {
         for decl in decls {
             guard let group = decl.asProtocol((any DeclGroupSyntax).self) else { continue }
@@ -57,12 +60,19 @@ func containers(in tree: SourceFileSyntax, bytes: [UInt8], file: String) -> [Con
             let braceLine = lineStart(of: braceOffset, in: bytes)
             let insertion =
                 brace.presence == .present && bytes[braceLine..<braceOffset].allSatisfy { $0 == 0x20 || $0 == 0x09 } ? braceLine : nil
+            let inheritedTypes = group.inheritanceClause?.inheritedTypes
+            let conformanceOffset: Int? =
+                isExtension
+                ? nil
+                : (inheritedTypes?.last?.type.endPositionBeforeTrailingTrivia
+                    ?? decl.genericParameterClause?.endPositionBeforeTrailingTrivia
+                    ?? decl.nameToken?.endPositionBeforeTrailingTrivia)?.utf8Offset
             result.append(
                 Container(
                     fileName: file, qualifiedName: qualified, simpleName: simpleName, isPrimary: !isExtension,
                     kind: (group as any DeclGroupSyntax).introducer.text,
-                    inherited: group.inheritanceClause?.inheritedTypes.map { typeSimpleName($0.type) } ?? [],
-                    members: members, memberIndent: memberIndent, insertionOffset: insertion))
+                    inherited: inheritedTypes?.map { typeSimpleName($0.type) } ?? [],
+                    conformanceOffset: conformanceOffset, members: members, memberIndent: memberIndent, insertionOffset: insertion))
             visit(memberDecls, parent: qualified)
         }
     }
@@ -113,12 +123,7 @@ func pointedContainer(
     for decl in declarations {
         if let function = decl.as(FunctionDeclSyntax.self) {
             if representableMethods.contains(function.name.text) { needsRepresentable = true }
-            if let first = function.signature.parameterClause.parameters.first {
-                let name = typeSimpleName(first.type)
-                if name.hasPrefix("UI") || name.hasPrefix("NS") || name.hasPrefix("MK") || name.hasPrefix("WK") {
-                    delegatingClasses.insert(name)
-                }
-            }
+            if let name = delegatingClassName(function) { delegatingClasses.insert(name) }
             if function.name.text == "makeCoordinator", let returned = function.signature.returnClause?.type,
                 !declarations.contains(where: { $0.typeName == typeSimpleName(returned) })
             {
@@ -170,6 +175,33 @@ func pointedContainer(
     // A top-level type rather than one nested in it.
     if narrow({ !$0.qualifiedName.contains(".") }) { return (remaining[0], .weak) }
     return nil
+}
+
+/// The framework class a delegate or data source method is about, named by its first parameter
+/// (`UIPageViewController` for `pageViewController(_ controller: UIPageViewController, …)`).
+func delegatingClassName(_ function: FunctionDeclSyntax) -> String? {
+    guard let first = function.signature.parameterClause.parameters.first else { return nil }
+    let name = typeSimpleName(first.type)
+    return ["UI", "NS", "MK", "WK"].contains(where: name.hasPrefix) ? name : nil
+}
+
+/// The protocol a delegate or data source method's step says its type comes to adopt: the prose names
+/// `<the method's class>Delegate` (or `DataSource`), which the type adopts neither in its declaration nor
+/// in an extension. Translations of Apple's tutorials show the method alone and leave the conformance to
+/// the sentence ("make the coordinator conform to UIPageViewControllerDelegate and add this method").
+func conformanceNamedInProse(for decl: DeclSyntax, prose: String, container: Container, all: [Container]) -> String? {
+    guard let function = decl.as(FunctionDeclSyntax.self), container.isPrimary, container.conformanceOffset != nil,
+        let delegating = delegatingClassName(function)
+    else { return nil }
+    let words = proseWords(prose)
+    let named = [delegating + "Delegate", delegating + "DataSource"].filter { words.contains($0) }
+    guard named.count == 1, let name = named.first else { return nil }
+    // Its extensions name it as written: `Coordinator`, `TaskTable.Coordinator`.
+    let adopted = all.filter { other in
+        other.id == container.id
+            || (!other.isPrimary && [container.simpleName, container.qualifiedName].contains(other.simpleName))
+    }
+    return adopted.contains { $0.inherited.contains(name) } ? nil : name
 }
 
 /// Names a declaration uses bare (`isFeatured`, not `x.isFeatured` nor a call) that it does not declare
@@ -254,11 +286,48 @@ extension DeclSyntax {
 
     var isTypeDeclaration: Bool { typeName != nil }
 
+    /// The name token of a type declaration.
+    var nameToken: TokenSyntax? {
+        if let decl = self.as(StructDeclSyntax.self) { return decl.name }
+        if let decl = self.as(ClassDeclSyntax.self) { return decl.name }
+        if let decl = self.as(EnumDeclSyntax.self) { return decl.name }
+        if let decl = self.as(ActorDeclSyntax.self) { return decl.name }
+        if let decl = self.as(ProtocolDeclSyntax.self) { return decl.name }
+        return nil
+    }
+
+    /// The generic parameters of a type declaration (`<Page: View>`).
+    var genericParameterClause: GenericParameterClauseSyntax? {
+        if let decl = self.as(StructDeclSyntax.self) { return decl.genericParameterClause }
+        if let decl = self.as(ClassDeclSyntax.self) { return decl.genericParameterClause }
+        if let decl = self.as(EnumDeclSyntax.self) { return decl.genericParameterClause }
+        if let decl = self.as(ActorDeclSyntax.self) { return decl.genericParameterClause }
+        return nil
+    }
+
     /// A stored instance property: a `var`/`let` without accessors that is not `static`.
     var isStoredProperty: Bool {
         guard let variable = self.as(VariableDeclSyntax.self) else { return false }
         if variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) { return false }
         return variable.bindings.allSatisfy { $0.accessorBlock == nil }
+    }
+
+    /// Whether the declaration uses the identifier `name` anywhere in its text.
+    func mentions(_ name: String) -> Bool {
+        tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
+    }
+
+    /// The type names a property's annotation uses (`Hike` for `var hikes: [Hike]`).
+    var propertyTypeNames: Set<String> {
+        guard let variable = self.as(VariableDeclSyntax.self) else { return [] }
+        var names = Set<String>()
+        for binding in variable.bindings {
+            guard let type = binding.typeAnnotation?.type else { continue }
+            for token in type.tokens(viewMode: .sourceAccurate) {
+                if case .identifier(let name) = token.tokenKind { names.insert(name) }
+            }
+        }
+        return names
     }
 
     /// `let x = f()` with no attribute, modifier, type or accessor: as likely a statement of a method as

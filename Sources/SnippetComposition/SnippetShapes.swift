@@ -1,6 +1,5 @@
 // What a snippet's code looks like on its own: types only, imports, member or statement fragments.
 
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// The view a preview type is named after: `LandmarkRow` for `LandmarkRow_Previews`; nil for other names.
@@ -25,6 +24,26 @@ func proseWords(_ prose: String) -> Set<String> {
     }
     if !current.isEmpty { words.insert(current) }
     return words
+}
+
+/// The Swift files the prose names (`Landmark.swift` in `Landmark.swift에서 …`, `Open Row.swift.`).
+func swiftFilesNamed(in prose: String) -> Set<String> {
+    var names = Set<String>()
+    var word = ""
+    func finish() {
+        while word.hasSuffix(".") { word.removeLast() }
+        if word.hasSuffix(".swift"), word.count > 6 { names.insert(word) }
+        word = ""
+    }
+    for scalar in prose.unicodeScalars {
+        if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "." {
+            word.unicodeScalars.append(scalar)
+        } else {
+            finish()
+        }
+    }
+    finish()
+    return names
 }
 
 /// `text` (a declaration shown at `from` indentation) with every line moved to `to` indentation.
@@ -61,13 +80,13 @@ func lineBefore(_ offset: Int, in bytes: [UInt8]) -> ArraySlice<UInt8> {
 }
 
 /// The names of the types a Swift file declares at its top level (extensions left out), in order.
-public func topLevelTypeNames(in code: String) -> [String] {
-    parsed(code).statements.compactMap { $0.item.as(DeclSyntax.self)?.typeName }
+public func topLevelTypeNames(in code: String, trees: SyntaxTrees) -> [String] {
+    trees.tree(code).statements.compactMap { $0.item.as(DeclSyntax.self)?.typeName }
 }
 
 /// Whether the code declares types (and extensions) only at its top level: a file, not a script.
-public func declaresTypesOnly(_ code: String) -> Bool {
-    let items = parsed(code).statements
+public func declaresTypesOnly(_ code: String, trees: SyntaxTrees) -> Bool {
+    let items = trees.tree(code).statements
     return !items.isEmpty
         && items.allSatisfy { item in
             guard let decl = item.item.as(DeclSyntax.self) else { return false }
@@ -76,8 +95,8 @@ public func declaresTypesOnly(_ code: String) -> Bool {
 }
 
 /// Whether the code imports a module at its top level.
-public func importsModule(_ code: String) -> Bool {
-    parsed(code).statements.contains { $0.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) ?? false }
+public func importsModule(_ code: String, trees: SyntaxTrees) -> Bool {
+    trees.tree(code).statements.contains { $0.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) ?? false }
 }
 
 /// What a snippet holds at its top level, as the parser reads it (elisions blanked out).
@@ -90,8 +109,8 @@ public enum FragmentShape: Sendable {
 }
 
 /// The shape of a snippet's code.
-public func fragmentShape(_ code: String) -> FragmentShape {
-    let tree = parsed(blankingElisions(in: code))
+public func fragmentShape(_ code: String, trees: SyntaxTrees) -> FragmentShape {
+    let tree = trees.tree(blankingElisions(in: code))
     guard !tree.hasError else { return .invalid }
     let declarations = tree.statements.filter { $0.item.is(DeclSyntax.self) }.count
     if declarations == tree.statements.count { return .declarations }

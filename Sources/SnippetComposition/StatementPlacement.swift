@@ -1,11 +1,12 @@
-internal import SwiftParser
 internal import SwiftSyntax
 
 /// Places a snippet of statements (a view's body shown alone: `VStack { … }`, a few lines of a method) in
 /// the code block of a file it rewrites: the block, or the one statement of a block, whose lines it shares
 /// most, starting with the same call. The choice must be unique and the snippet must share at least
 /// two-fifths of its lines with what it replaces.
-func placeStatements(shown: TracedText, tree fragment: SourceFileSyntax, files: [PlacementFile]) -> PlacementOutcome {
+func placeStatements(
+    shown: TracedText, tree fragment: SourceFileSyntax, files: [PlacementFile], trees: SyntaxTrees
+) -> PlacementOutcome {
     let shownLines = significantLines(of: shown.bytes[...])
     guard let head = leadingWord(shownLines.first) else { return .unplaced("shows statements that start with no call or name") }
     struct Candidate {
@@ -20,7 +21,7 @@ func placeStatements(shown: TracedText, tree fragment: SourceFileSyntax, files: 
     }
     var candidates: [Candidate] = []
     for file in files where file.name.hasSuffix(".swift") {
-        let tree = parsed(file.code)
+        let tree = trees.tree(file.code)
         let bytes = Array(file.code.utf8)
         let collector = BlockCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
@@ -70,7 +71,7 @@ func placeStatements(shown: TracedText, tree fragment: SourceFileSyntax, files: 
         new.origins.removeLast()
     }
     if ElidedCode.containsElision(shown.string) {
-        guard var merged = mergeElided(previous: TracedText(untraced: best.bytes[best.range]), shown: new) else {
+        guard var merged = mergeElidedSwift(previous: TracedText(untraced: best.bytes[best.range]), shown: new) else {
             return .unplaced("leaves code out of \(best.owner) in a way that does not match its previous state")
         }
         while merged.bytes.last == 0x0A {
@@ -84,7 +85,7 @@ func placeStatements(shown: TracedText, tree fragment: SourceFileSyntax, files: 
     composed.append(previous, 0..<best.range.lowerBound)
     composed.append(new)
     composed.append(previous, best.range.upperBound..<previous.count)
-    if !best.hadErrors, Parser.parse(source: composed.string).hasError {
+    if !best.hadErrors, trees.tree(composed.string).hasError {
         return .unplaced("placed in \(best.owner), it would not parse")
     }
     return .placed(fileName: best.file.name, code: composed, summary: "statements of \(best.owner) rewritten")

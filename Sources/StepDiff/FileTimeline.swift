@@ -116,7 +116,9 @@ public struct FileTimeline: Sendable {
 }
 
 /// Groups the whole-file snippets of a tutorial by file, in step order (see `buildTimelineSet`).
-public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] { buildTimelineSet(tutorial).files }
+public func buildTimelines(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees()) -> [FileTimeline] {
+    buildTimelineSet(tutorial, trees: trees).files
+}
 
 /// Groups the snippets of a tutorial by file, in step order, and says why the others joined none.
 ///
@@ -130,7 +132,10 @@ public func buildTimelines(_ tutorial: Tutorial) -> [FileTimeline] { buildTimeli
 /// without the file's imports) is placed into the file they belong to (`placeFragment`). What cannot
 /// be composed unambiguously is listed in `unplaced` with the reason. DocC `@Code` resources are whole
 /// files by construction.
-public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
+///
+/// `trees`: the parses of the code placement looks at, kept across calls by a caller that analyses a
+/// document again and again (the server), else made for this call.
+public func buildTimelineSet(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees()) -> Timelines {
     var order: [String] = []
     var states: [String: [FileState]] = [:]
     var unplaced: [UnplacedSnippet] = []
@@ -175,7 +180,7 @@ public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
                 }
                 switch placeFragment(
                     shown: snippet.code, prose: step.prose, files: candidates, recentFiles: recentFiles,
-                    isFileNamed: only != nil)
+                    isFileNamed: only != nil, trees: trees)
                 {
                 case .unplaced(let reason):
                     return reason
@@ -197,11 +202,11 @@ public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
                 guard let target, snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else {
                     return false
                 }
-                let shape = fragmentShape(snippet.code)
+                let shape = fragmentShape(snippet.code, trees: trees)
                 guard shape != .invalid else { return false }
                 if let latest = states[target]?.last {
                     guard latest.composition?.kind == .partial, shape == .statements,
-                        fragmentShape(latest.code) == .statements
+                        fragmentShape(latest.code, trees: trees) == .statements
                     else { return false }
                 }
                 append(
@@ -251,8 +256,8 @@ public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
                 name = file
                 source = .primaryType
             }
-            if name == nil, isSwiftCandidate(snippet), let type = fileTypeName(snippet),
-                states["\(type).swift"] == nil, !states.values.contains(where: { declares(type, $0.last) })
+            if name == nil, isSwiftCandidate(snippet), let type = fileTypeName(snippet, trees: trees),
+                states["\(type).swift"] == nil, !states.values.contains(where: { declares(type, $0.last, trees: trees) })
             {
                 // A new type in a whole file of its own, named after it as Xcode names a new file.
                 name = "\(type).swift"
@@ -267,7 +272,7 @@ public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
                 guard let reason = place(into: nil) else { continue }
                 if continuePartial(lastNamedFile) { continue }
                 // A new type placed nowhere is a new file, named after it as Xcode names one.
-                if let type = newTypeName(snippet), states["\(type).swift"] == nil {
+                if let type = newTypeName(snippet, trees: trees), states["\(type).swift"] == nil {
                     append(FileState(step: step.id, snippetIndex: index, snippet: snippet, nameSource: .primaryType), to: "\(type).swift")
                     knownFiles.insert("\(type).swift")
                     continue
@@ -278,15 +283,15 @@ public func buildTimelineSet(_ tutorial: Tutorial) -> Timelines {
             knownFiles.insert(name)
             let latest = states[name]?.last
             if let latest, isSwiftCandidate(snippet, fileName: name) {
-                if snippet.docc == nil, isExcerpt(snippet, of: latest) || showsSomeTypes(snippet, of: latest) {
+                if snippet.docc == nil, isExcerpt(snippet, of: latest) || showsSomeTypes(snippet, of: latest, trees: trees) {
                     // Without the file's imports: declarations of the file, placed into it.
-                    if let reason = place(into: name) { leave("an excerpt of \(name) that " + reason, file: name) }
+                    if let reason = place(into: name) { leave("an excerpt of \(name): " + reason, file: name) }
                     continue
                 }
                 if ElidedCode.containsElision(snippet.code) {
                     // A DocC resource that leaves code out continues what the step starts from, as any page does.
                     let base = snippet.docc?.previousCode ?? latest.code
-                    if let merged = mergedElision(snippet.code, base: base) {
+                    if let merged = mergedElision(snippet.code, base: base, trees: trees) {
                         append(
                             composedState(
                                 step: step.id, index: index, shown: snippet, fileName: name, code: merged,

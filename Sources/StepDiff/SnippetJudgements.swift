@@ -5,33 +5,33 @@ import TutorialModel
 
 /// `code`, which leaves code out, merged with the state it continues; nil when that is ambiguous, or
 /// when the merge would not parse where the base did.
-func mergedElision(_ code: String, base: String) -> TracedText? {
+func mergedElision(_ code: String, base: String, trees: SyntaxTrees) -> TracedText? {
     guard SwiftParseLimits.unparseableReason(code) == nil, SwiftParseLimits.unparseableReason(base) == nil,
-        let merged = mergeElided(previous: TracedText(untraced: base.utf8), shown: TracedText(shown: code))
+        let merged = mergeElidedSwift(previous: TracedText(untraced: base.utf8), shown: TracedText(shown: code))
     else { return nil }
-    if fragmentShape(merged.string) == .invalid, fragmentShape(base) != .invalid { return nil }
+    if fragmentShape(merged.string, trees: trees) == .invalid, fragmentShape(base, trees: trees) != .invalid { return nil }
     return merged
 }
 
 /// Whether a snippet without imports shows some of the top-level types of the file's latest state (which
 /// has no imports either) and nothing else: a translation that leaves out the preview, not a step that
 /// deletes it.
-func showsSomeTypes(_ snippet: Snippet, of latest: FileState) -> Bool {
+func showsSomeTypes(_ snippet: Snippet, of latest: FileState, trees: SyntaxTrees) -> Bool {
     // The byte scan for imports first: parsing every state on each keystroke is what the server cannot afford.
     guard snippet.docc == nil, !hasImport(snippet.code), SwiftParseLimits.unparseableReason(snippet.code) == nil,
-        SwiftParseLimits.unparseableReason(latest.code) == nil, !importsModule(snippet.code)
+        SwiftParseLimits.unparseableReason(latest.code) == nil, !importsModule(snippet.code, trees: trees)
     else { return false }
-    let shown = Set(topLevelTypeNames(in: snippet.code))
-    let before = Set(topLevelTypeNames(in: latest.code))
+    let shown = Set(topLevelTypeNames(in: snippet.code, trees: trees))
+    let before = Set(topLevelTypeNames(in: latest.code, trees: trees))
     return !shown.isEmpty && shown.isStrictSubset(of: before)
 }
 
 /// The first type of a snippet that looks like a whole new file (it imports a module, or it declares a
 /// view and its preview), unless it is a preview: the name Xcode gives the file (`LandmarkRow` for
 /// `LandmarkRow.swift`). A lone type may as well be nested in a type of another file.
-func fileTypeName(_ snippet: Snippet) -> String? {
+func fileTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
     guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else { return nil }
-    let types = topLevelTypeNames(in: snippet.code)
+    let types = topLevelTypeNames(in: snippet.code, trees: trees)
     guard let type = types.first, !type.hasSuffix("_Previews"), !type.hasSuffix("_Preview"),
         hasImport(snippet.code) || types.contains("\(type)_Previews") || types.contains("\(type)_Preview")
     else { return nil }
@@ -40,17 +40,17 @@ func fileTypeName(_ snippet: Snippet) -> String? {
 
 /// The type a snippet declares first, when that is not a preview: the name of the file a new type goes
 /// to when nothing places it.
-func newTypeName(_ snippet: Snippet) -> String? {
-    guard SwiftParseLimits.unparseableReason(snippet.code) == nil, declaresTypesOnly(snippet.code),
-        let type = topLevelTypeNames(in: snippet.code).first, previewedTypeName(type) == nil
+func newTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
+    guard SwiftParseLimits.unparseableReason(snippet.code) == nil, declaresTypesOnly(snippet.code, trees: trees),
+        let type = topLevelTypeNames(in: snippet.code, trees: trees).first, previewedTypeName(type) == nil
     else { return nil }
     return type
 }
 
 /// Whether a state declares a top-level type of this name.
-func declares(_ type: String, _ state: FileState?) -> Bool {
+func declares(_ type: String, _ state: FileState?, trees: SyntaxTrees) -> Bool {
     guard let state, SwiftParseLimits.unparseableReason(state.code) == nil else { return false }
-    return topLevelTypeNames(in: state.code).contains(type)
+    return topLevelTypeNames(in: state.code, trees: trees).contains(type)
 }
 
 /// Whether a snippet may be Swift code: said so, unlabelled in a `.swift` file, or with no language at all.

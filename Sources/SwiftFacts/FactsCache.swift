@@ -1,4 +1,5 @@
 internal import Foundation
+public import SnippetComposition
 internal import SwiftParser
 internal import SwiftSyntax
 internal import TutorialModel
@@ -44,6 +45,9 @@ public final class FactsCache: Sendable {
     /// leaves cores idle. Off for a caller that measures or wants one core.
     public let parsesFilesConcurrently: Bool
 
+    /// The trees that composing snippets parses (`buildTimelineSet`): kept, and dropped, with the facts.
+    public let trees = SyntaxTrees()
+
     public init(parsesFilesConcurrently: Bool = false) { self.parsesFilesConcurrently = parsesFilesConcurrently }
 
     /// Counters for the bench: lookups served from the cache, full parses and incremental parses.
@@ -72,6 +76,7 @@ public final class FactsCache: Sendable {
             state.entryTextBytes = 0
             state.comparisonTextBytes = 0
         }
+        trees.removeAll()
     }
 
     /// A result computed from texts (a comparison of a file's two states), remembered under a key made of

@@ -34,7 +34,7 @@ public func analyze(
     tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
     configuration: Configuration = .default, cache: FactsCache = FactsCache()
 ) -> Analysis {
-    let timelines = timelines ?? buildTimelines(tutorial)
+    let timelines = timelines ?? buildTimelines(tutorial, trees: cache.trees)
     let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
         if case .code(let code) = rule, configuration.isEnabled(code.description) { return code }
         return nil

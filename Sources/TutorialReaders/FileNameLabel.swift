@@ -20,6 +20,14 @@ public enum FileNameLabel {
         guard !candidate.isEmpty, candidate.count <= 120,
             !candidate.contains(where: { $0 == " " || $0 == "\t" || $0 == "`" })
         else { return nil }
+        // Chinese and Japanese put no space before a name: `这一节的代码是LandmarkRow.swift：` ("this
+        // section's code is …") labels the code after it with the name it ends with.
+        if let lastWide = candidate.lastIndex(where: { $0.unicodeScalars.contains(where: isWideScript) }) {
+            let tail = candidate[candidate.index(after: lastWide)...]
+            if let first = tail.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic {
+                candidate = tail
+            }
+        }
         guard let dot = candidate.lastIndex(of: "."), dot != candidate.startIndex else { return nil }
         let stem = candidate[..<dot]
         let ext = candidate[candidate.index(after: dot)...].lowercased()
@@ -27,6 +35,14 @@ public enum FileNameLabel {
             return nil
         }
         return String(candidate)
+    }
+
+    /// Han, kana and CJK punctuation: scripts written without spaces between words.
+    private static func isWideScript(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFF65: return true
+        default: return false
+        }
     }
 
     private static func isFileNameScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -27,8 +27,15 @@ extension HTMLBlocks {
         }
         if code.isEmpty { code = "" }
         let codeElement = Self.firstDescendant(named: "code", of: node)
-        let language = [node, codeElement, node.pointee.parent].compactMap { $0 }.lazy.compactMap(Self.language(of:))
-            .first
+        // Hexo and Jekyll wrap the `<pre>` in a line-number table inside `<figure class="highlight swift">`:
+        // the language is a few elements up.
+        var ancestors: [xmlNodePtr] = []
+        var parent = node.pointee.parent
+        while let element = parent, ancestors.count < 5, element.pointee.type == XML_ELEMENT_NODE {
+            ancestors.append(element)
+            parent = element.pointee.parent
+        }
+        let language = ([node, codeElement].compactMap { $0 } + ancestors).lazy.compactMap(Self.language(of:)).first
         let fileName =
             [node, codeElement].compactMap { $0 }.lazy.compactMap(Self.fileNameAttribute(of:)).first ?? figureFileName
         let outlineCode = OutlineCode(

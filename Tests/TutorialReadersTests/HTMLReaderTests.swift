@@ -104,6 +104,21 @@ final class HTMLReaderTests: XCTestCase {
         XCTAssertEqual(snippets(read(html)).map(\.code), ["let a = 1\nlet b = 2\nlet c = 3\n"])
     }
 
+    /// A blog built with Hexo: each `<pre>` sits in a line-number table inside `<figure class="highlight
+    /// swift">`, and a Chinese caption ends with the file's name.
+    func testHexoFiguresNameTheLanguageAndCaptionsNameTheFile() {
+        let figure =
+            "<figure class=\"highlight swift\"><table><tr><td class=\"gutter\"><pre>1<br>2<br></pre></td>"
+            + "<td class=\"code\"><pre>import SwiftUI<br>struct A {}<br></pre></td></tr></table></figure>"
+        let html = "<h3>§ 1 准备</h3><p><strong>Step 1.</strong> 新建文件。</p>" + figure
+            + "<p>这一节里完成的代码是<code>A.swift</code>：</p>" + figure
+        let found = snippets(read(html))
+        XCTAssertEqual(found.map(\.code), ["import SwiftUI\nstruct A {}\n", "import SwiftUI\nstruct A {}\n"])
+        XCTAssertEqual(found.map(\.language), ["swift", "swift"])
+        XCTAssertEqual(found.map(\.kind), [.file, .file])
+        XCTAssertEqual(found.map(\.fileName), [nil, "A.swift"])
+    }
+
     func testBoldPrefixParagraphsAreSteps() {
         let tutorial = read(
             "<p><strong>ステップ1</strong> ファイルを作る。</p><pre class=\"swift\">let a = 1\n</pre><p><b>Step 2:</b> Add.</p><pre class=\"swift\">let b = 2\n</pre><p><strong>Steps</strong> are prose.</p>"

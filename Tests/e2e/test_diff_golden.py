@@ -28,6 +28,9 @@ GOLDEN = [
     (FIXTURES, ["--format", "json", "partial/page-controller-members.md"], "partial/page-controller-members.md.diff.json"),
     (FIXTURES, ["--format", "markdown", "partial/page-controller-members.md"], "partial/page-controller-members.md.diff.md"),
     (FIXTURES, ["partial/elided.docc/elided.tutorial"], "partial/elided.docc/elided.tutorial.diff"),
+    (FIXTURES, ["partial/conformance-in-prose.md"], "partial/conformance-in-prose.md.diff"),
+    (FIXTURES, ["partial/type-shown-again.md"], "partial/type-shown-again.md.diff"),
+    (FIXTURES, ["partial/command-menu.md"], "partial/command-menu.md.diff"),
 ]
 
 
@@ -87,3 +90,46 @@ def test_a_type_whose_members_are_left_out_is_not_read_as_empty(binary):
     """`struct TaskList {\n    // ...\n}` keeps the members of the step before: no initializer-mismatch."""
     result = run(binary, "lint", "--format", "json", "partial/elided.docc/elided.tutorial", cwd=FIXTURES)
     assert json.loads(result.stdout)["documents"][0]["diagnostics"] == [], result.stdout
+
+
+def test_a_conformance_adopted_in_the_text_alone_is_no_missing_protocol(binary):
+    """The step's text adopts the delegate protocol and its snippet shows only the delegate method: the
+    composed class adopts it, so assigning the delegate a step later is no coordinator-protocol-missing;
+    the step between conformance and assignment is the intermediate state coordinator-not-wired reports."""
+    result = run(binary, "lint", "--format", "json", "partial/conformance-in-prose.md", cwd=FIXTURES)
+    diagnostics = json.loads(result.stdout)["documents"][0]["diagnostics"]
+    assert [(d["rule"], d["step"], d["resolvedAt"]) for d in diagnostics] == [("coordinator-not-wired", "1.2", "1.3")]
+    document = json.loads(run(binary, "diff", "--format", "json", "partial/conformance-in-prose.md", cwd=FIXTURES).stdout)["documents"][0]
+    adopting = [c for c in document["changes"] if "adopts UITableViewDelegate" in (c.get("composed") or "")]
+    assert [c["to"] for c in adopting] == ["1.2"]
+    # The section whose text names a protocol the class already adopts changes only by its method.
+    assert [c["composed"] for c in document["changes"] if c["to"] == "2.1"] == [
+        "tableView(_:heightForRowAt:) added to TaskTable.Coordinator"]
+
+
+def test_a_type_shown_again_resolves_the_missing_method_at_its_step(binary):
+    """`struct MapView: UIViewRepresentable { func makeUIView… }` shown without imports after the whole
+    file: placed, so makeUIView's absence is resolved at that step, not at a later whole file."""
+    result = run(binary, "lint", "--format", "json", "partial/type-shown-again.md", cwd=FIXTURES)
+    diagnostics = json.loads(result.stdout)["documents"][0]["diagnostics"]
+    missing = sorted((d["message"].split(" has no ")[-1], d["severity"], d["resolvedAt"]) for d in diagnostics
+                     if d["rule"] == "missing-required-method")
+    assert missing == [("makeUIView(context:)", "information", "1.2"), ("updateUIView(_:context:)", "information", "1.3")]
+    document = json.loads(run(binary, "diff", "--format", "json", "partial/type-shown-again.md", cwd=FIXTURES).stdout)["documents"][0]
+    assert document["fragments"] == []
+
+
+def test_members_of_a_command_set_go_where_their_declarations_fit(binary):
+    """An app's `var body: some Scene` is never the command set's `var body: some Commands` (listed, not
+    replacing it); a key a top-level extension names stays at the file's top level; the nested view's
+    body is rewritten in place."""
+    document = json.loads(run(binary, "diff", "--format", "json", "partial/command-menu.md", cwd=FIXTURES).stdout)["documents"][0]
+    assert [(f["step"], f["reason"]) for f in document["fragments"]] == [
+        ("1.2", "NoteCommands declares another var body: some Commands")]
+    assert [(c.get("from"), c["to"], c.get("composed")) for c in document["changes"]] == [
+        (None, "1.1", None),
+        ("1.1", "2.1", "SelectedNoteKey added to NoteCommands.swift; extension FocusedValues added to NoteCommands.swift"),
+        ("2.1", "2.2", "NoteCommands replaced in NoteCommands.swift"),
+        ("2.2", "2.3", "var body replaced in NoteCommands.PinButton"),
+        ("2.3", "2.4", "var body replaced in NoteCommands"),
+    ]

@@ -142,3 +142,26 @@ def test_paths_check_finds_no_difference_where_resources_sit_next_to_the_tutoria
     assert measured["documents"][0]["structureMatches"]
     assert measured["pathDifferences"] == {}
     assert "every way of writing a DocC tutorial's path gives the same findings and diffs" in done.stdout
+
+
+def test_the_title_of_an_html_page_is_its_heading_element(binary, tmp_path):
+    # A blog page built from Markdown: the post's title is an <h1> that runs over three lines, before
+    # the article's own headings; the hand count names its first line.
+    page = ('<html><head><title>Counting taps | Notes</title></head><body>\n'
+            '<h1 class="post-title">\n    Counting &amp; taps\n</h1>\n'
+            '<h3>Section 1: Show a counter</h3>\n<p><strong>Step 1.</strong> Create Counter.swift.</p>\n'
+            '<pre><code class="swift">struct Counter {\n    var count = 0\n}\n</code></pre>\n</body></html>\n')
+    document = tmp_path / "corpus" / "blog" / "2020" / "counter" / "index.html"
+    document.parent.mkdir(parents=True)
+    document.write_text(page, encoding="utf-8")
+    data = {"sources": [{"name": "blog", "repo": "example/blog", "commit": "0" * 40, "paths": ["2020"],
+                         "form": "HTML", "language": "English"}],
+            "documents": [{"source": "blog", "path": "2020/counter/index.html", "kind": "tutorial",
+                           "hand": {"sections": 1, "steps": 1, "snippets": 1, "titleLine": 2}}],
+            "verdicts": []}
+    data_file = tmp_path / "data.json"
+    data_file.write_text(json.dumps(data), encoding="utf-8")
+    text, measured = run_script(binary, tmp_path / "corpus", data_file, tmp_path)
+    row = measured["documents"][0]
+    assert row["title"] == "Counting & taps"
+    assert row["titleMatches"] and row["structureMatches"], row

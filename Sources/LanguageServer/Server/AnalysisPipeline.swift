@@ -1,4 +1,5 @@
 import Foundation
+import SnippetComposition
 import StepDiff
 import SwiftFacts
 import TutorialAnalysis
@@ -20,16 +21,19 @@ public struct DocumentModel: Sendable {
     /// diagnostics never need them and a 1 MB tutorial has hundreds.
     public var changes: [ChangeSet] { lazyChanges.value }
 
-    public init(read: TutorialRead) {
-        self.init(tutorial: read.tutorial, read: read)
+    /// `trees`: the session's parses of code, so a re-read after a keystroke places fragments without
+    /// parsing again the file states that did not change.
+    public init(read: TutorialRead, trees: SyntaxTrees = SyntaxTrees()) {
+        self.init(tutorial: read.tutorial, trees: trees, read: read)
     }
 
     public init(
-        tutorial: Tutorial, timelines: [FileTimeline]? = nil, changes: [ChangeSet]? = nil, read: TutorialRead? = nil
+        tutorial: Tutorial, timelines: [FileTimeline]? = nil, changes: [ChangeSet]? = nil,
+        trees: SyntaxTrees = SyntaxTrees(), read: TutorialRead? = nil
     ) {
         self.tutorial = tutorial
         self.read = read
-        let timelines = timelines ?? buildTimelines(tutorial)
+        let timelines = timelines ?? buildTimelines(tutorial, trees: trees)
         self.timelines = timelines
         if let changes {
             lazyChanges = Lazy(changes)
@@ -115,7 +119,8 @@ public struct AnalysisPipeline: Sendable {
         let session = AnalysisSession(cache: cache)
         return AnalysisPipeline(
             model: { document, format, resources in
-                DocumentModel(read: readTutorialForEditing(document, format: format, resources: resources))
+                DocumentModel(
+                    read: readTutorialForEditing(document, format: format, resources: resources), trees: cache.trees)
             },
             findings: { model in
                 session.releaseStaleFacts()
@@ -145,9 +150,11 @@ public struct AnalysisPipeline: Sendable {
             configurationChanged: { session.forgetConfigurations() },
             modelAfterEdit: { previous, document, format, resources in
                 guard let read = previous.read else {
-                    return DocumentModel(read: readTutorialForEditing(document, format: format, resources: resources))
+                    return DocumentModel(
+                        read: readTutorialForEditing(document, format: format, resources: resources), trees: cache.trees)
                 }
-                return DocumentModel(read: rereadTutorial(read, as: document, format: format, resources: resources))
+                return DocumentModel(
+                    read: rereadTutorial(read, as: document, format: format, resources: resources), trees: cache.trees)
             })
     }
 }

@@ -18,25 +18,30 @@ class RawServer:
         self.next_id = 1
 
     def _read(self):
+        while self._read_message():
+            pass
+
+    def _read_message(self) -> bool:
+        """Reads one framed message into `messages`; False once the server's stdout is closed."""
         stream = self.process.stdout
+        length = None
         while True:
-            length = None
-            while True:
-                line = stream.readline()
-                if not line:
-                    with self.condition:
-                        self.condition.notify_all()
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.decode().partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            body = stream.read(length)
-            with self.condition:
-                self.messages.append(json.loads(body))
-                self.condition.notify_all()
+            line = stream.readline()
+            if not line:
+                with self.condition:
+                    self.condition.notify_all()
+                return False
+            line = line.strip()
+            if not line:
+                break
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        body = stream.read(length)
+        with self.condition:
+            self.messages.append(json.loads(body))
+            self.condition.notify_all()
+        return True
 
     def send_bytes(self, data: bytes):
         self.process.stdin.write(data)

@@ -20,26 +20,10 @@ class PausableServer(RawServer):
         super().__init__(binary)
 
     def _read(self):
-        stream = self.process.stdout
         while True:
             self.reading.wait()
-            length = None
-            while True:
-                line = stream.readline()
-                if not line:
-                    with self.condition:
-                        self.condition.notify_all()
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.decode().partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            body = stream.read(length)
-            with self.condition:
-                self.messages.append(json.loads(body))
-                self.condition.notify_all()
+            if not self._read_message():
+                return
 
     def peak_rss_megabytes(self) -> float:
         with open(f"/proc/{self.process.pid}/status") as status:

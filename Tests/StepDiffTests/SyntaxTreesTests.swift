@@ -1,0 +1,35 @@
+import SnippetComposition
+import XCTest
+
+/// The parses that composition keeps: bounded by their text, and what is still used survives the bound.
+final class SyntaxTreesTests: XCTestCase {
+    func testAKeptTreeIsNotParsedAgain() {
+        let trees = SyntaxTrees()
+        let code = "struct PageView {}\n"
+        XCTAssertEqual(topLevelTypeNames(in: code, trees: trees), ["PageView"])
+        XCTAssertEqual(fragmentShape(code, trees: trees), .declarations)
+        XCTAssertEqual(trees.statistics.parses, 1)
+    }
+
+    func testTheTextHeldIsBoundedWhileTheTreeInUseStays() {
+        // Each new text is about 40 bytes: a 400-byte generation holds about ten of them.
+        let trees = SyntaxTrees(generationBytes: 400)
+        let inUse = "struct PageView { var page = 0 }\n"
+        for n in 0..<500 {
+            XCTAssertEqual(topLevelTypeNames(in: "struct Page\(n) { var page = \(n) }\n", trees: trees), ["Page\(n)"])
+            XCTAssertEqual(topLevelTypeNames(in: inUse, trees: trees), ["PageView"])
+        }
+        let statistics = trees.statistics
+        XCTAssertLessThanOrEqual(statistics.held, 2 * 11, "two generations of at most 400 bytes each")
+        XCTAssertEqual(statistics.parses, 500 + 1, "the tree used at every step is parsed once")
+    }
+
+    func testRemovingAllParsesAgain() {
+        let trees = SyntaxTrees()
+        _ = importsModule("import SwiftUI\n", trees: trees)
+        trees.removeAll()
+        XCTAssertEqual(trees.statistics.held, 0)
+        _ = importsModule("import SwiftUI\n", trees: trees)
+        XCTAssertEqual(trees.statistics.parses, 2)
+    }
+}
