@@ -276,11 +276,11 @@ public func mergeElided(previous: TracedText, shown: TracedText, anchoringPunctu
 /// that merge does not parse where the previous text did, the merge in which lines of closing
 /// punctuation anchor nothing. A brace at the same depth may close another body than the one it seems
 /// to (`var body { … }` replaced by `func makeUIView { … }`): matching them splits a body in two.
-public func mergeElidedSwift(previous: TracedText, shown: TracedText) -> TracedText? {
+public func mergeElidedSwift(previous: TracedText, shown: TracedText, trees: SyntaxTrees) -> TracedText? {
     guard let merged = mergeElided(previous: previous, shown: shown) else { return nil }
-    guard parsed(merged.string).hasError, !parsed(previous.string).hasError,
+    guard trees.tree(merged.string).hasError, !trees.tree(previous.string).hasError,
         let structural = mergeElided(previous: previous, shown: shown, anchoringPunctuation: false),
-        !parsed(structural.string).hasError
+        !trees.tree(structural.string).hasError
     else { return merged }
     return structural
 }

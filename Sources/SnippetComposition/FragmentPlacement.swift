@@ -164,7 +164,7 @@ public func placeFragment(
             var new = reindented(shownText, from: member.indent, to: old.indent)
             if hasElision || shownText.count != text.count {
                 let previous = TracedText(untraced: file.bytes[old.range])
-                guard let merged = mergeElidedSwift(previous: previous, shown: new) else {
+                guard let merged = mergeElidedSwift(previous: previous, shown: new, trees: trees) else {
                     return .unplaced("leaves code out of \(old.displayName) in a way that does not match its previous state")
                 }
                 // The merge ends every line; the replaced range ends at the last token.

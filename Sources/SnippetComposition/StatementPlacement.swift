@@ -71,7 +71,7 @@ func placeStatements(
         new.origins.removeLast()
     }
     if ElidedCode.containsElision(shown.string) {
-        guard var merged = mergeElidedSwift(previous: TracedText(untraced: best.bytes[best.range]), shown: new) else {
+        guard var merged = mergeElidedSwift(previous: TracedText(untraced: best.bytes[best.range]), shown: new, trees: trees) else {
             return .unplaced("leaves code out of \(best.owner) in a way that does not match its previous state")
         }
         while merged.bytes.last == 0x0A {

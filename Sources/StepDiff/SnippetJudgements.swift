@@ -7,7 +7,7 @@ import TutorialModel
 /// when the merge would not parse where the base did.
 func mergedElision(_ code: String, base: String, trees: SyntaxTrees) -> TracedText? {
     guard SwiftParseLimits.unparseableReason(code) == nil, SwiftParseLimits.unparseableReason(base) == nil,
-        let merged = mergeElidedSwift(previous: TracedText(untraced: base.utf8), shown: TracedText(shown: code))
+        let merged = mergeElidedSwift(previous: TracedText(untraced: base.utf8), shown: TracedText(shown: code), trees: trees)
     else { return nil }
     if fragmentShape(merged.string, trees: trees) == .invalid, fragmentShape(base, trees: trees) != .invalid { return nil }
     return merged

@@ -135,13 +135,13 @@ final class PlacementEvidenceTests: XCTestCase {
         let shown = "struct A {\n    // ...\n    func make() -> Int {\n        2\n    }\n    // ...\n}"
         let textual = try XCTUnwrap(mergeElided(previous: TracedText(untraced: previous.utf8), shown: TracedText(shown: shown)))
         XCTAssertEqual(textual.string, "struct A {\n    var body: Int {\n        1\n    func make() -> Int {\n        2\n    }\n}\n")
-        let merged = try XCTUnwrap(mergeElidedSwift(previous: TracedText(untraced: previous.utf8), shown: TracedText(shown: shown)))
+        let merged = try XCTUnwrap(mergeElidedSwift(previous: TracedText(untraced: previous.utf8), shown: TracedText(shown: shown), trees: SyntaxTrees()))
         // The later marker takes the old member, as it does wherever two markers could.
         XCTAssertEqual(merged.string, "struct A {\n    func make() -> Int {\n        2\n    }\n    var body: Int {\n        1\n    }\n}\n")
         // Where the textual merge parses, it is the one kept.
         let kept = "struct A {\n    var body: Int {\n        1\n    }\n    // ...\n}"
         XCTAssertEqual(
-            mergeElidedSwift(previous: TracedText(untraced: previous.utf8), shown: TracedText(shown: kept))?.string,
+            mergeElidedSwift(previous: TracedText(untraced: previous.utf8), shown: TracedText(shown: kept), trees: SyntaxTrees())?.string,
             mergeElided(previous: TracedText(untraced: previous.utf8), shown: TracedText(shown: kept))?.string)
     }
 
