@@ -34,12 +34,7 @@ extension OutlineBlock {
     func shifted(by delta: Int) -> OutlineBlock {
         guard delta != 0 else { return self }
         var kind = kind
-        if case .code(let code) = kind {
-            kind = .code(
-                OutlineCode(
-                    language: code.language, fileName: code.fileName, code: code.code,
-                    range: code.range.shifted(by: delta), sourceMap: code.sourceMap.shifted(by: delta)))
-        }
+        if case .code(let code) = kind { kind = .code(code.shifted(by: delta)) }
         return OutlineBlock(kind: kind, text: text, range: range.shifted(by: delta), label: label)
     }
 }
@@ -54,6 +49,39 @@ struct OutlineCode: Sendable, Equatable {
     let code: String
     let range: SourceRange
     let sourceMap: SnippetSourceMap
+    /// The kind the code has if it is Swift, found once when the block is read: the outline is built again
+    /// from kept blocks after every edit, and scanning all the code each time would undo the saving.
+    let kindAsSwift: SnippetKind
+
+    init(language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap) {
+        self.init(
+            language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap,
+            kindAsSwift: SnippetClassifier.kind(code: code, language: "swift", fileName: nil))
+    }
+
+    private init(
+        language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap,
+        kindAsSwift: SnippetKind
+    ) {
+        self.language = language
+        self.fileName = fileName
+        self.code = code
+        self.range = range
+        self.sourceMap = sourceMap
+        self.kindAsSwift = kindAsSwift
+    }
+
+    /// The kind `SnippetClassifier.kind(code:language:fileName:)` gives the code with this file name.
+    func kind(fileName: String?) -> SnippetKind {
+        let isSwift = language == "swift" || fileName?.hasSuffix(".swift") == true
+        return isSwift ? kindAsSwift : (fileName == nil ? .fragment : .file)
+    }
+
+    func shifted(by delta: Int) -> OutlineCode {
+        OutlineCode(
+            language: language, fileName: fileName, code: code, range: range.shifted(by: delta),
+            sourceMap: sourceMap.shifted(by: delta), kindAsSwift: kindAsSwift)
+    }
 }
 
 /// What a Markdown or HTML reader finds before the builder runs: the blocks, the reader's problems and
