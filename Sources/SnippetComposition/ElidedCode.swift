@@ -33,27 +33,13 @@ public enum ElidedCode {
 
     /// The header of a declaration written with an elided body (`func update() { ... }` gives
     /// `func update() {`, up to and with the brace); nil for any other line.
-    static func elidedBodyHeader(_ line: Substring) -> Substring? {
+    public static func elidedBodyHeader(_ line: Substring) -> Substring? {
         let text = line.trimmed
         guard text.hasSuffix("}"), let open = text.lastIndex(of: "{") else { return nil }
         let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
         guard isMarkerLine(inside), !inside.trimmed.isEmpty else { return nil }
         let header = line[line.startIndex...line.index(open, offsetBy: 0)]
         return header.trimmed.count > 1 ? header : nil
-    }
-
-    /// Whether a line's bytes have what every marker has: three dots, a non-ASCII character (an ellipsis,
-    /// the Korean, Chinese and Japanese words) or a comment's opening.
-    private static func mayHoldMarker(_ line: ArraySlice<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        var dots = 0
-        for byte in line {
-            if byte >= 0x80 { return true }
-            dots = byte == 0x2E ? dots + 1 : 0
-            if dots == 3 || (previous == 0x2F && (byte == 0x2F || byte == 0x2A)) { return true }
-            previous = byte
-        }
-        return false
     }
 
     /// Whether any line of `code` stands for code left out (a marker line or an elided body).
@@ -77,9 +63,10 @@ public enum ElidedCode {
             if first < last {
                 let lead = bytes[first]
                 let couldBeMarker = lead == 0x2F || lead == 0x2E || lead == 0xE2 || bytes[last - 1] == 0x7D
-                // A marker has dots (`...`, or a non-ASCII ellipsis) or a comment (`//`, `/*`) holding its
-                // words: a closing brace alone, on most lines of Swift, has neither.
-                if couldBeMarker, Self.mayHoldMarker(bytes[first..<last]) {
+                let lineBytes = bytes[start..<end]
+                // Most such lines are code (`.padding()`, `}`): the byte tests below rule them out before
+                // the Character-level judgement, which was a tenth of a lint of a long file's states.
+                if couldBeMarker && (couldBeMarkerLine(lineBytes) || couldHaveElidedBody(lineBytes)) {
                     let text = Substring(String(decoding: bytes[start..<end], as: UTF8.self))
                     if isMarkerLine(text) || elidedBodyHeader(text) != nil { result.append(line) }
                 }
@@ -88,6 +75,29 @@ public enum ElidedCode {
             start = end + 1
         }
         return result
+    }
+
+    /// False only when `isMarkerLine` is false for the line: no `/` (so no comment) and a printable ASCII
+    /// character other than the dots and brackets a marker may hold (so something is left once they are
+    /// removed). A non-ASCII byte proves nothing (`…`, `（`, ideographic spaces).
+    public static func couldBeMarkerLine(_ line: ArraySlice<UInt8>) -> Bool {
+        var hasOtherCharacter = false
+        for byte in line {
+            switch byte {
+            case 0x2F: return true
+            case 0x2E, 0x28, 0x29, 0x5B, 0x5D: continue
+            case 0x21...0x7E: hasOtherCharacter = true
+            default: continue
+            }
+        }
+        return !hasOtherCharacter
+    }
+
+    /// False only when `elidedBodyHeader` is nil for the line: no `{`, or nothing after the first `{` that
+    /// a marker needs (a `/` of a comment, dots, or a non-ASCII byte that may be an ellipsis).
+    public static func couldHaveElidedBody(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let open = line.firstIndex(of: 0x7B) else { return false }
+        return line[(open + 1)...].contains { $0 == 0x2F || $0 == 0x2E || $0 >= 0x80 }
     }
 }
 

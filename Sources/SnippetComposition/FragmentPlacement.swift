@@ -124,32 +124,57 @@ public func placeFragment(
         // A type is never nested in itself: where a type goes is pointed at among the other types.
         var pointed = pointed
         var isStrong = isStrong
+        var evidence = pointing?.evidence
         if let name = declaration.decl.typeName {
             let other = pointedContainer(
                 candidates: allContainers.filter { $0.isPrimary && $0.simpleName != name },
                 anchored: [], declarations: declarations.map(\.decl), prose: prose, recentFiles: recentFiles)
             pointed = other?.container
             isStrong = other.map { $0.evidence != .weak } ?? false
+            evidence = other?.evidence
         }
         // What the signature or prose points to decides (`makeCoordinator()` of the type the prose names,
         // not of another representable); otherwise the one declaration of that identity.
+        /// Names the declaration uses that the candidate's type does not declare.
+        func unknownNames(in candidate: Container) -> Set<String> {
+            guard let file = parsedFiles.first(where: { $0.file.name == candidate.fileName }) else { return [] }
+            return unresolvedNames(in: declaration.decl, known: file.containers, in: candidate)
+                .subtracting(declarations.map(\.member.name))
+        }
+        let inPointed = pointed.flatMap { pointed in found.first { $0.0.id == pointed.id } }
         var chosen: (Container, Member)?
-        if isStrong, let pointed {
-            chosen = found.first { $0.0.id == pointed.id }
+        if evidence == .signature {
+            chosen = inPointed
+        } else if evidence == .prose, let inPointed, unknownNames(in: inPointed.0).isEmpty {
+            // The prose names the type, and what the member uses is there.
+            chosen = inPointed
+        } else if isStrong, inPointed == nil {
+            chosen = nil
         } else if found.count == 1 {
             chosen = found[0]
         } else if found.count > 1 {
-            guard let pointed, let inPointed = found.first(where: { $0.0.id == pointed.id }) else {
-                return .unplaced(
-                    "\(member.displayName) is declared more than once (\(found.map { $0.0.displayName }.joined(separator: ", ")))")
+            if let inPointed, unknownNames(in: inPointed.0).isEmpty {
+                chosen = inPointed
+            } else {
+                // `var body` is in every view: the one type that declares what it uses.
+                let resolving = found.filter { !$0.0.qualifiedName.isEmpty && unknownNames(in: $0.0).isEmpty }
+                guard resolving.count == 1 else {
+                    if resolving.isEmpty, let inPointed {
+                        let unknown = unknownNames(in: inPointed.0).sorted().joined(separator: ", ")
+                        return .unplaced("\(member.displayName) uses \(unknown), which \(inPointed.0.displayName) does not declare")
+                    }
+                    return .unplaced(
+                        "\(member.displayName) is declared more than once (\(found.map { $0.0.displayName }.joined(separator: ", ")))")
+                }
+                chosen = resolving[0]
             }
-            chosen = inPointed
         }
         if let (container, old) = chosen {
             guard !old.sharesLine else { return .unplaced("\(old.displayName) shares a line with other code") }
             guard let file = parsedFiles.first(where: { $0.file.name == container.fileName }) else { continue }
-            // Matched by its name alone (`var body` is in every view): it must use nothing the type lacks.
-            if !isStrong, !container.qualifiedName.isEmpty {
+            // Matched by its name alone (`var body` is in every view) or by a type the prose names: it must
+            // use nothing the type lacks.
+            if evidence != .signature, !container.qualifiedName.isEmpty {
                 let unknown = unresolvedNames(in: declaration.decl, known: file.containers, in: container)
                     .subtracting(declarations.map(\.member.name))
                 guard unknown.isEmpty else {

@@ -204,6 +204,39 @@ func conformanceNamedInProse(for decl: DeclSyntax, prose: String, container: Con
     return adopted.contains { $0.inherited.contains(name) } ? nil : name
 }
 
+/// The one file whose latest state has a declaration of the same identity as the snippet's only
+/// declaration and shares at least half of its body's lines (its first line, blank lines and lines of
+/// brackets aside): the step rewrites that declaration, whichever file an earlier step named. Nil when
+/// no file or more than one does.
+public func fileRewrittenBy(shown code: String, files: [PlacementFile], trees: SyntaxTrees) -> String? {
+    let tree = trees.tree(blankingElisions(in: code))
+    guard !tree.hasError, tree.statements.count == 1, case .decl(let decl) = tree.statements.first?.item,
+        let member = Member(decl, in: Array(code.utf8))
+    else { return nil }
+    let shown = significantBodyLines(Array(code.utf8)[member.range])
+    guard shown.count >= 2 else { return nil }
+    var rewritten = Set<String>()
+    for file in files where file.name.hasSuffix(".swift") {
+        let bytes = Array(file.code.utf8)
+        for container in containers(in: trees.tree(file.code), bytes: bytes, file: file.name) {
+            for old in container.members where old.key == member.key
+                && (old.opaqueType == nil || member.opaqueType == nil || old.opaqueType == member.opaqueType)
+            {
+                let before = Set(significantBodyLines(bytes[old.range]))
+                if shown.filter(before.contains).count * 2 >= shown.count { rewritten.insert(file.name) }
+            }
+        }
+    }
+    return rewritten.count == 1 ? rewritten.first : nil
+}
+
+/// A declaration's lines after its first, trimmed, without blank lines and lines of brackets only.
+private func significantBodyLines(_ bytes: ArraySlice<UInt8>) -> [String] {
+    String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
+        .map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()) }
+        .filter { line in !line.isEmpty && !line.allSatisfy { "{}()[];,".contains($0) } }
+}
+
 /// Names a declaration uses bare (`isFeatured`, not `x.isFeatured` nor a call) that it does not declare
 /// itself and that neither the type nor the top level of its file declares: evidence that the member
 /// belongs to another type.

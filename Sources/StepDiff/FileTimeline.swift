@@ -235,6 +235,14 @@ public func buildTimelineSet(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTr
                 var named = snippet.fileName ?? fileNamed(inProse: step.prose, knownFiles: knownFiles)
                 // A file an earlier step named and the tutorial has shown only in parts (or not at all) so far:
                 // the parts that follow go on there.
+                // A declaration shown again with most of its lines is a rewrite of that one, wherever it is.
+                if named == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil {
+                    let latest = order.compactMap { name -> PlacementFile? in
+                        guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+                        return PlacementFile(name: name, code: code)
+                    }
+                    named = fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
+                }
                 if named == nil, let last = lastNamedFile, states[last]?.last.map({ $0.composition?.kind == .partial }) ?? true {
                     named = last
                 }

@@ -26,8 +26,13 @@ public enum DocCCatalogPages {
     /// The text of the first `# ` heading line, when the page has one.
     static func title(of document: SourceDocument) -> String? {
         var fence: Character?
-        // Line by line, stopping at the title (every read of a Markdown document asks, at every keystroke).
-        for line in Self.lines(of: document.text) {
+        // Line by line as found, not `split` (which cuts the whole document first): the title is usually
+        // on the first line, and every Markdown document outside a catalog is asked for it.
+        var rest: Substring? = document.text[...]
+        while let remaining = rest {
+            let lineEnd = remaining.firstIndex(of: "\n")
+            let line = remaining[..<(lineEnd ?? remaining.endIndex)]
+            rest = lineEnd.map { remaining[remaining.index(after: $0)...] }
             let trimmed = line.trimmingWhitespace()
             if let marker = trimmed.first, marker == "`" || marker == "~",
                 trimmed.hasPrefix(String(repeating: marker, count: 3))
@@ -39,31 +44,6 @@ public enum DocCCatalogPages {
             return String(line.dropFirst(2).trimmingWhitespace())
         }
         return nil
-    }
-
-    /// The text's lines as `split(separator: "\n", omittingEmptySubsequences: false)` gives them, one at
-    /// a time: a `\n` ends a line unless it follows a `\r` (`\r\n` is one character, not a `\n`).
-    static func lines(of text: String) -> some Sequence<Substring> {
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var finished = false
-        return AnyIterator<Substring> {
-            guard !finished else { return nil }
-            var index = start
-            var previous: UInt8 = 0
-            while index < utf8.endIndex {
-                let byte = utf8[index]
-                if byte == 0x0A, previous != 0x0D {
-                    let line = text[start..<index]
-                    start = utf8.index(after: index)
-                    return line
-                }
-                previous = byte
-                index = utf8.index(after: index)
-            }
-            finished = true
-            return text[start..<utf8.endIndex]
-        }
     }
 
     /// ``Symbol``, `` ``Module/Type/method(_:)`` ``: DocC's link to a symbol of the documented module.

@@ -255,4 +255,48 @@ final class PlacementEvidenceTests: XCTestCase {
         XCTAssertEqual(set.unplaced.first?.reason, "var rating belongs to Trail.swift, which the text names")
         XCTAssertEqual(set.files.first?.states.last?.composition?.summary, "var title added to Home")
     }
+
+    /// `var body` is in every view: among several, the one type that declares what the new body uses
+    /// takes it, also when the recent file holds another view; a type the text merely names (the view
+    /// the new body shows) does not take a body that uses what it lacks.
+    func testABodyGoesToTheOneViewThatDeclaresWhatItUses() throws {
+        let row = "import SwiftUI\n\nstruct ShelfRow: View {\n    var title: String\n\n    var body: some View {\n        Text(title)\n    }\n}\n"
+        let item = "import SwiftUI\n\nstruct ShelfItem: View {\n    var book: Book\n\n    var body: some View {\n        Text(book.name)\n    }\n}\n"
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", snippets: [.init(file: "ShelfItem.swift", code: item)])
+        builder.step(label: "Step 2", snippets: [.init(file: "ShelfRow.swift", code: row)])
+        builder.step(
+            label: "Step 3", prose: "Give the cover a shadow.",
+            snippets: [.init(file: nil, code: "var body: some View {\n    Text(book.name)\n        .shadow(radius: 2)\n}\n", kind: .fragment)])
+        builder.step(
+            label: "Step 4", prose: "Show a TabView with ShelfRow in it.",
+            snippets: [.init(file: nil, code: "var body: some View {\n    TabView(selection: $selection) {\n        ShelfRow(title: \"A\")\n    }\n}\n", kind: .fragment)])
+        let set = buildTimelineSet(builder.build())
+        XCTAssertEqual(set.unplaced.map(\.step.description), ["1.4"])
+        XCTAssertEqual(set.unplaced.first?.reason, "var body uses selection, which ShelfRow does not declare")
+        let itemFile = try XCTUnwrap(set.files.first { $0.fileName == "ShelfItem.swift" })
+        XCTAssertEqual(itemFile.states.map(\.step.description), ["1.1", "1.3"])
+        XCTAssertEqual(itemFile.states.last?.composition?.summary, "var body replaced in ShelfItem")
+    }
+
+    /// An earlier step named a file the tutorial never shows (`Create ShelfDetail.swift.`); a later body
+    /// that repeats most lines of another file's body rewrites that one rather than starting a part of the
+    /// named file. A body with nothing in common with any file still goes on there.
+    func testABodyThatRepeatsAnotherFilesBodyRewritesIt() throws {
+        let list = "var body: some View {\n    List(books) { book in\n        ShelfItem(book: book)\n    }\n}\n"
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", prose: "Show the books in ShelfList.swift.", snippets: [.init(file: nil, code: list, kind: .fragment)])
+        builder.step(label: "Step 2", prose: "Create ShelfDetail.swift.", snippets: [])
+        builder.step(
+            label: "Step 3", prose: "Embed the list in a navigation view.",
+            snippets: [.init(file: nil, code: "var body: some View {\n    NavigationView {\n        List(books) { book in\n            ShelfItem(book: book)\n        }\n    }\n}\n", kind: .fragment)])
+        builder.step(
+            label: "Step 4", prose: "Show the cover.",
+            snippets: [.init(file: nil, code: "var body: some View {\n    Image(cover)\n        .resizable()\n}\n", kind: .fragment)])
+        let set = buildTimelineSet(builder.build())
+        XCTAssertEqual(set.unplaced.map(\.reason), [])
+        XCTAssertEqual(set.files.map(\.fileName), ["ShelfList.swift", "ShelfDetail.swift"])
+        XCTAssertEqual(set.files[0].states.map(\.step.description), ["1.1", "1.3"])
+        XCTAssertEqual(set.files[1].states.map(\.step.description), ["1.4"])
+    }
 }
