@@ -33,7 +33,7 @@ public enum ElidedCode {
 
     /// The header of a declaration written with an elided body (`func update() { ... }` gives
     /// `func update() {`, up to and with the brace); nil for any other line.
-    static func elidedBodyHeader(_ line: Substring) -> Substring? {
+    public static func elidedBodyHeader(_ line: Substring) -> Substring? {
         let text = line.trimmed
         guard text.hasSuffix("}"), let open = text.lastIndex(of: "{") else { return nil }
         let inside = text[text.index(after: open)..<text.index(before: text.endIndex)]
@@ -63,7 +63,10 @@ public enum ElidedCode {
             if first < last {
                 let lead = bytes[first]
                 let couldBeMarker = lead == 0x2F || lead == 0x2E || lead == 0xE2 || bytes[last - 1] == 0x7D
-                if couldBeMarker {
+                let lineBytes = bytes[start..<end]
+                // Most such lines are code (`.padding()`, `}`): the byte tests below rule them out before
+                // the Character-level judgement, which was a tenth of a lint of a long file's states.
+                if couldBeMarker && (couldBeMarkerLine(lineBytes) || couldHaveElidedBody(lineBytes)) {
                     let text = Substring(String(decoding: bytes[start..<end], as: UTF8.self))
                     if isMarkerLine(text) || elidedBodyHeader(text) != nil { result.append(line) }
                 }
@@ -72,6 +75,29 @@ public enum ElidedCode {
             start = end + 1
         }
         return result
+    }
+
+    /// False only when `isMarkerLine` is false for the line: no `/` (so no comment) and a printable ASCII
+    /// character other than the dots and brackets a marker may hold (so something is left once they are
+    /// removed). A non-ASCII byte proves nothing (`…`, `（`, ideographic spaces).
+    public static func couldBeMarkerLine(_ line: ArraySlice<UInt8>) -> Bool {
+        var hasOtherCharacter = false
+        for byte in line {
+            switch byte {
+            case 0x2F: return true
+            case 0x2E, 0x28, 0x29, 0x5B, 0x5D: continue
+            case 0x21...0x7E: hasOtherCharacter = true
+            default: continue
+            }
+        }
+        return !hasOtherCharacter
+    }
+
+    /// False only when `elidedBodyHeader` is nil for the line: no `{`, or nothing after the first `{` that
+    /// a marker needs (a `/` of a comment, dots, or a non-ASCII byte that may be an ellipsis).
+    public static func couldHaveElidedBody(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let open = line.firstIndex(of: 0x7B) else { return false }
+        return line[(open + 1)...].contains { $0 == 0x2F || $0 == 0x2E || $0 >= 0x80 }
     }
 }
 

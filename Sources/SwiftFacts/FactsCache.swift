@@ -256,17 +256,36 @@ private func concurrentEdits(_ replacements: [TextReplacement], old: [UInt8], ne
     var edits: [SourceEdit] = []
     var lastOldEnd = 0
     var delta = 0
-    for replacement in replacements {
-        guard replacement.old.start >= lastOldEnd, replacement.old.end <= old.count, replacement.new.end <= new.count,
-            replacement.new.start == replacement.old.start + delta
+    for (index, replacement) in replacements.enumerated() {
+        guard replacement.old.start >= lastOldEnd, replacement.old.start <= replacement.old.end,
+            replacement.new.start <= replacement.new.end, replacement.old.end <= old.count,
+            replacement.new.end <= new.count, replacement.new.start == replacement.old.start + delta
         else { return nil }
-        edits.append(
-            SourceEdit(
-                range: AbsolutePosition(
-                    utf8Offset: replacement.old.start)..<AbsolutePosition(utf8Offset: replacement.old.end),
-                replacement: Array(new[replacement.new.start..<replacement.new.end])))
+        // A run of whole lines, narrowed to the bytes that differ, as late as the unchanged text around it
+        // allows: the line diff may place an inserted member's lines from the `}` before it, in the member
+        // the parser would then parse again, and a run inserted at a line start begins in the leading
+        // trivia of the member after it, where the member before looked ahead.
+        let next = index + 1 < replacements.count ? replacements[index + 1] : nil
+        let oldLimit = next?.old.start ?? old.count
+        let newLimit = next?.new.start ?? new.count
+        guard oldLimit >= replacement.old.end, newLimit >= replacement.new.end else { return nil }
+        var (oldStart, newStart) = (replacement.old.start, replacement.new.start)
+        while oldStart < oldLimit, newStart < newLimit, old[oldStart] == new[newStart] {
+            oldStart += 1
+            newStart += 1
+        }
+        var (oldEnd, newEnd) = (oldLimit, newLimit)
+        while oldEnd > oldStart, newEnd > newStart, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1
+            newEnd -= 1
+        }
         delta += (replacement.new.end - replacement.new.start) - (replacement.old.end - replacement.old.start)
         lastOldEnd = replacement.old.end
+        if oldStart == oldEnd && newStart == newEnd { continue }
+        edits.append(
+            SourceEdit(
+                range: AbsolutePosition(utf8Offset: oldStart)..<AbsolutePosition(utf8Offset: oldEnd),
+                replacement: Array(new[newStart..<newEnd])))
     }
     guard old.count + delta == new.count else { return nil }
     return try? ConcurrentEdits(concurrent: edits)

@@ -4,26 +4,18 @@ import TutorialModel
 import TutorialRules
 
 extension StepChanges {
-    /// What each step changes, from the timelines; `cache` remembers each comparison of two states.
+    /// What each step changes, from the timelines. Each comparison of two states is computed anew (`cache`
+    /// is not asked): it looks only at the lines between the texts' common beginning and end, which costs
+    /// less than hashing both texts to remember it.
     init(tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCache? = nil) {
         var touched: [StepID: Set<String>] = [:]
         var withCode = Set<StepID>()
         for timeline in timelines {
             var previous = ""
             for state in timeline.states {
-                // Remembered per (previous, current) text: a keystroke re-analysis of a 1 MB tutorial then
-                // compares only the states the edit changed.
-                let old = previous
-                let words: Set<String>?
-                if let cache {
-                    let key = LineChangeKey(old: old, new: state.code)
-                    words = cache.remembered(key, textBytes: old.utf8.count + state.code.utf8.count) {
-                        identifiersOnChangedLines(old: old, new: state.code)
-                    }
-                } else {
-                    words = identifiersOnChangedLines(old: old, new: state.code)
+                if let words = identifiersOnChangedLines(old: previous, new: state.code) {
+                    touched[state.step, default: []].formUnion(words)
                 }
-                if let words { touched[state.step, default: []].formUnion(words) }
                 previous = state.code
             }
         }
@@ -41,33 +33,34 @@ extension StepChanges {
     }
 }
 
-private struct LineChangeKey: Hashable, Sendable {
-    let old: String
-    let new: String
-}
-
 /// The identifiers on lines whose count differs between two texts (lines added or removed), nil when
 /// no line's count differs.
 ///
 /// Lines are compared as interned bytes (hashing `Substring`s cost a tenth of a lint), split at every LF
 /// that is not part of a CRLF, empty lines left out: the lines `split(separator: "\n")` gives, since a
-/// CRLF is one `Character`.
-private func identifiersOnChangedLines(old: String, new: String) -> Set<String>? {
+/// CRLF is one `Character`. Lines of the texts' common beginning and end count the same on both sides,
+/// so only the lines between them are counted.
+func identifiersOnChangedLines(old: String, new: String) -> Set<String>? {
+    let oldBytes = Array(old.utf8)
+    let newBytes = Array(new.utf8)
+    let (oldMiddle, newMiddle) = differingLines(oldBytes, newBytes)
     var interner = LineInterner()
-    func lineCounts(_ text: String) -> [Int32: Int] {
-        let bytes = Array(text.utf8)
+    func lineCounts(_ bytes: ArraySlice<UInt8>) -> [Int32: Int] {
         var lines: [Int32: Int] = [:]
-        var start = 0
-        for index in 0...bytes.count {
-            guard index == bytes.count || (bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D))
+        var start = bytes.startIndex
+        for index in bytes.startIndex...bytes.endIndex {
+            // A slice starts at a line start: the byte before it, if any, is an LF.
+            guard
+                index == bytes.endIndex
+                    || (bytes[index] == 0x0A && (index == bytes.startIndex || bytes[index - 1] != 0x0D))
             else { continue }
             if index > start { lines[interner.intern(bytes[start..<index]), default: 0] += 1 }
             start = index + 1
         }
         return lines
     }
-    let previousLines = lineCounts(old)
-    let lines = lineCounts(new)
+    let previousLines = lineCounts(oldBytes[oldMiddle])
+    let lines = lineCounts(newBytes[newMiddle])
     var changed: [Int32] = []
     for (line, count) in lines where count > previousLines[line, default: 0] { changed.append(line) }
     for (line, count) in previousLines where count > lines[line, default: 0] { changed.append(line) }
@@ -75,4 +68,34 @@ private func identifiersOnChangedLines(old: String, new: String) -> Set<String>?
     var words = Set<String>()
     for line in changed { words.formUnion(identifiers(inUTF8: interner.line(line))) }
     return words
+}
+
+/// The byte ranges of the two texts left once the lines both begin and end with are set aside: each
+/// starts where a line starts in both (offset 0, or after an LF that is no CRLF's) and ends after such an
+/// LF or at the end, so the lines inside are those of the whole texts.
+func differingLines(_ old: [UInt8], _ new: [UInt8]) -> (old: Range<Int>, new: Range<Int>) {
+    func isLineBreak(_ bytes: [UInt8], _ index: Int) -> Bool {
+        bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D)
+    }
+    let limit = min(old.count, new.count)
+    var prefix = 0
+    while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
+    // Back to the start of a line (the bytes before `prefix` are the same in both texts).
+    var start = prefix
+    while start > 0, !isLineBreak(old, start - 1) { start -= 1 }
+    var suffix = 0
+    while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    // Forward to just after a line break inside the common end, whose preceding byte is common too.
+    var oldEnd = old.count - suffix
+    var newEnd = new.count - suffix
+    while oldEnd < old.count {
+        if oldEnd > old.count - suffix, isLineBreak(old, oldEnd), isLineBreak(new, newEnd) { break }
+        oldEnd += 1
+        newEnd += 1
+    }
+    if oldEnd < old.count {
+        oldEnd += 1
+        newEnd += 1
+    }
+    return (start..<max(start, oldEnd), start..<max(start, newEnd))
 }

@@ -47,15 +47,29 @@ private func facts(of timeline: FileTimeline, cache: FactsCache) -> [SnippetAddr
         // The change set's runs are the parser's edits (computed only when the state must be parsed).
         let (facts, parsed) = cache.facts(for: state.code, previous: previous) { [previous] in
             guard let previous else { return nil }
-            return TextDiff(old: previous.code, new: state.code, options: DiffOptions(context: 0)).byteEdits().map {
-                TextReplacement(
-                    old: CodeRange(start: $0.old.start, end: $0.old.end),
-                    new: CodeRange(start: $0.new.start, end: $0.new.end))
-            }
+            return parserEdits(old: previous.code, new: state.code)
         }
         // A cached state has no tree: the next state then parses from scratch (rare: an edit).
         previous = parsed
         result[SnippetAddress(step: state.step, index: state.snippetIndex)] = facts
     }
     return result
+}
+
+/// The runs of lines that differ between two states, as the parser's edits. Only the lines between the
+/// texts' common beginning and end are diffed: splitting and interning every line of both texts was most
+/// of the cost, and any edits that turn the old text into the new one give the parser's same tree.
+func parserEdits(old: String, new: String) -> [TextReplacement] {
+    let oldBytes = Array(old.utf8)
+    let newBytes = Array(new.utf8)
+    let (oldMiddle, newMiddle) = differingLines(oldBytes, newBytes)
+    let start = oldMiddle.lowerBound
+    let diff = TextDiff(
+        old: String(decoding: oldBytes[oldMiddle], as: UTF8.self),
+        new: String(decoding: newBytes[newMiddle], as: UTF8.self), options: DiffOptions(context: 0))
+    return diff.byteEdits().map {
+        TextReplacement(
+            old: CodeRange(start: start + $0.old.start, end: start + $0.old.end),
+            new: CodeRange(start: start + $0.new.start, end: start + $0.new.end))
+    }
 }

@@ -26,7 +26,13 @@ public enum DocCCatalogPages {
     /// The text of the first `# ` heading line, when the page has one.
     static func title(of document: SourceDocument) -> String? {
         var fence: Character?
-        for line in document.text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Line by line as found, not `split` (which cuts the whole document first): the title is usually
+        // on the first line, and every Markdown document outside a catalog is asked for it.
+        var rest: Substring? = document.text[...]
+        while let remaining = rest {
+            let lineEnd = remaining.firstIndex(of: "\n")
+            let line = remaining[..<(lineEnd ?? remaining.endIndex)]
+            rest = lineEnd.map { remaining[remaining.index(after: $0)...] }
             let trimmed = line.trimmingWhitespace()
             if let marker = trimmed.first, marker == "`" || marker == "~",
                 trimmed.hasPrefix(String(repeating: marker, count: 3))

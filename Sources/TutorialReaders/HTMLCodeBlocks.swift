@@ -79,8 +79,18 @@ extension HTMLBlocks {
 
     /// A `<pre>` of nothing but ascending numbers is a highlighter's line-number gutter, not code.
     static func isLineNumberGutter(_ code: String) -> Bool {
-        let lines = code.split(separator: "\n")
-        guard lines.count >= 2 else { return false }
-        return lines.enumerated().allSatisfy { offset, line in Int(line.trimmingWhitespace()) == offset + 1 }
+        // Line by line, stopping at the first that is not the next number (code stops at its first line):
+        // the lines `split(separator: "\n")` gives, empty ones left out.
+        var expected = 1
+        var rest = code[...]
+        while !rest.isEmpty {
+            let lineEnd = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let line = rest[..<lineEnd]
+            rest = lineEnd < rest.endIndex ? rest[rest.index(after: lineEnd)...] : rest[rest.endIndex...]
+            if line.isEmpty { continue }
+            guard Int(line.trimmingWhitespace()) == expected else { return false }
+            expected += 1
+        }
+        return expected > 2
     }
 }

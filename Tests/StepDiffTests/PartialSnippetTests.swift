@@ -1,3 +1,4 @@
+import Foundation
 import SnippetComposition
 import TestSupport
 import TutorialModel
@@ -342,6 +343,37 @@ final class PartialSnippetTests: XCTestCase {
         }
         XCTAssertTrue(ElidedCode.containsElision("init(name: String) { ... }\n"))
         XCTAssertFalse(ElidedCode.containsElision("init(name: String) { self.name = name }\n"))
+    }
+
+    /// The byte tests that spare most lines the Character-level judgement never rule out a marker line or
+    /// an elided body: checked on crafted lines and on every line of the repository's tutorials and fixtures.
+    func testByteTestsNeverRuleOutAMarker() throws {
+        var lines = [
+            "// ...", "…", "⋯", "。。。", "(...)", "[…]", "（…）", "· · ·", "\u{3000}…", "  ...\r", "init() { ... }",
+            "func f() { /* ... */ }", "var body: some View { … }", "x { // existing code }", "{ ... }", "a{...}",
+            ".padding()", "}", "    }", "let range = 0...3", "Text(\"...\")", "{ x }", "f() { g() }", "(", "...x",
+            "\u{00A0}...", "( ) [ ] .", "\u{600}a...", "e\u{301}...", "{\u{301} ... }", "x {\u{3000}…\u{3000}}",
+        ]
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        for folder in ["Tutorials", "Fixtures"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else { continue }
+                lines += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+        }
+        XCTAssertGreaterThan(lines.count, 1000)
+        var ruledOut = 0
+        for line in lines {
+            let bytes = ArraySlice(Array(line.utf8))
+            if !ElidedCode.couldBeMarkerLine(bytes) {
+                XCTAssertFalse(ElidedCode.isMarkerLine(line), line)
+                ruledOut += 1
+            }
+            if !ElidedCode.couldHaveElidedBody(bytes) { XCTAssertNil(ElidedCode.elidedBodyHeader(Substring(line)), line) }
+        }
+        XCTAssertGreaterThan(ruledOut, lines.count / 2)
     }
 }
 
