@@ -8,6 +8,8 @@ import TutorialModel
 
 /// A language-server client over real pipes and the real framing: the server runs in this process on a
 /// `StreamConnection`, exactly as `tutorial-check lsp` runs it on stdin/stdout.
+///
+/// `@unchecked`: its mutable state is used by the measuring thread alone; only `server` is shared.
 final class PipeClient: @unchecked Sendable {
     private let toServer: Int32
     private let fromServer: Int32

@@ -148,9 +148,11 @@ struct AnalysisKey: Hashable, Sendable {
 
 /// Computes a value once per key, however many threads ask at the same time; later askers wait for the
 /// first. Only the latest key per document is kept, so memory follows the open documents.
-final class ComputeOnce<Value: Sendable>: @unchecked Sendable {
+final class ComputeOnce<Value: Sendable>: Sendable {
     typealias Key = AnalysisKey
 
+    /// `value` is written once, under `slots`' lock, before `done` is signalled, and read only after
+    /// waiting on `done`: the semaphore orders the accesses, which the compiler cannot see.
     private final class Slot: @unchecked Sendable {
         let key: Key
         let done = DispatchSemaphore(value: 0)
