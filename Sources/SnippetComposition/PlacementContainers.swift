@@ -317,8 +317,6 @@ extension DeclSyntax {
         return nil
     }
 
-    var isTypeDeclaration: Bool { typeName != nil }
-
     /// The name token of a type declaration.
     var nameToken: TokenSyntax? {
         if let decl = self.as(StructDeclSyntax.self) { return decl.name }

@@ -33,8 +33,6 @@ public struct FileState: Sendable {
     public let composition: Composition?
     /// The file's text in this state.
     public var code: String { snippet.code }
-    /// The snippet as the step shows it (for a composed state, not the file's text).
-    public var shownSnippet: Snippet { composition?.shown ?? snippet }
 
     /// A state; `nameSource` defaults to a labelled snippet.
     public init(

@@ -20,8 +20,8 @@ public enum FileNameLabel {
         guard !candidate.isEmpty, candidate.count <= 120,
             !candidate.contains(where: { $0 == " " || $0 == "\t" || $0 == "`" })
         else { return nil }
-        // Chinese and Japanese put no space before a name: `这一节的代码是LandmarkRow.swift：` ("this
-        // section's code is …") labels the code after it with the name it ends with.
+        // Chinese and Japanese put no space before a name: `整理后的完整代码是LandmarkRow.swift：` ("the
+        // complete code, tidied up, is …") labels the code after it with the name it ends with.
         if let lastWide = candidate.lastIndex(where: { $0.unicodeScalars.contains(where: isWideScript) }) {
             let tail = candidate[candidate.index(after: lastWide)...]
             if let first = tail.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic {

@@ -21,7 +21,7 @@ final class FormatSnifferTests: XCTestCase {
         XCTAssertEqual(FileNameLabel.fileName(in: "PageView.swift"), "PageView.swift")
         XCTAssertEqual(FileNameLabel.fileName(in: " `PageControl.swift`: "), "PageControl.swift")
         // A Chinese or Japanese line that ends with the name (no space before it) labels the code with it.
-        XCTAssertEqual(FileNameLabel.fileName(in: "这一节的代码是PageControl.swift："), "PageControl.swift")
+        XCTAssertEqual(FileNameLabel.fileName(in: "整理后的完整代码是PageControl.swift："), "PageControl.swift")
         XCTAssertEqual(FileNameLabel.fileName(in: "完成したコードはPageView.swift"), "PageView.swift")
         // A name written in those scripts stays whole; a name in the middle of a sentence is no label.
         XCTAssertEqual(FileNameLabel.fileName(in: "视图.swift"), "视图.swift")

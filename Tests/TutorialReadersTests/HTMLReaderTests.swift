@@ -111,7 +111,7 @@ final class HTMLReaderTests: XCTestCase {
             "<figure class=\"highlight swift\"><table><tr><td class=\"gutter\"><pre>1<br>2<br></pre></td>"
             + "<td class=\"code\"><pre>import SwiftUI<br>struct A {}<br></pre></td></tr></table></figure>"
         let html = "<h3>§ 1 准备</h3><p><strong>Step 1.</strong> 新建文件。</p>" + figure
-            + "<p>这一节里完成的代码是<code>A.swift</code>：</p>" + figure
+            + "<p>整理后的完整代码是<code>A.swift</code>：</p>" + figure
         let found = snippets(read(html))
         XCTAssertEqual(found.map(\.code), ["import SwiftUI\nstruct A {}\n", "import SwiftUI\nstruct A {}\n"])
         XCTAssertEqual(found.map(\.language), ["swift", "swift"])

@@ -35,6 +35,8 @@ extension Connection {
 }
 
 /// Two in-process endpoints: what one sends, the other receives, unframed (sourcekit-lsp's `LocalConnection`).
+///
+/// `@unchecked`: `peer` is set once, while `pair()` builds the two ends, before either is shared.
 public final class LocalConnection: Connection, @unchecked Sendable {
     private struct State {
         var handler: (@Sendable (ConnectionEvent) -> Void)?
@@ -101,7 +103,7 @@ public final class LocalConnection: Connection, @unchecked Sendable {
 /// Writes go through an `OutgoingQueue` on a writer thread of their own, so a client slow to read never
 /// stalls the server's locks; the queue coalesces diagnostics and, once too much else waits, holds the
 /// reader back (backpressure), so a client that stops reading cannot make the server's memory grow.
-public final class StreamConnection: Connection, @unchecked Sendable {
+public final class StreamConnection: Connection, Sendable {
     private let input: Int32
     private let output: Int32
     private let outgoing: OutgoingQueue

@@ -7,6 +7,9 @@ import Foundation
 /// client is not reading, each document has at most one diagnostics message waiting. Everything else
 /// (responses, which must each arrive once and in order) is kept, and once more than `limit` bytes of it
 /// wait, `waitForRoom` holds the reader back, so a client that does not read stops being read from too.
+///
+/// `@unchecked`: the state is guarded by `condition`, which the writer thread waits on; `Protected`
+/// has no wait.
 final class OutgoingQueue: @unchecked Sendable {
     private let condition = NSCondition()
     /// Queued bodies in send order; nil where a coalesced message was replaced by a newer one.

@@ -14,7 +14,7 @@ import TutorialRules
 /// they need, run on a worker queue, and their responses leave in request order through a sequencer.
 /// Diagnostics are pushed by a per-document coalescing loop: at most one analysis runs per document,
 /// newer edits replace the queued one, and a result is published only if its version is still current.
-public final class LanguageServer: @unchecked Sendable {
+public final class LanguageServer: Sendable {
     public struct Options: Sendable {
         public var version: String
         public var pipeline: AnalysisPipeline

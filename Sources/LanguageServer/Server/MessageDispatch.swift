@@ -143,7 +143,7 @@ extension LanguageServer {
         sequencer.complete(ticket, body: body)
     }
 
-    /// An error reply that takes no ticket: the request never reached a handler.
+    /// An error reply for a request that never reached a handler, still sent in the order of requests.
     private func respondNow(_ id: RequestID, error: ResponseError) {
         let ticket = sequencer.reserve()
         sequencer.complete(ticket, body: encodeMessage(ErrorResponseMessage(id: id, error: error)))

@@ -2,7 +2,7 @@ import Foundation
 import TutorialModel
 
 /// Sends responses in the order their requests arrived, whatever order they finish in.
-final class ResponseSequencer: @unchecked Sendable {
+final class ResponseSequencer: Sendable {
     private struct State {
         var nextTicket = 0
         var nextToSend = 0

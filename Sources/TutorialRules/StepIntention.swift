@@ -8,7 +8,7 @@ import TutorialModel
 /// back to a file before the next change, or presenting the finished file at the end of a section. A repetition
 /// looks accidental only when the step tells the reader to change the code (its first instruction is an
 /// edit: `Add…`, `Update the preview…`, `添加…`, `추가한다`), or says nothing at all.
-enum StepIntention: String {
+enum StepIntention {
     /// The step shows a video or an image of the result.
     case media
     /// The step runs, builds, previews or tries the result (`Build the project now`, `运行`, `실행`).
