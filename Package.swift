@@ -166,7 +166,7 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LanguageServer", "TutorialModel", "TutorialRules", "TestSupport"],
+            dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TutorialRules", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
     ] + fuzzTargets,
     swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 import StepDiff
 import TutorialModel
 
-/// `tutorial-check diff --format json`: the contract of product.md,
+/// `tutorial-check diff --format json`: the contract of docs/json-output.md (docs/schemas/diff.schema.json),
 /// `{"documents":[{"path","changes":[{"file","from","to","added","removed","hunks":[{"oldStart","oldLines",
 /// "newStart","newLines","lines":[{"kind","text"}]}]}]}]}`.
 ///

@@ -40,7 +40,7 @@ public struct LintSummary: Codable, Equatable, Sendable {
     }
 }
 
-/// `tutorial-check lint --format json`: the contract of product.md.
+/// `tutorial-check lint --format json`: the contract of docs/json-output.md (docs/schemas/lint.schema.json).
 public struct LintJSON: Codable, Equatable, Sendable {
     public struct Document: Codable, Equatable, Sendable {
         public let path: String

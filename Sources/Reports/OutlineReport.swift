@@ -1,6 +1,6 @@
 import TutorialModel
 
-/// `tutorial-check outline --format json`: the contract of product.md.
+/// `tutorial-check outline --format json`: the contract of docs/json-output.md (docs/schemas/outline.schema.json).
 public struct OutlineJSON: Codable, Equatable, Sendable {
     public struct Document: Codable, Equatable, Sendable {
         public let path: String

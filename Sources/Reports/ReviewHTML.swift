@@ -3,17 +3,26 @@ import StepDiff
 import TutorialModel
 import TutorialRules
 
+/// A document to review: its step diffs and its lint findings.
+public struct ReviewedDocument: Sendable {
+    public let diff: DiffReportDocument
+    public let findings: [Finding]
+
+    public init(diff: DiffReportDocument, findings: [Finding]) {
+        self.diff = diff
+        self.findings = findings
+    }
+}
+
 /// The review page (`tutorial-check report`): the step-diff page with every lint finding of each
 /// document shown where the reader meets it — on the diff line of the step that introduced it (else
-/// at that step), with the step that resolved it, and a note at the resolving step. `findings` holds
-/// each document's lint findings, in the order of `report`; `indexLink` adds a link back to a site's
-/// index page.
-public func renderReviewPage(_ report: [DiffReportDocument], findings: [[Finding]], indexLink: String? = nil) -> String
-{
+/// at that step), with the step that resolved it, and a note at the resolving step. `indexLink` adds a
+/// link back to a site's index page.
+public func renderReviewPage(_ documents: [ReviewedDocument], indexLink: String? = nil) -> String {
     var page = HTMLReportPage(
         syntax: DiffSyntaxColorer(),
-        review: zip(report, findings).map { ReviewFindings($1, changes: $0.changes) }, indexLink: indexLink)
-    return page.render(report, showAllSteps: true)
+        review: documents.map { ReviewFindings($0.findings, changes: $0.diff.changes) }, indexLink: indexLink)
+    return page.render(documents.map(\.diff), showAllSteps: true)
 }
 
 // MARK: Findings on a review page

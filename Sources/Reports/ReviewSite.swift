@@ -12,10 +12,10 @@ public struct ReviewSitePage: Sendable, Equatable {
 /// (every tutorial with its steps, files, +/− and findings by severity) and one review page per
 /// tutorial under `tutorials/`. Every page is self-contained (inline style, no script, no external
 /// asset), so the folder works offline, from a CI artifact or a file share.
-public func renderReviewSite(_ report: [DiffReportDocument], findings: [[Finding]]) -> [ReviewSitePage] {
+public func renderReviewSite(_ documents: [ReviewedDocument]) -> [ReviewSitePage] {
     var used: Set<String> = []
-    let names = report.map { document -> String in
-        let base = pageSlug(document.path)
+    let names = documents.map { document -> String in
+        let base = pageSlug(document.diff.path)
         var name = base
         var number = 2
         while used.contains(name) {
@@ -25,12 +25,9 @@ public func renderReviewSite(_ report: [DiffReportDocument], findings: [[Finding
         used.insert(name)
         return "tutorials/\(name).html"
     }
-    var pages = [ReviewSitePage(path: "index.html", html: renderReviewIndex(report, findings: findings, pages: names))]
-    for (index, document) in report.enumerated() {
-        pages.append(
-            ReviewSitePage(
-                path: names[index],
-                html: renderReviewPage([document], findings: [findings[index]], indexLink: "../index.html")))
+    var pages = [ReviewSitePage(path: "index.html", html: renderReviewIndex(documents, pages: names))]
+    for (document, name) in zip(documents, names) {
+        pages.append(ReviewSitePage(path: name, html: renderReviewPage([document], indexLink: "../index.html")))
     }
     return pages
 }
@@ -49,7 +46,8 @@ private func pageSlug(_ path: String) -> String {
     return slug.isEmpty ? "tutorial" : slug
 }
 
-private func renderReviewIndex(_ report: [DiffReportDocument], findings: [[Finding]], pages: [String]) -> String {
+/// The index: each document, linked to its page (`pages`, in the same order).
+private func renderReviewIndex(_ documents: [ReviewedDocument], pages: [String]) -> String {
     func count(_ findings: [Finding], _ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
     func cell(_ number: Int, _ severity: Severity) -> String {
         number == 0
@@ -58,7 +56,8 @@ private func renderReviewIndex(_ report: [DiffReportDocument], findings: [[Findi
     }
     var rows = ""
     var totals = (steps: 0, files: 0, added: 0, removed: 0)
-    for (index, document) in report.enumerated() {
+    for (reviewed, page) in zip(documents, pages) {
+        let document = reviewed.diff
         let added = document.changes.reduce(0) { $0 + $1.added }
         let removed = document.changes.reduce(0) { $0 + $1.removed }
         totals.steps += document.tutorial.steps.count
@@ -66,17 +65,17 @@ private func renderReviewIndex(_ report: [DiffReportDocument], findings: [[Findi
         totals.added += added
         totals.removed += removed
         rows +=
-            "<tr><td><a href=\"\(htmlEscaped(pages[index]))\">\(htmlEscaped(document.tutorial.title ?? document.path))</a>"
+            "<tr><td><a href=\"\(htmlEscaped(page))\">\(htmlEscaped(document.tutorial.title ?? document.path))</a>"
         rows +=
             "<div class=\"path\">\(htmlEscaped(document.path))</div></td><td>\(document.tutorial.format.rawValue)</td>"
         rows +=
             "<td class=\"count\">\(document.tutorial.sections.count)</td><td class=\"count\">\(document.tutorial.steps.count)</td>"
         rows += "<td class=\"count\">\(document.timelines.count)</td>"
         rows += "<td class=\"count plus\">+\(added)</td><td class=\"count minus\">−\(removed)</td>"
-        rows += Severity.allCases.map { cell(count(findings[index], $0), $0) }.joined() + "</tr>\n"
+        rows += Severity.allCases.map { cell(count(reviewed.findings, $0), $0) }.joined() + "</tr>\n"
     }
-    let all = findings.flatMap { $0 }
-    rows += "<tr class=\"total\"><td>\(report.count) tutorial\(report.count == 1 ? "" : "s")</td><td></td><td></td>"
+    let all = documents.flatMap(\.findings)
+    rows += "<tr class=\"total\"><td>\(documents.count) tutorial\(documents.count == 1 ? "" : "s")</td><td></td><td></td>"
     rows += "<td class=\"count\">\(totals.steps)</td><td class=\"count\">\(totals.files)</td>"
     rows += "<td class=\"count plus\">+\(totals.added)</td><td class=\"count minus\">−\(totals.removed)</td>"
     rows += Severity.allCases.map { cell(count(all, $0), $0) }.joined() + "</tr>\n"

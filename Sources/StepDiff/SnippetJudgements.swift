@@ -136,11 +136,18 @@ func fileNames(in text: String) -> [String] {
             continue
         }
         var end = index
+        var hasDot = false
         while end < scalars.count,
             isNameScalar(scalars[end])
                 || (scalars[end] == "." && end + 1 < scalars.count && isNameScalar(scalars[end + 1]))
         {
+            if scalars[end] == "." { hasDot = true }
             end += 1
+        }
+        // Only a word with a dot has an extension: the others are not made into strings.
+        guard hasDot else {
+            index = end
+            continue
         }
         let word = String(String.UnicodeScalarView(scalars[index..<end]))
         if let dot = word.lastIndex(of: "."), dot != word.startIndex,

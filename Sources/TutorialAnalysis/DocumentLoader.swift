@@ -4,7 +4,7 @@ import TutorialReaders
 
 /// Turns the paths a user gives into documents, with the input errors of the CLI contract (exit code 2).
 public enum DocumentLoader {
-    /// Extensions walked in directories (product.md).
+    /// Extensions walked in directories (docs/json-output.md).
     public static let tutorialExtensions: Set<String> = ["md", "markdown", "html", "htm", "tutorial", "txt"]
 
     public struct InputError: Error, Equatable, CustomStringConvertible {

@@ -57,6 +57,15 @@ public struct SnippetSourceMap: Hashable, Sendable {
         }
     }
 
+    /// The same map for the document with `delta` bytes inserted (removed when negative) before the snippet.
+    public func shifted(by delta: Int) -> SnippetSourceMap {
+        SnippetSourceMap(
+            segments: segments.map {
+                Segment(codeOffset: $0.codeOffset, documentOffset: $0.documentOffset + delta, length: $0.length)
+            },
+            fallback: fallback.shifted(by: delta))
+    }
+
     /// The document offset of a code offset.
     public func documentOffset(forCodeOffset offset: Int) -> Int {
         guard !segments.isEmpty else { return fallback.start }

@@ -31,3 +31,10 @@ public struct SourceDocument: Sendable {
         return name[name.index(after: dot)...].lowercased()
     }
 }
+
+/// Two documents are equal when their paths and texts are (the line index follows from the text).
+extension SourceDocument: Equatable {
+    public static func == (lhs: SourceDocument, rhs: SourceDocument) -> Bool {
+        lhs.path == rhs.path && lhs.bytes == rhs.bytes
+    }
+}

@@ -22,6 +22,9 @@ public struct SourceRange: Hashable, Sendable, Codable, CustomStringConvertible 
     public func contains(_ other: SourceRange) -> Bool { other.start >= start && other.end <= end }
     public func overlaps(_ other: SourceRange) -> Bool { start < other.end && other.start < end }
 
+    /// The same range `delta` bytes later (earlier when negative): where it stands after an edit before it.
+    public func shifted(by delta: Int) -> SourceRange { SourceRange(start: start + delta, end: end + delta) }
+
     /// The smallest range covering both.
     public func union(_ other: SourceRange) -> SourceRange {
         SourceRange(start: min(start, other.start), end: max(end, other.end))

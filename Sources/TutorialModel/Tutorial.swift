@@ -10,7 +10,8 @@ public enum DocumentFormat: String, Sendable, Codable, CaseIterable {
 }
 
 /// A tutorial document read into sections, steps and snippets, each with its exact source range.
-public struct Tutorial: Sendable {
+/// Equatable so a model spliced after an edit can be compared with a whole read of the same text.
+public struct Tutorial: Sendable, Equatable {
     public let document: SourceDocument
     public let format: DocumentFormat
     public let title: String?
@@ -41,7 +42,7 @@ public struct Tutorial: Sendable {
 }
 
 /// A titled part of a tutorial (`Section 2`, `第二节…`, `@Section(title:)`, an `<h2>`).
-public struct Section: Sendable {
+public struct Section: Sendable, Equatable {
     /// The title without its label (`Track the page` for `Section 3: Track the page`).
     public let title: String
     /// The label as written (`Section 3`, `第三节`); nil when the heading carries none (DocC, HTML `<h2>`).
@@ -59,7 +60,7 @@ public struct Section: Sendable {
 }
 
 /// One step: what the reader is told to do, and the code they copy.
-public struct Step: Sendable {
+public struct Step: Sendable, Equatable {
     public let id: StepID
     /// The label as written (`Step 3`, `步骤3`, `ステップ3`); nil for implicit steps.
     public let label: String?
@@ -95,7 +96,7 @@ public enum SnippetKind: String, Sendable, Codable {
 }
 
 /// A block of code shown in a step.
-public struct Snippet: Sendable {
+public struct Snippet: Sendable, Equatable {
     /// The file the code belongs to, when the page says so.
     public let fileName: String?
     /// Lower-cased language (`swift`), nil when unknown.

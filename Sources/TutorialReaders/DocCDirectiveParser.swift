@@ -27,10 +27,10 @@ public enum DocCDirectiveParser {
         "Intro": ["Tutorial", "Tutorials", "Article"],
     ]
 
-    /// Parses the whole document; never fails.
-    public static func parse(_ document: SourceDocument) -> Result {
+    /// Parses the whole document (or only the lines `lines` of it, as if they stood alone); never fails.
+    public static func parse(_ document: SourceDocument, lines: Range<Int>? = nil) -> Result {
         var parser = Parser(bytes: document.bytes, lines: document.lineIndex)
-        parser.run()
+        parser.run(lines: lines ?? 0..<document.lineIndex.lineCount)
         return Result(nodes: parser.rootChildren, problems: parser.problems)
     }
 
@@ -68,9 +68,10 @@ public enum DocCDirectiveParser {
             self.lines = lines
         }
 
-        mutating func run() {
-            var line = 0
-            while line < lines.lineCount {
+        mutating func run(lines range: Range<Int>) {
+            var line = range.lowerBound
+            lastContentEnd = line < lines.lineCount ? lines.lineStarts[line] : bytes.count
+            while line < min(range.upperBound, lines.lineCount) {
                 line = readLine(line)
             }
             while let open = stack.popLast() {

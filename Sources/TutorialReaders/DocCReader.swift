@@ -86,7 +86,7 @@ public enum DocCReader {
     }
 
     /// The state of one read: the document, the resource resolver and the diagnostics so far.
-    private struct Reading {
+    struct Reading {
         let document: SourceDocument
         var resolver: CatalogResources
         var diagnostics: [ReaderDiagnostic] = []

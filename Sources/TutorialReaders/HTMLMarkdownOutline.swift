@@ -334,7 +334,7 @@ private struct BuildState {
             let fileName = code.fileName ?? captionFileNames[index]
             let snippet = Snippet(
                 fileName: fileName, language: code.language, code: code.code,
-                kind: SnippetClassifier.kind(code: code.code, language: code.language, fileName: fileName),
+                kind: code.kind(fileName: fileName),
                 range: code.range, sourceMap: code.sourceMap)
             step?.snippets.append(snippet)
             step?.extend(to: block.range.end)

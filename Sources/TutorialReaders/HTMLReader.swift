@@ -18,11 +18,20 @@ import TutorialModel
 /// every range in the lines of the text as given.
 public enum HTMLReader {
     public static func read(_ document: SourceDocument) -> Tutorial {
+        OutlineBuilder.build(blocks(document), document: document, format: .html)
+    }
+
+    /// The whole page's blocks, what the builder makes the model from (kept for re-reading after an edit).
+    static func blocks(_ document: SourceDocument) -> OutlineBlocks {
         let startLine = HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) ?? 0
-        var reader = HTMLBlocks(document: document, lines: startLine..<document.lineIndex.lineCount)
+        return blocks(document, lines: startLine..<document.lineIndex.lineCount)
+    }
+
+    /// The blocks of whole lines of `document` parsed by themselves, ranges in the document's offsets.
+    static func blocks(_ document: SourceDocument, lines: Range<Int>) -> OutlineBlocks {
+        var reader = HTMLBlocks(document: document, lines: lines)
         let blocks = reader.collect()
-        return OutlineBuilder.build(
-            blocks, document: document, format: .html, fallbackTitle: reader.pageTitle, diagnostics: reader.diagnostics)
+        return OutlineBlocks(blocks: blocks, diagnostics: reader.diagnostics, fallbackTitle: reader.pageTitle)
     }
 }
 

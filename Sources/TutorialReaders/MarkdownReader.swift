@@ -8,60 +8,23 @@ import TutorialModel
 /// `OutlineBuilder` turns those into sections and steps (see there for how headings make structure).
 public enum MarkdownReader {
     public static func read(_ document: SourceDocument) -> Tutorial {
-        var reader = MarkdownBlocks(document: document)
-        let blocks = reader.collect()
-        return OutlineBuilder.build(
-            blocks, document: document, format: .markdown, fallbackTitle: reader.frontMatter?.title,
-            diagnostics: reader.diagnostics)
+        OutlineBuilder.build(blocks(document), document: document, format: .markdown)
     }
-}
 
-/// YAML front matter at the very start of a document (`---`, `key: value` lines, `---` or `...`), as
-/// Jekyll, Hexo and GitBook pages carry it. CommonMark knows no front matter: to cmark its lines are a
-/// thematic break and a setext heading, so the reader blanks them out before parsing.
-struct MarkdownFrontMatter {
-    /// The bytes from the document's start through the closing line (its line break excluded).
-    let length: Int
-    /// The `title:` value, used when the document has no title heading.
-    let title: String?
+    /// The whole document's blocks, what the builder makes the model from (kept for re-reading after an edit).
+    static func blocks(_ document: SourceDocument) -> OutlineBlocks {
+        var reader = MarkdownBlocks(document: document, lines: 0..<document.lineIndex.lineCount)
+        let blocks = reader.collect()
+        return OutlineBlocks(
+            blocks: blocks, diagnostics: reader.diagnostics, fallbackTitle: reader.frontMatter?.title)
+    }
 
-    /// The front matter `lineIndex` starts with, or nil. At most 100 lines are looked at for the closing one.
-    init?(_ lineIndex: LineIndex) {
-        let bytes = lineIndex.bytes
-        func line(_ number: Int) -> Substring {
-            let range = lineIndex.contentRange(ofLine: number)
-            return Substring(String(decoding: bytes[range.start..<range.end], as: UTF8.self))
-        }
-        guard bytes.starts(with: Array("---".utf8)), lineIndex.lineCount > 2,
-            line(0).trimmingWhitespace() == "---"
-        else { return nil }
-        var title: String?
-        var sawKey = false
-        for number in 1..<min(lineIndex.lineCount, 100) {
-            let text = line(number)
-            let trimmed = text.trimmingWhitespace()
-            if trimmed == "---" || trimmed == "..." {
-                guard sawKey else { return nil }
-                length = lineIndex.contentRange(ofLine: number).end
-                self.title = title
-                return
-            }
-            guard let colon = text.firstIndex(of: ":"), text.first?.isWhitespace == false, text.first != "-" else {
-                continue
-            }
-            // A front matter's first line is a key: a document that starts with a rule and prose has none.
-            let key = text[..<colon]
-            guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
-            sawKey = true
-            if key == "title" {
-                var value = text[text.index(after: colon)...].trimmingWhitespace()
-                if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
-                    value = value.dropFirst().dropLast()
-                }
-                if !value.isEmpty { title = String(value) }
-            }
-        }
-        return nil
+    /// The blocks of whole lines `lines` of `document` parsed by themselves, ranges in the document's
+    /// offsets: a window that starts where nothing is open (a top-level heading; `MarkdownWindow` decides).
+    static func blocks(_ document: SourceDocument, lines: Range<Int>) -> OutlineBlocks {
+        var reader = MarkdownBlocks(document: document, lines: lines)
+        let blocks = reader.collect()
+        return OutlineBlocks(blocks: blocks, diagnostics: reader.diagnostics, fallbackTitle: nil)
     }
 }
 
@@ -72,16 +35,29 @@ private let gfmExtensionsRegistered: Bool = {
     return true
 }()
 
-/// One cmark-gfm parse of a document, flattened into blocks in document order.
+/// One cmark-gfm parse of a document's lines (all of them, or a window), flattened into blocks in
+/// document order.
 private struct MarkdownBlocks {
     let document: SourceDocument
     var diagnostics: [ReaderDiagnostic] = []
     var lineIndex: LineIndex { document.lineIndex }
+    /// The front matter, read only when the parse starts at the document's start.
     let frontMatter: MarkdownFrontMatter?
+    /// The document lines parsed; cmark numbers them from 1, so its line numbers are shifted by the first.
+    let lines: Range<Int>
 
-    init(document: SourceDocument) {
+    init(document: SourceDocument, lines: Range<Int>) {
         self.document = document
-        frontMatter = MarkdownFrontMatter(document.lineIndex)
+        self.lines = lines
+        frontMatter = lines.lowerBound == 0 ? MarkdownFrontMatter(document.lineIndex) : nil
+    }
+
+    /// The bytes parsed: the whole lines of `lines`.
+    private var parsedBytes: Range<Int> {
+        let starts = lineIndex.lineStarts
+        let start = lines.lowerBound < starts.count ? starts[lines.lowerBound] : document.bytes.count
+        let end = lines.upperBound < starts.count ? starts[lines.upperBound] : document.bytes.count
+        return start..<max(start, end)
     }
 
     mutating func collect() -> [OutlineBlock] {
@@ -100,9 +76,10 @@ private struct MarkdownBlocks {
                 bytes[index] = 0x20
             }
         }
+        let parsed = parsedBytes
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base + parsed.lowerBound, parsed.count) }
             }
         }
         guard let root = cmark_parser_finish(parser) else { return [] }
@@ -152,7 +129,7 @@ private struct MarkdownBlocks {
                 if isTopLevel, literal.lowercased().contains("<pre") {
                     // cmark-gfm leaves the end line of an HTML block at the document's end unset: count
                     // the literal's lines instead.
-                    let first = Int(cmark_node_get_start_line(node)) - 1
+                    let first = documentLine(cmark_node_get_start_line(node))
                     let breaks = literal.utf8.count(where: { $0 == 0x0A })
                     let lineCount = max(1, literal.utf8.last == 0x0A ? breaks : breaks + 1)
                     var html = HTMLBlocks(document: document, lines: first..<(first + lineCount))
@@ -272,10 +249,10 @@ private struct MarkdownBlocks {
         let info = isFenced ? string(cmark_node_get_fence_info(node)) : ""
         let literal = Array(string(cmark_node_get_literal(node)).utf8)
         // Fenced code starts on the line after the opening fence; indented code on its own first line.
-        let startLine = Int(cmark_node_get_start_line(node)) - 1
+        let startLine = documentLine(cmark_node_get_start_line(node))
         let firstLine = isFenced ? startLine + 1 : startLine
         let mapped = MarkdownCodeLines.map(literal: literal, firstLine: firstLine, lineIndex: lineIndex)
-        if isFenced, Int(cmark_node_get_end_line(node)) - 1 < firstLine + mapped.lineCount {
+        if isFenced, documentLine(cmark_node_get_end_line(node)) < firstLine + mapped.lineCount {
             // A closed fence ends on its closing line, after the code; an unclosed one swallows the rest.
             diagnostics.append(
                 ReaderDiagnostic(
@@ -326,11 +303,17 @@ private struct MarkdownBlocks {
         return text
     }
 
+    /// The 0-based document line of a 1-based cmark line; -1 for cmark's 0 (a line it left unset), as in
+    /// a whole-document parse.
+    private func documentLine(_ cmarkLine: Int32) -> Int {
+        cmarkLine > 0 ? Int(cmarkLine) - 1 + lines.lowerBound : -1
+    }
+
     /// The byte range of a node from cmark's 1-based lines and 1-based byte columns (end inclusive).
     private func nodeRange(_ node: OpaquePointer) -> SourceRange {
-        let startLine = Int(cmark_node_get_start_line(node)) - 1
+        let startLine = documentLine(cmark_node_get_start_line(node))
         let startColumn = Int(cmark_node_get_start_column(node)) - 1
-        let endLine = Int(cmark_node_get_end_line(node)) - 1
+        let endLine = documentLine(cmark_node_get_end_line(node))
         let endColumn = Int(cmark_node_get_end_column(node))
         let start = lineIndex.offset(line: max(startLine, 0), column: max(startColumn, 0), encoding: .utf8)
         var end = lineIndex.offset(line: max(endLine, 0), column: max(endColumn, 0), encoding: .utf8)

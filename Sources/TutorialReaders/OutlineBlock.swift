@@ -2,8 +2,8 @@ import TutorialModel
 
 /// One block of a Markdown or HTML document, flattened into document order, as the outline builder
 /// sees it. The readers do the parsing (cmark-gfm, libxml2); this is only what structure needs.
-struct OutlineBlock {
-    enum Kind {
+struct OutlineBlock: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// A heading of the document's own structure (not one nested in a list or quote).
         case heading(level: Int)
         /// A paragraph or caption: it may name the file of the code block right after it.
@@ -29,8 +29,18 @@ struct OutlineBlock {
     }
 }
 
+extension OutlineBlock {
+    /// The block as it stands after `delta` bytes were inserted (removed when negative) before it.
+    func shifted(by delta: Int) -> OutlineBlock {
+        guard delta != 0 else { return self }
+        var kind = kind
+        if case .code(let code) = kind { kind = .code(code.shifted(by: delta)) }
+        return OutlineBlock(kind: kind, text: text, range: range.shifted(by: delta), label: label)
+    }
+}
+
 /// A code block as a reader found it, before the builder decides its file and kind.
-struct OutlineCode {
+struct OutlineCode: Sendable, Equatable {
     let language: String?
     /// The file name the block itself carries (info string, `title=` attribute); a caption before the
     /// block may still supply one.
@@ -39,4 +49,53 @@ struct OutlineCode {
     let code: String
     let range: SourceRange
     let sourceMap: SnippetSourceMap
+    /// The kind the code has if it is Swift, found once when the block is read: the outline is built again
+    /// from kept blocks after every edit, and scanning all the code each time would undo the saving.
+    let kindAsSwift: SnippetKind
+
+    init(language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap) {
+        self.init(
+            language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap,
+            kindAsSwift: SnippetClassifier.kind(code: code, language: "swift", fileName: nil))
+    }
+
+    private init(
+        language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap,
+        kindAsSwift: SnippetKind
+    ) {
+        self.language = language
+        self.fileName = fileName
+        self.code = code
+        self.range = range
+        self.sourceMap = sourceMap
+        self.kindAsSwift = kindAsSwift
+    }
+
+    /// The kind `SnippetClassifier.kind(code:language:fileName:)` gives the code with this file name.
+    func kind(fileName: String?) -> SnippetKind {
+        let isSwift = language == "swift" || fileName?.hasSuffix(".swift") == true
+        return isSwift ? kindAsSwift : (fileName == nil ? .fragment : .file)
+    }
+
+    func shifted(by delta: Int) -> OutlineCode {
+        OutlineCode(
+            language: language, fileName: fileName, code: code, range: range.shifted(by: delta),
+            sourceMap: sourceMap.shifted(by: delta), kindAsSwift: kindAsSwift)
+    }
+}
+
+/// What a Markdown or HTML reader finds before the builder runs: the blocks, the reader's problems and
+/// the title to use when no heading gives one. Kept beside a model so an edit re-reads only a window of it.
+struct OutlineBlocks: Sendable {
+    var blocks: [OutlineBlock]
+    var diagnostics: [ReaderDiagnostic]
+    var fallbackTitle: String?
+}
+
+extension OutlineBuilder {
+    static func build(_ outline: OutlineBlocks, document: SourceDocument, format: DocumentFormat) -> Tutorial {
+        build(
+            outline.blocks, document: document, format: format, fallbackTitle: outline.fallbackTitle,
+            diagnostics: outline.diagnostics)
+    }
 }

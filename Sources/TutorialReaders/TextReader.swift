@@ -21,7 +21,11 @@ import TutorialModel
 ///   verbatim segment per line, so CRLF documents map exactly.
 public enum TextReader {
     public static func read(_ document: SourceDocument) -> Tutorial {
-        let lines = TextLines.scan(document)
+        read(document, lines: TextLines.scan(document))
+    }
+
+    /// Reads from the document's measured lines (`TextLines.scan`, or lines spliced after an edit).
+    static func read(_ document: SourceDocument, lines: [TextLine]) -> Tutorial {
         let kinds = TextLines.classify(lines)
         let blocks = TextBlocks.blocks(lines, kinds: kinds)
         let (title, titleBlocks) = title(blocks, lines)

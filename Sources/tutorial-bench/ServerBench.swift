@@ -18,7 +18,7 @@ final class PipeClient: @unchecked Sendable {
     private var nextID = 1
     let server: LanguageServer
 
-    init() {
+    init(pipeline: AnalysisPipeline = .standard()) {
         var requestPipe: [Int32] = [0, 0]
         var responsePipe: [Int32] = [0, 0]
         _ = pipe(&requestPipe)
@@ -26,7 +26,7 @@ final class PipeClient: @unchecked Sendable {
         toServer = requestPipe[1]
         fromServer = responsePipe[0]
         let connection = StreamConnection(input: requestPipe[0], output: responsePipe[1])
-        server = LanguageServer(connection: connection, options: .init(version: "bench"))
+        server = LanguageServer(connection: connection, options: .init(version: "bench", pipeline: pipeline))
         server.start()
     }
 
@@ -88,10 +88,32 @@ final class PipeClient: @unchecked Sendable {
 }
 
 enum ServerBench {
+    /// The latencies of a keystroke run, and the CPU time the whole process (client and server, every
+    /// thread) spent per edit: the figure the other processes of a shared machine disturb least.
+    struct Keystrokes {
+        var latencies: [Double]
+        var cpuPerEdit: Double
+    }
+
+    /// The server as it was before re-reading windows: every version of the document read whole.
+    static var wholeReadPipeline: AnalysisPipeline {
+        var pipeline = AnalysisPipeline.standard()
+        pipeline.modelAfterEdit = nil
+        return pipeline
+    }
+
+    static func keystrokes(markdown: String, edits: Int, pipeline: AnalysisPipeline = .standard()) -> Keystrokes {
+        keystrokeRun(markdown: markdown, edits: edits, pipeline: pipeline)
+    }
+
     /// One-character edits inside code lines, spread over every step, each answered by its
     /// publishDiagnostics; returns the latencies in seconds.
-    static func keystrokeLatencies(markdown: String, edits: Int) -> [Double] {
-        let client = PipeClient()
+    static func keystrokeLatencies(markdown: String, edits: Int, pipeline: AnalysisPipeline = .standard()) -> [Double] {
+        keystrokeRun(markdown: markdown, edits: edits, pipeline: pipeline).latencies
+    }
+
+    private static func keystrokeRun(markdown: String, edits: Int, pipeline: AnalysisPipeline) -> Keystrokes {
+        let client = PipeClient(pipeline: pipeline)
         client.initialize()
         let uri = "file:///bench/tutorial.md"
         client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": markdown]])
@@ -101,6 +123,8 @@ enum ServerBench {
         let targets = lines.enumerated().filter { $0.element.hasSuffix("{") && $0.element.hasPrefix("    ") }.map(\.offset)
         var latencies: [Double] = []
         var version = 1
+        // From the first edit on: the document's first analysis is not a keystroke's.
+        let startCPU = processCPUSeconds()
         for edit in 0..<edits {
             let line = targets[(edit / 2 * 7919) % targets.count]
             let column = lines[line].utf16.count
@@ -117,7 +141,8 @@ enum ServerBench {
             client.waitForDiagnostics(uri: uri, version: version)
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
+        let cpuPerEdit = (processCPUSeconds() - startCPU) / Double(max(edits, 1))
         client.request("shutdown", [:])
-        return latencies
+        return Keystrokes(latencies: latencies, cpuPerEdit: cpuPerEdit)
     }
 }

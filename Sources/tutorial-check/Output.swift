@@ -10,7 +10,7 @@ func writeError(_ text: String) {
     FileHandle.standardError.write(Data(("tutorial-check: " + text + "\n").utf8))
 }
 
-/// Exit codes of product.md.
+/// Exit codes of docs/json-output.md.
 enum ExitCode: Int32 {
     case clean = 0
     case findings = 1

@@ -26,23 +26,21 @@ enum ReportCommand {
         let parsed: ParsedArguments
         do { parsed = try parseCommand(help, arguments) } catch { return error.code }
         guard let (session, jobs) = analysisJobs(parsed) else { return .usageOrInput }
-        let reviewed: [ReviewedTutorial]
+        let reviewed: [ReviewedDocument]
         do {
             reviewed = try session.analyze(jobs) { analysis in
-                ReviewedTutorial(
+                ReviewedDocument(
                     diff: makeDiffReport([analysis.tutorial], options: DiffOptions())[0], findings: analysis.findings)
             }
         } catch {
             writeError(error.description)
             return .usageOrInput
         }
-        let report = reviewed.map(\.diff)
-        let findings = reviewed.map(\.findings)
         guard let output = parsed.value("output") else {
-            writeOut(renderReviewPage(report, findings: findings))
+            writeOut(renderReviewPage(reviewed))
             return .clean
         }
-        for page in renderReviewSite(report, findings: findings) {
+        for page in renderReviewSite(reviewed) {
             let path = (output as NSString).appendingPathComponent(page.path)
             do {
                 try FileManager.default.createDirectory(
@@ -58,10 +56,5 @@ enum ReportCommand {
         }
         FileHandle.standardError.write(Data("tutorial-check: review site written to \(output)/index.html\n".utf8))
         return .clean
-    }
-
-    struct ReviewedTutorial: Sendable {
-        let diff: DiffReportDocument
-        let findings: [Finding]
     }
 }

@@ -25,7 +25,7 @@ final class ReviewReportTests: XCTestCase {
 
     func testFindingSitsUnderTheLineThatIntroducedItWithItsResolvingStep() throws {
         let report = makeDiffReport([tutorial], options: DiffOptions())
-        let html = renderReviewPage(report, findings: [[try stateFinding()]])
+        let html = renderReviewPage([ReviewedDocument(diff: report[0], findings: [try stateFinding()])])
         let unified = try XCTUnwrap(html.range(of: "<table class=\"diff unified\">"))
         let row = try XCTUnwrap(html.range(of: "<tr class=\"finding-row\">", range: unified.upperBound..<html.endIndex))
         let lineStart = try XCTUnwrap(
@@ -47,7 +47,9 @@ final class ReviewReportTests: XCTestCase {
 
     func testSitePagesHaveDistinctNamesAndLinkBackToTheIndex() throws {
         let report = makeDiffReport([tutorial, tutorial], options: DiffOptions())
-        let pages = renderReviewSite(report, findings: [[try stateFinding()], []])
+        let pages = renderReviewSite([
+            ReviewedDocument(diff: report[0], findings: [try stateFinding()]), ReviewedDocument(diff: report[1], findings: []),
+        ])
         XCTAssertEqual(pages.map(\.path), ["index.html", "tutorials/sample-md.html", "tutorials/sample-md-2.html"])
         for page in pages.dropFirst() {
             XCTAssertTrue(pages[0].html.contains("<a href=\"\(page.path)\">"), page.path)

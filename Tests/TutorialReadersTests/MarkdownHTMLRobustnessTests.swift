@@ -39,8 +39,8 @@ final class MarkdownHTMLRobustnessTests: XCTestCase {
     }
 }
 
-/// A tiny deterministic generator, so a failure names a reproducible document.
-private struct SplitMix {
+/// A tiny deterministic generator, so a failure names a reproducible document (or edit).
+struct SplitMix {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

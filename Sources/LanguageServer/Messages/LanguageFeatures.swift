@@ -132,7 +132,7 @@ public struct ExecuteCommandRequest: LSPRequest {
     public var arguments: [JSONValue]?
 }
 
-/// `tutorialCheck/stepDiff`: a document's change sets in the diff JSON contract of product.md
+/// `tutorialCheck/stepDiff`: a document's change sets in the diff JSON contract of docs/json-output.md
 /// (`{"documents":[{"path","changes":[…]}]}`).
 public struct StepDiffRequest: LSPRequest {
     public static let method = "tutorialCheck/stepDiff"

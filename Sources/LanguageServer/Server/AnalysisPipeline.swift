@@ -14,6 +14,8 @@ public struct DocumentModel: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
     private let lazyChanges: Lazy<[ChangeSet]>
+    /// The read the tutorial came from, kept so the next version re-reads only around its edit.
+    public let read: TutorialRead?
 
     /// Every change set, ordered by the step that shows the new state; diffed on first use, since pushed
     /// diagnostics never need them and a 1 MB tutorial has hundreds.
@@ -21,11 +23,16 @@ public struct DocumentModel: Sendable {
 
     /// `trees`: the session's parses of code, so a re-read after a keystroke places fragments without
     /// parsing again the file states that did not change.
+    public init(read: TutorialRead, trees: SyntaxTrees = SyntaxTrees()) {
+        self.init(tutorial: read.tutorial, trees: trees, read: read)
+    }
+
     public init(
         tutorial: Tutorial, timelines: [FileTimeline]? = nil, changes: [ChangeSet]? = nil,
-        trees: SyntaxTrees = SyntaxTrees()
+        trees: SyntaxTrees = SyntaxTrees(), read: TutorialRead? = nil
     ) {
         self.tutorial = tutorial
+        self.read = read
         let timelines = timelines ?? buildTimelines(tutorial, trees: trees)
         self.timelines = timelines
         if let changes {
@@ -83,6 +90,9 @@ public struct FindingsResult: Sendable {
 /// slow or counting variants to observe scheduling.
 public struct AnalysisPipeline: Sendable {
     public var model: @Sendable (SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel
+    /// The model of a new version of a document from the previous version's (nil: `model` reads it whole).
+    public var modelAfterEdit:
+        (@Sendable (DocumentModel, SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel)?
     public var findings: @Sendable (DocumentModel) -> FindingsResult
     /// A rule's explanation in Markdown, for hovers on diagnostics; nil for unknown ids.
     public var explanation: @Sendable (String) -> String?
@@ -93,9 +103,11 @@ public struct AnalysisPipeline: Sendable {
         model: @escaping @Sendable (SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel,
         findings: @escaping @Sendable (DocumentModel) -> FindingsResult,
         explanation: @escaping @Sendable (String) -> String?,
-        configurationChanged: @escaping @Sendable () -> Void = {}
+        configurationChanged: @escaping @Sendable () -> Void = {},
+        modelAfterEdit: (@Sendable (DocumentModel, SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel)? = nil
     ) {
         self.model = model
+        self.modelAfterEdit = modelAfterEdit
         self.findings = findings
         self.explanation = explanation
         self.configurationChanged = configurationChanged
@@ -108,7 +120,7 @@ public struct AnalysisPipeline: Sendable {
         return AnalysisPipeline(
             model: { document, format, resources in
                 DocumentModel(
-                    tutorial: readTutorial(document, format: format, resources: resources), trees: cache.trees)
+                    read: readTutorialForEditing(document, format: format, resources: resources), trees: cache.trees)
             },
             findings: { model in
                 session.releaseStaleFacts()
@@ -135,7 +147,15 @@ public struct AnalysisPipeline: Sendable {
                 return "**\(description.id)** (\(description.defaultSeverity.rawValue) by default)\n\n"
                     + "\(description.summary)\n\n\(description.explanation)"
             },
-            configurationChanged: { session.forgetConfigurations() })
+            configurationChanged: { session.forgetConfigurations() },
+            modelAfterEdit: { previous, document, format, resources in
+                guard let read = previous.read else {
+                    return DocumentModel(
+                        read: readTutorialForEditing(document, format: format, resources: resources), trees: cache.trees)
+                }
+                return DocumentModel(
+                    read: rereadTutorial(read, as: document, format: format, resources: resources), trees: cache.trees)
+            })
     }
 }
 
@@ -164,14 +184,20 @@ final class ComputeOnce<Value: Sendable>: Sendable {
 
     /// The value for `uri` at `key`, computing it on the calling thread when nobody has.
     func value(uri: String, key: Key, compute: () -> Value) -> Value {
-        let (slot, owner) = slots.withLock { slots -> (Slot, Bool) in
-            if let slot = slots[uri], slot.key == key { return (slot, false) }
+        value(uri: uri, key: key) { _ in compute() }
+    }
+
+    /// The same, `compute` given the value it replaces for `uri` (at an older key) when that one is ready.
+    func value(uri: String, key: Key, compute: ((key: Key, value: Value)?) -> Value) -> Value {
+        let (slot, owner, replaced) = slots.withLock { slots -> (Slot, Bool, (key: Key, value: Value)?) in
+            if let slot = slots[uri], slot.key == key { return (slot, false, nil) }
+            let replaced = slots[uri].flatMap { old in old.value.map { (key: old.key, value: $0) } }
             let slot = Slot(key: key)
             slots[uri] = slot
-            return (slot, true)
+            return (slot, true, replaced)
         }
         if owner {
-            let value = compute()
+            let value = compute(replaced)
             slots.withLock { _ in slot.value = value }
             slot.done.signal()
             return value

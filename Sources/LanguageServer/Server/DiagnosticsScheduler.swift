@@ -44,8 +44,16 @@ extension LanguageServer {
     }
 
     func model(of snapshot: Snapshot) -> DocumentModel {
-        models.value(uri: snapshot.open.uri, key: snapshot.key) {
-            options.pipeline.model(snapshot.open.document, snapshot.open.format, snapshot.resources)
+        models.value(uri: snapshot.open.uri, key: snapshot.key) { replaced in
+            let open = snapshot.open
+            // The previous version's model is re-read around the edit, unless what the read depends on
+            // besides the text (configuration, resources) changed since: then the whole is read again.
+            if let replaced, replaced.key.generation == snapshot.key.generation, replaced.key.version < open.version,
+                let modelAfterEdit = options.pipeline.modelAfterEdit
+            {
+                return modelAfterEdit(replaced.value, open.document, open.format, snapshot.resources)
+            }
+            return options.pipeline.model(open.document, open.format, snapshot.resources)
         }
     }
 

@@ -122,7 +122,11 @@ struct ProseCodeMismatch: TutorialRule {
         let pattern = "([A-Za-z_][A-Za-z0-9_]*)[(（]((?:[A-Za-z_][A-Za-z0-9_]*:)*)[)）]"
         for step in context.tutorial.steps where context.changes.stepsWithCode.contains(step.id) {
             let sentence = firstSentence(of: withoutSymbolLinks(instruction(of: step)))
-            guard !isRemoval(sentence) else { continue }
+            // Every name the pattern finds has its parentheses: most instructions have none, and the
+            // rule runs on every step at every keystroke.
+            guard sentence.utf8.contains(UInt8(ascii: "(")) || sentence.contains("（"), !isRemoval(sentence) else {
+                continue
+            }
             let touched = context.changes.touchedIdentifiers[step.id] ?? []
             var seen = Set<String>()
             // Computed only for a name no changed line holds: most steps never need it.

@@ -11,6 +11,24 @@ func instruction(of step: Step) -> String {
 /// The first sentence of a text (up to `.`, `!` or `?` before a space, or `。！？`): Apple-style steps
 /// instruct in their first sentence and explain in the ones after, where APIs are named in passing.
 func firstSentence(of text: String) -> String {
+    // ASCII text (most instructions) by bytes, as the characters below would read it: a sentence ends at
+    // whitespace after `.`, `!` or `?` (the full-width enders are not ASCII).
+    let utf8 = text.utf8
+    var previousByte: UInt8 = 0
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+        let byte = utf8[index]
+        guard byte < 0x80 else { return firstSentenceByCharacters(of: text) }
+        if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D), previousByte == 0x2E || previousByte == 0x21 || previousByte == 0x3F {
+            return String(text[..<index])
+        }
+        previousByte = byte
+        index = utf8.index(after: index)
+    }
+    return text
+}
+
+private func firstSentenceByCharacters(of text: String) -> String {
     var previous: Character?
     var end = text.endIndex
     for index in text.indices {

@@ -1,0 +1,73 @@
+import TutorialModel
+
+/// Re-reading an HTML page after an edit of text between tags: libxml2 parses only the lines from the
+/// heading before the edit to the heading after it, and those blocks replace the previous blocks there.
+///
+/// An HTML parser recovers from what it meets, so no line is a boundary the way a Markdown heading is;
+/// what is checked instead: the edit changes text only (it neither removes nor adds `<`, `>` or `&`, and
+/// stands between a `>` and a `<`), so the page's elements stay the same; and the same window of the
+/// previous text, parsed by itself, gives exactly the blocks the whole parse gave there, so the elements
+/// open around the window do not change how its content reads. Anything else is read whole.
+enum HTMLWindow {
+    static func reread(_ previous: OutlineBlocks, change: DocumentChange) -> (OutlineBlocks, SourceRange)? {
+        guard changesTextOnly(change),
+            HTMLCodeViewerPage.pageStartLine(in: change.old.lineIndex) == nil,
+            HTMLCodeViewerPage.pageStartLine(in: change.new.lineIndex) == nil
+        else { return nil }
+        let old = change.old
+        let (opening, closing) = boundaries(previous.blocks, around: change) { block in
+            if case .heading = block.kind { return true }
+            return false
+        }
+        guard let opening else { return nil }
+        let firstLine = change.oldLine(opening.range.start)
+        let closingLine = closing.map { change.oldLine($0.range.start) }
+        guard change.lineStartUnchanged(firstLine) else { return nil }
+        var oldLines = firstLine..<old.lineIndex.lineCount
+        var newLines = firstLine..<change.new.lineIndex.lineCount
+        if let closingLine {
+            guard let newClosingLine = change.newLine(afterEdit: closingLine) else { return nil }
+            oldLines = firstLine..<closingLine
+            newLines = firstLine..<newClosingLine
+        }
+        let oldWindow = SourceRange(start: old.lineIndex.lineStarts[firstLine], end: lineStart(oldLines.upperBound, old))
+        let newWindow = SourceRange(start: oldWindow.start, end: oldWindow.end + change.delta)
+        guard let before = partition(previous.blocks, range: \.range, window: oldWindow),
+            let beforeProblems = partition(previous.diagnostics, range: \.range, window: oldWindow)
+        else { return nil }
+        let oldRead = HTMLReader.blocks(old, lines: oldLines)
+        guard oldRead.fallbackTitle == nil, oldRead.blocks == Array(before.inside),
+            oldRead.diagnostics == Array(beforeProblems.inside)
+        else { return nil }
+        let newRead = HTMLReader.blocks(change.new, lines: newLines)
+        guard newRead.fallbackTitle == nil,
+            let blocks = splice(
+                previous.blocks, newRead.blocks, range: \.range, old: oldWindow, new: newWindow, delta: change.delta,
+                shift: { $0.shifted(by: $1) }),
+            let diagnostics = splice(
+                previous.diagnostics, newRead.diagnostics, range: \.range, old: oldWindow, new: newWindow,
+                delta: change.delta, shift: { $0.shifted(by: $1) })
+        else { return nil }
+        return (OutlineBlocks(blocks: blocks, diagnostics: diagnostics, fallbackTitle: previous.fallbackTitle), newWindow)
+    }
+
+    private static func lineStart(_ line: Int, _ document: SourceDocument) -> Int {
+        line < document.lineIndex.lineCount ? document.lineIndex.lineStarts[line] : document.bytes.count
+    }
+
+    /// Whether the edit replaces text between tags with text: no markup character removed or added, a
+    /// `>` the last one before it and a `<` the first one after it (not inside a tag, a comment or a script).
+    private static func changesTextOnly(_ change: DocumentChange) -> Bool {
+        let markup: Set<UInt8> = [UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&")]
+        let old = change.old.bytes
+        let inserted = change.new.bytes[change.replaced.start..<(change.replaced.start + change.insertedLength)]
+        guard !old[change.replaced.start..<change.replaced.end].contains(where: markup.contains),
+            !inserted.contains(where: markup.contains),
+            let before = old[..<change.replaced.start].lastIndex(where: { $0 == 0x3C || $0 == 0x3E }),
+            old[before] == UInt8(ascii: ">"),
+            let after = old[change.replaced.end...].firstIndex(where: { $0 == 0x3C || $0 == 0x3E }),
+            old[after] == UInt8(ascii: "<")
+        else { return false }
+        return true
+    }
+}

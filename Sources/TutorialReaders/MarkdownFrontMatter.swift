@@ -1,0 +1,50 @@
+import TutorialModel
+
+/// YAML front matter at the very start of a document (`---`, `key: value` lines, `---` or `...`), as
+/// Jekyll, Hexo and GitBook pages carry it. CommonMark knows no front matter: to cmark its lines are a
+/// thematic break and a setext heading, so the reader blanks them out before parsing.
+struct MarkdownFrontMatter {
+    /// The bytes from the document's start through the closing line (its line break excluded).
+    let length: Int
+    /// The `title:` value, used when the document has no title heading.
+    let title: String?
+
+    /// The front matter `lineIndex` starts with, or nil. At most 100 lines are looked at for the closing one.
+    init?(_ lineIndex: LineIndex) {
+        let bytes = lineIndex.bytes
+        func line(_ number: Int) -> Substring {
+            let range = lineIndex.contentRange(ofLine: number)
+            return Substring(String(decoding: bytes[range.start..<range.end], as: UTF8.self))
+        }
+        guard bytes.starts(with: Array("---".utf8)), lineIndex.lineCount > 2,
+            line(0).trimmingWhitespace() == "---"
+        else { return nil }
+        var title: String?
+        var sawKey = false
+        for number in 1..<min(lineIndex.lineCount, 100) {
+            let text = line(number)
+            let trimmed = text.trimmingWhitespace()
+            if trimmed == "---" || trimmed == "..." {
+                guard sawKey else { return nil }
+                length = lineIndex.contentRange(ofLine: number).end
+                self.title = title
+                return
+            }
+            guard let colon = text.firstIndex(of: ":"), text.first?.isWhitespace == false, text.first != "-" else {
+                continue
+            }
+            // A front matter's first line is a key: a document that starts with a rule and prose has none.
+            let key = text[..<colon]
+            guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
+            sawKey = true
+            if key == "title" {
+                var value = text[text.index(after: colon)...].trimmingWhitespace()
+                if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+                    value = value.dropFirst().dropLast()
+                }
+                if !value.isEmpty { title = String(value) }
+            }
+        }
+        return nil
+    }
+}

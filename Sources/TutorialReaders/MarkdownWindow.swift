@@ -1,0 +1,91 @@
+import TutorialModel
+
+/// Re-reading a Markdown document after an edit: cmark-gfm parses only the lines from the top-level ATX
+/// heading before the edit to the one after it, and those blocks replace the previous read's blocks there.
+///
+/// Why that gives what a whole parse gives: cmark reads blocks line by line, and a top-level ATX heading
+/// closes every open block and is itself closed at its line's end. At the window's first heading, whose
+/// line and every line before it are unchanged, the whole parse is therefore in the state a parse that
+/// starts there begins in; the window's parse ends with the next heading, found again as a top-level
+/// heading at its shifted place, so from there on the whole parse is back in step with the previous one
+/// and its blocks are the previous blocks, shifted. Inline content depends on nothing outside its block
+/// but link reference and footnote definitions, so a document that may hold one (`]:`) is read whole.
+enum MarkdownWindow {
+    static func reread(
+        _ previous: OutlineBlocks, mayDefineReferences: Bool, change: DocumentChange
+    ) -> (OutlineBlocks, SourceRange)? {
+        guard !mayDefineReferences, !introducesReferenceMark(change),
+            sameFrontMatter(change)
+        else { return nil }
+        let old = change.old
+        // The boundaries: the last top-level ATX heading on a line before the edit, the first after it.
+        let (opening, closing) = boundaries(previous.blocks, around: change) { isBoundary($0, in: old) }
+        guard let opening else { return nil }
+        let firstLine = change.oldLine(opening.range.start)
+        guard change.lineStartUnchanged(firstLine) else { return nil }
+        let windowStart = old.lineIndex.lineStarts[firstLine]
+        var parsedLines = firstLine..<change.new.lineIndex.lineCount
+        var oldWindowEnd = old.bytes.count
+        if let closing {
+            let closingLine = change.oldLine(closing.range.start)
+            guard let newClosingLine = change.newLine(afterEdit: closingLine) else { return nil }
+            oldWindowEnd = old.lineIndex.lineStarts[closingLine]
+            // The closing heading's own line is parsed too, to see it found again as a top-level heading.
+            parsedLines = firstLine..<(newClosingLine + 1)
+        }
+        var window = MarkdownReader.blocks(change.new, lines: parsedLines)
+        guard window.blocks.first == opening else { return nil }
+        if let closing {
+            guard window.blocks.last == closing.shifted(by: change.delta) else { return nil }
+            window.blocks.removeLast()
+        }
+        let oldWindow = SourceRange(start: windowStart, end: oldWindowEnd)
+        let newWindow = SourceRange(start: windowStart, end: oldWindowEnd + change.delta)
+        guard let blocks = splice(previous.blocks, window.blocks, range: \.range, old: oldWindow, new: newWindow, delta: change.delta, shift: { $0.shifted(by: $1) }),
+            let diagnostics = splice(previous.diagnostics, window.diagnostics, range: \.range, old: oldWindow, new: newWindow, delta: change.delta, shift: { $0.shifted(by: $1) })
+        else { return nil }
+        return (OutlineBlocks(blocks: blocks, diagnostics: diagnostics, fallbackTitle: previous.fallbackTitle), newWindow)
+    }
+
+    /// Whether the text may hold a link reference or footnote definition (`[name]: …`, `[^1]: …`), whose
+    /// name links text anywhere in the document: then no part is read on its own.
+    static func mayDefineReferences(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if previous == UInt8(ascii: "]"), byte == UInt8(ascii: ":") { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Whether the edit makes a `]:` the previous text had nowhere (it can only stand across the inserted bytes).
+    private static func introducesReferenceMark(_ change: DocumentChange) -> Bool {
+        let bytes = change.new.bytes
+        let start = max(0, change.replaced.start - 1)
+        let end = min(bytes.count, change.replaced.start + change.insertedLength + 1)
+        return mayDefineReferences(bytes[start..<end])
+    }
+
+    /// Front matter is read only by a whole parse: both texts must have the same, ending before the edit.
+    private static func sameFrontMatter(_ change: DocumentChange) -> Bool {
+        let old = MarkdownFrontMatter(change.old.lineIndex)
+        let new = MarkdownFrontMatter(change.new.lineIndex)
+        switch (old, new) {
+        case (nil, nil): return true
+        case (let old?, let new?):
+            return old.length == new.length && old.title == new.title && old.length < change.replaced.start
+        default: return false
+        }
+    }
+
+    /// A top-level ATX heading: `#` after at most three spaces at its line's start. (Setext headings and
+    /// headings read from raw HTML are no boundaries: their lines do not close what is open.)
+    private static func isBoundary(_ block: OutlineBlock, in document: SourceDocument) -> Bool {
+        guard case .heading = block.kind else { return false }
+        let bytes = document.bytes
+        let lineStart = document.lineIndex.lineStarts[document.lineIndex.lineNumber(containing: block.range.start)]
+        var offset = lineStart
+        while offset < bytes.count, offset - lineStart < 3, bytes[offset] == 0x20 { offset += 1 }
+        return offset < bytes.count && bytes[offset] == UInt8(ascii: "#") && block.range.start <= offset
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import TutorialModel
+import XCTest
+
+@testable import TutorialReaders
+
+/// The property that makes re-reading a window safe: after any edit, `rereadTutorial` gives exactly the
+/// model a whole read of the edited text gives (sections, steps, snippets, ranges, source maps, reader
+/// diagnostics), for each of the four readers, over the project's fixture documents.
+///
+/// Edits are random but seeded (the same run every time): inserting, deleting or replacing a few bytes,
+/// the inserted text often a character that makes structure (`#`, a backtick fence, `<`, `&`, `@`, a
+/// brace, a line break, a step label). Edits are applied in runs of six, each re-read from the previous
+/// re-read, so splicing into a spliced model is checked too. Each reader must take the window
+/// path for a good share of the edits: a test that always read whole would prove nothing.
+final class IncrementalReadingTests: XCTestCase {
+    static let fixturesRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    func testMarkdownRereadEqualsWholeRead() throws {
+        try checkReader(["md"], .markdown, seed: 1, windowShare: 0.3)
+    }
+
+    func testHTMLRereadEqualsWholeRead() throws {
+        try checkReader(["html"], .html, seed: 2, windowShare: 0.15)
+    }
+
+    func testTextRereadEqualsWholeRead() throws {
+        try checkReader(["txt"], .text, seed: 3, windowShare: 0.9)
+    }
+
+    func testDocCRereadEqualsWholeRead() throws {
+        try checkReader(["tutorial"], .docc, seed: 4, windowShare: 0.15)
+    }
+
+    /// An edit inside a code block between two step headings re-reads only the lines between them.
+    func testCodeEditInMarkdownReadsOnlyItsStep() {
+        let text = "# Title\n\n## Step 1: One\n\n```swift\nlet a = 1\n```\n\n## Step 2: Two\n\n```swift\nlet b = 2\n```\n"
+        let previous = readTutorialForEditing(SourceDocument(path: "t.md", text: text), format: .markdown)
+        let edited = text.replacingOccurrences(of: "let a = 1", with: "let a = 10")
+        let read = rereadTutorial(previous, as: SourceDocument(path: "t.md", text: edited), format: .markdown)
+        let stepTwo = Array(edited.utf8).firstRange(of: Array("## Step 2".utf8))!.lowerBound
+        XCTAssertEqual(read.path, .window(SourceRange(start: 9, end: stepTwo)))
+        XCTAssertEqual(read.tutorial, readTutorial(SourceDocument(path: "t.md", text: edited), format: .markdown))
+        XCTAssertEqual(read.tutorial.steps.first?.snippets.first?.code, "let a = 10\n")
+    }
+
+    /// A new fence opened inside a step swallows the following steps: that edit is read whole.
+    func testOpenedFenceIsReadWhole() {
+        let text = "# Title\n\n## Step 1: One\n\nSay.\n\n## Step 2: Two\n\n```swift\nlet b = 2\n```\n"
+        let previous = readTutorialForEditing(SourceDocument(path: "t.md", text: text), format: .markdown)
+        let edited = text.replacingOccurrences(of: "Say.", with: "```\nSay.")
+        let read = rereadTutorial(previous, as: SourceDocument(path: "t.md", text: edited), format: .markdown)
+        XCTAssertEqual(read.path, .whole)
+        XCTAssertEqual(read.tutorial, readTutorial(SourceDocument(path: "t.md", text: edited), format: .markdown))
+    }
+
+    // MARK: - The property
+
+    struct PathCounts {
+        var window = 0
+        var whole = 0
+    }
+
+    /// Sixty edits of every fixture of the reader; then the share of window re-reads is printed and checked.
+    private func checkReader(
+        _ extensions: Set<String>, _ format: DocumentFormat, seed: UInt64, windowShare share: Double
+    ) throws {
+        let counts = try checkEdits(extensions: extensions, format: format, editsPerDocument: 60, seed: seed)
+        let total = counts.window + counts.whole
+        XCTAssertGreaterThan(total, 0, "no \(format) edits were tried")
+        // Printed so a run shows how often each path was taken.
+        print("\(format): \(counts.window) of \(total) edits re-read a window, \(counts.whole) read whole")
+        XCTAssertGreaterThanOrEqual(
+            Double(counts.window) / Double(max(total, 1)), share, "\(format): too few edits took the window path")
+    }
+
+    private func checkEdits(
+        extensions: Set<String>, format: DocumentFormat, editsPerDocument: Int, seed: UInt64
+    ) throws -> PathCounts {
+        let root = Self.fixturesRoot.path
+        let paths = FileSystemResources.regularFiles(under: root).filter { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let ext = name.split(separator: ".").last.map(String.init) ?? ""
+            return extensions.contains(ext) && !path.contains("/fuzz-")
+        }.sorted()
+        XCTAssertGreaterThan(paths.count, 0, "no fixtures for \(extensions)")
+        var random = SplitMix(seed: seed)
+        var counts = PathCounts()
+        let resources = FileSystemResources()
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path),
+                let text = String(data: data, encoding: .utf8)
+            else { continue }
+            let original = readTutorialForEditing(SourceDocument(path: path, text: text), format: format, resources: resources)
+            var read = original
+            for number in 0..<editsPerDocument {
+                // Runs of a few edits from the fixture as written: a long run turns any page into rubble.
+                if number % 6 == 0 { read = original }
+                let bytes = read.tutorial.document.bytes
+                // Half the edits fall inside a step, where re-reading a window is possible at all.
+                let steps = read.tutorial.steps
+                let within =
+                    number % 2 == 1 && !steps.isEmpty
+                    ? steps[Int(random.next() % UInt64(steps.count))].range : SourceRange(start: 0, end: bytes.count)
+                let edit = Self.randomEdit(of: bytes, within: within, using: &random)
+                var edited = bytes
+                edited.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
+                let document = SourceDocument(path: path, text: String(decoding: edited, as: UTF8.self))
+                // Alternate: the edit given, and found by comparing the texts.
+                read = rereadTutorial(
+                    read, as: document, edit: number % 4 < 2 ? edit : nil, format: format, resources: resources)
+                let whole = readTutorial(document, format: format, resources: resources)
+                switch read.path {
+                case .whole: counts.whole += 1
+                case .window: counts.window += 1
+                }
+                if read.tutorial != whole {
+                    XCTFail(
+                        "\(path), seed \(seed), edit \(number) \(edit.range) → \(edit.newText.debugDescription) "
+                            + "(\(read.path)): the re-read differs from a whole read\n"
+                            + Self.firstDifference(read.tutorial, whole))
+                    return counts
+                }
+            }
+        }
+        return counts
+    }
+
+    /// Text that makes structure in one reader or another, and plain text.
+    static let insertions = [
+        "#", "## ", "\n## Step 9: New\n", "`", "```", "\n```\n", "~~~", "<", ">", "&amp;", "<p>", "</pre>", "@", "{",
+        "}", "\n}\n", "@Step {", "\n", "\r\n", "\n\n", " ", "a", "let x = 1", "]:", "[a]: /b", "Step 3", "**Step 2.** ",
+        "---", "===", "- ", "> ", "    ", "\t", "中文", "é", "\"", "(", ")", ":",
+    ]
+
+    static func randomEdit(of bytes: [UInt8], within: SourceRange, using random: inout SplitMix) -> TextEdit {
+        func boundary(_ offset: Int) -> Int {
+            var offset = min(max(offset, 0), bytes.count)
+            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            return offset
+        }
+        let start = boundary(within.start + Int(random.next() % UInt64(within.length + 1)))
+        let kind = random.next() % 3
+        let length = kind == 0 ? 0 : Int(random.next() % 6) + 1
+        let end = boundary(start + length)
+        let inserted =
+            kind == 1 ? "" : insertions[Int(random.next() % UInt64(insertions.count))]
+        return TextEdit(range: SourceRange(start: start, end: end), newText: inserted)
+    }
+
+    /// The first line where two models' descriptions differ, with some context.
+    static func firstDifference(_ actual: Tutorial, _ expected: Tutorial) -> String {
+        var actualDump = ""
+        var expectedDump = ""
+        dump(actual.sections, to: &actualDump)
+        dump(expected.sections, to: &expectedDump)
+        dump(actual.diagnostics, to: &actualDump)
+        dump(expected.diagnostics, to: &expectedDump)
+        actualDump += "title: \(actual.title ?? "nil")\n"
+        expectedDump += "title: \(expected.title ?? "nil")\n"
+        let actualLines = actualDump.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expectedDump.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(actualLines.count, expectedLines.count) {
+            let a = index < actualLines.count ? actualLines[index] : "<end>"
+            let e = index < expectedLines.count ? expectedLines[index] : "<end>"
+            if a != e {
+                let context = expectedLines[max(0, index - 6)..<min(expectedLines.count, index)].joined(separator: "\n")
+                return "…\n\(context)\nre-read: \(a)\nwhole:   \(e)"
+            }
+        }
+        return "the documents differ"
+    }
+}
