@@ -210,6 +210,12 @@ public struct ParsedState: Sendable {
         }
         let old = Array(previous.code.utf8)
         let new = Array(code.utf8)
+        // Whole items inserted, removed or replaced: only their text is parsed (TreeSplice.swift). The
+        // spliced tree has no record of how far the parser looked ahead, so a later incremental parse from
+        // it reuses only what follows its edits, which is always sound.
+        if let spliced = splicedTree(previous.result.tree, old: old, new: new) {
+            return ParsedState(code: code, result: IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
+        }
         if let edits, !edits.isEmpty, let concurrent = concurrentEdits(edits, old: old, new: new) {
             let transition = IncrementalParseTransition(
                 previousIncrementalParseResult: previous.result, edits: concurrent)

@@ -1,0 +1,113 @@
+import Foundation
+import SwiftFacts
+import XCTest
+
+/// A spliced tree must be the tree a full parse of the new text gives, node for node and trivia for
+/// trivia: checked over a file evolving as tutorials evolve one (members added, edited, removed), over
+/// consecutive Swift snippets of the repository's tutorials and fixtures, and over line edits of them.
+final class TreeSpliceTests: XCTestCase {
+    private var spliced = 0
+    private var compared = 0
+
+    private func check(_ old: String, _ new: String, file: StaticString = #filePath, line: UInt = #line) {
+        compared += 1
+        let outcome = TreeSpliceCheck.outcome(old: old, new: new)
+        if outcome != .notSpliced { spliced += 1 }
+        XCTAssert(outcome == .notSpliced || outcome == .sameAsFullParse, "\(old)\n→\n\(new)\n\(outcome)", file: file, line: line)
+    }
+
+    func testEvolvingFile() {
+        var random = SystemRandomNumberGenerator()
+        let extras: [[String]] = [
+            ["    @objc", "    func tapped() {", "        count += 1", "    }"],
+            ["    var title: String {", "        \"Title\"", "    }"],
+            ["    static let shared = Widget()"],
+            ["    init(value: Int) {", "        self.value = value", "    }"],
+            ["    func loop() {", "        repeat {", "            count -= 1", "        }", "        while count > 0", "    }"],
+            ["    func pick() -> Int {", "        return", "            if count > 0 { 1 } else { 2 }", "    }"],
+            ["    #if DEBUG", "    func debug() {}", "    #endif"],
+            ["    private var cache: [String: Int] = [:]"],
+            ["    func chain() -> Int {", "        let x = count", "            .advanced(by: 1)", "        return x", "    }"],
+            ["    // A comment before a member", "    func commented() {}"],
+            ["    let a = 1; let b = 2"],
+            ["    enum Mode {", "        case on", "        case off", "    }"],
+        ]
+        for _ in 0..<30 {
+            var members: [[String]] = [["    var value: Int"], ["    var count = 0"]]
+            var previous: String?
+            for step in 0..<30 {
+                let index = Int.random(in: 0...members.count, using: &random)
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<4:
+                    var lines = ["    func helper\(step)(_ input: Int) -> Int {"]
+                    for line in 0..<Int.random(in: 0...3, using: &random) { lines.append("        let step\(line) = input * \(line + 2)") }
+                    lines.append("        return input")
+                    lines.append("    }")
+                    members.insert(lines, at: index)
+                case 4:
+                    members.insert(extras.randomElement(using: &random)!, at: index)
+                case 5..<8:
+                    let target = Int.random(in: 0..<members.count, using: &random)
+                    if members[target].count > 2 {
+                        let line = Int.random(in: 1..<(members[target].count - 1), using: &random)
+                        members[target][line] = ["        let tuned\(step) = input * 3", "        count += \(step)", "        }", "        .padding()", "        else { return }", "        ;"].randomElement(using: &random)!
+                    }
+                default:
+                    if members.count > 1 { members.remove(at: Int.random(in: 0..<members.count, using: &random)) }
+                }
+                let blank = Bool.random(using: &random) ? "\n" : ""
+                let text = "import SwiftUI\n\nstruct Widget {\n" + members.map { $0.joined(separator: "\n") }.joined(separator: "\n" + blank) + "\n}\n"
+                if let previous { check(previous, text) }
+                previous = text
+            }
+        }
+        XCTAssertGreaterThan(spliced, compared / 6, "splicing should apply to many member edits")
+    }
+
+    func testRepositorySnippetsAndTheirLineEdits() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var blocks: [[String]] = []
+        for folder in ["Tutorials", "Fixtures"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard url.pathExtension == "md", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                var fileBlocks: [String] = []
+                var current: [String]?
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if current == nil, line.hasPrefix("```swift") {
+                        current = []
+                    } else if current != nil, line.hasPrefix("```") {
+                        fileBlocks.append(current!.joined(separator: "\n") + "\n")
+                        current = nil
+                    } else if current != nil {
+                        current!.append(String(line))
+                    }
+                }
+                blocks.append(fileBlocks)
+            }
+        }
+        var random = SystemRandomNumberGenerator()
+        var count = 0
+        for fileBlocks in blocks {
+            for (index, block) in fileBlocks.enumerated() {
+                if index > 0 { check(fileBlocks[index - 1], block) }
+                var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                guard lines.count > 2 else { continue }
+                for _ in 0..<6 where lines.count > 2 {
+                    let original = lines
+                    let at = Int.random(in: 0..<(lines.count - 1), using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: lines.remove(at: at)
+                    case 1: lines.insert(lines[Int.random(in: 0..<lines.count, using: &random)], at: at)
+                    default: lines.swapAt(at, at + 1)
+                    }
+                    check(original.joined(separator: "\n"), lines.joined(separator: "\n"))
+                    count += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(count, 100)
+        XCTAssertGreaterThan(spliced, 10)
+    }
+}
