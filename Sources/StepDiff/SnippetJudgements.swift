@@ -32,8 +32,8 @@ func showsSomeTypes(_ snippet: Snippet, of latest: FileState, trees: SyntaxTrees
 func fileTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
     guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else { return nil }
     let types = topLevelTypeNames(in: snippet.code, trees: trees)
-    guard let type = types.first, !type.hasSuffix("_Previews"), !type.hasSuffix("_Preview"),
-        hasImport(snippet.code) || types.contains("\(type)_Previews") || types.contains("\(type)_Preview")
+    guard let type = types.first, !isPreviewTypeName(type),
+        hasImport(snippet.code) || types.contains(where: { previewedTypeName($0) == type })
     else { return nil }
     return type
 }
@@ -42,7 +42,7 @@ func fileTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
 /// to when nothing places it.
 func newTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
     guard SwiftParseLimits.unparseableReason(snippet.code) == nil, declaresTypesOnly(snippet.code, trees: trees),
-        let type = topLevelTypeNames(in: snippet.code, trees: trees).first, previewedTypeName(type) == nil
+        let type = topLevelTypeNames(in: snippet.code, trees: trees).first, !isPreviewTypeName(type)
     else { return nil }
     return type
 }
