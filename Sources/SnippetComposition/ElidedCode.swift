@@ -101,63 +101,6 @@ public enum ElidedCode {
     }
 }
 
-/// Text assembled from pieces, each byte remembering the offset in the shown snippet's code it was copied
-/// from (-1 for bytes of the file's previous state and for indentation added when placing code).
-public struct TracedText: Sendable {
-    public var bytes: [UInt8] = []
-    /// Per byte: its offset in the shown code, or -1.
-    public var origins: [Int32] = []
-
-    public init() {}
-
-    /// The shown code itself: every byte traced to its own offset.
-    public init(shown code: String) {
-        bytes = Array(code.utf8)
-        origins = (0..<bytes.count).map { Int32($0) }
-    }
-
-    /// Bytes that come from nowhere in the shown code.
-    public init(untraced bytes: some Sequence<UInt8>) {
-        self.bytes = Array(bytes)
-        origins = Array(repeating: -1, count: self.bytes.count)
-    }
-
-    public var count: Int { bytes.count }
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
-
-    mutating func append(_ other: TracedText, _ range: Range<Int>) {
-        bytes.append(contentsOf: other.bytes[range])
-        origins.append(contentsOf: other.origins[range])
-    }
-
-    mutating func append(_ other: TracedText) { append(other, 0..<other.count) }
-
-    mutating func appendUntraced(_ text: some Sequence<UInt8>) {
-        for byte in text {
-            bytes.append(byte)
-            origins.append(-1)
-        }
-    }
-
-    func slice(_ range: Range<Int>) -> TracedText {
-        var result = TracedText()
-        result.append(self, range)
-        return result
-    }
-
-    /// Line ranges without their `\n` (a final newline gives no extra line).
-    var lineRanges: [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            result.append(start..<index)
-            start = index + 1
-        }
-        if start < bytes.count { result.append(start..<bytes.count) }
-        return result
-    }
-}
-
 /// Merges a text that elides code (marker lines, elided bodies) with the previous text it continues: the
 /// shown lines are kept, and each marker is replaced by the previous lines it stands for.
 ///
@@ -221,11 +164,11 @@ public func mergeElided(previous: TracedText, shown: TracedText, anchoringPunctu
             if j < m {
                 // A line of closing punctuation (`}`, `})`) anchors only at its own depth: matched by its
                 // text alone, the brace of an inner body would take the place of the type's.
-                if key == oldKeys[j], !isPunctuation(key) || indents[i] == oldIndents[j] {
+                if key == oldKeys[j], !isPunctuationLine(key) || indents[i] == oldIndents[j] {
                     // Blank lines are everywhere: they anchor nothing.
-                    let value = key.isEmpty ? absorbed : isPunctuation(key) && !anchoringPunctuation ? 0 : exact
+                    let value = key.isEmpty ? absorbed : isPunctuationLine(key) && !anchoringPunctuation ? 0 : exact
                     result.append((0, value + at(i + 1, j + 1)))
-                } else if !isPunctuation(key), areSimilar(key, oldKeys[j]) {
+                } else if !isPunctuationLine(key), areSimilar(key, oldKeys[j]) {
                     result.append((1, similar + at(i + 1, j + 1)))
                 }
             }
@@ -259,7 +202,7 @@ public func mergeElided(previous: TracedText, shown: TracedText, anchoringPunctu
             case .line(let range):
                 result.append(shown, range)
                 result.appendUntraced([0x0A])
-                if move == 0, let key = keys[i], !key.isEmpty, !isPunctuation(key) { anchors += 1 }
+                if move == 0, let key = keys[i], !key.isEmpty, !isPunctuationLine(key) { anchors += 1 }
             case .closing(let indent):
                 if move == 3 {
                     result.appendUntraced(Array(repeating: 0x20, count: indent) + Array("}\n".utf8))
@@ -295,24 +238,28 @@ public func mergeElidedSwift(previous: TracedText, shown: TracedText, trees: Syn
     return structural
 }
 
-/// Whether a trimmed line is only brackets and separators.
-private func isPunctuation(_ line: ArraySlice<UInt8>) -> Bool {
+/// Whether a trimmed line is only brackets and separators (`}`, `})`, `];`): it says nothing of what a
+/// block holds, so it anchors no alignment and counts as no line of content.
+func isPunctuationLine(_ line: some Collection<UInt8>) -> Bool {
     !line.isEmpty && line.allSatisfy { "{}()[];,".utf8.contains($0) }
 }
 
 /// Whether a shown line rewrites a previous one: most of the longer line is a common prefix and suffix.
 private func areSimilar(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
     guard let first = a.first, first == b.first else { return false }
-    let longer = max(a.count, b.count)
+    let common = commonPrefixSuffixLength(a, b)
+    return Double(common.prefix + common.suffix) >= 0.6 * Double(max(a.count, b.count))
+}
+
+/// The length of the longest common prefix of two byte strings, and of their longest common suffix in
+/// what the prefix leaves of each (the two never overlap, so `prefix + suffix` bytes are shared).
+package func commonPrefixSuffixLength(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> (prefix: Int, suffix: Int) {
+    let limit = min(a.count, b.count)
     var prefix = 0
-    while prefix < a.count, prefix < b.count, a[a.startIndex + prefix] == b[b.startIndex + prefix] { prefix += 1 }
+    while prefix < limit, a[a.startIndex + prefix] == b[b.startIndex + prefix] { prefix += 1 }
     var suffix = 0
-    while suffix < a.count - prefix, suffix < b.count - prefix,
-        a[a.endIndex - 1 - suffix] == b[b.endIndex - 1 - suffix]
-    {
-        suffix += 1
-    }
-    return Double(prefix + suffix) >= 0.6 * Double(longer)
+    while suffix < limit - prefix, a[a.endIndex - 1 - suffix] == b[b.endIndex - 1 - suffix] { suffix += 1 }
+    return (prefix, suffix)
 }
 
 /// Leading spaces (a tab counts four) of a line.

@@ -194,10 +194,7 @@ public func placeFragment(
                 }
                 // The merge ends every line; the replaced range ends at the last token.
                 new = merged
-                if new.bytes.last == 0x0A {
-                    new.bytes.removeLast()
-                    new.origins.removeLast()
-                }
+                new.removeFinalNewline()
             }
             edits.append(Edit(range: old.range, text: new, order: index))
             summary.append("\(member.displayName) replaced in \(container.displayName)")

@@ -71,7 +71,7 @@ func containers(in tree: SourceFileSyntax, bytes: [UInt8], file: String) -> [Con
                 Container(
                     fileName: file, qualifiedName: qualified, simpleName: simpleName, isPrimary: !isExtension,
                     kind: (group as any DeclGroupSyntax).introducer.text,
-                    inherited: inheritedTypes?.map { typeSimpleName($0.type) } ?? [],
+                    inherited: inheritedTypes?.map { simpleTypeName($0.type) } ?? [],
                     conformanceOffset: conformanceOffset, members: members, memberIndent: memberIndent, insertionOffset: insertion))
             visit(memberDecls, parent: qualified)
         }
@@ -80,9 +80,19 @@ func containers(in tree: SourceFileSyntax, bytes: [UInt8], file: String) -> [Con
     return result
 }
 
-func typeSimpleName(_ type: TypeSyntax) -> String {
+/// Removes generic arguments, optionality and module prefixes: `UIKit.UIHostingController<Page>?` → `UIHostingController`.
+///
+/// SwiftFacts has the same function for the facts of a snippet. It cannot call this one: SwiftSyntax is
+/// imported `internal`ly here, and a `package` function taking a `TypeSyntax` would make every module
+/// that imports SnippetComposition need the toolchain's host modules to build. Change both together.
+func simpleTypeName(_ type: TypeSyntax) -> String {
     if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
     if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+    if let optional = type.as(OptionalTypeSyntax.self) { return simpleTypeName(optional.wrappedType) }
+    if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        return simpleTypeName(implicit.wrappedType)
+    }
+    if let attributed = type.as(AttributedTypeSyntax.self) { return simpleTypeName(attributed.baseType) }
     return type.trimmedDescription
 }
 
@@ -125,9 +135,9 @@ func pointedContainer(
             if representableMethods.contains(function.name.text) { needsRepresentable = true }
             if let name = delegatingClassName(function) { delegatingClasses.insert(name) }
             if function.name.text == "makeCoordinator", let returned = function.signature.returnClause?.type,
-                !declarations.contains(where: { $0.typeName == typeSimpleName(returned) })
+                !declarations.contains(where: { $0.typeName == simpleTypeName(returned) })
             {
-                returnedTypes.insert(typeSimpleName(returned))
+                returnedTypes.insert(simpleTypeName(returned))
             }
         }
         if let variable = decl.as(VariableDeclSyntax.self), variable.bindings.count == 1,
@@ -166,10 +176,7 @@ func pointedContainer(
         return (remaining[0], .weak)
     }
     // Previews are not where a tutorial adds members.
-    if narrow({ container in
-        !container.inherited.contains("PreviewProvider") && !container.simpleName.hasSuffix("_Previews")
-            && !container.simpleName.hasSuffix("_Preview")
-    }) {
+    if narrow({ container in !container.inherited.contains("PreviewProvider") && !isPreviewTypeName(container.simpleName) }) {
         return (remaining[0], .weak)
     }
     // A top-level type rather than one nested in it.
@@ -181,7 +188,7 @@ func pointedContainer(
 /// (`UIPageViewController` for `pageViewController(_ controller: UIPageViewController, …)`).
 func delegatingClassName(_ function: FunctionDeclSyntax) -> String? {
     guard let first = function.signature.parameterClause.parameters.first else { return nil }
-    let name = typeSimpleName(first.type)
+    let name = simpleTypeName(first.type)
     return ["UI", "NS", "MK", "WK"].contains(where: name.hasPrefix) ? name : nil
 }
 
@@ -234,7 +241,7 @@ public func fileRewrittenBy(shown code: String, files: [PlacementFile], trees: S
 private func significantBodyLines(_ bytes: ArraySlice<UInt8>) -> [String] {
     String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
         .map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed()) }
-        .filter { line in !line.isEmpty && !line.allSatisfy { "{}()[];,".contains($0) } }
+        .filter { line in !line.isEmpty && !isPunctuationLine(line.utf8) }
 }
 
 /// Names a declaration uses bare (`isFeatured`, not `x.isFeatured` nor a call) that it does not declare
@@ -299,7 +306,7 @@ func fileContainer(for decl: DeclSyntax, files: [[Container]], targetFile: Strin
     let topLevels = files.compactMap(\.first)
     if let targetFile { return topLevels.first { $0.fileName == targetFile } }
     if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
-        let extended = typeSimpleName(extensionDecl.extendedType)
+        let extended = simpleTypeName(extensionDecl.extendedType)
         let declaring = files.filter { $0.contains { $0.isPrimary && $0.simpleName == extended } }
         if declaring.count == 1 { return declaring[0].first }
     }
@@ -377,7 +384,6 @@ extension DeclSyntax {
     /// A SwiftUI preview type (`PreviewProvider`, `…_Previews`): it stays at a file's top level.
     var isPreview: Bool {
         guard let name = typeName else { return false }
-        let inherited = self.asProtocol((any DeclGroupSyntax).self)?.inheritanceClause?.inheritedTypes.map(\.type.trimmedDescription) ?? []
-        return inherited.contains("PreviewProvider") || name.hasSuffix("_Previews") || name.hasSuffix("_Preview")
+        return inheritedNames.contains("PreviewProvider") || isPreviewTypeName(name)
     }
 }

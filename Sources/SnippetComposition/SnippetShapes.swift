@@ -2,9 +2,18 @@
 
 internal import SwiftSyntax
 
+/// The suffixes that name a SwiftUI preview type (`LandmarkRow_Previews`, `MapView_Preview`,
+/// `ContentViewPreviews`), the longest first so the name before it is the previewed view's.
+private let previewSuffixes = ["_Previews", "_Preview", "Previews"]
+
+/// Whether a type's name is a preview's: the one test of a preview by name for placement and timelines.
+package func isPreviewTypeName(_ name: String) -> Bool {
+    previewSuffixes.contains { name.hasSuffix($0) }
+}
+
 /// The view a preview type is named after: `LandmarkRow` for `LandmarkRow_Previews`; nil for other names.
 public func previewedTypeName(_ name: String) -> String? {
-    for suffix in ["_Previews", "_Preview", "Previews"] where name.hasSuffix(suffix) && name.count > suffix.count {
+    for suffix in previewSuffixes where name.hasSuffix(suffix) && name.count > suffix.count {
         return String(name.dropLast(suffix.count))
     }
     return nil

@@ -66,18 +66,12 @@ func placeStatements(
     let firstLine = shown.lineRanges.first { !shown.bytes[$0].trimmedBytes.isEmpty }
     let fromIndent = firstLine.map { Array(shown.bytes[$0].prefix { $0 == 0x20 || $0 == 0x09 }) } ?? []
     var new = reindented(shown, from: fromIndent, to: best.indent)
-    while new.bytes.last == 0x0A {
-        new.bytes.removeLast()
-        new.origins.removeLast()
-    }
+    new.removeTrailingNewlines()
     if ElidedCode.containsElision(shown.string) {
         guard var merged = mergeElidedSwift(previous: TracedText(untraced: best.bytes[best.range]), shown: new, trees: trees) else {
             return .unplaced("leaves code out of \(best.owner) in a way that does not match its previous state")
         }
-        while merged.bytes.last == 0x0A {
-            merged.bytes.removeLast()
-            merged.origins.removeLast()
-        }
+        merged.removeTrailingNewlines()
         new = merged
     }
     let previous = TracedText(untraced: best.bytes)
@@ -120,7 +114,7 @@ private final class BlockCollector: SyntaxVisitor {
 /// The trimmed lines of a text that say something (not blank, not only brackets).
 private func significantLines(of bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
     bytes.split(separator: 0x0A, omittingEmptySubsequences: true).map(\.trimmedBytes).filter { line in
-        !line.isEmpty && !line.allSatisfy { "{}()[];,".utf8.contains($0) } && !ElidedCode.isMarkerLine(String(decoding: line, as: UTF8.self))
+        !line.isEmpty && !isPunctuationLine(line) && !ElidedCode.isMarkerLine(String(decoding: line, as: UTF8.self))
     }
 }
 

@@ -32,8 +32,8 @@ func showsSomeTypes(_ snippet: Snippet, of latest: FileState, trees: SyntaxTrees
 func fileTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
     guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else { return nil }
     let types = topLevelTypeNames(in: snippet.code, trees: trees)
-    guard let type = types.first, !type.hasSuffix("_Previews"), !type.hasSuffix("_Preview"),
-        hasImport(snippet.code) || types.contains("\(type)_Previews") || types.contains("\(type)_Preview")
+    guard let type = types.first, !isPreviewTypeName(type),
+        hasImport(snippet.code) || types.contains(where: { previewedTypeName($0) == type })
     else { return nil }
     return type
 }
@@ -42,7 +42,7 @@ func fileTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
 /// to when nothing places it.
 func newTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
     guard SwiftParseLimits.unparseableReason(snippet.code) == nil, declaresTypesOnly(snippet.code, trees: trees),
-        let type = topLevelTypeNames(in: snippet.code, trees: trees).first, previewedTypeName(type) == nil
+        let type = topLevelTypeNames(in: snippet.code, trees: trees).first, !isPreviewTypeName(type)
     else { return nil }
     return type
 }
@@ -123,37 +123,36 @@ func fileNamed(inProse prose: String, knownFiles: Set<String>) -> String? {
 func fileNames(in text: String) -> [String] {
     let extensions: Set<Substring> = ["swift", "m", "h", "mm", "kt", "java", "js", "ts", "py", "json", "plist"]
     var names: [String] = []
-    let scalars = Array(text.unicodeScalars)
-    func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII
-            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
-                || scalar == "+")
+    // By UTF-8 bytes: a name is ASCII letters, digits, `_`, `-`, `+` and inner dots, and every byte of
+    // a non-ASCII character is 0x80 or more, so it separates words as the character would. (Timelines
+    // ask this of every step's prose at every keystroke.)
+    let bytes = Array(text.utf8)
+    func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x5F || byte == 0x2D || byte == 0x2B
     }
     var index = 0
-    while index < scalars.count {
-        guard isNameScalar(scalars[index]) else {
+    while index < bytes.count {
+        guard isNameByte(bytes[index]) else {
             index += 1
             continue
         }
         var end = index
         var hasDot = false
-        while end < scalars.count,
-            isNameScalar(scalars[end])
-                || (scalars[end] == "." && end + 1 < scalars.count && isNameScalar(scalars[end + 1]))
+        while end < bytes.count,
+            isNameByte(bytes[end]) || (bytes[end] == 0x2E && end + 1 < bytes.count && isNameByte(bytes[end + 1]))
         {
-            if scalars[end] == "." { hasDot = true }
+            if bytes[end] == 0x2E { hasDot = true }
             end += 1
         }
         // Only a word with a dot has an extension: the others are not made into strings.
-        guard hasDot else {
-            index = end
-            continue
-        }
-        let word = String(String.UnicodeScalarView(scalars[index..<end]))
-        if let dot = word.lastIndex(of: "."), dot != word.startIndex,
-            extensions.contains(word[word.index(after: dot)...])
-        {
-            names.append(word)
+        if hasDot {
+            let word = String(decoding: bytes[index..<end], as: UTF8.self)
+            if let dot = word.lastIndex(of: "."), dot != word.startIndex,
+                extensions.contains(word[word.index(after: dot)...])
+            {
+                names.append(word)
+            }
         }
         index = end
     }

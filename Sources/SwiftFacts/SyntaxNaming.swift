@@ -26,6 +26,8 @@ extension SyntaxProtocol {
 }
 
 /// Removes generic arguments, optionality and module prefixes: `UIKit.UIHostingController<Page>?` → `UIHostingController`.
+/// Placement has the same function (SnippetComposition's `simpleTypeName`), which this module cannot call
+/// across SnippetComposition's `internal` SwiftSyntax import: change both together.
 func simpleTypeName(_ type: TypeSyntax) -> String {
     if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
     if let member = type.as(MemberTypeSyntax.self) { return member.name.text }

@@ -7,9 +7,11 @@ import TutorialModel
 /// `rereadTutorial` re-runs the real reader (cmark-gfm, libxml2, the text line scan, the DocC directive
 /// parser) on a window of the edited document, a window that starts and ends where the previous read
 /// says nothing is open (a top-level heading, a step's directive), splices what it finds into the kept
-/// read and builds the model again from that. Wherever the edit could change structure beyond the window
-/// (a heading, a fence, a tag, a directive line, a link reference definition), it reads the whole document
-/// instead: the spliced model is always the model a whole read gives (the property tests check this).
+/// read and builds the model again from that: structure inside the window (a new heading, a fence opened
+/// and closed in it) is read with it. Wherever the edit could change what lies beyond the window (a
+/// boundary not found again, a fence left open, markup added to HTML, a directive line, a link reference
+/// definition), it reads the whole document instead: the spliced model is always the model a whole read
+/// gives (the property tests check this).
 public struct TutorialRead: Sendable {
     public let tutorial: Tutorial
     public let format: DocumentFormat

@@ -47,7 +47,38 @@ private func firstSentenceByCharacters(of text: String) -> String {
 }
 
 /// Matches of a regular expression in a text, as strings with their captures.
+///
+/// Remembered by pattern and text: the tutorial rules run over every step at every keystroke, and an edit
+/// changes the prose of one step at most.
 func matches(of pattern: String, in text: String) -> [[String]] {
+    rememberedMatches.value(pattern: pattern, text: text) { matchesNow(of: pattern, in: text) }
+}
+
+private let rememberedMatches = MatchMemo()
+
+/// Results by pattern and text, bounded: emptied when it holds too many texts.
+private final class MatchMemo: Sendable {
+    private struct Key: Hashable {
+        let pattern: String
+        let text: String
+    }
+
+    private let results = Protected([Key: [[String]]]())
+    private static let limit = 20_000
+
+    func value(pattern: String, text: String, compute: () -> [[String]]) -> [[String]] {
+        let key = Key(pattern: pattern, text: text)
+        if let known = results.withLock({ $0[key] }) { return known }
+        let found = compute()
+        results.withLock { results in
+            if results.count >= Self.limit { results.removeAll(keepingCapacity: true) }
+            results[key] = found
+        }
+        return found
+    }
+}
+
+private func matchesNow(of pattern: String, in text: String) -> [[String]] {
     guard let expression = compiledExpression(pattern) else { return [] }
     let range = NSRange(text.startIndex..., in: text)
     return expression.matches(in: text, range: range).map { match in
