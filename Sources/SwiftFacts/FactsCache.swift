@@ -147,7 +147,7 @@ public final class FactsCache: Sendable {
             // Incremental parsing gives the tree a full parse would (the parser's contract), faster.
             parsed = ParsedState.parse(code, previous: reused)
         } else {
-            parsed = ParsedState.parse(code, previous: previous, edits: previous == nil ? nil : edits())
+            parsed = ParsedState.parse(code, previous: previous, edits: edits)
         }
         let extracted = extractFacts(from: parsed.result.tree, code: code)
         let facts = state.withLock { state -> SnippetFacts in
@@ -204,7 +204,9 @@ public struct ParsedState: Sendable {
     /// The edits are the step's change set (one per changed run of lines, so nodes between two hunks
     /// are reused too); without them, the span between the longest common prefix and suffix of the two
     /// texts is the one edit.
-    static func parse(_ code: String, previous: ParsedState?, edits: [TextReplacement]? = nil) -> ParsedState {
+    static func parse(
+        _ code: String, previous: ParsedState?, edits makeEdits: () -> [TextReplacement]? = { nil }
+    ) -> ParsedState {
         guard let previous else {
             return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: nil))
         }
@@ -216,7 +218,8 @@ public struct ParsedState: Sendable {
         if let spliced = splicedTree(previous.result.tree, old: old, new: new) {
             return ParsedState(code: code, result: IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
         }
-        if let edits, !edits.isEmpty, let concurrent = concurrentEdits(edits, old: old, new: new) {
+        // The edits are asked for only now: a splice needs none.
+        if let edits = makeEdits(), !edits.isEmpty, let concurrent = concurrentEdits(edits, old: old, new: new) {
             let transition = IncrementalParseTransition(
                 previousIncrementalParseResult: previous.result, edits: concurrent)
             return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))

@@ -57,8 +57,9 @@ func partition<Item>(
 }
 
 extension Array {
-    /// The first index whose element satisfies `predicate`, scanning from the start (small arrays) — the
-    /// elements are in document order but not guaranteed sorted, so no binary search.
+    /// The first index whose element satisfies `predicate`, scanning from the start: the items are in
+    /// document order but their starts are not guaranteed sorted, so no binary search (the splice walks
+    /// every item once anyway).
     fileprivate func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
         firstIndex(where: predicate) ?? count
     }

@@ -106,8 +106,31 @@ public func checkInvariants(_ tutorial: Tutorial) {
 }
 
 /// One reader on the input as text (invalid UTF-8 repaired the way an editor buffer would be), with
-/// the invariants checked on its result.
+/// the invariants checked on its result; then one edit, chosen by the input's bytes, re-read around it
+/// (`rereadTutorial`) must give exactly what a whole read of the edited text gives.
 public func fuzzReader(_ data: Data, format: DocumentFormat, path: String) {
     let document = SourceDocument(path: path, text: String(decoding: data, as: UTF8.self))
-    checkInvariants(readTutorial(document, format: format))
+    let whole = readTutorial(document, format: format)
+    checkInvariants(whole)
+    let edit = editChosen(by: data, in: document.bytes)
+    var edited = document.bytes
+    edited.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
+    let editedDocument = SourceDocument(path: path, text: String(decoding: edited, as: UTF8.self))
+    let reread = rereadTutorial(readTutorialForEditing(document, format: format), as: editedDocument, format: format)
+    precondition(reread.tutorial == readTutorial(editedDocument, format: format), "a re-read differs from a whole read")
+}
+
+/// An insertion, deletion or replacement of a few bytes at a character boundary, from the input's bytes.
+private func editChosen(by data: Data, in bytes: [UInt8]) -> TextEdit {
+    let insertions = ["", "#", "## ", "\n", "```", "\n```\n", "<", "&", "@", "}", " ", "x", "]:", "\r\n"]
+    var mixed: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in data.prefix(64) { mixed = (mixed ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    func boundary(_ offset: Int) -> Int {
+        var offset = min(max(offset, 0), bytes.count)
+        while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+        return offset
+    }
+    let start = boundary(Int(mixed % UInt64(bytes.count + 1)))
+    let end = boundary(start + Int((mixed >> 20) % 4))
+    return TextEdit(range: SourceRange(start: start, end: end), newText: insertions[Int((mixed >> 40) % UInt64(insertions.count))])
 }
