@@ -1,0 +1,225 @@
+// How `buildTimelineSet` walks a tutorial's snippets in order, joining each to a file's timeline or
+// leaving it out with the reason.
+
+import SnippetComposition
+import TutorialModel
+
+/// A snippet, with the step that shows it and its index there.
+struct ShownSnippet {
+    let step: Step
+    let index: Int
+    let snippet: Snippet
+}
+
+/// The timelines built so far, and what the next snippets are judged by: the files the tutorial
+/// labels or inferred, the most recent ones, the file the prose named last.
+struct TimelineBuilder {
+    private let trees: SyntaxTrees
+    private var order: [String] = []
+    private var states: [String: [FileState]] = [:]
+    private var unplaced: [UnplacedSnippet] = []
+    /// Primary type → the labelled file that declares it.
+    private let primaryTypes: [String: String]
+    /// Labelled files anywhere in the tutorial, and files inferred in earlier steps.
+    private var knownFiles: Set<String>
+    /// Files by the step that last showed them, most recent first (where a fragment most likely goes).
+    private var recentFiles: [String] = []
+    /// The file the prose named last (`Create CircleImage.swift`): where snippets that show only part of
+    /// a file the tutorial never shows whole belong.
+    private var lastNamedFile: String?
+
+    init(_ tutorial: Tutorial, trees: SyntaxTrees) {
+        self.trees = trees
+        var primaryTypes: [String: String] = [:]
+        for step in tutorial.steps {
+            for snippet in step.snippets where snippet.kind == .file {
+                guard let name = snippet.fileName, primaryTypes.values.contains(name) == false else { continue }
+                if let type = primaryTypeName(in: snippet.code), primaryTypes[type] == nil { primaryTypes[type] = name }
+            }
+        }
+        self.primaryTypes = primaryTypes
+        knownFiles = Set(primaryTypes.values).union(
+            tutorial.steps.flatMap { $0.snippets.filter { $0.kind == .file }.compactMap(\.fileName) })
+    }
+
+    var timelines: Timelines {
+        Timelines(files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced)
+    }
+
+    /// Before a step's snippets: the file its prose names becomes the last named one.
+    mutating func startStep(_ step: Step) {
+        if let named = fileNamed(inProse: step.prose, knownFiles: knownFiles) { lastNamedFile = named }
+    }
+
+    private mutating func append(_ state: FileState, to name: String) {
+        if states[name] == nil { order.append(name) }
+        states[name, default: []].append(state)
+        recentFiles.removeAll { $0 == name }
+        recentFiles.insert(name, at: 0)
+    }
+
+    private mutating func leave(_ shown: ShownSnippet, _ reason: String, file: String? = nil) {
+        unplaced.append(
+            UnplacedSnippet(
+                step: shown.step.id, snippetIndex: shown.index, snippet: shown.snippet,
+                fileName: file ?? shown.snippet.fileName, reason: reason))
+    }
+
+    /// Places the snippet's declarations into `only` (or any file); the reason when it cannot.
+    private mutating func place(_ shown: ShownSnippet, into only: String?) -> String? {
+        let (step, index, snippet) = (shown.step, shown.index, shown.snippet)
+        guard SwiftParseLimits.unparseableReason(snippet.code) == nil else { return "too large or deep to parse" }
+        let candidates = (only.map { [$0] } ?? recentFiles).compactMap { name -> PlacementFile? in
+            guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+            return PlacementFile(name: name, code: code)
+        }
+        switch placeFragment(
+            shown: snippet.code, prose: step.prose, files: candidates, recentFiles: recentFiles,
+            isFileNamed: only != nil, trees: trees)
+        {
+        case .unplaced(let reason):
+            return reason
+        case .placed(let name, let code, let summary):
+            // Placed into a part of a file, the result is still only a part of it.
+            let isPartial = states[name]?.last?.composition?.kind == .partial
+            append(
+                composedState(
+                    step: step.id, index: index, shown: snippet, fileName: name, code: code,
+                    kind: isPartial ? .partial : .placed,
+                    summary: summary, nameSource: only == nil ? .placement : .label),
+                to: name)
+            return nil
+        }
+    }
+
+    /// Makes the snippet a partial state of `target` when the tutorial never showed that file whole
+    /// (it starts the file, or follows another partial state of the same shape); true when it did.
+    private mutating func continuePartial(_ shown: ShownSnippet, _ target: String?) -> Bool {
+        let (step, index, snippet) = (shown.step, shown.index, shown.snippet)
+        guard let target, snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else {
+            return false
+        }
+        let shape = fragmentShape(snippet.code, trees: trees)
+        guard shape != .invalid else { return false }
+        if let latest = states[target]?.last {
+            guard latest.composition?.kind == .partial, shape == .statements,
+                fragmentShape(latest.code, trees: trees) == .statements
+            else { return false }
+        }
+        append(
+            FileState(
+                step: step.id, snippetIndex: index, snippet: snippet, nameSource: snippet.fileName == nil ? .prose : .label,
+                composition: FileState.Composition(
+                    kind: .partial, shown: snippet, summary: "part of \(target), which the tutorial never shows whole")),
+            to: target)
+        knownFiles.insert(target)
+        return true
+    }
+
+    /// Joins the snippet to a file's timeline: as the file's next state, composed with the file's
+    /// previous state, or placed into the file it belongs to; else leaves it out with the reason.
+    mutating func add(_ shown: ShownSnippet) {
+        let (step, index, snippet) = (shown.step, shown.index, shown.snippet)
+        if snippet.docc != nil, snippet.kind == .fragment {
+            leave(shown, "its DocC resource was not found")
+            return
+        }
+        if snippet.code.isEmpty {
+            leave(shown, "shows no code")
+            return
+        }
+        guard snippet.kind == .file else {
+            guard snippet.isSwift(unlabelledIsSwift: true) else {
+                leave(shown, snippet.fileName == nil ? "no file name and not Swift" : "a part of a file that is not Swift")
+                return
+            }
+            // The file the page labels it with, or the one its prose names, else any file shown so far.
+            var named = snippet.fileName ?? fileNamed(inProse: step.prose, knownFiles: knownFiles)
+            // A file an earlier step named and the tutorial has shown only in parts (or not at all) so far:
+            // the parts that follow go on there.
+            // A declaration shown again with most of its lines is a rewrite of that one, wherever it is.
+            if named == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil {
+                let latest = order.compactMap { name -> PlacementFile? in
+                    guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+                    return PlacementFile(name: name, code: code)
+                }
+                named = fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
+            }
+            if named == nil, let last = lastNamedFile, states[last]?.last.map({ $0.composition?.kind == .partial }) ?? true {
+                named = last
+            }
+            let reason =
+                named.map { states[$0] == nil } == true
+                ? "belongs to \(named ?? ""), which the tutorial has not shown before" : place(shown, into: named)
+            if let reason, !continuePartial(shown, named ?? lastNamedFile) { leave(shown, reason, file: named) }
+            return
+        }
+        var source = FileState.NameSource.label
+        var name = snippet.fileName
+        if name == nil, let named = fileNamed(inProse: step.prose, knownFiles: knownFiles) {
+            name = named
+            source = .prose
+        }
+        if name == nil, let type = primaryTypeName(in: snippet.code),
+            let file = knownFiles.contains("\(type).swift") ? "\(type).swift" : primaryTypes[type]
+        {
+            name = file
+            source = .primaryType
+        }
+        if name == nil, snippet.isSwift(unlabelledIsSwift: true), let type = fileTypeName(snippet, trees: trees),
+            states["\(type).swift"] == nil, !states.values.contains(where: { declares(type, $0.last, trees: trees) })
+        {
+            // A new type in a whole file of its own, named after it as Xcode names a new file.
+            name = "\(type).swift"
+            source = .primaryType
+        }
+        guard let name else {
+            // Declarations of a file the page does not name may still belong to a file it showed.
+            guard snippet.isSwift(unlabelledIsSwift: true) else {
+                leave(shown, "its file is not known")
+                return
+            }
+            guard let reason = place(shown, into: nil) else { return }
+            if continuePartial(shown, lastNamedFile) { return }
+            // A new type placed nowhere is a new file, named after it as Xcode names one.
+            if let type = newTypeName(snippet, trees: trees), states["\(type).swift"] == nil {
+                append(FileState(step: step.id, snippetIndex: index, snippet: snippet, nameSource: .primaryType), to: "\(type).swift")
+                knownFiles.insert("\(type).swift")
+                return
+            }
+            leave(shown, "its file is not known and " + reason)
+            return
+        }
+        knownFiles.insert(name)
+        let latest = states[name]?.last
+        if let latest, snippet.isSwift(inFile: name, unlabelledIsSwift: true) {
+            if snippet.docc == nil, isExcerpt(snippet, of: latest) || showsSomeTypes(snippet, of: latest, trees: trees) {
+                // Without the file's imports: declarations of the file, placed into it.
+                if let reason = place(shown, into: name) { leave(shown, "an excerpt of \(name): " + reason, file: name) }
+                return
+            }
+            if ElidedCode.containsElision(snippet.code) {
+                // A DocC resource that leaves code out continues what the step starts from, as any page does.
+                let base = snippet.docc?.previousCode ?? latest.code
+                if let merged = mergedElision(snippet.code, base: base, trees: trees) {
+                    append(
+                        composedState(
+                            step: step.id, index: index, shown: snippet, fileName: name, code: merged,
+                            kind: .elisionMerged, summary: "lines left out kept from step \(latest.step)",
+                            nameSource: source),
+                        to: name)
+                    return
+                }
+                // A DocC resource stays a state of its file (its code is the file by construction).
+                if snippet.docc == nil {
+                    leave(shown, "leaves code out (`// ...`) in a way that does not match step \(latest.step)'s \(name)", file: name)
+                    return
+                }
+            }
+        } else if let latest, isExcerpt(snippet, of: latest) {
+            leave(shown, "an excerpt of \(name)", file: name)
+            return
+        }
+        append(FileState(step: step.id, snippetIndex: index, snippet: snippet, nameSource: source), to: name)
+    }
+}
