@@ -199,6 +199,9 @@ struct HTMLReportPage {
         out += "</article>\n"
     }
 
+    /// Whether to colour code as Swift. Not `Snippet.isSwift`, where a language decides: colouring goes by
+    /// the file's name too, since pages mark Swift blocks with another language (a `text` block labelled
+    /// `CircleImage.swift`) and the report still shows them as the Swift they are.
     private func isSwift(_ snippet: Snippet, fileName: String) -> Bool {
         snippet.language == "swift" || fileName.hasSuffix(".swift")
     }

@@ -225,7 +225,7 @@ public func buildTimelineSet(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTr
                 continue
             }
             guard snippet.kind == .file else {
-                guard isSwiftCandidate(snippet) else {
+                guard snippet.isSwift(unlabelledIsSwift: true) else {
                     leave(snippet.fileName == nil ? "no file name and not Swift" : "a part of a file that is not Swift")
                     continue
                 }
@@ -262,7 +262,7 @@ public func buildTimelineSet(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTr
                 name = file
                 source = .primaryType
             }
-            if name == nil, isSwiftCandidate(snippet), let type = fileTypeName(snippet, trees: trees),
+            if name == nil, snippet.isSwift(unlabelledIsSwift: true), let type = fileTypeName(snippet, trees: trees),
                 states["\(type).swift"] == nil, !states.values.contains(where: { declares(type, $0.last, trees: trees) })
             {
                 // A new type in a whole file of its own, named after it as Xcode names a new file.
@@ -271,7 +271,7 @@ public func buildTimelineSet(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTr
             }
             guard let name else {
                 // Declarations of a file the page does not name may still belong to a file it showed.
-                guard isSwiftCandidate(snippet) else {
+                guard snippet.isSwift(unlabelledIsSwift: true) else {
                     leave("its file is not known")
                     continue
                 }
@@ -288,7 +288,7 @@ public func buildTimelineSet(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTr
             }
             knownFiles.insert(name)
             let latest = states[name]?.last
-            if let latest, isSwiftCandidate(snippet, fileName: name) {
+            if let latest, snippet.isSwift(inFile: name, unlabelledIsSwift: true) {
                 if snippet.docc == nil, isExcerpt(snippet, of: latest) || showsSomeTypes(snippet, of: latest, trees: trees) {
                     // Without the file's imports: declarations of the file, placed into it.
                     if let reason = place(into: name) { leave("an excerpt of \(name): " + reason, file: name) }

@@ -53,13 +53,6 @@ func declares(_ type: String, _ state: FileState?, trees: SyntaxTrees) -> Bool {
     return topLevelTypeNames(in: state.code, trees: trees).contains(type)
 }
 
-/// Whether a snippet may be Swift code: said so, unlabelled in a `.swift` file, or with no language at all.
-func isSwiftCandidate(_ snippet: Snippet, fileName: String? = nil) -> Bool {
-    if let language = snippet.language { return language == "swift" }
-    guard let name = fileName ?? snippet.fileName else { return true }
-    return name.lowercased().hasSuffix(".swift")
-}
-
 /// A state composed from a partial snippet: the composed code, traced back to the shown snippet.
 func composedState(
     step: StepID, index: Int, shown: Snippet, fileName: String, code: TracedText, kind: FileState.Composition.Kind,

@@ -22,7 +22,7 @@ extension StepChanges {
         for step in tutorial.steps {
             // A step whose DocC resource is missing shows no code to compare with (code-file-missing says so).
             if step.snippets.contains(where: { $0.docc != nil && $0.docc?.resourcePath == nil }) { continue }
-            for snippet in step.snippets where isSwift(snippet) || snippet.language == nil {
+            for snippet in step.snippets where snippet.isSwift() || snippet.language == nil {
                 withCode.insert(step.id)
                 if snippet.kind == .fragment || snippet.fileName == nil {
                     touched[step.id, default: []].formUnion(identifiers(in: Substring(snippet.code)))

@@ -26,7 +26,7 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
     }
     for step in tutorial.steps {
         for (index, snippet) in step.snippets.enumerated()
-        where isSwift(snippet) && SwiftParseLimits.unparseableReason(snippet.code) == nil {
+        where snippet.isSwift() && SwiftParseLimits.unparseableReason(snippet.code) == nil {
             let address = SnippetAddress(step: step.id, index: index)
             if result[address] == nil { result[address] = cache.facts(for: snippet.code).facts }
         }
@@ -38,7 +38,7 @@ func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCac
 private func facts(of timeline: FileTimeline, cache: FactsCache) -> [SnippetAddress: SnippetFacts] {
     var result: [SnippetAddress: SnippetFacts] = [:]
     var previous: ParsedState?
-    for state in timeline.states where isSwift(state.snippet, fileName: timeline.fileName) {
+    for state in timeline.states where state.snippet.isSwift(inFile: timeline.fileName) {
         // Code the parser would stall on (SwiftParseLimits): no facts, so no code rule runs on it.
         guard SwiftParseLimits.unparseableReason(state.code) == nil else {
             previous = nil

@@ -96,7 +96,7 @@ struct InputError: TutorialRule {
         }
         // A snippet the parser would stall on is read but not checked: say so rather than stay silent.
         for step in steps {
-            for snippet in step.snippets where isSwift(snippet) {
+            for snippet in step.snippets where snippet.isSwift() {
                 guard let reason = SwiftParseLimits.unparseableReason(snippet.code) else { continue }
                 findings.append(
                     DocumentFinding(
