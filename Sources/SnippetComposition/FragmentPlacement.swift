@@ -97,11 +97,6 @@ public func placeFragment(
     // nests one of the same name (every representable has its `Coordinator`).
     let isStrong = pointing.map { $0.evidence != .weak } ?? false
 
-    struct Edit {
-        let range: Range<Int>
-        let text: TracedText
-        let order: Int
-    }
     var edits: [Edit] = []
     var targetFile: String?
     var summary: [String] = []
@@ -141,6 +136,13 @@ public func placeFragment(
             return unresolvedNames(in: declaration.decl, known: file.containers, in: candidate)
                 .subtracting(declarations.map(\.member.name))
         }
+        /// Why the declaration cannot go into `candidate`: it uses names the type does not declare; nil
+        /// when it uses none.
+        func lacksNames(_ candidate: Container) -> String? {
+            let unknown = unknownNames(in: candidate)
+            guard !unknown.isEmpty else { return nil }
+            return "\(member.displayName) uses \(unknown.sorted().joined(separator: ", ")), which \(candidate.displayName) does not declare"
+        }
         let inPointed = pointed.flatMap { pointed in found.first { $0.0.id == pointed.id } }
         var chosen: (Container, Member)?
         if evidence == .signature {
@@ -159,10 +161,7 @@ public func placeFragment(
                 // `var body` is in every view: the one type that declares what it uses.
                 let resolving = found.filter { !$0.0.qualifiedName.isEmpty && unknownNames(in: $0.0).isEmpty }
                 guard resolving.count == 1 else {
-                    if resolving.isEmpty, let inPointed {
-                        let unknown = unknownNames(in: inPointed.0).sorted().joined(separator: ", ")
-                        return .unplaced("\(member.displayName) uses \(unknown), which \(inPointed.0.displayName) does not declare")
-                    }
+                    if resolving.isEmpty, let inPointed, let problem = lacksNames(inPointed.0) { return .unplaced(problem) }
                     return .unplaced(
                         "\(member.displayName) is declared more than once (\(found.map { $0.0.displayName }.joined(separator: ", ")))")
                 }
@@ -174,13 +173,8 @@ public func placeFragment(
             guard let file = parsedFiles.first(where: { $0.file.name == container.fileName }) else { continue }
             // Matched by its name alone (`var body` is in every view) or by a type the prose names: it must
             // use nothing the type lacks.
-            if evidence != .signature, !container.qualifiedName.isEmpty {
-                let unknown = unresolvedNames(in: declaration.decl, known: file.containers, in: container)
-                    .subtracting(declarations.map(\.member.name))
-                guard unknown.isEmpty else {
-                    return .unplaced(
-                        "\(member.displayName) uses \(unknown.sorted().joined(separator: ", ")), which \(container.displayName) does not declare")
-                }
+            if evidence != .signature, !container.qualifiedName.isEmpty, let problem = lacksNames(container) {
+                return .unplaced(problem)
             }
             // A type shown again shows what changed in it: members it leaves out are kept, as if elided.
             let shownText = declaration.decl.asProtocol((any DeclGroupSyntax).self).map {
@@ -250,7 +244,7 @@ public func placeFragment(
         } else if let pointed {
             // Chosen on weak evidence (the only type, the recent file): the member must use nothing the
             // type lacks, or it belongs to a type the tutorial never showed.
-            if !isStrong, let file = parsedFiles.first(where: { $0.file.name == pointed.fileName }) {
+            if !isStrong, parsedFiles.contains(where: { $0.file.name == pointed.fileName }) {
                 // The text sends the reader to another file than the recent one.
                 let namedFiles = swiftFilesNamed(in: prose)
                 if !namedFiles.isEmpty, !namedFiles.contains(pointed.fileName) {
@@ -266,12 +260,7 @@ public func placeFragment(
                     return .unplaced(
                         "\(member.displayName) holds \(pointed.displayName) values, so it belongs to another type")
                 }
-                let unknown = unresolvedNames(in: declaration.decl, known: file.containers, in: pointed)
-                    .subtracting(declarations.map(\.member.name))
-                guard unknown.isEmpty else {
-                    return .unplaced(
-                        "\(member.displayName) uses \(unknown.sorted().joined(separator: ", ")), which \(pointed.displayName) does not declare")
-                }
+                if let problem = lacksNames(pointed) { return .unplaced(problem) }
             }
             container = pointed
         } else {
@@ -307,21 +296,33 @@ public func placeFragment(
     guard let targetFile, let file = parsedFiles.first(where: { $0.file.name == targetFile }) else {
         return .unplaced("no file to place it in")
     }
-    edits.sort { ($0.range.lowerBound, $0.order) < ($1.range.lowerBound, $1.order) }
+    guard let composed = applying(edits, to: file.bytes) else { return .unplaced("shows the same declaration twice") }
+    if !file.hadErrors, trees.tree(composed.string).hasError {
+        return .unplaced("placed in \(targetFile), it would not parse")
+    }
+    return .placed(fileName: targetFile, code: composed, summary: summary.joined(separator: "; "))
+}
+
+/// A replacement of a file's bytes by placed code; `order` keeps the snippet's order among edits at one offset.
+private struct Edit {
+    let range: Range<Int>
+    let text: TracedText
+    let order: Int
+}
+
+/// The file with the edits made, in offset order; nil when two of them overlap.
+private func applying(_ edits: [Edit], to bytes: [UInt8]) -> TracedText? {
     var composed = TracedText()
     var cursor = 0
-    let previous = TracedText(untraced: file.bytes)
-    for edit in edits {
-        guard edit.range.lowerBound >= cursor else { return .unplaced("shows the same declaration twice") }
+    let previous = TracedText(untraced: bytes)
+    for edit in edits.sorted(by: { ($0.range.lowerBound, $0.order) < ($1.range.lowerBound, $1.order) }) {
+        guard edit.range.lowerBound >= cursor else { return nil }
         composed.append(previous, cursor..<edit.range.lowerBound)
         composed.append(edit.text)
         cursor = edit.range.upperBound
     }
     composed.append(previous, cursor..<previous.count)
-    if !file.hadErrors, trees.tree(composed.string).hasError {
-        return .unplaced("placed in \(targetFile), it would not parse")
-    }
-    return .placed(fileName: targetFile, code: composed, summary: summary.joined(separator: "; "))
+    return composed
 }
 
 /// A type's text with an elision marker line before each member and before the closing brace (untraced,
@@ -377,92 +378,4 @@ func blankingElisions(in code: String) -> String {
         }
     }
     return lines.joined(separator: "\n")
-}
-
-/// A declaration with its identity and the bytes it covers.
-struct Member {
-    /// What makes two declarations the same one: `func name(a:b:)`, `init(_:)`, `var name`, `type Name`.
-    let key: String
-    /// From the start of its first line (comments attached to it included) to the end of its last token.
-    let range: Range<Int>
-    /// The indentation of its first line.
-    let indent: [UInt8]
-    /// Other code precedes it on its first line.
-    let sharesLine: Bool
-    /// The `some P` a property is declared with (`some Commands` for a command set's body), else nil.
-    let opaqueType: String?
-
-    /// The declared name (`makeCoordinator`, `currentPage`, `Coordinator`).
-    var name: String {
-        let afterKind = key.split(separator: " ", maxSplits: 1).last.map(String.init) ?? key
-        return String(afterKind.prefix { $0 != "(" && $0 != ":" && $0 != "," })
-    }
-
-    var displayName: String {
-        if key.hasPrefix("type ") { return String(key.dropFirst(5)) }
-        if key.hasPrefix("func ") { return String(key.dropFirst(5)) }
-        return key
-    }
-
-    init?(_ decl: DeclSyntax, in bytes: [UInt8]) {
-        guard let key = declarationKey(decl) else { return nil }
-        self.key = key
-        let annotation = decl.as(VariableDeclSyntax.self)?.bindings.first?.typeAnnotation?.type
-        opaqueType = annotation.flatMap { $0.is(SomeOrAnyTypeSyntax.self) ? $0.trimmedDescription : nil }
-        let declStart = decl.positionAfterSkippingLeadingTrivia.utf8Offset
-        let end = max(declStart, decl.endPositionBeforeTrailingTrivia.utf8Offset)
-        var start = lineStart(of: declStart, in: bytes)
-        sharesLine = !bytes[start..<declStart].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-        indent = sharesLine ? [] : Array(bytes[start..<declStart])
-        // Comment lines right above it (no blank line between) belong to it; elision markers do not.
-        if !sharesLine {
-            let triviaStart = decl.position.utf8Offset
-            while start > triviaStart {
-                let previousStart = lineStart(of: start - 1, in: bytes)
-                let line = Substring(String(decoding: bytes[max(previousStart, triviaStart)..<(start - 1)], as: UTF8.self))
-                let trimmed = line.drop { $0 == " " || $0 == "\t" }
-                guard trimmed.hasPrefix("//") || trimmed.hasPrefix("/*") || trimmed.hasPrefix("*"),
-                    !ElidedCode.isMarkerLine(line), previousStart >= triviaStart
-                else { break }
-                start = previousStart
-            }
-        }
-        range = start..<end
-    }
-}
-
-/// The identity of a declaration within its type, nil for declarations placement does not handle.
-func declarationKey(_ decl: DeclSyntax) -> String? {
-    func labels(_ parameters: FunctionParameterListSyntax) -> String {
-        parameters.map { $0.firstName.text + ":" }.joined()
-    }
-    if let function = decl.as(FunctionDeclSyntax.self) {
-        return "func \(function.name.text)(\(labels(function.signature.parameterClause.parameters)))"
-    }
-    if let initializer = decl.as(InitializerDeclSyntax.self) {
-        return "init\(initializer.optionalMark?.text ?? "")(\(labels(initializer.signature.parameterClause.parameters)))"
-    }
-    if let variable = decl.as(VariableDeclSyntax.self) {
-        guard variable.bindings.count == 1, let pattern = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
-        else { return nil }
-        return "var \(pattern.identifier.text)"
-    }
-    if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
-        return "subscript(\(labels(subscriptDecl.parameterClause.parameters)))"
-    }
-    if let alias = decl.as(TypeAliasDeclSyntax.self) { return "typealias \(alias.name.text)" }
-    if let associated = decl.as(AssociatedTypeDeclSyntax.self) { return "associatedtype \(associated.name.text)" }
-    if let name = decl.typeName { return "type \(name)" }
-    if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
-        let inherited = extensionDecl.inheritanceClause.map { ": " + $0.inheritedTypes.map(\.type.trimmedDescription).joined(separator: ", ") }
-        return "extension \(extensionDecl.extendedType.trimmedDescription)\(inherited ?? "")"
-    }
-    if let macro = decl.as(MacroExpansionDeclSyntax.self) {
-        let title = macro.arguments.first.map { " " + $0.expression.trimmedDescription } ?? ""
-        return "#\(macro.macroName.text)\(title)"
-    }
-    if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
-        return "case " + enumCase.elements.map(\.name.text).joined(separator: ", ")
-    }
-    return nil
 }
