@@ -200,7 +200,9 @@ private func splice(
         parsedItems = parsed
     }
     let arena = RawSyntaxArena()
-    guard let listLayout = list.raw.layoutView else { return nil }
+    // An empty list (`{}`, an empty body) is left to the parser: SwiftSyntax's `replacingChildSubrange`
+    // force-unwraps the base address of the old children, which an empty buffer does not have (a trap).
+    guard let listLayout = list.raw.layoutView, !listLayout.children.isEmpty else { return nil }
     var replacement = listLayout.replacingChildSubrange(region.items, with: newItems, arena: arena)
     // Up to the root, each ancestor with its child replaced.
     var child = list

@@ -16,6 +16,17 @@ final class TreeSpliceTests: XCTestCase {
         XCTAssert(outcome == .notSpliced || outcome == .sameAsFullParse, "\(old)\n→\n\(new)\n\(outcome)", file: file, line: line)
     }
 
+    /// A first member into an empty type or body, and the last one out: SwiftSyntax traps when asked to
+    /// replace children of an empty list, so these go to the parser.
+    func testEmptyListsAreLeftToTheParser() {
+        let empty = "struct Widget {\n}\n"
+        let one = "struct Widget {\n    var count = 0\n}\n"
+        XCTAssertEqual(TreeSpliceCheck.outcome(old: empty, new: one), .notSpliced)
+        XCTAssertEqual(TreeSpliceCheck.outcome(old: "func run() {\n}\n", new: "func run() {\n    print(1)\n}\n"), .notSpliced)
+        check(one, empty)
+        check(one, "struct Widget {\n    var count = 0\n    var title = \"\"\n}\n")
+    }
+
     func testEvolvingFile() {
         var random = SystemRandomNumberGenerator()
         let extras: [[String]] = [
