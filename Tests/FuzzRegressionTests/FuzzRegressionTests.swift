@@ -23,6 +23,23 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertGreaterThan(replayed, 0)
     }
 
+    /// The corpora the long fuzz runs left (Fixtures/fuzz-corpus/<target>/, where the next run starts) replay
+    /// too: an input that reached new code once must still run through it without a crash, found here rather
+    /// than hours into the next run.
+    func testEveryKeptCorpusInputRunsThroughItsTarget() throws {
+        let corpus = Self.root.deletingLastPathComponent().appendingPathComponent("fuzz-corpus")
+        var replayed = 0
+        for target in try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted() where !target.hasPrefix(".") {
+            let body = try XCTUnwrap(FuzzTargets.all[target], "Fixtures/fuzz-corpus/\(target) names no fuzz target")
+            let directory = corpus.appendingPathComponent(target)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where !name.hasPrefix(".") {
+                body(try Data(contentsOf: directory.appendingPathComponent(name)))
+                replayed += 1
+            }
+        }
+        XCTAssertGreaterThan(replayed, 1_000, "the kept corpora hold over a thousand inputs")
+    }
+
     func testEveryTargetHasAnExecutable() {
         let sources = Self.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
         for target in FuzzTargets.all.keys {
