@@ -111,10 +111,12 @@ func fileNamed(inProse prose: String, knownFiles: Set<String>) -> String? {
     return nil
 }
 
+/// The extensions that make a word of prose a file name.
+private let codeFileExtensions: Set<Substring> = ["swift", "m", "h", "mm", "kt", "java", "js", "ts", "py", "json", "plist"]
+
 /// Words of `text` that look like source file names (`PageView.swift`), including inside CJK prose
 /// (`创建一个名为PageView.swift的新文件`), where no space separates the name.
 func fileNames(in text: String) -> [String] {
-    let extensions: Set<Substring> = ["swift", "m", "h", "mm", "kt", "java", "js", "ts", "py", "json", "plist"]
     var names: [String] = []
     // By UTF-8 bytes: a name is ASCII letters, digits, `_`, `-`, `+` and inner dots, and every byte of
     // a non-ASCII character is 0x80 or more, so it separates words as the character would. (Timelines
@@ -142,7 +144,7 @@ func fileNames(in text: String) -> [String] {
         if hasDot {
             let word = String(decoding: bytes[index..<end], as: UTF8.self)
             if let dot = word.lastIndex(of: "."), dot != word.startIndex,
-                extensions.contains(word[word.index(after: dot)...])
+                codeFileExtensions.contains(word[word.index(after: dot)...])
             {
                 names.append(word)
             }

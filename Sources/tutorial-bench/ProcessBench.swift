@@ -15,22 +15,10 @@ enum ProcessBench {
 
     /// Wall-clock seconds of one run of `binary arguments` (best of `repetitions`).
     ///
-    /// Spawned and awaited with `posix_spawn` and `waitpid`: Foundation's `Process.waitUntilExit` polls
+    /// Spawned and awaited by `run` (`posix_spawn`, `wait4`): Foundation's `Process.waitUntilExit` polls
     /// its run loop every 50 ms on Linux, which rounded every figure up to a multiple of 50 ms.
     static func wallTime(_ binary: String, _ arguments: [String], repetitions: Int = 5) -> Double {
-        bestTime(repetitions: repetitions) {
-            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            var pid: pid_t = 0
-            guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return }
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-        }
+        (0..<repetitions).map { _ in run(binary, arguments).wall }.min() ?? .nan
     }
 
     /// Wall-clock and CPU seconds (user + system, every thread) of one run of `binary arguments`, its
