@@ -71,6 +71,18 @@ public struct ProjectView: Sendable {
 
     /// Resolves a type name as written inside `enclosing` (nested types first, then outwards).
     public func resolve(_ name: String, from enclosing: String?) -> TypeView? {
+        // The enclosing names are the enclosing name's prefixes before each dot, longest first (rules
+        // resolve names for every call they check: splitting and joining was a twentieth of a lint).
+        if let enclosing, !enclosing.isEmpty, !enclosing.hasPrefix("."), !enclosing.hasSuffix("."),
+            !enclosing.contains("..")
+        {
+            var scope = Substring(enclosing)
+            while true {
+                if let found = type(qualifiedName: String(scope) + "." + name) { return found }
+                guard let dot = scope.lastIndex(of: ".") else { return type(qualifiedName: name) }
+                scope = scope[..<dot]
+            }
+        }
         var scope = enclosing.map { $0.split(separator: ".").map(String.init) } ?? []
         while true {
             let candidate = (scope + [name]).joined(separator: ".")
