@@ -73,9 +73,7 @@ public struct ProjectView: Sendable {
     public func resolve(_ name: String, from enclosing: String?) -> TypeView? {
         // The enclosing names are the enclosing name's prefixes before each dot, longest first (rules
         // resolve names for every call they check: splitting and joining was a twentieth of a lint).
-        if let enclosing, !enclosing.isEmpty, !enclosing.hasPrefix("."), !enclosing.hasSuffix("."),
-            !enclosing.contains("..")
-        {
+        if let enclosing, !hasEmptyComponent(enclosing) {
             var scope = Substring(enclosing)
             while true {
                 if let found = type(qualifiedName: String(scope) + "." + name) { return found }
@@ -90,6 +88,17 @@ public struct ProjectView: Sendable {
             if scope.isEmpty { return nil }
             scope.removeLast()
         }
+    }
+
+    /// Whether a dotted name is empty or has an empty component (`A..B`, `.A`, `A.`), compared as bytes
+    /// (`String.contains` goes through Foundation's locale-aware search).
+    private func hasEmptyComponent(_ name: String) -> Bool {
+        var previous = UInt8(ascii: ".")
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return true }
+            previous = byte
+        }
+        return previous == UInt8(ascii: ".")
     }
 
     /// Whether any file of the project declares a type or protocol with this simple name.
