@@ -8,36 +8,34 @@ internal import TutorialModel
 /// Every range is a UTF-8 range in the snippet's code, so a finding maps to the document through
 /// `Snippet.sourceMap`. Facts describe what the code *says*; rules decide what it means, and say
 /// nothing when the code shown is not enough evidence (a fragment without the type it extends).
-public struct SnippetFacts: Sendable {
-    /// The facts behind one reference: they are copied into dictionaries, project views and rule
-    /// contexts for every state at every keystroke, where a struct of a dozen arrays cost a dozen
-    /// reference counts per copy.
-    private let storage: Storage
+///
+/// A class, immutable: the rules, the project view and the evaluator pass every state's facts around
+/// many times, and copying a struct of a dozen arrays retained each of them every time.
+public final class SnippetFacts: Sendable {
+    public let types: [TypeFact]
+    public let functions: [FunctionFact]
+    public let assignments: [AssignmentFact]
+    public let calls: [CallFact]
+    public let selectors: [SelectorFact]
+    public let variables: [VariableFact]
+    /// `name.member` where `name` is a plain identifier (`parent.controllers`).
+    public let memberReferences: [MemberReferenceFact]
+    /// Parser diagnostics at error level.
+    public let syntaxErrors: [SyntaxErrorFact]
+    /// `// tutorial-check:disable-line rule-id` comments, by 0-based line of the code.
+    public let lineSuppressions: [LineSuppression]
+    /// 0-based lines that stand for omitted code (`...`, `…`, `// ...`, an editor placeholder `<#…#>`):
+    /// a snippet with such lines shows only part of its file, whatever else it looks like.
+    public let elidedLines: [Int]
+    /// UTF-8 offsets at which each line of the code starts (`LineIndex(lineFeedsIn:)`'s).
+    public let lineStarts: [Int]
     /// A number the cache gives each distinct snippet (0 outside a cache), so that work depending on
     /// several snippets can be remembered under a cheap key.
     public let id: Int
-
-    public var types: [TypeFact] { storage.types }
-    public var functions: [FunctionFact] { storage.functions }
-    public var assignments: [AssignmentFact] { storage.assignments }
-    public var calls: [CallFact] { storage.calls }
-    public var selectors: [SelectorFact] { storage.selectors }
-    public var variables: [VariableFact] { storage.variables }
-    /// `name.member` where `name` is a plain identifier (`parent.controllers`).
-    public var memberReferences: [MemberReferenceFact] { storage.memberReferences }
-    /// Parser diagnostics at error level.
-    public var syntaxErrors: [SyntaxErrorFact] { storage.syntaxErrors }
-    /// `// tutorial-check:disable-line rule-id` comments, by 0-based line of the code.
-    public var lineSuppressions: [LineSuppression] { storage.lineSuppressions }
-    /// 0-based lines that stand for omitted code (`...`, `…`, `// ...`, an editor placeholder `<#…#>`):
-    /// a snippet with such lines shows only part of its file, whatever else it looks like.
-    public var elidedLines: [Int] { storage.elidedLines }
-    /// UTF-8 offsets at which each line of the code starts (`LineIndex(lineFeedsIn:)`'s).
-    public var lineStarts: [Int] { storage.lineStarts }
     /// Positions in `types` by qualified name and in `functions` by owner type, built once per snippet:
     /// the project view looks types up for every call it resolves, and scanning every file's facts per
     /// lookup was a tenth of a lint.
-    private var index: FactsIndex { storage.index }
+    private let index: FactsIndex
 
     public init(
         types: [TypeFact], functions: [FunctionFact], assignments: [AssignmentFact], calls: [CallFact],
@@ -45,56 +43,39 @@ public struct SnippetFacts: Sendable {
         syntaxErrors: [SyntaxErrorFact],
         lineSuppressions: [LineSuppression], elidedLines: [Int] = [], lineStarts: [Int], id: Int = 0
     ) {
-        storage = Storage(
-            types: types, functions: functions, assignments: assignments, calls: calls, selectors: selectors,
-            variables: variables, memberReferences: memberReferences, syntaxErrors: syntaxErrors,
-            lineSuppressions: lineSuppressions, elidedLines: elidedLines, lineStarts: lineStarts,
-            index: FactsIndex(types: types, functions: functions))
+        self.types = types
+        self.functions = functions
+        self.assignments = assignments
+        self.calls = calls
+        self.selectors = selectors
+        self.variables = variables
+        self.memberReferences = memberReferences
+        self.syntaxErrors = syntaxErrors
+        self.lineSuppressions = lineSuppressions
+        self.elidedLines = elidedLines
+        self.lineStarts = lineStarts
         self.id = id
+        self.index = FactsIndex(types: types, functions: functions)
     }
 
-    private init(storage: Storage, id: Int) {
-        self.storage = storage
+    private init(_ facts: SnippetFacts, id: Int) {
+        types = facts.types
+        functions = facts.functions
+        assignments = facts.assignments
+        calls = facts.calls
+        selectors = facts.selectors
+        variables = facts.variables
+        memberReferences = facts.memberReferences
+        syntaxErrors = facts.syntaxErrors
+        lineSuppressions = facts.lineSuppressions
+        elidedLines = facts.elidedLines
+        lineStarts = facts.lineStarts
+        index = facts.index
         self.id = id
-    }
-
-    private final class Storage: Sendable {
-        let types: [TypeFact]
-        let functions: [FunctionFact]
-        let assignments: [AssignmentFact]
-        let calls: [CallFact]
-        let selectors: [SelectorFact]
-        let variables: [VariableFact]
-        let memberReferences: [MemberReferenceFact]
-        let syntaxErrors: [SyntaxErrorFact]
-        let lineSuppressions: [LineSuppression]
-        let elidedLines: [Int]
-        let lineStarts: [Int]
-        let index: FactsIndex
-
-        init(
-            types: [TypeFact], functions: [FunctionFact], assignments: [AssignmentFact], calls: [CallFact],
-            selectors: [SelectorFact], variables: [VariableFact], memberReferences: [MemberReferenceFact],
-            syntaxErrors: [SyntaxErrorFact], lineSuppressions: [LineSuppression], elidedLines: [Int], lineStarts: [Int],
-            index: FactsIndex
-        ) {
-            self.types = types
-            self.functions = functions
-            self.assignments = assignments
-            self.calls = calls
-            self.selectors = selectors
-            self.variables = variables
-            self.memberReferences = memberReferences
-            self.syntaxErrors = syntaxErrors
-            self.lineSuppressions = lineSuppressions
-            self.elidedLines = elidedLines
-            self.lineStarts = lineStarts
-            self.index = index
-        }
     }
 
     /// The same facts under another id.
-    public func identified(as id: Int) -> SnippetFacts { SnippetFacts(storage: storage, id: id) }
+    public func identified(as id: Int) -> SnippetFacts { SnippetFacts(self, id: id) }
 
     /// The 0-based line of a code offset.
     public func line(of offset: Int) -> Int { LineIndex.lineNumber(containing: offset, lineStarts: lineStarts) }
