@@ -81,7 +81,9 @@ let package = Package(
         .target(
             name: "TutorialRules",
             dependencies: ["TutorialModel", "StepDiff", "SwiftFacts"],
-            resources: [.copy("KnownProtocols.json")],
+            // Compiled into the module: no resource bundle to install next to the binary, no file to read
+            // at start-up.
+            resources: [.embedInCode("KnownProtocols.json")],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "TutorialAnalysis",
