@@ -141,7 +141,7 @@ public final class FactsCache: Sendable {
             return (nil, previous == nil ? state.recentTrees : [])
         }
         if let cached = lookup.cached { return (cached, nil) }
-        let parsed: ParsedState
+        var parsed: ParsedState
         let reused = previous == nil ? mostSimilar(lookup.recent, to: code) : nil
         if let reused {
             // Incremental parsing gives the tree a full parse would (the parser's contract), faster.
@@ -149,7 +149,10 @@ public final class FactsCache: Sendable {
         } else {
             parsed = ParsedState.parse(code, previous: previous, edits: edits)
         }
-        let extracted = extractFacts(from: parsed.result.tree, code: code)
+        // The members the tree shares with the state it was parsed from keep their facts.
+        let walked = walkFacts(from: parsed.result.tree, code: code, reusing: (reused ?? previous)?.memberFacts ?? .empty)
+        let extracted = walked.facts
+        parsed = ParsedState(code: code, result: parsed.result, memberFacts: walked.members)
         let facts = state.withLock { state -> SnippetFacts in
             if reused != nil { state.reusedTreeCount += 1 }
             state.recentTrees.removeAll { $0.code == code }
@@ -193,10 +196,13 @@ public struct ParsedState: Sendable {
     /// Boxed so that clients of this module never need SwiftSyntax's modules to lay the struct out.
     private let box: ParseBox
     var result: IncrementalParseResult { box.result }
+    /// The facts of the tree's members, for the next state's walk (empty until the tree is walked).
+    let memberFacts: MemberFactsTable
 
-    init(code: String, result: IncrementalParseResult) {
+    init(code: String, result: IncrementalParseResult, memberFacts: MemberFactsTable = .empty) {
         self.code = code
         self.box = ParseBox(result)
+        self.memberFacts = memberFacts
     }
 
     /// Parses `code`, reusing the unchanged parts of `previous`'s tree.

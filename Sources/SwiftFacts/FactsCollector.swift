@@ -1,4 +1,4 @@
-internal import SwiftSyntax
+@_spi(RawSyntax) internal import SwiftSyntax
 
 /// A type declaration being collected; members arrive while its body is walked.
 final class TypeBuilder {
@@ -29,6 +29,21 @@ final class TypeBuilder {
         self.range = range
     }
 
+    /// A complete type taken from another walk (`MemberFacts`).
+    init(_ fact: TypeFact) {
+        kind = fact.kind
+        name = fact.name
+        qualifiedName = fact.qualifiedName
+        parent = fact.parent
+        inherited = fact.inherited
+        attributes = fact.attributes
+        hasGenericParameters = fact.hasGenericParameters
+        nameRange = fact.nameRange
+        range = fact.range
+        properties = fact.properties
+        initializers = fact.initializers
+    }
+
     func build() -> TypeFact {
         TypeFact(
             kind: kind, name: name, qualifiedName: qualifiedName, parent: parent, inherited: inherited,
@@ -52,6 +67,81 @@ final class FactsCollector: SyntaxVisitor {
 
     private var currentType: TypeBuilder? { typeStack.last }
     private var currentFunction: Int? { functionStack.last }
+
+    /// The previous state's member facts, and this walk's (see `MemberFacts`).
+    private let reusable: MemberFactsTable
+    private(set) var recorded: [RawSyntax.ID: MemberFacts] = [:]
+    private(set) var reusedCount = 0
+    /// Where the facts stood when each member being walked was entered, innermost last (nil for a member
+    /// whose facts are not kept).
+    private var memberStarts: [MemberStart?] = []
+
+    private struct MemberStart {
+        let context: TypeBuilder
+        let position: Int
+        let types: Int
+        let properties: Int
+        let initializers: Int
+        let functions: Int
+        let assignments: Int
+        let calls: Int
+        let selectors: Int
+        let variables: Int
+        let memberReferences: Int
+    }
+
+    init(reusing reusable: MemberFactsTable) {
+        self.reusable = reusable
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Members, walked or taken from the previous state
+
+    override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        // Only members whose facts depend on nothing but the enclosing type's name (see `MemberFacts`).
+        guard functionStack.isEmpty, hostingConfigurationDepth == 0, let type = currentType else {
+            memberStarts.append(nil)
+            return .visitChildren
+        }
+        let position = node.position.utf8Offset
+        if let known = reusable.members[node.raw.id], known.context == type.qualifiedName {
+            let facts = known.moved(to: position, functionBase: functions.count)
+            types.append(contentsOf: facts.types.map(TypeBuilder.init))
+            type.properties.append(contentsOf: facts.properties)
+            type.initializers.append(contentsOf: facts.initializers)
+            functions.append(contentsOf: facts.functions)
+            assignments.append(contentsOf: facts.assignments)
+            calls.append(contentsOf: facts.calls)
+            selectors.append(contentsOf: facts.selectors)
+            variables.append(contentsOf: facts.variables)
+            memberReferences.append(contentsOf: facts.memberReferences)
+            recorded[node.raw.id] = facts
+            reusedCount += 1
+            // `visitPost` still runs for a skipped node: it finds no start to record from.
+            memberStarts.append(nil)
+            return .skipChildren
+        }
+        memberStarts.append(
+            MemberStart(
+                context: type, position: position, types: types.count, properties: type.properties.count,
+                initializers: type.initializers.count, functions: functions.count, assignments: assignments.count,
+                calls: calls.count, selectors: selectors.count, variables: variables.count,
+                memberReferences: memberReferences.count))
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: MemberBlockItemSyntax) {
+        guard let start = memberStarts.removeLast() else { return }
+        recorded[node.raw.id] = MemberFacts(
+            context: start.context.qualifiedName, position: start.position, functionBase: start.functions,
+            types: types[start.types...].map { $0.build() },
+            properties: Array(start.context.properties[start.properties...]),
+            initializers: Array(start.context.initializers[start.initializers...]),
+            functions: Array(functions[start.functions...]), assignments: Array(assignments[start.assignments...]),
+            calls: Array(calls[start.calls...]), selectors: Array(selectors[start.selectors...]),
+            variables: Array(variables[start.variables...]),
+            memberReferences: Array(memberReferences[start.memberReferences...]))
+    }
 
     // MARK: Types
 

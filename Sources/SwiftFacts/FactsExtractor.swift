@@ -6,16 +6,26 @@ internal import TutorialModel
 
 /// Extracts `SnippetFacts` from a parsed tree in one walk.
 func extractFacts(from tree: SourceFileSyntax, code: String) -> SnippetFacts {
-    let collector = FactsCollector(viewMode: .sourceAccurate)
+    walkFacts(from: tree, code: code, reusing: .empty).facts
+}
+
+/// Extracts `SnippetFacts` from a parsed tree in one walk, taking the facts of the members the previous
+/// state's tree shares with this one from `reusable` instead of walking them again (`MemberFacts`);
+/// returns this tree's member facts for the next state, and how many members were taken.
+func walkFacts(
+    from tree: SourceFileSyntax, code: String, reusing reusable: MemberFactsTable
+) -> (facts: SnippetFacts, members: MemberFactsTable, reusedCount: Int) {
+    let collector = FactsCollector(reusing: reusable)
     collector.walk(tree)
     let lineStarts = LineIndex(lineFeedsIn: Array(code.utf8)).lineStarts
-    return SnippetFacts(
+    let facts = SnippetFacts(
         types: collector.types.map { $0.build() }, functions: collector.functions,
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
         variables: collector.variables, memberReferences: collector.memberReferences,
         syntaxErrors: syntaxErrors(in: tree),
         lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), elidedLines: elidedLines(in: code),
         lineStarts: lineStarts)
+    return (facts, MemberFactsTable(collector.recorded), collector.reusedCount)
 }
 
 /// Parses `code` and extracts its facts (no cache, no previous tree: see `FactsCache` for both).

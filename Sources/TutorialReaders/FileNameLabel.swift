@@ -67,47 +67,64 @@ public enum SnippetClassifier {
     public static func kind(code: String, language: String?, fileName: String?) -> SnippetKind {
         let isSwift = language == "swift" || fileName?.hasSuffix(".swift") == true
         guard isSwift else { return fileName == nil ? .fragment : .file }
-        // One scan of the UTF-8 bytes: readers call this for every snippet of every step.
+        var code = code
+        return code.withUTF8(isWholeSwiftFile) ? .file : .fragment
+    }
+
+    /// One scan of the UTF-8 bytes (readers call this for every snippet of every step, so it works on the
+    /// buffer: iterating `String.utf8` and collecting words into an array cost about 100 instructions a
+    /// byte). A line at depth 0 that starts with a non-blank byte has its first four words compared with
+    /// the keywords; braces are counted everywhere.
+    private static func isWholeSwiftFile(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var depth = 0
         var minimumDepth = 0
         var hasTopLevelDeclaration = false
-        var atLineStart = true
-        var utf8 = code.utf8.makeIterator()
-        var lineStartWord: [UInt8] = []
-        var collectingWords = false
-        var wordsSeen = 0
-        while let byte = utf8.next() {
-            if atLineStart {
-                atLineStart = false
-                collectingWords = depth == 0 && byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
-                wordsSeen = 0
-                lineStartWord.removeAll(keepingCapacity: true)
-            }
-            if collectingWords {
-                if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-                    if !lineStartWord.isEmpty {
-                        if topLevelKeywords.contains(lineStartWord) { hasTopLevelDeclaration = true }
-                        lineStartWord.removeAll(keepingCapacity: true)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            // A line start.
+            let first = bytes[index]
+            if !hasTopLevelDeclaration, depth == 0, first != 0x20, first != 0x09, first != 0x0A, first != 0x0D {
+                var wordsSeen = 0
+                var position = index
+                // The words end at a blank, a line break or the end of the text; braces inside them count
+                // in the loop below, which rescans the line.
+                while wordsSeen < 4, position < count, bytes[position] != 0x0A {
+                    let wordStart = position
+                    while position < count, !isWordSeparator(bytes[position]) { position += 1 }
+                    if position > wordStart {
+                        if isTopLevelKeyword(bytes, wordStart..<position) { hasTopLevelDeclaration = true }
                         wordsSeen += 1
-                        if wordsSeen == 4 { collectingWords = false }
                     }
-                } else {
-                    lineStartWord.append(byte)
+                    if position < count, bytes[position] != 0x0A { position += 1 }
                 }
             }
-            switch byte {
-            case UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: "}"):
-                depth -= 1
-                minimumDepth = min(minimumDepth, depth)
-            case 0x0A: atLineStart = true
-            default: break
+            while index < count {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "{") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") {
+                    depth -= 1
+                    minimumDepth = min(minimumDepth, depth)
+                } else if byte == 0x0A {
+                    break
+                }
             }
         }
-        if collectingWords, topLevelKeywords.contains(lineStartWord) { hasTopLevelDeclaration = true }
-        return hasTopLevelDeclaration && depth == 0 && minimumDepth == 0 ? .file : .fragment
+        return hasTopLevelDeclaration && depth == 0 && minimumDepth == 0
     }
 
-    private static let topLevelKeywords: Set<[UInt8]> = Set(
-        ["import", "struct", "class", "enum", "protocol", "extension", "actor"].map { Array($0.utf8) })
+    private static func isWordSeparator(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func isTopLevelKeyword(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+        topLevelKeywords.contains { keyword in
+            keyword.count == word.count && keyword.elementsEqual(bytes[word])
+        }
+    }
+
+    private static let topLevelKeywords: [[UInt8]] =
+        ["import", "struct", "class", "enum", "protocol", "extension", "actor"].map { Array($0.utf8) }
 }

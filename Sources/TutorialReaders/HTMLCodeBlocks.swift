@@ -17,7 +17,7 @@ extension HTMLBlocks {
             let contentEnd =
                 HTMLRawMarkup.findEndTag(bytes, name: "pre", from: contentStart, end: parsedRange.end)
                 ?? parsedRange.end
-            let characters = HTMLRawCharacter.scan(bytes, from: contentStart, to: contentEnd)
+            let characters = HTMLRawText.scan(bytes, from: contentStart, to: contentEnd)
             let aligned = HTMLCodeAlignment.align(
                 code: Array(code.utf8), raw: characters, bytes: bytes, fallback: SourceRange.empty(at: contentStart))
             range = aligned.range

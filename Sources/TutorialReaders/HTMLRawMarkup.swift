@@ -195,33 +195,69 @@ struct HTMLRawCharacter {
 
     let range: SourceRange
     let spelling: Spelling
+}
 
-    /// The raw characters of the text inside an element from `start` up to `end`, tags skipped.
-    static func scan(_ bytes: [UInt8], from start: Int, to end: Int) -> [HTMLRawCharacter] {
-        var characters: [HTMLRawCharacter] = []
+/// The raw characters of the text inside an element, tags skipped: runs of plain ASCII bytes, each byte
+/// one verbatim character, and every other character on its own. Most of a code block is plain ASCII,
+/// and one value per character was most of the cost of reading an HTML page.
+struct HTMLRawText {
+    enum Piece {
+        /// Verbatim ASCII characters, one per byte (no `<` that starts a tag, no reference, no CRLF).
+        case ascii(Range<Int>)
+        case character(HTMLRawCharacter)
+
+        var count: Int {
+            switch self {
+            case .ascii(let range): return range.count
+            case .character: return 1
+            }
+        }
+    }
+
+    /// A position in the characters: a piece, and a character of it.
+    struct Cursor {
+        var piece: Int
+        var offset: Int
+    }
+
+    let pieces: [Piece]
+
+    /// The raw characters from `start` up to `end`.
+    static func scan(_ bytes: [UInt8], from start: Int, to end: Int) -> HTMLRawText {
+        var pieces: [Piece] = []
+        var runStart: Int?
+        func closeRun(at index: Int) {
+            if let open = runStart, open < index { pieces.append(.ascii(open..<index)) }
+            runStart = nil
+        }
+        func append(_ character: HTMLRawCharacter) {
+            closeRun(at: character.range.start)
+            pieces.append(.character(character))
+        }
         var index = start
         while index < end {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<"), index + 1 < end {
                 let next = bytes[index + 1]
                 if HTMLRawMarkup.hasPrefix(bytes, at: index, "<!--", end: end) {
+                    closeRun(at: index)
                     index = HTMLRawMarkup.find(bytes, "-->", from: index + 4, end: end).map { $0 + 3 } ?? end
                     continue
                 }
                 if HTMLRawMarkup.isLetter(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") {
+                    closeRun(at: index)
                     let tagEnd = HTMLRawMarkup.tagEnd(bytes, from: index + 1, end: end)
                     if HTMLRawMarkup.hasPrefix(bytes, at: index, "<br", end: end),
                         index + 3 < end, !HTMLRawMarkup.isNameByte(bytes[index + 3])
                     {
-                        characters.append(
-                            HTMLRawCharacter(range: SourceRange(start: index, end: tagEnd), spelling: .lineBreak))
+                        append(HTMLRawCharacter(range: SourceRange(start: index, end: tagEnd), spelling: .lineBreak))
                     }
                     index = tagEnd
                     continue
                 }
             }
             if byte == UInt8(ascii: "&"), let reference = HTMLCharacterReference.parse(bytes, at: index, end: end) {
-                characters.append(
+                append(
                     HTMLRawCharacter(
                         range: SourceRange(start: index, end: reference.end),
                         spelling: .reference(decoded: reference.decoded)))
@@ -229,16 +265,50 @@ struct HTMLRawCharacter {
                 continue
             }
             if byte == 0x0D, index + 1 < end, bytes[index + 1] == 0x0A {
-                characters.append(HTMLRawCharacter(range: SourceRange(start: index, end: index + 2), spelling: .crlf))
+                append(HTMLRawCharacter(range: SourceRange(start: index, end: index + 2), spelling: .crlf))
                 index += 2
                 continue
             }
+            if byte < 0x80 {
+                if runStart == nil { runStart = index }
+                index += 1
+                continue
+            }
             let length = min(LineIndex.scalarLength(leadingByte: byte), end - index)
-            characters.append(
-                HTMLRawCharacter(range: SourceRange(start: index, end: index + length), spelling: .verbatim))
+            append(HTMLRawCharacter(range: SourceRange(start: index, end: index + length), spelling: .verbatim))
             index += length
         }
-        return characters
+        closeRun(at: end)
+        return HTMLRawText(pieces: pieces)
+    }
+
+    var start: Cursor? { pieces.isEmpty ? nil : Cursor(piece: 0, offset: 0) }
+
+    /// The cursor `count` characters after `cursor`, nil past the last character.
+    func cursor(_ cursor: Cursor, advancedBy count: Int) -> Cursor? {
+        var current = cursor
+        var remaining = count
+        while remaining > 0 {
+            let left = pieces[current.piece].count - current.offset
+            if remaining < left {
+                current.offset += remaining
+                return current
+            }
+            remaining -= left
+            current = Cursor(piece: current.piece + 1, offset: 0)
+            if current.piece == pieces.count { return nil }
+        }
+        return current
+    }
+
+    /// The character at `cursor`.
+    func character(at cursor: Cursor) -> HTMLRawCharacter {
+        switch pieces[cursor.piece] {
+        case .ascii(let range):
+            let start = range.lowerBound + cursor.offset
+            return HTMLRawCharacter(range: SourceRange(start: start, end: start + 1), spelling: .verbatim)
+        case .character(let character): return character
+        }
     }
 }
 
@@ -307,17 +377,37 @@ enum HTMLCodeAlignment {
         let range: SourceRange
     }
 
-    static func align(code: [UInt8], raw: [HTMLRawCharacter], bytes: [UInt8], fallback: SourceRange) -> Result {
+    static func align(code: [UInt8], raw: HTMLRawText, bytes: [UInt8], fallback: SourceRange) -> Result {
         var builder = SnippetSourceMap.Builder()
         var codeIndex = 0
-        var rawIndex = 0
+        var cursor = raw.start
         var firstRaw: Int?
         var lastRawEnd: Int?
         // The code's final newline is the block's end, not one of its characters.
         let contentEnd = code.last == 0x0A ? code.count - 1 : code.count
-        while codeIndex < code.count, rawIndex < raw.count {
-            if let length = matchLength(code: code, at: codeIndex, raw: raw[rawIndex], bytes: bytes) {
-                let character = raw[rawIndex]
+        while codeIndex < code.count, let current = cursor {
+            if case .ascii(let run) = raw.pieces[current.piece] {
+                // A run of plain characters: as many as match at once, each one byte of code.
+                let documentStart = run.lowerBound + current.offset
+                var matched = 0
+                while documentStart + matched < run.upperBound, codeIndex + matched < code.count,
+                    code[codeIndex + matched] == bytes[documentStart + matched]
+                {
+                    matched += 1
+                }
+                if matched > 0 {
+                    builder.append(codeOffset: codeIndex, documentOffset: documentStart, length: matched)
+                    if codeIndex < contentEnd {
+                        if firstRaw == nil { firstRaw = documentStart }
+                        lastRawEnd = documentStart + min(matched, contentEnd - codeIndex)
+                    }
+                    codeIndex += matched
+                    cursor = raw.cursor(current, advancedBy: matched)
+                    continue
+                }
+            } else if case .character(let character) = raw.pieces[current.piece],
+                let length = matchLength(code: code, at: codeIndex, raw: character, bytes: bytes)
+            {
                 switch character.spelling {
                 case .verbatim:
                     builder.append(codeOffset: codeIndex, documentOffset: character.range.start, length: length)
@@ -329,18 +419,20 @@ enum HTMLCodeAlignment {
                     lastRawEnd = character.range.end
                 }
                 codeIndex += length
-                rawIndex += 1
+                cursor = raw.cursor(current, advancedBy: 1)
                 continue
             }
             // Out of step: skip raw characters the code lacks, else one code character.
             var skip = 1
-            while skip <= 8, rawIndex + skip < raw.count,
-                matchLength(code: code, at: codeIndex, raw: raw[rawIndex + skip], bytes: bytes) == nil
+            var ahead = raw.cursor(current, advancedBy: 1)
+            while skip <= 8, let candidate = ahead,
+                matchLength(code: code, at: codeIndex, raw: raw.character(at: candidate), bytes: bytes) == nil
             {
                 skip += 1
+                ahead = raw.cursor(candidate, advancedBy: 1)
             }
-            if skip <= 8, rawIndex + skip < raw.count {
-                rawIndex += skip
+            if skip <= 8, let ahead {
+                cursor = ahead
             } else {
                 codeIndex += LineIndex.scalarLength(leadingByte: code[codeIndex])
             }
@@ -351,7 +443,7 @@ enum HTMLCodeAlignment {
     }
 
     /// How many code bytes `character` accounts for at `index`, nil when it does not match.
-    private static func matchLength(code: [UInt8], at index: Int, raw character: HTMLRawCharacter, bytes: [UInt8])
+    static func matchLength(code: [UInt8], at index: Int, raw character: HTMLRawCharacter, bytes: [UInt8])
         -> Int?
     {
         func matches(_ expected: some Collection<UInt8>) -> Int? {

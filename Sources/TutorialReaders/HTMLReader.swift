@@ -29,9 +29,18 @@ public enum HTMLReader {
 
     /// The blocks of whole lines of `document` parsed by themselves, ranges in the document's offsets.
     static func blocks(_ document: SourceDocument, lines: Range<Int>) -> OutlineBlocks {
+        window(document, lines: lines).blocks
+    }
+
+    /// The blocks of some whole lines, and the file names their figures' captions gave (in order): a
+    /// caption names code that may lie past the lines (libxml2 keeps a figure open across headings).
+    static func window(_ document: SourceDocument, lines: Range<Int>) -> (blocks: OutlineBlocks, figureFileNames: [String?]) {
         var reader = HTMLBlocks(document: document, lines: lines)
         let blocks = reader.collect()
-        return OutlineBlocks(blocks: blocks, diagnostics: reader.diagnostics, fallbackTitle: reader.pageTitle)
+        return (
+            OutlineBlocks(blocks: blocks, diagnostics: reader.diagnostics, fallbackTitle: reader.pageTitle),
+            reader.figureFileNames
+        )
     }
 }
 
@@ -61,6 +70,8 @@ struct HTMLBlocks {
     private var reportedDepth = false
     /// The file name a `<figure>`'s caption gives the code inside it.
     var figureFileName: String?
+    /// What every captioned figure holding code gave as its file name, in document order.
+    private(set) var figureFileNames: [String?] = []
 
     /// Deeper elements are not walked: tutorials never nest so deep, and the walk must not exhaust the stack.
     static let maximumDepth = 200
@@ -172,11 +183,14 @@ struct HTMLBlocks {
         let outerFigureFileName = figureFileName
         defer { figureFileName = outerFigureFileName }
         if Self.name(of: node) == "figure", Self.firstDescendant(named: "pre", of: node) != nil,
-            let caption = children.firstIndex(where: { Self.name(of: $0) == "figcaption" }),
-            let name = FileNameLabel.fileName(in: collapseWhitespace(text(of: children[caption])))
+            let caption = children.firstIndex(where: { Self.name(of: $0) == "figcaption" })
         {
-            figureFileName = name
-            children.remove(at: caption)
+            let name = FileNameLabel.fileName(in: collapseWhitespace(text(of: children[caption])))
+            figureFileNames.append(name)
+            if let name {
+                figureFileName = name
+                children.remove(at: caption)
+            }
         }
         var inlineRun: [xmlNodePtr] = []
         for current in children {

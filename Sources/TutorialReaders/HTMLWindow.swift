@@ -7,7 +7,8 @@ import TutorialModel
 /// what is checked instead: the edit changes text only (it neither removes nor adds `<`, `>` or `&`, and
 /// stands between a `>` and a `<`), so the page's elements stay the same; and the same window of the
 /// previous text, parsed by itself, gives exactly the blocks the whole parse gave there, so the elements
-/// open around the window do not change how its content reads. Anything else is read whole.
+/// open around the window do not change how its content reads, nor the window's figure captions how code
+/// after it reads. Anything else is read whole.
 enum HTMLWindow {
     static func reread(_ previous: OutlineBlocks, change: DocumentChange) -> (OutlineBlocks, SourceRange)? {
         guard changesTextOnly(change),
@@ -35,12 +36,14 @@ enum HTMLWindow {
         guard let before = partition(previous.blocks, range: \.range, window: oldWindow),
             let beforeProblems = partition(previous.diagnostics, range: \.range, window: oldWindow)
         else { return nil }
-        let oldRead = HTMLReader.blocks(old, lines: oldLines)
+        let (oldRead, oldFigureNames) = HTMLReader.window(old, lines: oldLines)
         guard oldRead.fallbackTitle == nil, oldRead.blocks == Array(before.inside),
             oldRead.diagnostics == Array(beforeProblems.inside)
         else { return nil }
-        let newRead = HTMLReader.blocks(change.new, lines: newLines)
-        guard newRead.fallbackTitle == nil,
+        let (newRead, newFigureNames) = HTMLReader.window(change.new, lines: newLines)
+        // A figure's caption names all the code in it, and the figure may go on past the window: an edit
+        // of a caption that changes the name it gives is read whole.
+        guard newRead.fallbackTitle == nil, newFigureNames == oldFigureNames,
             let blocks = splice(
                 previous.blocks, newRead.blocks, range: \.range, old: oldWindow, new: newWindow, delta: change.delta,
                 shift: { $0.shifted(by: $1) }),

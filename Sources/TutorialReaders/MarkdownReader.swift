@@ -45,6 +45,9 @@ private struct MarkdownBlocks {
     let frontMatter: MarkdownFrontMatter?
     /// The document lines parsed; cmark numbers them from 1, so its line numbers are shifted by the first.
     let lines: Range<Int>
+    /// Info strings read so far: a tutorial repeats the same few (`swift file=PageView.swift`) at every
+    /// step, and reading one character by character cost as much as mapping the block's lines.
+    private var infoStrings: [String: MarkdownInfoString] = [:]
 
     init(document: SourceDocument, lines: Range<Int>) {
         self.document = document
@@ -262,7 +265,13 @@ private struct MarkdownBlocks {
                         start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),
                     step: nil))
         }
-        let parsedInfo = MarkdownInfoString(info)
+        let parsedInfo: MarkdownInfoString
+        if let known = infoStrings[info] {
+            parsedInfo = known
+        } else {
+            parsedInfo = MarkdownInfoString(info)
+            infoStrings[info] = parsedInfo
+        }
         let code = OutlineCode(
             language: parsedInfo.language, fileName: parsedInfo.fileName, code: mapped.code, range: mapped.range,
             sourceMap: mapped.sourceMap)

@@ -23,8 +23,20 @@ extension FuzzTargets {
     /// The JSON-RPC framer and the server's decoding of every message: the input is the byte stream a
     /// client would write to stdin, fed to the framer in chunks of varying size (so headers and bodies
     /// are split everywhere), each framed body or framing error handed to a fresh server. The server
-    /// must then still answer: a final `shutdown` request gets a reply within 20 seconds.
+    /// must then still answer: a final `shutdown` request gets a reply within 20 seconds. Once its
+    /// connection is closed, the server must be released within 20 seconds too: requests still running
+    /// hold it until they finish, and waiting for them means LeakSanitizer, which checks between
+    /// inputs, sees only what an input truly left behind (and a server kept by a cycle fails here).
     @Sendable public static func jsonrpc(_ data: Data) {
+        weak let server = serve(data)
+        let deadline = DispatchTime.now() + 20
+        while server != nil {
+            precondition(DispatchTime.now() < deadline, "the server was not released after its connection closed")
+            usleep(100)
+        }
+    }
+
+    private static func serve(_ data: Data) -> LanguageServer {
         let connection = FuzzConnection()
         let server = LanguageServer(connection: connection, options: .init(version: "fuzz", fileSystem: NoResources()))
         let exited = Protected(false)
@@ -50,5 +62,6 @@ extension FuzzTargets {
         // The server and its connection hold each other (a process has one of each); break the cycle so
         // a long fuzzing run does not keep every server it made.
         connection.stop()
+        return server
     }
 }

@@ -76,48 +76,7 @@ final class TreeSpliceTests: XCTestCase {
     }
 
     func testRepositorySnippetsAndTheirLineEdits() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        var blocks: [[String]] = []
-        for folder in ["Tutorials", "Fixtures"] {
-            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
-            while let url = enumerator?.nextObject() as? URL {
-                guard url.pathExtension == "md", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                var fileBlocks: [String] = []
-                var current: [String]?
-                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    if current == nil, line.hasPrefix("```swift") {
-                        current = []
-                    } else if current != nil, line.hasPrefix("```") {
-                        fileBlocks.append(current!.joined(separator: "\n") + "\n")
-                        current = nil
-                    } else if current != nil {
-                        current!.append(String(line))
-                    }
-                }
-                blocks.append(fileBlocks)
-            }
-        }
-        var random = SystemRandomNumberGenerator()
-        var count = 0
-        for fileBlocks in blocks {
-            for (index, block) in fileBlocks.enumerated() {
-                if index > 0 { check(fileBlocks[index - 1], block) }
-                var lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                guard lines.count > 2 else { continue }
-                for _ in 0..<6 where lines.count > 2 {
-                    let original = lines
-                    let at = Int.random(in: 0..<(lines.count - 1), using: &random)
-                    switch Int.random(in: 0..<3, using: &random) {
-                    case 0: lines.remove(at: at)
-                    case 1: lines.insert(lines[Int.random(in: 0..<lines.count, using: &random)], at: at)
-                    default: lines.swapAt(at, at + 1)
-                    }
-                    check(original.joined(separator: "\n"), lines.joined(separator: "\n"))
-                    count += 1
-                }
-            }
-        }
+        let count = RepositorySnippets.forEachChange { old, new in check(old, new) }
         XCTAssertGreaterThan(count, 100)
         XCTAssertGreaterThan(spliced, 10)
     }

@@ -45,4 +45,46 @@ final class FormatSnifferTests: XCTestCase {
         let closesFirst = "}\nstruct B {\n"
         XCTAssertEqual(SnippetClassifier.kind(code: closesFirst, language: "swift", fileName: "B.swift"), .fragment)
     }
+
+    /// The byte scan must classify as the rule reads: compared with a plain statement of it (split into
+    /// lines, the first four words of each line at depth 0) over random texts built from the pieces that
+    /// matter (keywords, braces, blanks, CR, tabs, multi-byte characters).
+    func testSnippetClassifierAgreesWithThePlainReading() {
+        let pieces = [
+            "import", "struct", "class", "enum", "protocol", "extension", "actor", "func", "@MainActor", "public",
+            "final", "A", "{", "}", "{}", " ", "  ", "\t", "\n", "\r\n", "\r", "é", "名前", "importx", "xstruct",
+            "// struct", "\"class\"", "=",
+        ]
+        var random = SystemRandomNumberGenerator()
+        var files = 0
+        for _ in 0..<4000 {
+            let code = (0..<Int.random(in: 0...30, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined(separator: Bool.random(using: &random) ? "" : " ")
+            let expected = plainKind(code)
+            if expected == .file { files += 1 }
+            XCTAssertEqual(SnippetClassifier.kind(code: code, language: "swift", fileName: nil), expected, code.debugDescription)
+        }
+        XCTAssertGreaterThan(files, 100, "the random texts should hold whole files too")
+    }
+
+    private func plainKind(_ code: String) -> SnippetKind {
+        let keywords: Set<String> = ["import", "struct", "class", "enum", "protocol", "extension", "actor"]
+        var depth = 0
+        var minimumDepth = 0
+        var declares = false
+        for line in Array(code.utf8).split(separator: 0x0A, omittingEmptySubsequences: false) {
+            if depth == 0, let first = line.first, ![0x20, 0x09, 0x0D].contains(first) {
+                let words = line.split(whereSeparator: { [0x20, 0x09, 0x0D].contains($0) }).prefix(4)
+                if words.contains(where: { keywords.contains(String(decoding: $0, as: UTF8.self)) }) { declares = true }
+            }
+            for byte in line {
+                if byte == UInt8(ascii: "{") { depth += 1 }
+                if byte == UInt8(ascii: "}") {
+                    depth -= 1
+                    minimumDepth = min(minimumDepth, depth)
+                }
+            }
+        }
+        return declares && depth == 0 && minimumDepth == 0 ? .file : .fragment
+    }
 }

@@ -56,6 +56,26 @@ final class IncrementalReadingTests: XCTestCase {
         XCTAssertEqual(read.tutorial, readTutorial(SourceDocument(path: "t.md", text: edited), format: .markdown))
     }
 
+    /// libxml2 keeps a `<figure>` open across the heading after it, so its caption names code past the
+    /// window: an edit of the caption that changes that name is read whole (found by the html fuzzer).
+    func testCaptionOfAFigureThatOutlastsItsWindowIsReadWhole() {
+        let text = """
+            <h2>Step 1: One</h2>
+            <figure><figcaption>Page.swift</figcaption>
+            <h2>Step 2: Two</h2>
+            <pre><code class="language-swift">let a = 1
+            </code></pre>
+            </figure>
+
+            """
+        let previous = readTutorialForEditing(SourceDocument(path: "t.html", text: text), format: .html)
+        let edited = SourceDocument(path: "t.html", text: text.replacingOccurrences(of: "Page.swift", with: "Pages.swift"))
+        let read = rereadTutorial(previous, as: edited, format: .html)
+        XCTAssertEqual(read.path, .whole)
+        XCTAssertEqual(read.tutorial, readTutorial(edited, format: .html))
+        XCTAssertEqual(read.tutorial.steps.last?.snippets.first?.fileName, "Pages.swift")
+    }
+
     // MARK: - The property
 
     struct PathCounts {
