@@ -52,14 +52,15 @@ public final class AnalysisSession: Sendable {
         TutorialAnalysis.analyze(document: document, resources: resources, configuration: configuration, cache: cache)
     }
 
-    /// The pipeline from an already-read tutorial, with the timelines and change sets the caller has.
+    /// The pipeline from an already-read tutorial, with the timelines and change sets the caller has,
+    /// and what an analysis of the document's previous version computed per state.
     public func analyze(
         tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
-        configuration: Configuration
+        configuration: Configuration, previous: StateResults = .none
     ) -> Analysis {
         TutorialAnalysis.analyze(
             tutorial: tutorial, timelines: timelines, changeSets: changeSets, configuration: configuration,
-            cache: cache)
+            cache: cache, previous: previous)
     }
 
     /// A document to analyse from disk, with its settings.

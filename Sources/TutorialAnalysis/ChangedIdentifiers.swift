@@ -3,34 +3,52 @@ import SwiftFacts
 import TutorialModel
 import TutorialRules
 
-extension StepChanges {
-    /// What each step changes, from the timelines. Each comparison of two states is computed anew (`cache`
-    /// is not asked): it looks only at the lines between the texts' common beginning and end, which costs
-    /// less than hashing both texts to remember it.
-    init(tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCache? = nil) {
-        var touched: [StepID: Set<String>] = [:]
-        var withCode = Set<StepID>()
-        for timeline in timelines {
-            var previous = ""
-            for state in timeline.states {
-                if let words = identifiersOnChangedLines(old: previous, new: state.code) {
-                    touched[state.step, default: []].formUnion(words)
-                }
-                previous = state.code
+/// What each step changes, from the timelines, and per file what each state changes (for the next
+/// analysis). Each comparison of two states looks only at the lines between the texts' common beginning
+/// and end, which costs less than hashing both texts to remember it; a state whose code and previous
+/// state's code equal those of the same state in `previous` (the analysis of the document's previous
+/// version) is not compared again (`reused` counts those).
+func stepChanges(_ tutorial: Tutorial, timelines: [FileTimeline], previous: [String: [StateChange]] = [:])
+    -> (changes: StepChanges, byFile: [String: [StateChange]], reused: Int)
+{
+    var touched: [StepID: Set<String>] = [:]
+    var withCode = Set<StepID>()
+    var byFile: [String: [StateChange]] = [:]
+    var reused = 0
+    for timeline in timelines {
+        let earlier = previous[timeline.fileName] ?? []
+        var changes: [StateChange] = []
+        changes.reserveCapacity(timeline.states.count)
+        var previousCode = ""
+        for (position, state) in timeline.states.enumerated() {
+            let change: StateChange
+            if position < earlier.count, earlier[position].code == state.code,
+                earlier[position].previousCode == previousCode
+            {
+                change = earlier[position]
+                reused += 1
+            } else {
+                change = StateChange(
+                    previousCode: previousCode, code: state.code,
+                    identifiers: identifiersOnChangedLines(old: previousCode, new: state.code))
             }
+            if let words = change.identifiers { touched[state.step, default: []].formUnion(words) }
+            changes.append(change)
+            previousCode = state.code
         }
-        for step in tutorial.steps {
-            // A step whose DocC resource is missing shows no code to compare with (code-file-missing says so).
-            if step.snippets.contains(where: { $0.docc != nil && $0.docc?.resourcePath == nil }) { continue }
-            for snippet in step.snippets where snippet.isSwift() || snippet.language == nil {
-                withCode.insert(step.id)
-                if snippet.kind == .fragment || snippet.fileName == nil {
-                    touched[step.id, default: []].formUnion(identifiers(in: Substring(snippet.code)))
-                }
-            }
-        }
-        self.init(touchedIdentifiers: touched, stepsWithCode: withCode)
+        byFile[timeline.fileName] = changes
     }
+    for step in tutorial.steps {
+        // A step whose DocC resource is missing shows no code to compare with (code-file-missing says so).
+        if step.snippets.contains(where: { $0.docc != nil && $0.docc?.resourcePath == nil }) { continue }
+        for snippet in step.snippets where snippet.isSwift() || snippet.language == nil {
+            withCode.insert(step.id)
+            if snippet.kind == .fragment || snippet.fileName == nil {
+                touched[step.id, default: []].formUnion(identifiers(in: Substring(snippet.code)))
+            }
+        }
+    }
+    return (StepChanges(touchedIdentifiers: touched, stepsWithCode: withCode), byFile, reused)
 }
 
 /// The identifiers on lines whose count differs between two texts (lines added or removed), nil when

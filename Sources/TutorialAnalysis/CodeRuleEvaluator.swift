@@ -86,28 +86,34 @@ struct CodeRuleEvaluator {
     private var lastState: [String: FileState] = [:]
     /// Fragments, scanned only when a problem is still open at the end of a file.
     private var scannedFragments: [Fragment]?
+    /// The checks of the analysis of the document's previous version, in the order made, and this one's.
+    private let previousChecks: [RememberedEvaluation]
+    private var checks: [RememberedEvaluation] = []
+    private var reusedChecks = 0
 
     /// The findings of `rules` over the tutorial's Swift states (`facts`, with `files` naming the
-    /// timeline each state belongs to).
+    /// timeline each state belongs to), and the checks made, for the analysis of the document's next
+    /// version (`previousChecks`: those of the previous version's).
     static func findings(
         _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts],
         files: [SnippetAddress: String], composed: [SnippetAddress: ComposedState] = [:], configuration: Configuration,
-        cache: FactsCache
-    ) -> [Finding] {
-        guard !rules.isEmpty else { return [] }
+        cache: FactsCache, previousChecks: [RememberedEvaluation] = []
+    ) -> (findings: [Finding], checks: [RememberedEvaluation], reused: Int) {
+        guard !rules.isEmpty else { return ([], [], 0) }
         var evaluator = CodeRuleEvaluator(
             rules: rules, tutorial: tutorial, facts: facts, files: files, composed: composed,
-            configuration: configuration, cache: cache)
+            configuration: configuration, cache: cache, previousChecks: previousChecks)
         evaluator.checkEveryStep()
         evaluator.recheckLastStates()
-        return evaluator.findings()
+        return (evaluator.findings(), evaluator.checks, evaluator.reusedChecks)
     }
 
     private init(
         rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts],
         files: [SnippetAddress: String], composed: [SnippetAddress: ComposedState], configuration: Configuration,
-        cache: FactsCache
+        cache: FactsCache, previousChecks: [RememberedEvaluation]
     ) {
+        self.previousChecks = previousChecks
         self.rules = rules
         self.ruleIDs = rules.map(\.description.id)
         self.tutorial = tutorial
@@ -194,15 +200,15 @@ struct CodeRuleEvaluator {
     ) {
         let partial = partial || !snippetFacts.elidedLines.isEmpty
         let currentIsComplete = snippet.kind == .file && !partial
-        let project = ProjectView(
-            files: projectFiles, current: snippetFacts, currentFileName: fileName, currentIsComplete: currentIsComplete,
-            incompleteFiles: incompleteFiles)
-        let context = CodeContext(
-            fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
-            isFragment: fileName == nil || partial,
-            project: project, knownProtocols: known)
-        let rules = rules
+        let (rules, projectFiles, incompleteFiles, known) = (rules, projectFiles, incompleteFiles, known)
         let compute: () -> [String: [String: CodeFinding]] = {
+            let project = ProjectView(
+                files: projectFiles, current: snippetFacts, currentFileName: fileName,
+                currentIsComplete: currentIsComplete, incompleteFiles: incompleteFiles)
+            let context = CodeContext(
+                fileName: fileName ?? snippet.fileName, snippet: snippet, facts: snippetFacts,
+                isFragment: fileName == nil || partial,
+                project: project, knownProtocols: known)
             var found: [String: [String: CodeFinding]] = [:]
             for rule in rules {
                 let id = rule.description.id
@@ -213,7 +219,9 @@ struct CodeRuleEvaluator {
             return found
         }
         // The same snippet checked against the same project gives the same findings: remembered by the
-        // cache's snippet ids, so an edit re-runs the rules only where the edited snippet is involved.
+        // cache's snippet ids, so an edit re-runs the rules only where the edited snippet is involved. The
+        // check made at the same point of the previous version's analysis is compared first: after a
+        // keystroke, all but the checks of the edited state's file are the same.
         let found: [String: [String: CodeFinding]]
         if snippetFacts.id != 0, projectFiles.allSatisfy({ $0.facts.id != 0 }) {
             let memoKey = EvaluationKey(
@@ -221,7 +229,13 @@ struct CodeRuleEvaluator {
                 project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
                 incomplete: incompleteFiles.sorted(), currentIsComplete: currentIsComplete, partial: partial,
                 rules: ruleIDs)
-            found = cache.memoized(memoKey, compute: compute)
+            if checks.count < previousChecks.count, previousChecks[checks.count].key == memoKey {
+                found = previousChecks[checks.count].found
+                reusedChecks += 1
+            } else {
+                found = cache.memoized(memoKey, compute: compute)
+            }
+            checks.append(RememberedEvaluation(key: memoKey, found: found))
         } else {
             found = compute()
         }
@@ -320,7 +334,7 @@ struct CodeRuleEvaluator {
 }
 
 /// What a code rule evaluation depends on: the checked snippet, the project's snippets, the rules run.
-private struct EvaluationKey: Hashable, Sendable {
+struct EvaluationKey: Hashable, Sendable {
     let facts: Int
     let fileName: String?
     let project: [ProjectEntry]
@@ -330,7 +344,7 @@ private struct EvaluationKey: Hashable, Sendable {
     let rules: [String]
 }
 
-private struct ProjectEntry: Hashable, Sendable {
+struct ProjectEntry: Hashable, Sendable {
     let name: String
     let facts: Int
 }

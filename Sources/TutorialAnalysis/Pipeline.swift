@@ -14,6 +14,8 @@ public struct Analysis: Sendable {
     public let timelines: [FileTimeline]
     /// Findings sorted by position in the document, suppressions and configuration applied.
     public let findings: [Finding]
+    /// What was computed per file state, for the analysis of the document's next version.
+    public let stateResults: StateResults
 }
 
 /// The pipeline: read the document, build its timelines, extract facts, run the rules, evaluate
@@ -29,10 +31,12 @@ public func analyze(
 ///
 /// `timelines` and `changeSets`, when the caller has them already (the server builds them for its
 /// document model), are used instead of being built again: they must be `buildTimelines(tutorial)` and
-/// `changeSets(tutorial, timelines:)` (any diff options but `ignoreIndentation`).
+/// `changeSets(tutorial, timelines:)` (any diff options but `ignoreIndentation`). `previous`: the state
+/// results of an analysis of another version of the same document (`Analysis.stateResults`), reused
+/// wherever a state's code is unchanged; the findings are those of an analysis without them.
 public func analyze(
     tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
-    configuration: Configuration = .default, cache: FactsCache = FactsCache()
+    configuration: Configuration = .default, cache: FactsCache = FactsCache(), previous: StateResults = .none
 ) -> Analysis {
     let timelines = timelines ?? buildTimelines(tutorial, trees: cache.trees)
     let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
@@ -45,7 +49,9 @@ public func analyze(
         }
         return nil
     }
-    let factsByState = codeRules.isEmpty ? [:] : swiftFacts(tutorial, timelines: timelines, cache: cache)
+    let facts =
+        codeRules.isEmpty
+        ? (bySnippet: [:], byFile: [:], reused: 0) : swiftFacts(tutorial, timelines: timelines, cache: cache, previous: previous.facts)
     var fileOfState: [SnippetAddress: String] = [:]
     var composedStates: [SnippetAddress: CodeRuleEvaluator.ComposedState] = [:]
     for timeline in timelines {
@@ -58,13 +64,17 @@ public func analyze(
             }
         }
     }
-    var findings = CodeRuleEvaluator.findings(
-        codeRules, tutorial: tutorial, facts: factsByState, files: fileOfState, composed: composedStates,
-        configuration: configuration, cache: cache)
+    var (findings, checks, reusedChecks) = CodeRuleEvaluator.findings(
+        codeRules, tutorial: tutorial, facts: facts.bySnippet, files: fileOfState, composed: composedStates,
+        configuration: configuration, cache: cache, previousChecks: previous.evaluations)
+    var changedIdentifiers: [String: [StateChange]] = [:]
+    var reusedChanges = 0
     if !tutorialRules.isEmpty {
+        let changes = stepChanges(tutorial, timelines: timelines, previous: previous.changedIdentifiers)
+        changedIdentifiers = changes.byFile
+        reusedChanges = changes.reused
         let context = TutorialContext(
-            tutorial: tutorial, timelines: timelines, changes: StepChanges(tutorial: tutorial, timelines: timelines, cache: cache),
-            changeSets: changeSets)
+            tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets)
         for rule in tutorialRules {
             let description = rule.description
             for finding in rule.check(context) {
@@ -83,5 +93,9 @@ public func analyze(
     findings.sort {
         ($0.range.start, $0.range.end, $0.rule, $0.subject) < ($1.range.start, $1.range.end, $1.rule, $1.subject)
     }
-    return Analysis(tutorial: tutorial, timelines: timelines, findings: findings)
+    return Analysis(
+        tutorial: tutorial, timelines: timelines, findings: findings,
+        stateResults: StateResults(
+            facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks,
+            reusedCount: facts.reused + reusedChanges + reusedChecks))
 }

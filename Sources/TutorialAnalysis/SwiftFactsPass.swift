@@ -11,36 +11,74 @@ struct SnippetAddress: Hashable {
 }
 
 /// Facts of every Swift snippet; each file's states parsed in step order, incrementally from the
-/// previous state's tree, and every distinct snippet parsed once (the cache).
-func swiftFacts(_ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCache) -> [SnippetAddress: SnippetFacts] {
+/// previous state's tree, and every distinct snippet parsed once (the cache). A state whose code equals
+/// the same state's in `previous` (the analysis of the document's previous version) takes its facts from
+/// there. Returns the facts by snippet and, per file, by state (for the next analysis), and how many
+/// states kept their facts.
+func swiftFacts(
+    _ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCache, previous: [String: [StateFacts]] = [:]
+) -> (bySnippet: [SnippetAddress: SnippetFacts], byFile: [String: [StateFacts]], reused: Int) {
     var result: [SnippetAddress: SnippetFacts] = [:]
+    var byFile: [String: [StateFacts]] = [:]
+    var reused = 0
+    let perFile: [FileFacts]
     if cache.parsesFilesConcurrently && timelines.count > 1 {
-        let perFile = Protected([[SnippetAddress: SnippetFacts]](repeating: [:], count: timelines.count))
+        let found = Protected([FileFacts?](
+            repeating: nil, count: timelines.count))
         DispatchQueue.concurrentPerform(iterations: timelines.count) { index in
-            let found = facts(of: timelines[index], cache: cache)
-            perFile.withLock { $0[index] = found }
+            let facts = facts(of: timelines[index], cache: cache, previous: previous[timelines[index].fileName] ?? [])
+            found.withLock { $0[index] = facts }
         }
-        for facts in perFile.withLock({ $0 }) { result.merge(facts) { first, _ in first } }
+        perFile = found.withLock { $0 }.map { $0! }
     } else {
-        for timeline in timelines { result.merge(facts(of: timeline, cache: cache)) { first, _ in first } }
+        perFile = timelines.map { facts(of: $0, cache: cache, previous: previous[$0.fileName] ?? []) }
+    }
+    for (timeline, facts) in zip(timelines, perFile) {
+        result.merge(facts.bySnippet) { first, _ in first }
+        byFile[timeline.fileName] = facts.byState
+        reused += facts.reused
     }
     for step in tutorial.steps {
-        for (index, snippet) in step.snippets.enumerated()
-        where snippet.isSwift() && SwiftParseLimits.unparseableReason(snippet.code) == nil {
+        for (index, snippet) in step.snippets.enumerated() {
             let address = SnippetAddress(step: step.id, index: index)
-            if result[address] == nil { result[address] = cache.facts(for: snippet.code).facts }
+            // Checked first: most snippets are states of a file, whose facts are in already.
+            guard result[address] == nil, snippet.isSwift(), SwiftParseLimits.unparseableReason(snippet.code) == nil
+            else { continue }
+            result[address] = cache.facts(for: snippet.code).facts
         }
     }
-    return result
+    return (result, byFile, reused)
 }
 
-/// Facts of one file's states, in step order, each parsed incrementally from the state before.
-private func facts(of timeline: FileTimeline, cache: FactsCache) -> [SnippetAddress: SnippetFacts] {
+/// One file's facts by snippet and by state, and how many states kept theirs.
+private typealias FileFacts = (bySnippet: [SnippetAddress: SnippetFacts], byState: [StateFacts], reused: Int)
+
+/// Facts of one file's states, in step order, each parsed incrementally from the state before; a state
+/// whose code is that of the same state in `previous` keeps its facts.
+private func facts(of timeline: FileTimeline, cache: FactsCache, previous earlier: [StateFacts]) -> FileFacts {
     var result: [SnippetAddress: SnippetFacts] = [:]
+    var byState: [StateFacts] = []
+    var reused = 0
+    byState.reserveCapacity(timeline.states.count)
     var previous: ParsedState?
-    for state in timeline.states where state.snippet.isSwift(inFile: timeline.fileName) {
+    for (position, state) in timeline.states.enumerated() {
+        guard state.snippet.isSwift(inFile: timeline.fileName) else {
+            byState.append(StateFacts(code: state.code, outcome: .notSwift))
+            continue
+        }
+        let address = SnippetAddress(step: state.step, index: state.snippetIndex)
+        if position < earlier.count, earlier[position].code == state.code, earlier[position].outcome.isSwift {
+            // Unchanged since the previous analysis: no tree for the next state, as for a cache hit.
+            let kept = earlier[position]
+            byState.append(kept)
+            result[address] = kept.facts
+            reused += 1
+            previous = nil
+            continue
+        }
         // Code the parser would stall on (SwiftParseLimits): no facts, so no code rule runs on it.
         guard SwiftParseLimits.unparseableReason(state.code) == nil else {
+            byState.append(StateFacts(code: state.code, outcome: .unparseable))
             previous = nil
             continue
         }
@@ -51,9 +89,10 @@ private func facts(of timeline: FileTimeline, cache: FactsCache) -> [SnippetAddr
         }
         // A cached state has no tree: the next state then parses from scratch (rare: an edit).
         previous = parsed
-        result[SnippetAddress(step: state.step, index: state.snippetIndex)] = facts
+        result[address] = facts
+        byState.append(StateFacts(code: state.code, outcome: .facts(facts)))
     }
-    return result
+    return (result, byState, reused)
 }
 
 /// The runs of lines that differ between two states, as the parser's edits. Only the lines between the

@@ -38,6 +38,49 @@ public struct LineIndex: Sendable {
         self.lineStarts = starts
     }
 
+    /// The index of the text after replacing `range` with `inserted`: the line starts before the edit are
+    /// kept and those after it shifted, and only the bytes from the line before the edit to the first line
+    /// break after it are scanned (an editor's keystroke in a long document scanned all of it).
+    public func replacing(_ range: SourceRange, with inserted: [UInt8]) -> LineIndex {
+        var newBytes = bytes
+        newBytes.replaceSubrange(range.start..<range.end, with: inserted)
+        let delta = inserted.count - range.length
+        let insertedEnd = range.start + inserted.count
+        // From the start of the line holding the byte before the edit: a CR there pairs with an LF the edit
+        // inserts (or no longer does once the edit removes it).
+        let firstLine = lineNumber(containing: max(0, range.start - 1))
+        var starts = Array(lineStarts[...firstLine])
+        var index = lineStarts[firstLine]
+        let count = newBytes.count
+        while index < count {
+            let byte = newBytes[index]
+            guard byte == 0x0A || byte == 0x0D else {
+                index += 1
+                continue
+            }
+            if byte == 0x0D, index + 1 < count, newBytes[index + 1] == 0x0A { index += 1 }
+            index += 1
+            starts.append(index)
+            // A line break that ends past the edit: the bytes after it, and so the line starts, are the
+            // old text's, shifted.
+            if index - 1 >= insertedEnd {
+                let old = index - delta
+                let next = Self.lineNumber(containing: old, lineStarts: lineStarts) + 1
+                // The same line break ends a line of the old text (whatever came before it).
+                guard lineStarts[next - 1] == old else { return LineIndex(bytes: newBytes) }
+                starts.reserveCapacity(starts.count + lineStarts.count - next)
+                for start in lineStarts[next...] { starts.append(start + delta) }
+                return LineIndex(bytes: newBytes, lineStarts: starts)
+            }
+        }
+        return LineIndex(bytes: newBytes, lineStarts: starts)
+    }
+
+    private init(bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+    }
+
     public var lineCount: Int { lineStarts.count }
 
     /// The 0-based line holding `offset` (offsets past the end map to the last line).

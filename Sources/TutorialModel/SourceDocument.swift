@@ -14,6 +14,23 @@ public struct SourceDocument: Sendable {
         self.lineIndex = LineIndex(text)
     }
 
+    private init(path: String, text: String, lineIndex: LineIndex) {
+        self.path = path
+        self.text = text
+        self.lineIndex = lineIndex
+    }
+
+    /// The document after replacing the bytes of `range` with `newText` (an editor's change), its line
+    /// index updated around the edit rather than built from the whole text again.
+    public func replacing(_ range: SourceRange, with newText: String) -> SourceDocument {
+        let index = lineIndex.replacing(range, with: Array(newText.utf8))
+        // A range that splits a character leaves bytes that are no UTF-8: decoded (and mended) as a whole.
+        guard let text = String(validating: index.bytes, as: UTF8.self) else {
+            return SourceDocument(path: path, text: String(decoding: index.bytes, as: UTF8.self))
+        }
+        return SourceDocument(path: path, text: text, lineIndex: index)
+    }
+
     public var bytes: [UInt8] { lineIndex.bytes }
 
     /// The text of a byte range (ranges always fall on character boundaries in the model).

@@ -97,7 +97,9 @@ enum OutlineBuilder {
     ]
 
     /// Whether `text` opens an aside: an aside word alone, or followed by a separator or a space.
-    static func isAside(_ text: String) -> Bool {
+    static func isAside(_ text: String) -> Bool { isAsideByASCIIBytes(text) ?? isAsideByCharacters(text) }
+
+    static func isAsideByCharacters(_ text: String) -> Bool {
         var body = Substring(text).trimmingWhitespace()
         if body.hasPrefix("[!") { body = body.dropFirst(2) }  // GitHub alerts: `> [!NOTE]`
         let lowered = body.lowercased()
@@ -105,6 +107,37 @@ enum OutlineBuilder {
             let rest = lowered.dropFirst(word.count)
             guard let next = rest.first else { return true }
             if next.isWhitespace || ":：.。!！]）)-—".contains(next) { return true }
+        }
+        return false
+    }
+
+    /// The aside words written in ASCII, as bytes, in `asideWords`' order.
+    private static let asciiAsideWords = asideWords.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+    /// `[!`, the longest ASCII word, the character after it and one more (a mark that would join it).
+    private static let asciiWindow = 2 + (asciiAsideWords.map(\.count).max() ?? 0) + 2
+
+    /// `isAside`'s answer read from the text's first bytes when they are all ASCII (most blocks, code
+    /// included), nil when one of them is not: there each character is one byte and lower-cases alone,
+    /// and no word written in other scripts can match. Lower-casing the whole text of every block was a
+    /// twentieth of a keystroke's re-analysis of a long tutorial.
+    static func isAsideByASCIIBytes(_ text: String) -> Bool? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex, isSpace(utf8[index]) { index = utf8.index(after: index) }
+        var window: [UInt8] = []
+        while index < utf8.endIndex, window.count < asciiWindow {
+            let byte = utf8[index]
+            guard byte < 0x80 else { return nil }
+            window.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            index = utf8.index(after: index)
+        }
+        var body = window[...]
+        if body.starts(with: [0x5B, 0x21]) { body = body.dropFirst(2) }  // GitHub alerts: `> [!NOTE]`
+        for word in asciiAsideWords where body.starts(with: word) {
+            // Past the window's end is the text's end (trailing whitespace is no different).
+            guard let next = body.dropFirst(word.count).first else { return true }
+            if isSpace(next) || Array(":.!])-".utf8).contains(next) { return true }
         }
         return false
     }

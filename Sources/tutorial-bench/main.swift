@@ -50,14 +50,16 @@ if CommandLine.arguments.contains("--keystroke-only") {
     exit(0)
 }
 // `--server-only N` replays N keystrokes on the 1 MB document only (for profiling the server; the difference
-// of `perf stat -e instructions` between N and 0 keystrokes is the instructions of N keystrokes).
+// of `perf stat -e instructions` between N and 0 keystrokes is the instructions of N keystrokes); with
+// `--small`, on the 30 KB document.
 if let flag = CommandLine.arguments.firstIndex(of: "--server-only"), flag + 1 < CommandLine.arguments.count,
     let edits = Int(CommandLine.arguments[flag + 1])
 {
     // `--whole-reads`: the server as it was, reading every version whole (for comparing instruction counts).
     let pipeline = CommandLine.arguments.contains("--whole-reads") ? ServerBench.wholeReadPipeline : .standard()
-    let latencies = ServerBench.keystrokeLatencies(markdown: large.markdown, edits: edits, pipeline: pipeline)
-    print("1 MB document: p50 / p99 over \(latencies.count) edits: \(milliseconds(percentile(latencies, 0.5))) / \(milliseconds(percentile(latencies, 0.99)))")
+    let (document, size) = CommandLine.arguments.contains("--small") ? (small, "30 KB") : (large, "1 MB")
+    let latencies = ServerBench.keystrokeLatencies(markdown: document.markdown, edits: edits, pipeline: pipeline)
+    print("\(size) document: p50 / p99 over \(latencies.count) edits: \(milliseconds(percentile(latencies, 0.5))) / \(milliseconds(percentile(latencies, 0.99)))")
     exit(0)
 }
 

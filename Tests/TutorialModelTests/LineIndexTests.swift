@@ -67,3 +67,50 @@ final class LineIndexTests: XCTestCase {
         XCTAssertLessThan(StepID(section: 1, step: 9), StepID(section: 2, step: 1))
     }
 }
+
+/// An editor's change updates the line index around the edit; after any edit it must be the index of the
+/// whole edited text, line breaks of every kind made, split and joined at the edit's ends (a CR before an
+/// inserted LF, an LF after a removed CR).
+final class LineIndexEditTests: XCTestCase {
+    func testIndexAfterAnEditIsTheIndexOfTheEditedText() {
+        let pieces: [[UInt8]] = [[0x61], [0x0A], [0x0D], [0x0D, 0x0A], [0xC3, 0xA9], [0x20], [0x62, 0x63]]
+        var state: UInt64 = 12
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func randomBytes(_ length: Int) -> [UInt8] { (0..<length).flatMap { _ in pieces[next(pieces.count)] } }
+        var checked = 0
+        for _ in 0..<300 {
+            var index = LineIndex(bytes: randomBytes(next(30)))
+            for _ in 0..<8 {
+                let count = index.bytes.count
+                let start = next(count + 1)
+                let end = min(count, start + next(4))
+                let inserted = randomBytes(next(4))
+                let edited = index.replacing(SourceRange(start: start, end: end), with: inserted)
+                var expected = index.bytes
+                expected.replaceSubrange(start..<end, with: inserted)
+                XCTAssertEqual(edited.bytes, expected)
+                XCTAssertEqual(
+                    edited.lineStarts, LineIndex(bytes: expected).lineStarts,
+                    "\(index.bytes) with \(start)..<\(end) → \(inserted)")
+                index = edited
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 2_400)
+    }
+
+    func testDocumentAfterAnEditIsTheEditedDocument() {
+        let document = SourceDocument(path: "t.md", text: "# Title\r\n\r\nStep 1\nlet é = 1\n")
+        let edited = document.replacing(SourceRange(start: 9, end: 11), with: "\n## Step\r")
+        let expected = SourceDocument(path: "t.md", text: "# Title\r\n\n## Step\rStep 1\nlet é = 1\n")
+        XCTAssertEqual(edited.text, expected.text)
+        XCTAssertEqual(edited.lineIndex.lineStarts, expected.lineIndex.lineStarts)
+        // A range inside a character leaves no UTF-8: the text is decoded, and mended, as a whole.
+        let split = document.replacing(SourceRange(start: 23, end: 24), with: "")
+        XCTAssertEqual(split.bytes, Array(split.text.utf8))
+        XCTAssertEqual(split.lineIndex.lineStarts, LineIndex(split.text).lineStarts)
+    }
+}

@@ -75,14 +75,17 @@ public struct FindingsResult: Sendable {
     public let notes: [String]
     /// The rule reference the document's configuration names: diagnostics link their rule's section.
     public let rulesDocumentation: String
+    /// What the analysis computed per file state, for the analysis of the document's next version.
+    public let stateResults: StateResults
 
     public init(
         findings: [Finding], notes: [String] = [],
-        rulesDocumentation: String = Configuration.projectRulesDocumentation
+        rulesDocumentation: String = Configuration.projectRulesDocumentation, stateResults: StateResults = .none
     ) {
         self.findings = findings
         self.notes = notes
         self.rulesDocumentation = rulesDocumentation
+        self.stateResults = stateResults
     }
 }
 
@@ -94,6 +97,9 @@ public struct AnalysisPipeline: Sendable {
     public var modelAfterEdit:
         (@Sendable (DocumentModel, SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel)?
     public var findings: @Sendable (DocumentModel) -> FindingsResult
+    /// The findings of a new version of a document, given the previous version's result (nil: `findings`
+    /// computes them without it).
+    public var findingsAfterEdit: (@Sendable (DocumentModel, FindingsResult) -> FindingsResult)?
     /// A rule's explanation in Markdown, for hovers on diagnostics; nil for unknown ids.
     public var explanation: @Sendable (String) -> String?
     /// Told that a `.tutorial-check.json` changed: what was read of configuration files is stale.
@@ -104,11 +110,13 @@ public struct AnalysisPipeline: Sendable {
         findings: @escaping @Sendable (DocumentModel) -> FindingsResult,
         explanation: @escaping @Sendable (String) -> String?,
         configurationChanged: @escaping @Sendable () -> Void = {},
-        modelAfterEdit: (@Sendable (DocumentModel, SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel)? = nil
+        modelAfterEdit: (@Sendable (DocumentModel, SourceDocument, DocumentFormat, any ResourceProvider) -> DocumentModel)? = nil,
+        findingsAfterEdit: (@Sendable (DocumentModel, FindingsResult) -> FindingsResult)? = nil
     ) {
         self.model = model
         self.modelAfterEdit = modelAfterEdit
         self.findings = findings
+        self.findingsAfterEdit = findingsAfterEdit
         self.explanation = explanation
         self.configurationChanged = configurationChanged
     }
@@ -117,30 +125,34 @@ public struct AnalysisPipeline: Sendable {
     /// one facts cache for the whole session so an edit reparses only the snippets it changed.
     public static func standard(cache: FactsCache = FactsCache()) -> AnalysisPipeline {
         let session = AnalysisSession(cache: cache)
+        // `previous`: the state results of the document's previous analysis, reused where states are
+        // unchanged (whatever changed meanwhile: each result is checked against what it was made from).
+        let findings: @Sendable (DocumentModel, StateResults) -> FindingsResult = { model, previous in
+            session.releaseStaleFacts()
+            var notes: [String] = []
+            let path = model.tutorial.document.path
+            let configuration: Configuration
+            do { configuration = try session.configuration(forDocument: path) } catch {
+                notes.append("\(error); using the default rule settings")
+                configuration = .default
+            }
+            if configuration.excludes(documentPath: path) {
+                return FindingsResult(findings: [], notes: notes, rulesDocumentation: configuration.rulesDocumentation)
+            }
+            // The model's timelines are the pipeline's: not built a second time (its change sets stay
+            // lazy: the rules find unchanged steps without diffs).
+            let analysis = session.analyze(
+                tutorial: model.tutorial, timelines: model.timelines, configuration: configuration, previous: previous)
+            return FindingsResult(
+                findings: analysis.findings, notes: notes, rulesDocumentation: configuration.rulesDocumentation,
+                stateResults: analysis.stateResults)
+        }
         return AnalysisPipeline(
             model: { document, format, resources in
                 DocumentModel(
                     read: readTutorialForEditing(document, format: format, resources: resources), trees: cache.trees)
             },
-            findings: { model in
-                session.releaseStaleFacts()
-                var notes: [String] = []
-                let path = model.tutorial.document.path
-                let configuration: Configuration
-                do { configuration = try session.configuration(forDocument: path) } catch {
-                    notes.append("\(error); using the default rule settings")
-                    configuration = .default
-                }
-                if configuration.excludes(documentPath: path) {
-                    return FindingsResult(findings: [], notes: notes, rulesDocumentation: configuration.rulesDocumentation)
-                }
-                // The model's timelines are the pipeline's: not built a second time (its change sets stay
-                // lazy: the rules find unchanged steps without diffs).
-                let analysis = session.analyze(
-                    tutorial: model.tutorial, timelines: model.timelines, configuration: configuration)
-                return FindingsResult(
-                    findings: analysis.findings, notes: notes, rulesDocumentation: configuration.rulesDocumentation)
-            },
+            findings: { model in findings(model, .none) },
             explanation: { id in
                 guard let rule = RuleRegistry.rule(id) else { return nil }
                 let description = rule.description
@@ -155,7 +167,8 @@ public struct AnalysisPipeline: Sendable {
                 }
                 return DocumentModel(
                     read: rereadTutorial(read, as: document, format: format, resources: resources), trees: cache.trees)
-            })
+            },
+            findingsAfterEdit: { model, previous in findings(model, previous.stateResults) })
     }
 }
 

@@ -63,8 +63,14 @@ extension LanguageServer {
     func rulesDocumentation(of snapshot: Snapshot) -> String { analysisResult(of: snapshot).rulesDocumentation }
 
     private func analysisResult(of snapshot: Snapshot) -> FindingsResult {
-        findings.value(uri: snapshot.open.uri, key: snapshot.key) {
-            let result = options.pipeline.findings(model(of: snapshot))
+        findings.value(uri: snapshot.open.uri, key: snapshot.key) { replaced in
+            // The previous result's per-state work is reused where the states did not change.
+            let result: FindingsResult
+            if let replaced, let findingsAfterEdit = options.pipeline.findingsAfterEdit {
+                result = findingsAfterEdit(model(of: snapshot), replaced.value)
+            } else {
+                result = options.pipeline.findings(model(of: snapshot))
+            }
             for note in result.notes { logMessage(.warning, note) }
             return result
         }

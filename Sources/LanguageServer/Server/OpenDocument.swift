@@ -43,10 +43,7 @@ public struct OpenDocument: Sendable {
                 continue
             }
             let converter = PositionConverter(index: current.lineIndex, encoding: encoding)
-            let replaced = converter.sourceRange(range)
-            var bytes = current.bytes
-            bytes.replaceSubrange(replaced.start..<replaced.end, with: Array(change.text.utf8))
-            current = SourceDocument(path: current.path, text: String(decoding: bytes, as: UTF8.self))
+            current = current.replacing(converter.sourceRange(range), with: change.text)
         }
         return OpenDocument(uri: uri, languageId: languageId, version: version, document: current)
     }

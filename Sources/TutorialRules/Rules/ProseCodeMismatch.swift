@@ -123,7 +123,11 @@ struct ProseCodeMismatch: TutorialRule {
             let sentence = firstSentence(of: withoutSymbolLinks(instruction(of: step)))
             // Every name the pattern finds has its parentheses: most instructions have none, and the
             // rule runs on every step at every keystroke.
-            guard sentence.utf8.contains(UInt8(ascii: "(")) || sentence.contains("（"), !isRemoval(sentence) else {
+            // The bytes of `（` first (no other character is canonically equivalent to it): Foundation's
+            // search of every instruction without `(` cost more than the rest of the rule.
+            guard sentence.utf8.contains(UInt8(ascii: "(")) || (containsUTF8("（", in: sentence) && sentence.contains("（")),
+                !isRemoval(sentence)
+            else {
                 continue
             }
             let touched = context.changes.touchedIdentifiers[step.id] ?? []
@@ -170,7 +174,9 @@ private func identifiersShown(by step: Step, timelines: [FileTimeline]) -> Set<S
 
 /// Removes DocC symbol links (``` ``Type/method(_:)`` ```): they point to documentation, not to code.
 private func withoutSymbolLinks(_ text: String) -> String {
-    guard text.contains("``") else { return text }
+    // A backtick's bytes, or those of the one character canonically equivalent to it (U+1FEF, which
+    // Foundation's search matches too), come first: searching every step's instruction cost more.
+    guard text.utf8.contains(0x60) || containsUTF8("\u{1FEF}", in: text), text.contains("``") else { return text }
     var result = ""
     var rest = Substring(text)
     while let open = rest.range(of: "``") {

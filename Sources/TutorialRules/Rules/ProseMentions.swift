@@ -46,6 +46,21 @@ private func firstSentenceByCharacters(of text: String) -> String {
     return String(text[..<end])
 }
 
+/// Whether `text`'s UTF-8 holds `needle`'s bytes: a literal search, which must hold for Foundation's
+/// `contains` (a search by canonical equivalence) to find a needle with no canonically equivalent
+/// spelling, and costs far less.
+func containsUTF8(_ needle: String, in text: String) -> Bool {
+    let target = Array(needle.utf8)
+    guard let first = target.first else { return true }
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    while let found = bytes[index...].firstIndex(of: first) {
+        if bytes[found...].starts(with: target) { return true }
+        index = bytes.index(after: found)
+    }
+    return false
+}
+
 /// Matches of a regular expression in a text, as strings with their captures.
 ///
 /// Remembered by pattern and text: the tutorial rules run over every step at every keystroke, and an edit

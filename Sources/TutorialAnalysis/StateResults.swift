@@ -1,0 +1,67 @@
+import SwiftFacts
+import TutorialModel
+import TutorialRules
+
+/// What one analysis of a document computed per file state, handed to the analysis of the document's
+/// next version (the server's, after a keystroke): an edit changes one or two states, and every state
+/// whose code did not change takes its results from here instead of scanning and hashing its text again.
+///
+/// A result is found by the state's place (file name, position in the file's timeline; for the code-rule
+/// evaluator, the position of the check) and used only when what it was computed from compares equal
+/// (the state's code, its previous state's code, the evaluator's key), so a reused result is the one a
+/// fresh analysis computes. Comparing equal strings costs a memory comparison at most (the re-read model
+/// shares the unchanged snippets' storage), far less than hashing them.
+public struct StateResults: Sendable {
+    /// Each file's states, in timeline order: their code and what the facts pass made of it. Empty when
+    /// no code rule ran.
+    let facts: [String: [StateFacts]]
+    /// Each file's states, in timeline order: the identifiers on the lines each changes. Empty when no
+    /// tutorial rule ran.
+    let changedIdentifiers: [String: [StateChange]]
+    /// The code-rule evaluator's checks in the order it made them.
+    let evaluations: [RememberedEvaluation]
+    /// How many results (facts, changed identifiers, checks) this analysis took from the previous one:
+    /// what the tests and the bench see of the reuse.
+    public let reusedCount: Int
+
+    /// Nothing to reuse: a document's first analysis.
+    public static let none = StateResults(facts: [:], changedIdentifiers: [:], evaluations: [], reusedCount: 0)
+}
+
+/// A state's code and what the facts pass made of it.
+struct StateFacts: Sendable {
+    enum Outcome: Sendable {
+        /// Not Swift: no facts looked for.
+        case notSwift
+        /// Code the parser would stall on (`SwiftParseLimits`): no facts.
+        case unparseable
+        case facts(SnippetFacts)
+
+        var isSwift: Bool {
+            if case .notSwift = self { return false }
+            return true
+        }
+    }
+
+    let code: String
+    let outcome: Outcome
+
+    var facts: SnippetFacts? {
+        if case .facts(let facts) = outcome { return facts }
+        return nil
+    }
+}
+
+/// A state's code, its previous state's code (empty for the first), and the identifiers on the lines
+/// whose count differs between them (`identifiersOnChangedLines`).
+struct StateChange: Sendable {
+    let previousCode: String
+    let code: String
+    let identifiers: Set<String>?
+}
+
+/// One check of the code-rule evaluator: what it depended on, and what each rule found.
+struct RememberedEvaluation: Sendable {
+    let key: EvaluationKey
+    let found: [String: [String: CodeFinding]]
+}

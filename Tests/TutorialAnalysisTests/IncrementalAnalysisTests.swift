@@ -1,0 +1,180 @@
+import Foundation
+import StepDiff
+import SwiftFacts
+import TutorialModel
+import TutorialReaders
+import TutorialRules
+import XCTest
+
+@testable import TutorialAnalysis
+
+/// The property that makes reusing a previous analysis's per-state results safe: after any edit, the
+/// findings of an analysis given the previous version's `StateResults` (as the server analyses after a
+/// keystroke: the model re-read around the edit, one facts cache for the session) are exactly those of
+/// a fresh analysis of the edited text (read whole, a cache of its own), for each of the four readers,
+/// over the project's fixture documents.
+///
+/// Edits are random but seeded: mostly inside a snippet's code (what a keystroke in a tutorial usually
+/// changes), some anywhere in a step or the document; inserted text is often code that changes what the
+/// rules see (a brace, a member, a call, an elision marker, a line break). Edits run in chains of eight,
+/// each analysed from the previous analysis, so reuse of reused results is checked too. A good share of
+/// the per-state results must be reused: a test that never reused would prove nothing.
+final class IncrementalAnalysisTests: XCTestCase {
+    static let fixturesRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    func testMarkdownAnalysisAfterEditsEqualsFreshAnalysis() throws {
+        try checkAnalyses(["md"], .markdown, seed: 11)
+    }
+
+    func testHTMLAnalysisAfterEditsEqualsFreshAnalysis() throws {
+        try checkAnalyses(["html"], .html, seed: 12)
+    }
+
+    func testTextAnalysisAfterEditsEqualsFreshAnalysis() throws {
+        try checkAnalyses(["txt"], .text, seed: 13)
+    }
+
+    func testDocCAnalysisAfterEditsEqualsFreshAnalysis() throws {
+        try checkAnalyses(["tutorial"], .docc, seed: 14)
+    }
+
+    /// A keystroke in one state of a long tutorial: every other state's results are reused.
+    func testKeystrokeReusesEveryOtherState() {
+        var text = "# Title\n"
+        for step in 1...6 {
+            text += "\n## Step \(step)\n\nChange `value\(step)`.\n\n```swift file=A.swift\nstruct A {\n"
+            for member in 1...step { text += "    var value\(member) = \(member)\n" }
+            text += "}\n```\n"
+        }
+        let cache = FactsCache()
+        let first = analyze(tutorial: readTutorial(SourceDocument(path: "t.md", text: text)), cache: cache)
+        XCTAssertEqual(first.stateResults.reusedCount, 0)
+        let edited = text.replacingOccurrences(of: "var value3 = 3\n}", with: "var value3 = 33\n}")
+        let tutorial = readTutorial(SourceDocument(path: "t.md", text: edited))
+        let again = analyze(tutorial: tutorial, cache: cache, previous: first.stateResults)
+        XCTAssertEqual(again.findings, analyze(tutorial: tutorial, cache: FactsCache()).findings)
+        // Six states: five keep their facts, four their changed identifiers (step 3's and step 4's
+        // comparisons involve the edited state); the checks of steps 1 and 2 are the same as before.
+        XCTAssertEqual(again.stateResults.facts["A.swift"]?.count, 6)
+        XCTAssertGreaterThanOrEqual(again.stateResults.reusedCount, 5 + 4 + 2)
+    }
+
+    // MARK: - The property
+
+    private func checkAnalyses(_ extensions: Set<String>, _ format: DocumentFormat, seed: UInt64) throws {
+        let root = Self.fixturesRoot.path
+        let paths = FileSystemResources.regularFiles(under: root).filter { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let ext = name.split(separator: ".").last.map(String.init) ?? ""
+            return extensions.contains(ext) && !path.contains("/fuzz-")
+        }.sorted()
+        XCTAssertGreaterThan(paths.count, 0, "no fixtures for \(extensions)")
+        var random = SplitMix(seed: seed)
+        let resources = FileSystemResources()
+        var edits = 0
+        var reused = 0
+        var reusable = 0
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path),
+                let text = String(data: data, encoding: .utf8)
+            else { continue }
+            let cache = FactsCache()
+            let original = readTutorialForEditing(SourceDocument(path: path, text: text), format: format, resources: resources)
+            let originalAnalysis = analyze(
+                tutorial: original.tutorial, timelines: buildTimelines(original.tutorial, trees: cache.trees), cache: cache)
+            var read = original
+            var previous = originalAnalysis.stateResults
+            for number in 0..<16 {
+                // Chains of a few edits from the fixture as written: a long chain turns any page into rubble.
+                if number % 8 == 0 {
+                    read = original
+                    previous = originalAnalysis.stateResults
+                }
+                let edit = Self.randomEdit(of: read.tutorial, number: number, using: &random)
+                var bytes = read.tutorial.document.bytes
+                bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
+                let document = SourceDocument(path: path, text: String(decoding: bytes, as: UTF8.self))
+                read = rereadTutorial(read, as: document, format: format, resources: resources)
+                let analysis = analyze(
+                    tutorial: read.tutorial, timelines: buildTimelines(read.tutorial, trees: cache.trees), cache: cache,
+                    previous: previous)
+                let fresh = analyze(tutorial: readTutorial(document, format: format, resources: resources))
+                edits += 1
+                reused += analysis.stateResults.reusedCount
+                reusable += previous.facts.values.map(\.count).reduce(0, +)
+                    + previous.changedIdentifiers.values.map(\.count).reduce(0, +) + previous.evaluations.count
+                if analysis.findings != fresh.findings {
+                    XCTFail(
+                        "\(path), seed \(seed), edit \(number) \(edit.range) → \(edit.newText.debugDescription): "
+                            + "the findings differ from a fresh analysis's\n"
+                            + Self.firstDifference(analysis.findings, fresh.findings))
+                    return
+                }
+                previous = analysis.stateResults
+            }
+        }
+        XCTAssertGreaterThan(edits, 0, "no \(format) edits were tried")
+        // Printed so a run shows how much was reused.
+        print("\(format): \(edits) edits reused \(reused) of \(reusable) per-state results")
+        XCTAssertGreaterThan(reused * 2, reusable, "\(format): less than half of the per-state results were reused")
+    }
+
+    /// Code that changes what the rules see, and text that changes structure.
+    static let insertions = [
+        " ", "x", "\n", "}", "{", "\n}\n", "(", ")", ":", "let y = 2\n", "    var page = 0\n",
+        "    func makeCoordinator() -> Coordinator { Coordinator(self) }\n", "// ...\n", "import UIKit\n",
+        "context.coordinator", "@objc ", "class Coordinator: NSObject {}\n", "`", "```", "\n## Step 9: New\n", "<", "&amp;",
+        "@", "中文", "é",
+    ]
+
+    /// Two edits of three inside a snippet's code, the others inside a step or anywhere.
+    static func randomEdit(of tutorial: Tutorial, number: Int, using random: inout SplitMix) -> TextEdit {
+        let bytes = tutorial.document.bytes
+        let snippets = tutorial.steps.flatMap(\.snippets).filter { $0.docc == nil && $0.range.length > 0 }
+        let steps = tutorial.steps
+        let within: SourceRange
+        if number % 3 != 2, !snippets.isEmpty {
+            within = snippets[Int(random.next() % UInt64(snippets.count))].range
+        } else if number % 2 == 0, !steps.isEmpty {
+            within = steps[Int(random.next() % UInt64(steps.count))].range
+        } else {
+            within = SourceRange(start: 0, end: bytes.count)
+        }
+        func boundary(_ offset: Int) -> Int {
+            var offset = min(max(offset, 0), bytes.count)
+            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            return offset
+        }
+        let start = boundary(within.start + Int(random.next() % UInt64(within.length + 1)))
+        let kind = random.next() % 3
+        let length = kind == 0 ? 0 : Int(random.next() % 4) + 1
+        let end = boundary(start + length)
+        let inserted = kind == 1 ? "" : insertions[Int(random.next() % UInt64(insertions.count))]
+        return TextEdit(range: SourceRange(start: start, end: end), newText: inserted)
+    }
+
+    /// The first finding that differs, both sides.
+    static func firstDifference(_ actual: [Finding], _ expected: [Finding]) -> String {
+        for index in 0..<max(actual.count, expected.count) {
+            let a = index < actual.count ? "\(actual[index])" : "<none>"
+            let e = index < expected.count ? "\(expected[index])" : "<none>"
+            if a != e { return "finding \(index):\nreused: \(a)\nfresh:  \(e)" }
+        }
+        return "the findings differ"
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same edits on every run.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
