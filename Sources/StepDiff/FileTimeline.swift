@@ -97,6 +97,41 @@ public struct Timelines: Sendable {
     public let files: [FileTimeline]
     /// Snippets outside every timeline, in document order.
     public let unplaced: [UnplacedSnippet]
+    /// What the build judged of snippets' code alone, for the build of the document's next version.
+    public let elisions: ElisionJudgements
+}
+
+/// Whether snippets' code leaves lines out (`ElidedCode.containsElision`), by the step and position that
+/// show each, with the code judged: building the timelines of a document's next version (the server's,
+/// after a keystroke) takes the answer wherever the code there compares equal, instead of scanning every
+/// snippet's lines again.
+public struct ElisionJudgements: Sendable {
+    struct Judgement: Sendable {
+        let code: String
+        let containsElision: Bool
+    }
+
+    struct Place: Hashable, Sendable {
+        let step: StepID
+        let index: Int
+    }
+
+    var byPlace: [Place: Judgement] = [:]
+
+    public init() {}
+
+    /// Whether `code`, shown at `index` in `step`, leaves lines out: the answer recorded in `previous` for
+    /// the same place and code, else judged now; recorded here either way.
+    mutating func containsElision(_ code: String, step: StepID, index: Int, previous: ElisionJudgements) -> Bool {
+        let place = Place(step: step, index: index)
+        if let known = previous.byPlace[place], known.code == code {
+            byPlace[place] = known
+            return known.containsElision
+        }
+        let judged = Judgement(code: code, containsElision: ElidedCode.containsElision(code))
+        byPlace[place] = judged
+        return judged.containsElision
+    }
 }
 
 /// A file's states in step order across a tutorial.
@@ -132,9 +167,12 @@ public func buildTimelines(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTree
 /// files by construction.
 ///
 /// `trees`: the parses of the code placement looks at, kept across calls by a caller that analyses a
-/// document again and again (the server), else made for this call.
-public func buildTimelineSet(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees()) -> Timelines {
-    var builder = TimelineBuilder(tutorial, trees: trees)
+/// document again and again (the server), else made for this call. `previous`: the judgements of the
+/// build of the document's previous version (its `Timelines.elisions`), reused where the code is the same.
+public func buildTimelineSet(
+    _ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees(), previous: ElisionJudgements = ElisionJudgements()
+) -> Timelines {
+    var builder = TimelineBuilder(tutorial, trees: trees, previousElisions: previous)
     for step in tutorial.steps {
         builder.startStep(step)
         for (index, snippet) in step.snippets.enumerated() {

@@ -27,9 +27,13 @@ struct TimelineBuilder {
     /// The file the prose named last (`Create CircleImage.swift`): where snippets that show only part of
     /// a file the tutorial never shows whole belong.
     private var lastNamedFile: String?
+    /// Whether snippets leave lines out: the previous build's answers, and this build's.
+    private let previousElisions: ElisionJudgements
+    private var elisions = ElisionJudgements()
 
-    init(_ tutorial: Tutorial, trees: SyntaxTrees) {
+    init(_ tutorial: Tutorial, trees: SyntaxTrees, previousElisions: ElisionJudgements = ElisionJudgements()) {
         self.trees = trees
+        self.previousElisions = previousElisions
         var primaryTypes: [String: String] = [:]
         for step in tutorial.steps {
             for snippet in step.snippets where snippet.kind == .file {
@@ -43,7 +47,9 @@ struct TimelineBuilder {
     }
 
     var timelines: Timelines {
-        Timelines(files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced)
+        Timelines(
+            files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced,
+            elisions: elisions)
     }
 
     /// Before a step's snippets: the file its prose names becomes the last named one.
@@ -198,7 +204,7 @@ struct TimelineBuilder {
                 if let reason = place(shown, into: name) { leave(shown, "an excerpt of \(name): " + reason, file: name) }
                 return
             }
-            if ElidedCode.containsElision(snippet.code) {
+            if elisions.containsElision(snippet.code, step: step.id, index: index, previous: previousElisions) {
                 // A DocC resource that leaves code out continues what the step starts from, as any page does.
                 let base = snippet.docc?.previousCode ?? latest.code
                 if let merged = mergedElision(snippet.code, base: base, trees: trees) {

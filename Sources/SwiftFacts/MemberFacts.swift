@@ -164,15 +164,17 @@ public enum MemberFactsCheck {
     }
 
     /// Parses `old` fully, then `new` from it (splicing or parsing incrementally, as the cache does), and
-    /// compares the facts walked with `old`'s member facts with those of a full parse and walk of `new`.
+    /// compares the facts of `new`'s tree walked with `old`'s member facts with those of a walk of the
+    /// whole of that tree. (Whether the tree is a full parse's is another question: splices are held to
+    /// it by `TreeSpliceCheck`, incremental parses by SwiftParser.)
     public static func outcome(old: String, new: String) -> Outcome {
         let oldState = ParsedState.parse(old, previous: nil)
         let oldWalk = walkFacts(from: oldState.result.tree, code: old, reusing: .empty)
         let previous = ParsedState(code: old, result: oldState.result, memberFacts: oldWalk.members)
         let newState = ParsedState.parse(new, previous: previous)
         let reused = walkFacts(from: newState.result.tree, code: new, reusing: previous.memberFacts)
-        let full = extractFacts(code: new)
-        return Outcome(reusedMembers: reused.reusedCount, differences: differences(reused.facts, full))
+        let whole = walkFacts(from: newState.result.tree, code: new, reusing: .empty)
+        return Outcome(reusedMembers: reused.reusedCount, differences: differences(reused.facts, whole.facts))
     }
 
     static func differences(_ a: SnippetFacts, _ b: SnippetFacts) -> [String] {

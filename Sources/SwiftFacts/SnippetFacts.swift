@@ -8,7 +8,10 @@ internal import TutorialModel
 /// Every range is a UTF-8 range in the snippet's code, so a finding maps to the document through
 /// `Snippet.sourceMap`. Facts describe what the code *says*; rules decide what it means, and say
 /// nothing when the code shown is not enough evidence (a fragment without the type it extends).
-public struct SnippetFacts: Sendable {
+///
+/// A class, immutable: the rules, the project view and the evaluator pass every state's facts around
+/// many times, and copying a struct of a dozen arrays retained each of them every time.
+public final class SnippetFacts: Sendable {
     public let types: [TypeFact]
     public let functions: [FunctionFact]
     public let assignments: [AssignmentFact]

@@ -144,10 +144,12 @@ public enum FileTreeWalk {
         guard let handle = opendir(directory) else { return nil }
         defer { closedir(handle) }
         var result: [Entry] = []
+        // The name is read through its address, up to its terminating zero: glibc packs the entries, so
+        // the last one's name can end before the 256 bytes `d_name` declares, and copying the whole field
+        // read past the buffer (AddressSanitizer: heap-buffer-overflow).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let pointer = readdir(handle) {
-            let name = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = String(cString: UnsafeRawPointer(pointer).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             guard !name.hasPrefix(".") else { continue }
             let kind: Kind
             switch Int32(pointer.pointee.d_type) {

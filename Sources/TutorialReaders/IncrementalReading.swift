@@ -153,15 +153,36 @@ struct DocumentChange {
         let shorter = min(oldBytes.count, newBytes.count)
         let prefix = oldBytes.withUnsafeBufferPointer { o in
             newBytes.withUnsafeBufferPointer { n in
+                // Eight bytes at a time up to the first word that differs: the texts are compared at every
+                // keystroke, and a 1 MB document byte by byte cost several million instructions.
                 var length = 0
+                let (oldBase, newBase) = (UnsafeRawPointer(o.baseAddress), UnsafeRawPointer(n.baseAddress))
+                if let oldBase, let newBase {
+                    while length + 8 <= shorter,
+                        oldBase.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                            == newBase.loadUnaligned(fromByteOffset: length, as: UInt64.self)
+                    {
+                        length += 8
+                    }
+                }
                 while length < shorter, o[length] == n[length] { length += 1 }
                 return length
             }
         }
         let suffix = oldBytes.withUnsafeBufferPointer { o in
             newBytes.withUnsafeBufferPointer { n in
+                let limit = shorter - prefix
                 var length = 0
-                while length < shorter - prefix, o[o.count - 1 - length] == n[n.count - 1 - length] { length += 1 }
+                let (oldBase, newBase) = (UnsafeRawPointer(o.baseAddress), UnsafeRawPointer(n.baseAddress))
+                if let oldBase, let newBase {
+                    while length + 8 <= limit,
+                        oldBase.loadUnaligned(fromByteOffset: o.count - length - 8, as: UInt64.self)
+                            == newBase.loadUnaligned(fromByteOffset: n.count - length - 8, as: UInt64.self)
+                    {
+                        length += 8
+                    }
+                }
+                while length < limit, o[o.count - 1 - length] == n[n.count - 1 - length] { length += 1 }
                 return length
             }
         }

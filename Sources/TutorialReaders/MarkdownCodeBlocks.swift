@@ -15,43 +15,57 @@ enum MarkdownCodeLines {
     }
 
     static func map(literal: [UInt8], firstLine: Int, lineIndex: LineIndex) -> Mapped {
-        let bytes = lineIndex.bytes
         var code: [UInt8] = []
+        code.reserveCapacity(literal.count + 1)
         var builder = SnippetSourceMap.Builder()
-        var lines = literal.split(separator: 0x0A, omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
         var rangeStart: Int?
         var rangeEnd: Int?
-        for (offset, var line) in lines.enumerated() {
-            if line.last == 0x0D { line = line.dropLast() }
-            let documentLine = firstLine + offset
-            let codeLineStart = code.count
-            code.append(contentsOf: line)
-            code.append(0x0A)
-            guard documentLine >= 0, documentLine < lineIndex.lineCount else { continue }
-            let content = lineIndex.contentRange(ofLine: documentLine)
-            var common = 0
-            while common < line.count, common < content.length,
-                line[line.endIndex - 1 - common] == bytes[content.end - 1 - common]
-            {
-                common += 1
+        var lineCount = 0
+        // Over the buffers, line by line (splitting the literal into slices and indexing them with bounds
+        // checks cost as much as cmark-gfm's whole parse of the document).
+        lineIndex.bytes.withUnsafeBufferPointer { bytes in
+            literal.withUnsafeBufferPointer { literal in
+                var lineStart = 0
+                // The lines `split(separator: "\n")` keeps, a last empty one (after a final LF) left out.
+                while lineStart < literal.count {
+                    var lineEnd = lineStart
+                    while lineEnd < literal.count, literal[lineEnd] != 0x0A { lineEnd += 1 }
+                    let next = lineEnd + 1
+                    if lineEnd > lineStart, literal[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                    let length = lineEnd - lineStart
+                    let documentLine = firstLine + lineCount
+                    lineCount += 1
+                    let codeLineStart = code.count
+                    code.append(contentsOf: UnsafeBufferPointer(rebasing: literal[lineStart..<lineEnd]))
+                    code.append(0x0A)
+                    lineStart = next
+                    guard documentLine >= 0, documentLine < lineIndex.lineCount else { continue }
+                    let content = lineIndex.contentRange(ofLine: documentLine)
+                    var common = 0
+                    while common < length, common < content.length,
+                        literal[lineEnd - 1 - common] == bytes[content.end - 1 - common]
+                    {
+                        common += 1
+                    }
+                    builder.append(
+                        codeOffset: codeLineStart + length - common, documentOffset: content.end - common, length: common)
+                    // The line end: the `\n` of the code is the document's `\n` (the second byte of a CRLF).
+                    let terminator =
+                        content.end < bytes.count && bytes[content.end] == 0x0D ? content.end + 1 : content.end
+                    if terminator < bytes.count, bytes[terminator] == 0x0A {
+                        builder.append(codeOffset: codeLineStart + length, documentOffset: terminator, length: 1)
+                    }
+                    if rangeStart == nil { rangeStart = content.end - common }
+                    rangeEnd = content.end
+                }
             }
-            builder.append(
-                codeOffset: codeLineStart + line.count - common, documentOffset: content.end - common, length: common)
-            // The line end: the `\n` of the code is the document's `\n` (the second byte of a CRLF).
-            let terminator = content.end < bytes.count && bytes[content.end] == 0x0D ? content.end + 1 : content.end
-            if terminator < bytes.count, bytes[terminator] == 0x0A {
-                builder.append(codeOffset: codeLineStart + line.count, documentOffset: terminator, length: 1)
-            }
-            if rangeStart == nil { rangeStart = content.end - common }
-            rangeEnd = content.end
         }
         let fallbackLine = min(max(firstLine, 0), lineIndex.lineCount - 1)
         let start = rangeStart ?? lineIndex.lineStarts[fallbackLine]
         let range = SourceRange(start: start, end: max(start, rangeEnd ?? start))
         return Mapped(
             code: String(decoding: code, as: UTF8.self), range: range, sourceMap: builder.build(fallback: range),
-            lineCount: lines.count)
+            lineCount: lineCount)
     }
 }
 

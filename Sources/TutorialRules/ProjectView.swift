@@ -71,6 +71,16 @@ public struct ProjectView: Sendable {
 
     /// Resolves a type name as written inside `enclosing` (nested types first, then outwards).
     public func resolve(_ name: String, from enclosing: String?) -> TypeView? {
+        // The enclosing names are the enclosing name's prefixes before each dot, longest first (rules
+        // resolve names for every call they check: splitting and joining was a twentieth of a lint).
+        if let enclosing, !hasEmptyComponent(enclosing) {
+            var scope = Substring(enclosing)
+            while true {
+                if let found = type(qualifiedName: String(scope) + "." + name) { return found }
+                guard let dot = scope.lastIndex(of: ".") else { return type(qualifiedName: name) }
+                scope = scope[..<dot]
+            }
+        }
         var scope = enclosing.map { $0.split(separator: ".").map(String.init) } ?? []
         while true {
             let candidate = (scope + [name]).joined(separator: ".")
@@ -78,6 +88,17 @@ public struct ProjectView: Sendable {
             if scope.isEmpty { return nil }
             scope.removeLast()
         }
+    }
+
+    /// Whether a dotted name is empty or has an empty component (`A..B`, `.A`, `A.`), compared as bytes
+    /// (`String.contains` goes through Foundation's locale-aware search).
+    private func hasEmptyComponent(_ name: String) -> Bool {
+        var previous = UInt8(ascii: ".")
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: ".") { return true }
+            previous = byte
+        }
+        return previous == UInt8(ascii: ".")
     }
 
     /// Whether any file of the project declares a type or protocol with this simple name.

@@ -82,25 +82,31 @@ final class IncrementalAnalysisTests: XCTestCase {
             else { continue }
             let cache = FactsCache()
             let original = readTutorialForEditing(SourceDocument(path: path, text: text), format: format, resources: resources)
-            let originalAnalysis = analyze(
-                tutorial: original.tutorial, timelines: buildTimelines(original.tutorial, trees: cache.trees), cache: cache)
+            let originalTimelines = buildTimelineSet(original.tutorial, trees: cache.trees)
+            let originalAnalysis = analyze(tutorial: original.tutorial, timelines: originalTimelines.files, cache: cache)
             var read = original
             var previous = originalAnalysis.stateResults
+            var elisions = originalTimelines.elisions
             for number in 0..<16 {
                 // Chains of a few edits from the fixture as written: a long chain turns any page into rubble.
                 if number % 8 == 0 {
                     read = original
                     previous = originalAnalysis.stateResults
+                    elisions = originalTimelines.elisions
                 }
                 let edit = Self.randomEdit(of: read.tutorial, number: number, using: &random)
                 var bytes = read.tutorial.document.bytes
                 bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
                 let document = SourceDocument(path: path, text: String(decoding: bytes, as: UTF8.self))
                 read = rereadTutorial(read, as: document, format: format, resources: resources)
-                let analysis = analyze(
-                    tutorial: read.tutorial, timelines: buildTimelines(read.tutorial, trees: cache.trees), cache: cache,
-                    previous: previous)
-                let fresh = analyze(tutorial: readTutorial(document, format: format, resources: resources))
+                let timelines = buildTimelineSet(read.tutorial, trees: cache.trees, previous: elisions)
+                let analysis = analyze(tutorial: read.tutorial, timelines: timelines.files, cache: cache, previous: previous)
+                let freshTutorial = readTutorial(document, format: format, resources: resources)
+                let freshTimelines = buildTimelineSet(freshTutorial)
+                let fresh = analyze(tutorial: freshTutorial, timelines: freshTimelines.files)
+                XCTAssertEqual(
+                    Self.outline(timelines), Self.outline(freshTimelines),
+                    "\(path), seed \(seed), edit \(number): the timelines differ from a fresh build's")
                 edits += 1
                 reused += analysis.stateResults.reusedCount
                 reusable += previous.facts.values.map(\.count).reduce(0, +)
@@ -113,6 +119,7 @@ final class IncrementalAnalysisTests: XCTestCase {
                     return
                 }
                 previous = analysis.stateResults
+                elisions = timelines.elisions
             }
         }
         XCTAssertGreaterThan(edits, 0, "no \(format) edits were tried")
@@ -153,6 +160,16 @@ final class IncrementalAnalysisTests: XCTestCase {
         let end = boundary(start + length)
         let inserted = kind == 1 ? "" : insertions[Int(random.next() % UInt64(insertions.count))]
         return TextEdit(range: SourceRange(start: start, end: end), newText: inserted)
+    }
+
+    /// What the timelines say, state by state and snippet by snippet, for comparing two builds.
+    static func outline(_ timelines: Timelines) -> [String] {
+        timelines.files.flatMap { file in
+            file.states.map { state in
+                "\(file.fileName) \(state.step)#\(state.snippetIndex) \(state.nameSource) "
+                    + "\(state.composition.map { "\($0.kind) \($0.summary)" } ?? "whole") \(state.snippet)"
+            }
+        } + timelines.unplaced.map { "unplaced \($0.step)#\($0.snippetIndex) \($0.fileName ?? "-") \($0.reason)" }
     }
 
     /// The first finding that differs, both sides.

@@ -11,6 +11,42 @@ final class SwiftParseLimitsTests: XCTestCase {
             "this Swift snippet nests `[` 17 deep; the Swift parser takes exponential time on such code, so the code rules skip it")
     }
 
+    /// The scan passes eight bytes at a time outside brackets; the depth it reports must be the one a
+    /// byte-by-byte count gives, wherever the brackets fall relative to those eight-byte steps.
+    func testDepthIsTheByteByByteDepth() {
+        let pieces: [String] = ["[", "[[[[", "[[[[", "]", "a", "abcdefgh", "é", "\n", "]]"]
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var reported = 0
+        for _ in 0..<2_000 {
+            var code = ""
+            for _ in 0..<next(60) { code += pieces[next(pieces.count)] }
+            var depth = 0
+            var deepest = 0
+            for byte in code.utf8 {
+                if byte == UInt8(ascii: "[") {
+                    depth += 1
+                    deepest = max(deepest, depth)
+                } else if byte == UInt8(ascii: "]"), depth > 0 {
+                    depth -= 1
+                }
+            }
+            let reason = SwiftParseLimits.unparseableReason(code)
+            if deepest > SwiftParseLimits.maximumBracketDepth {
+                reported += 1
+                XCTAssertEqual(reason?.contains("nests `[` \(deepest) deep"), true, code)
+            } else {
+                XCTAssertNil(reason, code)
+            }
+        }
+        // Both answers must occur, or the test would prove little.
+        XCTAssertGreaterThan(reported, 100)
+        XCTAssertLessThan(reported, 1_900)
+    }
+
     func testClosedBracketsDoNotAddUp() {
         let many = String(repeating: "let a = [[1], [2]]\n", count: 500)
         XCTAssertNil(SwiftParseLimits.unparseableReason(many))

@@ -507,6 +507,7 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "FuzzRegressionFactsTests": (ROOT / "Tests/SwiftFactsTests/FuzzRegressionFactsTests.swift").read_text(),
         "TreeSpliceTests": (ROOT / "Tests/SwiftFactsTests/TreeSpliceTests.swift").read_text(),
         "IncrementalReadingTests": (ROOT / "Tests/TutorialReadersTests/IncrementalReadingTests.swift").read_text(),
+        "FileTreeWalkNamesTests": (ROOT / "Tests/TutorialReadersTests/FileTreeWalkNamesTests.swift").read_text(),
         "test_security.py": (ROOT / "Tests/e2e/test_security.py").read_text(),
         "CatalogResourcesTests": (ROOT / "Tests/TutorialReadersTests/CatalogResourcesTests.swift").read_text(),
         "DocCResourceFixTests": (ROOT / "Tests/TutorialFixesTests/FindingFixesTests.swift").read_text(),

@@ -16,29 +16,40 @@ public struct DocumentModel: Sendable {
     private let lazyChanges: Lazy<[ChangeSet]>
     /// The read the tutorial came from, kept so the next version re-reads only around its edit.
     public let read: TutorialRead?
+    /// What building the timelines judged of the snippets, for the next version's build.
+    let elisions: ElisionJudgements
 
     /// Every change set, ordered by the step that shows the new state; diffed on first use, since pushed
     /// diagnostics never need them and a 1 MB tutorial has hundreds.
     public var changes: [ChangeSet] { lazyChanges.value }
 
     /// `trees`: the session's parses of code, so a re-read after a keystroke places fragments without
-    /// parsing again the file states that did not change.
-    public init(read: TutorialRead, trees: SyntaxTrees = SyntaxTrees()) {
-        self.init(tutorial: read.tutorial, trees: trees, read: read)
+    /// parsing again the file states that did not change; `previous`: the model of the document's previous
+    /// version, whose judgements of unchanged snippets the timelines reuse.
+    public init(read: TutorialRead, trees: SyntaxTrees = SyntaxTrees(), previous: DocumentModel? = nil) {
+        self.init(tutorial: read.tutorial, trees: trees, read: read, previous: previous)
     }
 
     public init(
         tutorial: Tutorial, timelines: [FileTimeline]? = nil, changes: [ChangeSet]? = nil,
-        trees: SyntaxTrees = SyntaxTrees(), read: TutorialRead? = nil
+        trees: SyntaxTrees = SyntaxTrees(), read: TutorialRead? = nil, previous: DocumentModel? = nil
     ) {
         self.tutorial = tutorial
         self.read = read
-        let timelines = timelines ?? buildTimelines(tutorial, trees: trees)
-        self.timelines = timelines
+        let fileTimelines: [FileTimeline]
+        if let timelines {
+            fileTimelines = timelines
+            elisions = ElisionJudgements()
+        } else {
+            let built = buildTimelineSet(tutorial, trees: trees, previous: previous?.elisions ?? ElisionJudgements())
+            fileTimelines = built.files
+            elisions = built.elisions
+        }
+        self.timelines = fileTimelines
         if let changes {
             lazyChanges = Lazy(changes)
         } else {
-            lazyChanges = Lazy { changeSets(tutorial, timelines: timelines) }
+            lazyChanges = Lazy { changeSets(tutorial, timelines: fileTimelines) }
         }
     }
 }
@@ -166,7 +177,8 @@ public struct AnalysisPipeline: Sendable {
                         read: readTutorialForEditing(document, format: format, resources: resources), trees: cache.trees)
                 }
                 return DocumentModel(
-                    read: rereadTutorial(read, as: document, format: format, resources: resources), trees: cache.trees)
+                    read: rereadTutorial(read, as: document, format: format, resources: resources), trees: cache.trees,
+                    previous: previous)
             },
             findingsAfterEdit: { model, previous in findings(model, previous.stateResults) })
     }
