@@ -24,8 +24,10 @@ func toolchainHostLibraries() -> String {
 
 let hostLibraries = toolchainHostLibraries()
 
+/// The host libraries the sources import, and the ones those need: each is loaded and relocated at every
+/// start of the binary, so none is linked that nothing imports.
 let swiftSyntaxLibraries = [
-    "SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftOperators", "SwiftIDEUtils",
+    "SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftIDEUtils",
     "SwiftDiagnostics", "SwiftBasicFormat",
 ]
 let swiftSyntaxCompilerFlags: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
@@ -81,7 +83,9 @@ let package = Package(
         .target(
             name: "TutorialRules",
             dependencies: ["TutorialModel", "StepDiff", "SwiftFacts"],
-            resources: [.copy("KnownProtocols.json")],
+            // Compiled into the module: no resource bundle to install next to the binary, no file to read
+            // at start-up.
+            resources: [.embedInCode("KnownProtocols.json")],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "TutorialAnalysis",
@@ -171,3 +175,12 @@ let package = Package(
     ] + fuzzTargets,
     swiftLanguageModes: [.v6]
 )
+
+/// Generic types are instantiated through their metadata accessors, not by demangling a type name at run
+/// time: the runtime proves a demangled name's conformances (`Dictionary<Key, …>` needs `Key: Hashable`)
+/// by scanning every conformance record of every loaded library, SwiftSyntax's thousands included, once per
+/// type the first time it is used. That cost a cold lint about 14 million instructions.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? [])
+        + [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+}

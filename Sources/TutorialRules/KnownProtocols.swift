@@ -20,11 +20,9 @@ public struct KnownProtocols: Sendable, Decodable {
 
     public func entry(_ name: String) -> Entry? { protocols.first { $0.name == name } }
 
-    /// The table shipped with the rules.
+    /// The table shipped with the rules (`KnownProtocols.json`, embedded in the module by the package).
     public static let standard: KnownProtocols = {
-        guard let url = Bundle.module.url(forResource: "KnownProtocols", withExtension: "json"),
-            let data = try? Data(contentsOf: url),
-            let table = try? JSONDecoder().decode(KnownProtocols.self, from: data)
+        guard let table = try? JSONDecoder().decode(KnownProtocols.self, from: Data(PackageResources.KnownProtocols_json))
         else { return KnownProtocols(protocols: []) }
         return table
     }()

@@ -8,8 +8,12 @@ let seed: UInt64 = 20_261_130
 let quick = CommandLine.arguments.contains("--quick")
 let corpusSize = quick ? 100 : 1000
 
-// `--write-corpus DIR` writes the large tutorial and the first ten documents of both corpus shapes for profiling
-// the real binary (for example under valgrind --tool=callgrind), then stops.
+/// The 30 KB tutorial of the keystroke figures and of the cold lint.
+func smallTutorial() -> GeneratedTutorial { generateTutorial(name: "Small tutorial", seed: seed, targetBytes: 30_000) }
+
+// `--write-corpus DIR` writes the large tutorial, the small one (`small.md`, the cold lint's) and the first ten
+// documents of both corpus shapes for profiling the real binary (for example under valgrind --tool=callgrind),
+// then stops.
 if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus"), flag + 1 < CommandLine.arguments.count {
     let directory = CommandLine.arguments[flag + 1]
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -23,7 +27,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus"), flag + 1 <
     }
     let large = generateTutorial(name: "Large tutorial", seed: seed + 1, targetBytes: 1_000_000)
     try? large.markdown.write(toFile: "\(directory)/large.md", atomically: true, encoding: .utf8)
-    print("wrote 41 documents to \(directory)")
+    try? smallTutorial().markdown.write(toFile: "\(directory)/small.md", atomically: true, encoding: .utf8)
+    print("wrote 42 documents to \(directory)")
     exit(0)
 }
 
@@ -33,7 +38,7 @@ let processOnly = CommandLine.arguments.contains("--process-only")
 print("# tutorial-bench (seed \(seed), corpus of \(corpusSize) documents of 30 KB)")
 print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB")
 
-let small = generateTutorial(name: "Small tutorial", seed: seed, targetBytes: 30_000)
+let small = smallTutorial()
 let large = generateTutorial(name: "Large tutorial", seed: seed + 1, targetBytes: 1_000_000)
 let corpus = (0..<corpusSize).map { generateTutorial(name: "Tutorial \($0)", seed: seed + 100 + UInt64($0), targetBytes: 30_000) }
 let corpusMarkdownBytes = corpus.reduce(0) { $0 + $1.markdown.utf8.count }

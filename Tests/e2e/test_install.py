@@ -31,6 +31,9 @@ def test_installed_binary_runs(prefix):
     assert version.returncode == 0 and re.fullmatch(r"tutorial-check \d+\.\d+\.\d+\n", version.stdout)
     lint = run(str(installed), "lint", "--format", "json", str(ROOT / "Tests/e2e/lsp/fixtures/delegate-missing.md"))
     assert lint.returncode == 0 and '"coordinator-not-wired"' in lint.stdout, lint.stderr
+    # The rules' protocol table (which coordinator-not-wired reads) is compiled in: the installed binary
+    # needs no resource bundle beside it nor the build folder it was built in.
+    assert b"_TutorialRules.resources" not in installed.read_bytes()
     for path in ["share/man/man1/tutorial-check.1", "share/bash-completion/completions/tutorial-check",
                  "share/zsh/site-functions/_tutorial-check", "share/fish/vendor_completions.d/tutorial-check.fish"]:
         assert (prefix / path).stat().st_size > 0, path

@@ -68,8 +68,7 @@ struct FileNameMismatch: TutorialRule {
             let labelled = Set(step.snippets.compactMap(\.fileName))
             guard !labelled.isEmpty else { continue }
             let sentence = instruction(of: step)
-            let names = Set(
-                matches(of: "[A-Za-z_][A-Za-z0-9_+\\-]*\\.swift(?![A-Za-z0-9_])", in: sentence).map { $0[0] })
+            let names = Set(swiftFileNames(in: sentence))
             guard names.count == 1, let name = names.first, !labelled.contains(name) else { continue }
             let lower = sentence.lowercased()
             guard Self.cues.contains(where: { lower.contains($0) }) else { continue }

@@ -119,7 +119,6 @@ struct ProseCodeMismatch: TutorialRule {
 
     func check(_ context: TutorialContext) -> [DocumentFinding] {
         var findings: [DocumentFinding] = []
-        let pattern = "([A-Za-z_][A-Za-z0-9_]*)[(（]((?:[A-Za-z_][A-Za-z0-9_]*:)*)[)）]"
         for step in context.tutorial.steps where context.changes.stepsWithCode.contains(step.id) {
             let sentence = firstSentence(of: withoutSymbolLinks(instruction(of: step)))
             // Every name the pattern finds has its parentheses: most instructions have none, and the
@@ -135,13 +134,13 @@ struct ProseCodeMismatch: TutorialRule {
             var seen = Set<String>()
             // Computed only for a name no changed line holds: most steps never need it.
             var shown: Set<String>?
-            for match in matches(of: pattern, in: sentence) {
-                let name = match[1]
+            for call in proseCalls(in: sentence) {
+                let name = call.name
                 guard !touched.contains(name), seen.insert(name).inserted else { continue }
                 let present = shown ?? identifiersShown(by: step, timelines: context.timelines)
                 shown = present
                 guard !present.contains(name),
-                    let range = proseRange(of: match[0], in: step, document: context.tutorial.document),
+                    let range = proseRange(of: call.text, in: step, document: context.tutorial.document),
                     !isInsideSymbolLink(range, document: context.tutorial.document)
                 else { continue }
                 let own = step.snippets.reduce(into: Set<String>()) {
@@ -151,7 +150,7 @@ struct ProseCodeMismatch: TutorialRule {
                 findings.append(
                     DocumentFinding(
                         subject: "\(step.id):\(name)",
-                        message: "step \(step.id) names \(match[0]), but its code does not contain \(name)\(hint)",
+                        message: "step \(step.id) names \(call.text), but its code does not contain \(name)\(hint)",
                         range: range, step: step.id))
             }
         }
@@ -209,11 +208,14 @@ private func isInsideSymbolLink(_ range: SourceRange, document: SourceDocument) 
     return pairs % 2 == 1
 }
 
-/// Words that make an instruction a removal: what it names is gone from the code on purpose.
+/// Words that make an instruction a removal: what it names is gone from the code on purpose. An ASCII
+/// sentence is decided without compiling it (`holdsEnglishRemovalWord`).
 private let removalPattern =
     "(?i)\\b(remove|removes|removing|delete|deletes|deleting)\\b|삭제|제거|删除|刪除|移除|去掉|去除|削除|取り除"
 
-private func isRemoval(_ sentence: String) -> Bool { !matches(of: removalPattern, in: sentence).isEmpty }
+private func isRemoval(_ sentence: String) -> Bool {
+    holdsEnglishRemovalWord(sentence) ?? !matches(of: removalPattern, in: sentence).isEmpty
+}
 
 /// The identifier of `candidates` one or two edits away from `name` (a misspelt API), when there is
 /// exactly one nearest; nil for short names, where such a distance means nothing.
