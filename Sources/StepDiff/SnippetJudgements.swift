@@ -163,7 +163,14 @@ public func primaryTypeName(in code: String) -> String? {
         "public", "internal", "private", "fileprivate", "final", "open", "package", "indirect", "@MainActor",
         "nonisolated",
     ]
-    for line in code.split(separator: "\n") {
+    // Line by line up to the first type: splitting the whole code into lines first read every snippet's
+    // every character at every keystroke. Lines as `split(separator: "\n")` gives them (a CRLF is one
+    // character, so it ends no line); empty ones are skipped below as it leaves them out.
+    var rest = Substring(code)
+    while !rest.isEmpty {
+        let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+        let line = rest[..<end]
+        rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
         guard let first = line.first, !first.isWhitespace else { continue }
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         var index = 0

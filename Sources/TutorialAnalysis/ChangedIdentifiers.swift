@@ -32,7 +32,14 @@ func stepChanges(_ tutorial: Tutorial, timelines: [FileTimeline], previous: [Str
                     previousCode: previousCode, code: state.code,
                     identifiers: identifiersOnChangedLines(old: previousCode, new: state.code))
             }
-            if let words = change.identifiers { touched[state.step, default: []].formUnion(words) }
+            // A step's first set is taken as it is (no copy, no hashing again): most steps change one state.
+            if let words = change.identifiers {
+                if touched[state.step] == nil {
+                    touched[state.step] = words
+                } else {
+                    touched[state.step]!.formUnion(words)
+                }
+            }
             changes.append(change)
             previousCode = state.code
         }

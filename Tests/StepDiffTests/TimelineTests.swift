@@ -216,6 +216,46 @@ final class TimelineTests: XCTestCase {
         XCTAssertNil(fileNamed(inProse: "Open A.swift and B.swift.", knownFiles: []))
     }
 
+    /// The line scan stops at the first type; its lines must be those of splitting the whole code at
+    /// "\n" (a CRLF ends no line), so the answer is the one that reading every line gives.
+    func testPrimaryTypeIsTheOneEveryLineGives() {
+        func everyLine(_ code: String) -> String? {
+            let keywords: Set<Substring> = ["struct", "class", "enum", "protocol", "actor"]
+            let modifiers: Set<Substring> = [
+                "public", "internal", "private", "fileprivate", "final", "open", "package", "indirect", "@MainActor",
+                "nonisolated",
+            ]
+            for line in code.split(separator: "\n") {
+                guard let first = line.first, !first.isWhitespace else { continue }
+                let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                var index = 0
+                while index < words.count, modifiers.contains(words[index]) || words[index].hasPrefix("@") { index += 1 }
+                guard index + 1 < words.count, keywords.contains(words[index]) else { continue }
+                let name = words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+                if !name.isEmpty { return String(name) }
+            }
+            return nil
+        }
+        let pieces = [
+            "import SwiftUI", "\n", "\r\n", "\n\n", "struct A", "class B: C {", "  enum D", "final ", "@MainActor ",
+            "extension E", "struct", " ", "\t", "protocol P", "é", "\r", "actor Z<T>",
+        ]
+        var state: UInt64 = 5
+        var found = 0
+        for _ in 0..<3_000 {
+            var code = ""
+            for _ in 0..<8 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                code += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            let expected = everyLine(code)
+            if expected != nil { found += 1 }
+            XCTAssertEqual(primaryTypeName(in: code), expected, code.debugDescription)
+        }
+        XCTAssertGreaterThan(found, 300)
+        XCTAssertLessThan(found, 2_700)
+    }
+
     func testPrimaryTypeAndFileNames() {
         XCTAssertEqual(
             primaryTypeName(in: "import SwiftUI\n\npublic final class Coordinator: NSObject {\n}\n"), "Coordinator")
