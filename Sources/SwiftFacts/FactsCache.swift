@@ -213,7 +213,9 @@ public struct ParsedState: Sendable {
     static func parse(
         _ code: String, previous: ParsedState?, edits makeEdits: () -> [TextReplacement]? = { nil }
     ) -> ParsedState {
-        guard let previous else {
+        // SwiftParser's incremental parse, reusing nodes of a tree with errors, can read the new text
+        // otherwise than a full parse does (TreeSpliceTests.testATreeWithErrorsIsNotReused).
+        guard let previous, !previous.result.tree.hasError else {
             return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: nil))
         }
         let old = Array(previous.code.utf8)

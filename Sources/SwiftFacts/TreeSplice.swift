@@ -243,6 +243,16 @@ public enum TreeSpliceCheck {
         return .differs(spliced: splicedStructure, full: fullStructure)
     }
 
+    /// Parses `old`, then `new` as the state after it (spliced, or parsed reusing `old`'s tree), and
+    /// compares that tree with a full parse of `new`.
+    public static func nextStateOutcome(old: String, new: String) -> Outcome {
+        let next = ParsedState.parse(new, previous: ParsedState.parse(old, previous: nil)).result.tree
+        let nextStructure = structure(Syntax(next))
+        let fullStructure = structure(Syntax(Parser.parse(source: new)))
+        if next.description == new, nextStructure == fullStructure { return .sameAsFullParse }
+        return .differs(spliced: nextStructure, full: fullStructure)
+    }
+
     private static func structure(_ root: Syntax) -> String {
         var out = ""
         func visit(_ node: Syntax, _ depth: Int) {

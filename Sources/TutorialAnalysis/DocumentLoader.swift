@@ -46,11 +46,11 @@ public enum DocumentLoader {
             throw InputError(path: path, reason: "no such file or directory")
         }
         guard !isDirectory.boolValue else { throw InputError(path: path, reason: "is a directory") }
-        // Refused before reading, so a huge file costs no memory (InputLimits). The size from `lstat`, as
-        // FileManager's attributes read it, without the rest of those attributes: the owner's user and group
-        // names (the password and group databases, through nsswitch) and the extended attributes.
+        // Refused before reading, so a huge file costs no memory (InputLimits). The size from `stat`, of the
+        // file a link leads to (reading follows links too), without what FileManager's attributes also look
+        // up: the owner's user and group names (the password and group databases) and extended attributes.
         var info = stat()
-        if lstat(path, &info) == 0, Int(info.st_size) > InputLimits.maximumDocumentBytes {
+        if stat(path, &info) == 0, Int(info.st_size) > InputLimits.maximumDocumentBytes {
             throw InputError(path: path, reason: InputLimits.tooLargeMessage(byteCount: Int(info.st_size)))
         }
         guard let data = FileManager.default.contents(atPath: path) else {

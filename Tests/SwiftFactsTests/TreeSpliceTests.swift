@@ -80,4 +80,24 @@ final class TreeSpliceTests: XCTestCase {
         XCTAssertGreaterThan(count, 100)
         XCTAssertGreaterThan(spliced, 10)
     }
+
+    /// Whatever way a state's tree is made from the previous state's (spliced, parsed reusing it, or
+    /// parsed afresh), it is the tree a full parse gives.
+    func testEveryNextStateIsTheFullParse() throws {
+        var differing: [String] = []
+        let count = RepositorySnippets.forEachChange { old, new in
+            if TreeSpliceCheck.nextStateOutcome(old: old, new: new) != .sameAsFullParse { differing.append("\(old)\n→\n\(new)") }
+        }
+        XCTAssertGreaterThan(count, 100)
+        XCTAssertEqual(differing.count, 0, differing.prefix(3).joined(separator: "\n\n"))
+    }
+
+    /// SwiftParser's incremental parse, reusing nodes of a tree with errors, can read the next text
+    /// otherwise than a full parse (here: the second `init` as a call with a trailing closure).
+    func testATreeWithErrorsIsNotReused() {
+        let old = "    init(_ parent: PageController) {\nclass Coordinator: NSObject, UIPageViewControllerDataSource {\n"
+            + "    var parent: PageController\n\n    init(_ parent: PageController) {\n    init(_ parent: PageController) {\n}\n"
+        let new = old.replacingOccurrences(of: "class Coordinator: NSObject, UIPageViewControllerDataSource {\n", with: "")
+        XCTAssertEqual(TreeSpliceCheck.nextStateOutcome(old: old, new: new), .sameAsFullParse)
+    }
 }
