@@ -1,3 +1,4 @@
+import Foundation
 import TutorialModel
 
 /// Re-reading an HTML page after an edit of text between tags: libxml2 parses only the lines from the
@@ -11,7 +12,7 @@ import TutorialModel
 /// after it reads. Anything else is read whole.
 enum HTMLWindow {
     static func reread(_ previous: OutlineBlocks, change: DocumentChange) -> (OutlineBlocks, SourceRange)? {
-        guard changesTextOnly(change),
+        guard changesTextOnly(change), !hasLoneCarriageReturn(change.old.bytes), !hasLoneCarriageReturn(change.new.bytes),
             HTMLCodeViewerPage.pageStartLine(in: change.old.lineIndex) == nil,
             HTMLCodeViewerPage.pageStartLine(in: change.new.lineIndex) == nil
         else { return nil }
@@ -56,6 +57,22 @@ enum HTMLWindow {
 
     private static func lineStart(_ line: Int, _ document: SourceDocument) -> Int {
         line < document.lineIndex.lineCount ? document.lineIndex.lineStarts[line] : document.bytes.count
+    }
+
+    /// Whether a `\r` ends a line by itself somewhere (old Mac line ends). libxml2 does not count such
+    /// lines, so the reader pairs elements with their tags by order alone (`HTMLBlocks.linesAgree`), and a
+    /// window read by itself can pair them otherwise than the whole page does (found by the html fuzzer).
+    private static func hasLoneCarriageReturn(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0D, buffer.count - offset) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if index + 1 == buffer.count || base[index + 1] != 0x0A { return true }
+                offset = index + 1
+            }
+            return false
+        }
     }
 
     /// Whether the edit replaces text between tags with text: no markup character removed or added, a

@@ -76,6 +76,18 @@ final class IncrementalReadingTests: XCTestCase {
         XCTAssertEqual(read.tutorial.steps.last?.snippets.first?.fileName, "Pages.swift")
     }
 
+    /// A lone `\r` (an old Mac line end) puts libxml2's line numbers out of step with the document's, and
+    /// the reader then pairs tags by order alone: such a page is read whole (found by the html fuzzer).
+    func testAPageWithALoneCarriageReturnIsReadWhole() {
+        let text = "<h2>Step 1: One</h2>\n<pre><code class=\"language-swift\">let a = 1\rlet b = &quot;Tap \\(count)&quot;\n"
+            + "</code></pre>\n<h2>Step 2: Two</h2>\n<p>Text.</p>\n"
+        let previous = readTutorialForEditing(SourceDocument(path: "t.html", text: text), format: .html)
+        let edited = SourceDocument(path: "t.html", text: text.replacingOccurrences(of: "Tap ", with: "Tap \n"))
+        let read = rereadTutorial(previous, as: edited, format: .html)
+        XCTAssertEqual(read.path, .whole)
+        XCTAssertEqual(read.tutorial, readTutorial(edited, format: .html))
+    }
+
     // MARK: - The property
 
     struct PathCounts {
