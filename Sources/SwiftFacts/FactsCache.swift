@@ -16,7 +16,7 @@ public final class FactsCache: Sendable {
         var missCount = 0
         var incrementalCount = 0
         var nextID = 1
-        var memos: [AnyHashable: Any] = [:]
+        var memos = Memos()
         var memoHitCount = 0
         /// The last few trees parsed, newest last: a snippet parsed without its previous state's tree (the
         /// server's re-analysis after a keystroke, where the unchanged states are cache hits with no tree)
@@ -36,9 +36,14 @@ public final class FactsCache: Sendable {
 
     private let state = Protected(State())
     private let recentTreeLimit = 8
-    /// Remembered results are dropped wholesale past this many, which bounds the memory an editing
+    /// Remembered comparisons are dropped wholesale past this many, which bounds the memory an editing
     /// session can accumulate.
     private let memoLimit = 100_000
+    /// The cost (`memoized`'s `cost`) the newer generation of rule results may hold before it becomes the
+    /// older one. A cost unit is one element of a key, about 40 bytes with its share of the result: two
+    /// generations stay within some 20 MB. (A count bound let a session editing a 100-file tutorial,
+    /// whose every check is keyed by the whole project, hold 400 MB before it struck.)
+    private let memoGenerationCost: Int
 
     /// Whether a document's files are parsed on several threads at once (their timelines are
     /// independent): shortens a lint of few documents on several cores, where one document at a time
@@ -48,7 +53,11 @@ public final class FactsCache: Sendable {
     /// The trees that composing snippets parses (`buildTimelineSet`): kept, and dropped, with the facts.
     public let trees = SyntaxTrees()
 
-    public init(parsesFilesConcurrently: Bool = false) { self.parsesFilesConcurrently = parsesFilesConcurrently }
+    /// `memoGenerationCost`: the bound on remembered rule results per generation (tests make it small).
+    public init(parsesFilesConcurrently: Bool = false, memoGenerationCost: Int = 250_000) {
+        self.parsesFilesConcurrently = parsesFilesConcurrently
+        self.memoGenerationCost = memoGenerationCost
+    }
 
     /// Counters for the bench: lookups served from the cache, full parses and incremental parses.
     public var statistics: (hits: Int, misses: Int, incremental: Int) {
@@ -57,6 +66,9 @@ public final class FactsCache: Sendable {
 
     /// Results served from the memo, and how many are remembered.
     public var memoStatistics: (hits: Int, entries: Int) { state.withLock { ($0.memoHitCount, $0.memos.count) } }
+
+    /// The cost of the rule results remembered, in `memoized`'s units.
+    public var memoCost: Int { state.withLock { $0.memos.cost } }
 
     /// Parses that reused a recently parsed tree (see `recentTrees`); not counted as incremental.
     public var reusedTreeParses: Int { state.withLock { $0.reusedTreeCount } }
@@ -70,7 +82,7 @@ public final class FactsCache: Sendable {
     public func removeAll() {
         state.withLock { state in
             state.entries.removeAll()
-            state.memos.removeAll()
+            state.memos = Memos()
             state.comparisons.removeAll()
             state.recentTrees.removeAll()
             state.entryTextBytes = 0
@@ -104,19 +116,20 @@ public final class FactsCache: Sendable {
 
     /// A result computed from snippets' facts, remembered under a key made of their ids (and whatever
     /// else it depends on), so a re-analysis after an edit redoes only the work the edit touched.
-    public func memoized<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, compute: () -> Value) -> Value {
+    /// `cost`: the size of the key and its result, in elements of the key (see `memoGenerationCost`).
+    public func memoized<Key: Hashable & Sendable, Value: Sendable>(
+        _ key: Key, cost: Int = 1, compute: () -> Value
+    ) -> Value {
         let boxed = AnyHashable(key)
+        let limit = memoGenerationCost
         let known = state.withLock { state -> Value? in
-            guard let value = state.memos[boxed] as? Value else { return nil }
+            guard let value = state.memos.value(for: boxed, limit: limit) as? Value else { return nil }
             state.memoHitCount += 1
             return value
         }
         if let known { return known }
         let value = compute()
-        state.withLock { state in
-            if state.memos.count >= memoLimit { state.memos.removeAll() }
-            state.memos[boxed] = value
-        }
+        state.withLock { state in state.memos.insert(value, for: boxed, cost: max(1, cost), limit: limit) }
         return value
     }
 
@@ -244,6 +257,38 @@ public struct ParsedState: Sendable {
         let transition = IncrementalParseTransition(
             previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(edit))
         return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
+    }
+}
+
+/// Remembered rule results in two generations: those used since the newer one started stay, the rest go
+/// when it fills, so an editing session keeps the results it still uses instead of starting empty.
+private struct Memos {
+    private var newer: [AnyHashable: (value: Any, cost: Int)] = [:]
+    private var older: [AnyHashable: (value: Any, cost: Int)] = [:]
+    private var newerCost = 0
+    private var olderCost = 0
+
+    var count: Int { newer.count + older.count }
+    var cost: Int { newerCost + olderCost }
+
+    /// The value for `key`, moved to the newer generation when found in the older.
+    mutating func value(for key: AnyHashable, limit: Int) -> Any? {
+        if let entry = newer[key] { return entry.value }
+        guard let entry = older.removeValue(forKey: key) else { return nil }
+        olderCost -= entry.cost
+        insert(entry.value, for: key, cost: entry.cost, limit: limit)
+        return entry.value
+    }
+
+    mutating func insert(_ value: Any, for key: AnyHashable, cost: Int, limit: Int) {
+        if newerCost + cost > limit {
+            older = newer
+            olderCost = newerCost
+            newer = [:]
+            newerCost = 0
+        }
+        if let replaced = newer.updateValue((value, cost), forKey: key) { newerCost -= replaced.cost }
+        newerCost += cost
     }
 }
 

@@ -233,7 +233,7 @@ struct CodeRuleEvaluator {
                 found = previousChecks[checks.count].found
                 reusedChecks += 1
             } else {
-                found = cache.memoized(memoKey, compute: compute)
+                found = cache.memoized(memoKey, cost: memoKey.cost, compute: compute)
             }
             checks.append(RememberedEvaluation(key: memoKey, found: found))
         } else {
@@ -342,6 +342,10 @@ struct EvaluationKey: Hashable, Sendable {
     let currentIsComplete: Bool
     let partial: Bool
     let rules: [String]
+
+    /// Its size for the cache's bound: the project and incomplete files are the bulk of it (the rule ids
+    /// are one array shared by every key).
+    var cost: Int { 1 + project.count + incomplete.count }
 }
 
 struct ProjectEntry: Hashable, Sendable {

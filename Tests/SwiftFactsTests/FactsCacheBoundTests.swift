@@ -20,4 +20,22 @@ final class FactsCacheBoundTests: XCTestCase {
         XCTAssertEqual(cache.count, 0)
         XCTAssertEqual(cache.remembered("pair", textBytes: 40) { 3 }, 3, "computed again after removeAll")
     }
+
+    /// Rule results are bounded by the size of their keys, not their count, and a result still in use
+    /// survives the bound: a session editing a 100-file tutorial once held 400 MB of them.
+    func testRememberedRuleResultsStayWithinTheirCostAndKeepWhatIsUsed() {
+        let cache = FactsCache(memoGenerationCost: 100)
+        var computed = 0
+        for round in 0..<1_000 {
+            _ = cache.memoized("key \(round)", cost: 7) { round }
+            XCTAssertEqual(cache.memoized("in use", cost: 3) { computed += 1; return -1 }, -1)
+            XCTAssertLessThanOrEqual(cache.memoCost, 200, "two generations at most")
+        }
+        XCTAssertEqual(computed, 1, "a result used in every generation is never dropped")
+        XCTAssertGreaterThan(cache.memoStatistics.hits, 990)
+        var recomputed = false
+        _ = cache.memoized("key 0", cost: 7) { recomputed = true; return 0 }
+        XCTAssertTrue(recomputed, "an old result is gone")
+        XCTAssertEqual(cache.memoized("key 999", cost: 7) { -2 }, 999, "the newest results stay")
+    }
 }
