@@ -12,7 +12,7 @@ import TutorialModel
 /// after it reads. Anything else is read whole.
 enum HTMLWindow {
     static func reread(_ previous: OutlineBlocks, change: DocumentChange) -> (OutlineBlocks, SourceRange)? {
-        guard changesTextOnly(change), !hasLoneCarriageReturn(change.old.bytes), !hasLoneCarriageReturn(change.new.bytes),
+        guard changesTextOnly(change), !readsOutOfStep(change.old.bytes), !readsOutOfStep(change.new.bytes),
             HTMLCodeViewerPage.pageStartLine(in: change.old.lineIndex) == nil,
             HTMLCodeViewerPage.pageStartLine(in: change.new.lineIndex) == nil
         else { return nil }
@@ -59,12 +59,15 @@ enum HTMLWindow {
         line < document.lineIndex.lineCount ? document.lineIndex.lineStarts[line] : document.bytes.count
     }
 
-    /// Whether a `\r` ends a line by itself somewhere (old Mac line ends). libxml2 does not count such
-    /// lines, so the reader pairs elements with their tags by order alone (`HTMLBlocks.linesAgree`), and a
-    /// window read by itself can pair them otherwise than the whole page does (found by the html fuzzer).
-    private static func hasLoneCarriageReturn(_ bytes: [UInt8]) -> Bool {
+    /// Whether the page holds bytes after which a window read by itself can read otherwise than the whole
+    /// page (both found by the html fuzzer): a `\r` that ends a line by itself (old Mac line ends), which
+    /// libxml2 does not count as a line, so the reader pairs elements with their tags by order alone
+    /// (`HTMLBlocks.linesAgree`); and a NUL byte, which libxml2 skips with an error, so a text around it
+    /// can end at a different place in a window than in the page.
+    private static func readsOutOfStep(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
+            if memchr(base, 0, buffer.count) != nil { return true }
             var offset = 0
             while offset < buffer.count, let found = memchr(base + offset, 0x0D, buffer.count - offset) {
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))

@@ -88,6 +88,24 @@ final class IncrementalReadingTests: XCTestCase {
         XCTAssertEqual(read.tutorial, readTutorial(edited, format: .html))
     }
 
+    func testAPageWithANulByteIsReadWhole() {
+        // libxml2 skips a NUL with an error. In the first page (reduced from the html fuzzer's input), once
+        // `&q` became `& ` the `<pre>` of the window read by itself ended at the first NUL, where the whole
+        // page's ran on to the next line; the second is a tutorial's code block with the same edit.
+        let nuls = String(repeating: "\u{0}", count: 8)
+        let texts = [
+            "><body>\n<h1>Ü\n<pre>ü&q\(nuls)\n</html>\n",
+            "<h2>Step 1: One</h2>\n<pre><code class=\"language-swift\">let a = &q\(nuls)\n</code></pre>\n<h2>Step 2</h2>\n",
+        ]
+        for text in texts {
+            let previous = readTutorialForEditing(SourceDocument(path: "t.html", text: text), format: .html)
+            let edited = SourceDocument(path: "t.html", text: text.replacingOccurrences(of: "&q", with: "& "))
+            let read = rereadTutorial(previous, as: edited, format: .html)
+            XCTAssertEqual(read.path, .whole)
+            XCTAssertEqual(read.tutorial, readTutorial(edited, format: .html))
+        }
+    }
+
     // MARK: - The property
 
     struct PathCounts {
