@@ -45,6 +45,7 @@ enum HTMLWindow {
         // A figure's caption names all the code in it, and the figure may go on past the window: an edit
         // of a caption that changes the name it gives is read whole.
         guard newRead.fallbackTitle == nil, newFigureNames == oldFigureNames,
+            blocksFollowEdit(oldRead.blocks, newRead.blocks, change: change),
             let blocks = splice(
                 previous.blocks, newRead.blocks, range: \.range, old: oldWindow, new: newWindow, delta: change.delta,
                 shift: { $0.shifted(by: $1) }),
@@ -53,6 +54,37 @@ enum HTMLWindow {
                 delta: change.delta, shift: { $0.shifted(by: $1) })
         else { return nil }
         return (OutlineBlocks(blocks: blocks, diagnostics: diagnostics, fallbackTitle: previous.fallbackTitle), newWindow)
+    }
+
+    /// Whether the window's blocks after the edit are its blocks before, the same kinds in the same order,
+    /// each where the edit moved it: a text edit changes what blocks say, not which blocks there are. An
+    /// edit that makes a blank text hold a word (or the reverse) adds a block (or removes one) whose
+    /// extent depends on the elements open around the window, which the check of the old window cannot
+    /// see, as a window read by itself could end it elsewhere than the page (found by the html fuzzer).
+    private static func blocksFollowEdit(_ old: [OutlineBlock], _ new: [OutlineBlock], change: DocumentChange) -> Bool {
+        guard old.count == new.count else { return false }
+        let (editStart, editEnd, inserted) = (change.replaced.start, change.replaced.end, change.insertedLength)
+        // Where an offset of the old text may be in the new one: unmoved before the edit, shifted after it;
+        // a bound at the edit may take in the inserted text, one inside it may be anywhere in that text.
+        func follows(_ oldOffset: Int, _ newOffset: Int) -> Bool {
+            if oldOffset < editStart { return newOffset == oldOffset }
+            if oldOffset > editEnd { return newOffset == oldOffset + change.delta }
+            return newOffset >= editStart && newOffset <= editStart + inserted
+        }
+        for (before, after) in zip(old, new) {
+            guard sameKind(before.kind, after.kind), follows(before.range.start, after.range.start),
+                follows(before.range.end, after.range.end)
+            else { return false }
+        }
+        return true
+    }
+
+    private static func sameKind(_ old: OutlineBlock.Kind, _ new: OutlineBlock.Kind) -> Bool {
+        switch (old, new) {
+        case (.heading(let oldLevel), .heading(let newLevel)): return oldLevel == newLevel
+        case (.paragraph, .paragraph), (.prose, .prose), (.code, .code): return true
+        default: return false
+        }
     }
 
     private static func lineStart(_ line: Int, _ document: SourceDocument) -> Int {
