@@ -9,51 +9,33 @@ internal import TutorialModel
 /// Bounded by the text it holds, in two generations: trees used since the newer one started stay,
 /// the rest go when it fills, so an editing session keeps what it still uses instead of starting empty.
 public final class SyntaxTrees: Sendable {
-    private struct Generations {
-        var newer: [String: SourceFileSyntax] = [:]
-        var newerBytes = 0
-        var older: [String: SourceFileSyntax] = [:]
+    private struct Held {
+        var trees: BoundedGenerations<String, SourceFileSyntax>
         var parseCount = 0
     }
 
-    private let generations = Protected(Generations())
-    /// Text bytes per generation: a tree takes tens of times its text, so about 4 MiB of code (the code of
-    /// the documents open in an editor many times over) is tens of MB of trees at most, twice.
-    private let generationBytes: Int
+    private let held: Protected<Held>
 
-    public init(generationBytes: Int = 4 << 20) { self.generationBytes = generationBytes }
+    /// `generationBytes`: text bytes per generation. A tree takes tens of times its text, so 4 MiB of code
+    /// (the code of the documents open in an editor many times over) is some 100 MB of trees, twice.
+    public init(generationBytes: Int = 4 << 20) {
+        held = Protected(Held(trees: BoundedGenerations(generationCost: generationBytes)))
+    }
 
     /// The tree of `code`, parsed once while it stays.
     func tree(_ code: String) -> SourceFileSyntax {
-        let known = generations.withLock { held -> SourceFileSyntax? in
-            if let tree = held.newer[code] { return tree }
-            guard let tree = held.older.removeValue(forKey: code) else { return nil }
-            Self.insert(tree, for: code, into: &held, limit: generationBytes)
-            return tree
-        }
-        if let known { return known }
+        if let known = held.withLock({ $0.trees.value(for: code) }) { return known }
         let tree = Parser.parse(source: code)
-        generations.withLock {
+        held.withLock {
             $0.parseCount += 1
-            Self.insert(tree, for: code, into: &$0, limit: generationBytes)
+            $0.trees.insert(tree, for: code, cost: code.utf8.count)
         }
         return tree
     }
 
     /// Trees held, and parses made since the start: what the bound and the reuse are tested by.
-    public var statistics: (held: Int, parses: Int) {
-        generations.withLock { ($0.newer.count + $0.older.count, $0.parseCount) }
-    }
+    public var statistics: (held: Int, parses: Int) { held.withLock { ($0.trees.count, $0.parseCount) } }
 
     /// Drops every tree (the count of parses stays).
-    public func removeAll() { generations.withLock { $0 = Generations(parseCount: $0.parseCount) } }
-
-    private static func insert(_ tree: SourceFileSyntax, for code: String, into held: inout Generations, limit: Int) {
-        if held.newerBytes + code.utf8.count > limit {
-            held.older = held.newer
-            held.newer = [:]
-            held.newerBytes = 0
-        }
-        if held.newer.updateValue(tree, forKey: code) == nil { held.newerBytes += code.utf8.count }
-    }
+    public func removeAll() { held.withLock { $0.trees.removeAll() } }
 }

@@ -11,12 +11,14 @@ internal import TutorialModel
 /// The cache is safe to share between threads (the CLI lints documents in parallel).
 public final class FactsCache: Sendable {
     private struct State {
-        var entries: [String: SnippetFacts] = [:]
+        /// Facts by code, bounded by the code's bytes (see `Bounds.entryTextBytes`).
+        var entries: BoundedGenerations<String, SnippetFacts>
         var hitCount = 0
         var missCount = 0
         var incrementalCount = 0
         var nextID = 1
-        var memos = Memos()
+        /// Rule results by key, bounded by the keys' sizes (see `Bounds.memoCost`).
+        var memos: BoundedGenerations<AnyHashable, Any>
         var memoHitCount = 0
         /// The last few trees parsed, newest last: a snippet parsed without its previous state's tree (the
         /// server's re-analysis after a keystroke, where the unchanged states are cache hits with no tree)
@@ -26,24 +28,44 @@ public final class FactsCache: Sendable {
         var reusedTreeCount = 0
         /// Text comparisons remembered by `remembered(_:compute:)`, apart from the rule results.
         var comparisons: [AnyHashable: any Sendable] = [:]
-        /// UTF-8 bytes of the snippets cached and of the texts the comparisons are keyed by: what an
-        /// editing session accumulates (every keystroke in code leaves a snippet state behind), for the
-        /// server's bound on it (`AnalysisSession.releaseStaleFacts`). Counts bound the memory far too
-        /// late: 50,000 snippets of a few KB each are hundreds of MB.
-        var entryTextBytes = 0
+        /// UTF-8 bytes of the texts the comparisons are keyed by, for the server's bound on everything
+        /// (`AnalysisSession.releaseStaleFacts`).
         var comparisonTextBytes = 0
     }
 
-    private let state = Protected(State())
+    /// What the cache may hold, per generation of `BoundedGenerations` (it holds at most twice as much).
+    /// An editing session leaves a snippet state behind at every keystroke in code; each byte of code
+    /// cached costs some 20 bytes of facts or of tree, so the bounds are what keeps a long session's
+    /// memory level (the soak test's server held 414 MiB before the facts and trees had a bound this low).
+    public struct Bounds: Sendable {
+        /// Bytes of code whose facts are kept.
+        public var entryTextBytes: Int
+        /// Bytes of code whose composition trees are kept (`SyntaxTrees`).
+        public var treeTextBytes: Int
+        /// Rule results, in `memoized`'s cost units: one element of a key, about 40 bytes with its share
+        /// of the result. (A count bound let a session editing a 100-file tutorial, whose every check is
+        /// keyed by the whole project, hold 400 MB before it struck.)
+        public var memoCost: Int
+
+        public init(entryTextBytes: Int, treeTextBytes: Int, memoCost: Int) {
+            self.entryTextBytes = entryTextBytes
+            self.treeTextBytes = treeTextBytes
+            self.memoCost = memoCost
+        }
+
+        /// A lint: every document is read once, so facts are never dropped (another document may repeat
+        /// a snippet); the trees and rule results as for editing.
+        public static let lint = Bounds(entryTextBytes: .max, treeTextBytes: 4 << 20, memoCost: 250_000)
+        /// An editing session (the language server): at most about 4 MiB of code's facts and 2 MiB of
+        /// trees, a few times the code of the documents open in an editor.
+        public static let editing = Bounds(entryTextBytes: 2 << 20, treeTextBytes: 1 << 20, memoCost: 250_000)
+    }
+
+    private let state: Protected<State>
     private let recentTreeLimit = 8
     /// Remembered comparisons are dropped wholesale past this many, which bounds the memory an editing
     /// session can accumulate.
     private let memoLimit = 100_000
-    /// The cost (`memoized`'s `cost`) the newer generation of rule results may hold before it becomes the
-    /// older one. A cost unit is one element of a key, about 40 bytes with its share of the result: two
-    /// generations stay within some 20 MB. (A count bound let a session editing a 100-file tutorial,
-    /// whose every check is keyed by the whole project, hold 400 MB before it struck.)
-    private let memoGenerationCost: Int
 
     /// Whether a document's files are parsed on several threads at once (their timelines are
     /// independent): shortens a lint of few documents on several cores, where one document at a time
@@ -51,12 +73,15 @@ public final class FactsCache: Sendable {
     public let parsesFilesConcurrently: Bool
 
     /// The trees that composing snippets parses (`buildTimelineSet`): kept, and dropped, with the facts.
-    public let trees = SyntaxTrees()
+    public let trees: SyntaxTrees
 
-    /// `memoGenerationCost`: the bound on remembered rule results per generation (tests make it small).
-    public init(parsesFilesConcurrently: Bool = false, memoGenerationCost: Int = 250_000) {
+    public init(parsesFilesConcurrently: Bool = false, bounds: Bounds = .lint) {
         self.parsesFilesConcurrently = parsesFilesConcurrently
-        self.memoGenerationCost = memoGenerationCost
+        state = Protected(
+            State(
+                entries: BoundedGenerations(generationCost: bounds.entryTextBytes),
+                memos: BoundedGenerations(generationCost: bounds.memoCost)))
+        trees = SyntaxTrees(generationBytes: bounds.treeTextBytes)
     }
 
     /// Counters for the bench: lookups served from the cache, full parses and incremental parses.
@@ -76,16 +101,15 @@ public final class FactsCache: Sendable {
     public var count: Int { state.withLock { $0.entries.count } }
 
     /// UTF-8 bytes of text the cache holds: every snippet cached, and the texts comparisons are keyed by.
-    public var textBytes: Int { state.withLock { $0.entryTextBytes + $0.comparisonTextBytes } }
+    public var textBytes: Int { state.withLock { $0.entries.cost + $0.comparisonTextBytes } }
 
     /// Drops every entry (the server calls this when memory matters more than speed).
     public func removeAll() {
         state.withLock { state in
             state.entries.removeAll()
-            state.memos = Memos()
+            state.memos.removeAll()
             state.comparisons.removeAll()
             state.recentTrees.removeAll()
-            state.entryTextBytes = 0
             state.comparisonTextBytes = 0
         }
         trees.removeAll()
@@ -116,20 +140,19 @@ public final class FactsCache: Sendable {
 
     /// A result computed from snippets' facts, remembered under a key made of their ids (and whatever
     /// else it depends on), so a re-analysis after an edit redoes only the work the edit touched.
-    /// `cost`: the size of the key and its result, in elements of the key (see `memoGenerationCost`).
+    /// `cost`: the size of the key and its result, in elements of the key (see `Bounds.memoCost`).
     public func memoized<Key: Hashable & Sendable, Value: Sendable>(
         _ key: Key, cost: Int = 1, compute: () -> Value
     ) -> Value {
         let boxed = AnyHashable(key)
-        let limit = memoGenerationCost
         let known = state.withLock { state -> Value? in
-            guard let value = state.memos.value(for: boxed, limit: limit) as? Value else { return nil }
+            guard let value = state.memos.value(for: boxed) as? Value else { return nil }
             state.memoHitCount += 1
             return value
         }
         if let known { return known }
         let value = compute()
-        state.withLock { state in state.memos.insert(value, for: boxed, cost: max(1, cost), limit: limit) }
+        state.withLock { state in state.memos.insert(value, for: boxed, cost: max(1, cost)) }
         return value
     }
 
@@ -147,7 +170,7 @@ public final class FactsCache: Sendable {
         for code: String, previous: ParsedState?, edits: () -> [TextReplacement]?
     ) -> (facts: SnippetFacts, parsed: ParsedState?) {
         let lookup = state.withLock { state -> (cached: SnippetFacts?, recent: [ParsedState]) in
-            if let cached = state.entries[code] {
+            if let cached = state.entries.value(for: code) {
                 state.hitCount += 1
                 return (cached, [])
             }
@@ -172,13 +195,12 @@ public final class FactsCache: Sendable {
             state.recentTrees.append(parsed)
             if state.recentTrees.count > recentTreeLimit { state.recentTrees.removeFirst() }
             // Another thread parsed the same code meanwhile: keep one id per distinct snippet.
-            if let raced = state.entries[code] { return raced }
+            if let raced = state.entries.value(for: code) { return raced }
             let facts = extracted.identified(as: state.nextID)
             state.nextID += 1
             state.missCount += 1
             if previous != nil { state.incrementalCount += 1 }
-            state.entries[code] = facts
-            state.entryTextBytes += code.utf8.count
+            state.entries.insert(facts, for: code, cost: code.utf8.count)
             return facts
         }
         return (facts, parsed)
@@ -257,38 +279,6 @@ public struct ParsedState: Sendable {
         let transition = IncrementalParseTransition(
             previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(edit))
         return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
-    }
-}
-
-/// Remembered rule results in two generations: those used since the newer one started stay, the rest go
-/// when it fills, so an editing session keeps the results it still uses instead of starting empty.
-private struct Memos {
-    private var newer: [AnyHashable: (value: Any, cost: Int)] = [:]
-    private var older: [AnyHashable: (value: Any, cost: Int)] = [:]
-    private var newerCost = 0
-    private var olderCost = 0
-
-    var count: Int { newer.count + older.count }
-    var cost: Int { newerCost + olderCost }
-
-    /// The value for `key`, moved to the newer generation when found in the older.
-    mutating func value(for key: AnyHashable, limit: Int) -> Any? {
-        if let entry = newer[key] { return entry.value }
-        guard let entry = older.removeValue(forKey: key) else { return nil }
-        olderCost -= entry.cost
-        insert(entry.value, for: key, cost: entry.cost, limit: limit)
-        return entry.value
-    }
-
-    mutating func insert(_ value: Any, for key: AnyHashable, cost: Int, limit: Int) {
-        if newerCost + cost > limit {
-            older = newer
-            olderCost = newerCost
-            newer = [:]
-            newerCost = 0
-        }
-        if let replaced = newer.updateValue((value, cost), forKey: key) { newerCost -= replaced.cost }
-        newerCost += cost
     }
 }
 

@@ -35,10 +35,10 @@ public final class AnalysisSession: Sendable {
     /// Drops what was read of configuration files (the server's client said one changed).
     public func forgetConfigurations() { configurationFiles.forgetAll() }
 
-    /// Edits leave old snippets behind in the cache; past a bound, a long session starts afresh. The
-    /// bound is on the text the cache holds (16 MiB: dozens of times what the documents open in an
-    /// editor have in code), reached in minutes of continuous typing; the count alone let a
-    /// 30-minute editing session grow by 140 MB and still climb (scripts/soak).
+    /// Edits leave old snippets behind in the cache. An editing session's cache bounds its facts, trees
+    /// and rule results itself (`FactsCache.Bounds.editing`); this is the bound on the rest (remembered
+    /// comparisons) and on a cache made with other bounds: past 16 MiB of text, or 50,000 snippets, the
+    /// session starts afresh.
     public func releaseStaleFacts() {
         if cache.count > 50_000 || cache.textBytes > Self.staleFactsTextBytes { cache.removeAll() }
     }

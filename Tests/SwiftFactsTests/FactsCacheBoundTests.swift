@@ -24,7 +24,7 @@ final class FactsCacheBoundTests: XCTestCase {
     /// Rule results are bounded by the size of their keys, not their count, and a result still in use
     /// survives the bound: a session editing a 100-file tutorial once held 400 MB of them.
     func testRememberedRuleResultsStayWithinTheirCostAndKeepWhatIsUsed() {
-        let cache = FactsCache(memoGenerationCost: 100)
+        let cache = FactsCache(bounds: .init(entryTextBytes: .max, treeTextBytes: 1 << 20, memoCost: 100))
         var computed = 0
         for round in 0..<1_000 {
             _ = cache.memoized("key \(round)", cost: 7) { round }
@@ -37,5 +37,23 @@ final class FactsCacheBoundTests: XCTestCase {
         _ = cache.memoized("key 0", cost: 7) { recomputed = true; return 0 }
         XCTAssertTrue(recomputed, "an old result is gone")
         XCTAssertEqual(cache.memoized("key 999", cost: 7) { -2 }, 999, "the newest results stay")
+    }
+
+    /// An editing session's facts are bounded by their code's bytes, and a snippet still in use keeps its
+    /// facts (and so its id, which the rule results are keyed by) however many others come and go.
+    func testFactsStayWithinTheirTextBoundAndKeepWhatIsUsed() {
+        let cache = FactsCache(bounds: .init(entryTextBytes: 1_000, treeTextBytes: 1 << 20, memoCost: 100))
+        let kept = "struct Kept { var value = 1 }\n"
+        let id = cache.facts(for: kept).facts.id
+        for round in 0..<300 {
+            _ = cache.facts(for: "let value\(round) = \(round)\n")
+            XCTAssertEqual(cache.facts(for: kept).facts.id, id, "a snippet used in every generation is never dropped")
+            XCTAssertLessThanOrEqual(cache.textBytes, 2_000, "two generations at most")
+        }
+        XCTAssertEqual(cache.statistics.misses, 301, "the kept snippet was parsed once")
+        XCTAssertLessThan(cache.count, 150, "old snippets were dropped")
+        let first = cache.statistics.misses
+        _ = cache.facts(for: "let value0 = 0\n")
+        XCTAssertEqual(cache.statistics.misses, first + 1, "a dropped snippet is parsed again")
     }
 }

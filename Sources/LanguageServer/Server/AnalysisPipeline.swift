@@ -134,7 +134,7 @@ public struct AnalysisPipeline: Sendable {
 
     /// The same pipeline as `tutorial-check lint`: `analyze` with the document's `.tutorial-check.json`,
     /// one facts cache for the whole session so an edit reparses only the snippets it changed.
-    public static func standard(cache: FactsCache = FactsCache()) -> AnalysisPipeline {
+    public static func standard(cache: FactsCache = FactsCache(bounds: .editing)) -> AnalysisPipeline {
         let session = AnalysisSession(cache: cache)
         // `previous`: the state results of the document's previous analysis, reused where states are
         // unchanged (whatever changed meanwhile: each result is checked against what it was made from).
