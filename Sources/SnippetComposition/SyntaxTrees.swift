@@ -16,9 +16,9 @@ public final class SyntaxTrees: Sendable {
 
     private let held: Protected<Held>
 
-    /// `generationBytes`: text bytes per generation. A tree takes tens of times its text, so 4 MiB of code
-    /// (the code of the documents open in an editor many times over) is some 100 MB of trees, twice.
-    public init(generationBytes: Int = 4 << 20) {
+    /// `generationBytes`: text bytes per generation (see `BoundedGenerations`); a tree takes about 55
+    /// times its text.
+    public init(generationBytes: Int = 512 << 10) {
         held = Protected(Held(trees: BoundedGenerations(generationCost: generationBytes)))
     }
 
@@ -35,6 +35,9 @@ public final class SyntaxTrees: Sendable {
 
     /// Trees held, and parses made since the start: what the bound and the reuse are tested by.
     public var statistics: (held: Int, parses: Int) { held.withLock { ($0.trees.count, $0.parseCount) } }
+
+    /// Starts a new generation if the newer one is over its bound (between analyses).
+    public func closeGenerationIfFull() { held.withLock { $0.trees.closeGenerationIfFull() } }
 
     /// Drops every tree (the count of parses stays).
     public func removeAll() { held.withLock { $0.trees.removeAll() } }

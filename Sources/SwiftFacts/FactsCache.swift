@@ -33,10 +33,10 @@ public final class FactsCache: Sendable {
         var comparisonTextBytes = 0
     }
 
-    /// What the cache may hold, per generation of `BoundedGenerations` (it holds at most twice as much).
-    /// An editing session leaves a snippet state behind at every keystroke in code; each byte of code
-    /// cached costs some 20 bytes of facts or of tree, so the bounds are what keeps a long session's
-    /// memory level (the soak test's server held 414 MiB before the facts and trees had a bound this low).
+    /// What the cache may hold per generation of `BoundedGenerations`, beyond what one analysis uses. An
+    /// editing session leaves a snippet state behind at every keystroke in code, and each byte of code
+    /// cached costs about 11 bytes of facts or 55 of tree: the bounds are what keeps a long session's
+    /// memory level (the soak test's server held 414 MiB when a 16 MiB bound on all text reset it all).
     public struct Bounds: Sendable {
         /// Bytes of code whose facts are kept.
         public var entryTextBytes: Int
@@ -53,12 +53,12 @@ public final class FactsCache: Sendable {
             self.memoCost = memoCost
         }
 
-        /// A lint: every document is read once, so facts are never dropped (another document may repeat
-        /// a snippet); the trees and rule results as for editing.
-        public static let lint = Bounds(entryTextBytes: .max, treeTextBytes: 4 << 20, memoCost: 250_000)
-        /// An editing session (the language server): at most about 4 MiB of code's facts and 2 MiB of
-        /// trees, a few times the code of the documents open in an editor.
-        public static let editing = Bounds(entryTextBytes: 2 << 20, treeTextBytes: 1 << 20, memoCost: 250_000)
+        /// A lint, which never closes generations itself: facts are never dropped (another document may
+        /// repeat a snippet); trees and rule results at their ceilings (4 MiB of code, 2,000,000).
+        public static let lint = Bounds(entryTextBytes: .max, treeTextBytes: 512 << 10, memoCost: 250_000)
+        /// An editing session (the language server), which closes generations between analyses: the
+        /// code of the documents open in an editor is usually well under these.
+        public static let editing = Bounds(entryTextBytes: 2 << 20, treeTextBytes: 256 << 10, memoCost: 250_000)
     }
 
     private let state: Protected<State>
@@ -102,6 +102,17 @@ public final class FactsCache: Sendable {
 
     /// UTF-8 bytes of text the cache holds: every snippet cached, and the texts comparisons are keyed by.
     public var textBytes: Int { state.withLock { $0.entries.cost + $0.comparisonTextBytes } }
+
+    /// An analysis is about to run: each kind of entry whose newer generation is over its bound starts a
+    /// new one now, never while an analysis runs (see `BoundedGenerations`). An editing session calls
+    /// this before each analysis (`AnalysisSession.releaseStaleFacts`).
+    public func closeFullGenerations() {
+        state.withLock { state in
+            state.entries.closeGenerationIfFull()
+            state.memos.closeGenerationIfFull()
+        }
+        trees.closeGenerationIfFull()
+    }
 
     /// Drops every entry (the server calls this when memory matters more than speed).
     public func removeAll() {

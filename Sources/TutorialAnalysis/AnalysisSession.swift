@@ -35,11 +35,12 @@ public final class AnalysisSession: Sendable {
     /// Drops what was read of configuration files (the server's client said one changed).
     public func forgetConfigurations() { configurationFiles.forgetAll() }
 
-    /// Edits leave old snippets behind in the cache. An editing session's cache bounds its facts, trees
-    /// and rule results itself (`FactsCache.Bounds.editing`); this is the bound on the rest (remembered
-    /// comparisons) and on a cache made with other bounds: past 16 MiB of text, or 50,000 snippets, the
-    /// session starts afresh.
+    /// Edits leave old snippets behind in the cache; called before each analysis of an editing session.
+    /// The facts, trees and rule results are bounded in generations (`FactsCache.Bounds.editing`), closed
+    /// here; the rest (remembered comparisons), and a cache made with other bounds, past 16 MiB of text
+    /// or 50,000 snippets, start afresh.
     public func releaseStaleFacts() {
+        cache.closeFullGenerations()
         if cache.count > 50_000 || cache.textBytes > Self.staleFactsTextBytes { cache.removeAll() }
     }
 

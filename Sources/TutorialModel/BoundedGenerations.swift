@@ -1,7 +1,12 @@
 /// A map bounded by the cost of what it holds (text bytes, key sizes), in two generations: when the newer
-/// generation is full it becomes the older one and the previous older one is dropped; a value found in the
-/// older generation moves back to the newer. So a long editing session keeps what it still uses instead of
-/// starting empty, and never holds more than twice `generationCost`.
+/// generation is closed it becomes the older one and the previous older one is dropped; a value found in
+/// the older generation moves back to the newer. So a long editing session keeps what it still uses
+/// instead of starting empty.
+///
+/// A generation is closed between two analyses (`closeGenerationIfFull`) once it holds more than
+/// `generationCost`, so nothing an analysis uses is dropped while it runs: a document with more code than
+/// one generation would otherwise lose, at every keystroke, what it looked up first and parse it again.
+/// A caller that never says when an analysis starts (a lint) is bounded by `insert` itself, at `ceiling`.
 public struct BoundedGenerations<Key: Hashable, Value> {
     private var newer: [Key: (value: Value, cost: Int)] = [:]
     private var older: [Key: (value: Value, cost: Int)] = [:]
@@ -10,6 +15,9 @@ public struct BoundedGenerations<Key: Hashable, Value> {
     public let generationCost: Int
 
     public init(generationCost: Int) { self.generationCost = generationCost }
+
+    /// Where `insert` closes the newer generation by itself.
+    public var ceiling: Int { generationCost > Int.max / 8 ? Int.max : generationCost * 8 }
 
     public var count: Int { newer.count + older.count }
     /// The cost of everything held.
@@ -28,14 +36,21 @@ public struct BoundedGenerations<Key: Hashable, Value> {
     public func contains(_ key: Key) -> Bool { newer[key] != nil || older[key] != nil }
 
     public mutating func insert(_ value: Value, for key: Key, cost: Int) {
-        if newerCost + cost > generationCost, !newer.isEmpty {
-            older = newer
-            olderCost = newerCost
-            newer = [:]
-            newerCost = 0
-        }
+        if newerCost + cost > ceiling, !newer.isEmpty { closeGeneration() }
         if let replaced = newer.updateValue((value, cost), forKey: key) { newerCost -= replaced.cost }
         newerCost += cost
+    }
+
+    /// Closes the newer generation if it holds more than `generationCost` (between two analyses).
+    public mutating func closeGenerationIfFull() {
+        if newerCost > generationCost { closeGeneration() }
+    }
+
+    private mutating func closeGeneration() {
+        older = newer
+        olderCost = newerCost
+        newer = [:]
+        newerCost = 0
     }
 
     public mutating func removeAll() {

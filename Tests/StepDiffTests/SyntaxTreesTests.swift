@@ -12,16 +12,27 @@ final class SyntaxTreesTests: XCTestCase {
     }
 
     func testTheTextHeldIsBoundedWhileTheTreeInUseStays() {
-        // Each new text is about 40 bytes: a 400-byte generation holds about ten of them.
+        // Each new text is about 40 bytes: a 400-byte generation holds about ten of them, closed between
+        // two "analyses" as the server does, each using two trees.
         let trees = SyntaxTrees(generationBytes: 400)
         let inUse = "struct PageView { var page = 0 }\n"
         for n in 0..<500 {
+            trees.closeGenerationIfFull()
             XCTAssertEqual(topLevelTypeNames(in: "struct Page\(n) { var page = \(n) }\n", trees: trees), ["Page\(n)"])
             XCTAssertEqual(topLevelTypeNames(in: inUse, trees: trees), ["PageView"])
         }
         let statistics = trees.statistics
-        XCTAssertLessThanOrEqual(statistics.held, 2 * 11, "two generations of at most 400 bytes each")
+        XCTAssertLessThanOrEqual(statistics.held, 2 * 12, "two generations of at most 400 bytes and one analysis each")
         XCTAssertEqual(statistics.parses, 500 + 1, "the tree used at every step is parsed once")
+    }
+
+    func testACallerThatNeverClosesAGenerationIsBoundedAtTheCeiling() {
+        let trees = SyntaxTrees(generationBytes: 400)
+        for n in 0..<500 {
+            XCTAssertEqual(topLevelTypeNames(in: "struct Page\(n) { var page = \(n) }\n", trees: trees), ["Page\(n)"])
+        }
+        XCTAssertLessThanOrEqual(trees.statistics.held, 2 * 3_200 / 36, "two generations of at most 8 × 400 bytes")
+        XCTAssertGreaterThan(trees.statistics.held, 3_200 / 40, "not closed before the ceiling")
     }
 
     func testRemovingAllParsesAgain() {
