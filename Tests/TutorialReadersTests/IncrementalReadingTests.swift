@@ -81,11 +81,7 @@ final class IncrementalReadingTests: XCTestCase {
     func testAPageWithALoneCarriageReturnIsReadWhole() {
         let text = "<h2>Step 1: One</h2>\n<pre><code class=\"language-swift\">let a = 1\rlet b = &quot;Tap \\(count)&quot;\n"
             + "</code></pre>\n<h2>Step 2: Two</h2>\n<p>Text.</p>\n"
-        let previous = readTutorialForEditing(SourceDocument(path: "t.html", text: text), format: .html)
-        let edited = SourceDocument(path: "t.html", text: text.replacingOccurrences(of: "Tap ", with: "Tap \n"))
-        let read = rereadTutorial(previous, as: edited, format: .html)
-        XCTAssertEqual(read.path, .whole)
-        XCTAssertEqual(read.tutorial, readTutorial(edited, format: .html))
+        assertHTMLEditIsReadWhole(text, replacing: "Tap ", with: "Tap \n")
     }
 
     func testAPageWithANulByteIsReadWhole() {
@@ -93,35 +89,34 @@ final class IncrementalReadingTests: XCTestCase {
         // `&q` became `& ` the `<pre>` of the window read by itself ended at the first NUL, where the whole
         // page's ran on to the next line; the second is a tutorial's code block with the same edit.
         let nuls = String(repeating: "\u{0}", count: 8)
-        let texts = [
-            "><body>\n<h1>Ü\n<pre>ü&q\(nuls)\n</html>\n",
+        assertHTMLEditIsReadWhole("><body>\n<h1>Ü\n<pre>ü&q\(nuls)\n</html>\n", replacing: "&q", with: "& ")
+        assertHTMLEditIsReadWhole(
             "<h2>Step 1: One</h2>\n<pre><code class=\"language-swift\">let a = &q\(nuls)\n</code></pre>\n<h2>Step 2</h2>\n",
-        ]
-        for text in texts {
-            let previous = readTutorialForEditing(SourceDocument(path: "t.html", text: text), format: .html)
-            let edited = SourceDocument(path: "t.html", text: text.replacingOccurrences(of: "&q", with: "& "))
-            let read = rereadTutorial(previous, as: edited, format: .html)
-            XCTAssertEqual(read.path, .whole)
-            XCTAssertEqual(read.tutorial, readTutorial(edited, format: .html))
-        }
+            replacing: "&q", with: "& ")
     }
 
     func testAWordTypedIntoABlankTextIsReadWhole() {
         // A blank text between tags is no block; a word typed there makes one, whose extent libxml2 decides
         // by the elements open around it. In the first page (reduced from the html fuzzer's input) the
         // window read by itself ended the new paragraph before the last line end, the whole page after it.
-        let texts = [
+        for text in [
             "></body\u{FFFD}><h\u{65FD}><body>\n<h2>Step1<pre></body>\n</y>\r\n</t\n",
             "<body>\n<h2>Step 1</h2>\n<pre></body>\n</y>\r\n</t\n",
             "<h2>Step 1: One</h2>\n<p>Text.</p>\n</div>\r\n<h2>Step 2: Two</h2>\n",
-        ]
-        for text in texts {
-            let previous = readTutorialForEditing(SourceDocument(path: "t.html", text: text), format: .html)
-            let edited = SourceDocument(path: "t.html", text: text.replacingOccurrences(of: ">\r\n<", with: ">x<"))
-            let read = rereadTutorial(previous, as: edited, format: .html)
-            XCTAssertEqual(read.path, .whole)
-            XCTAssertEqual(read.tutorial, readTutorial(edited, format: .html))
+        ] {
+            assertHTMLEditIsReadWhole(text, replacing: ">\r\n<", with: ">x<")
         }
+    }
+
+    /// The page `text` with `old` replaced by `new`: re-read whole, and so equal to a whole read.
+    private func assertHTMLEditIsReadWhole(
+        _ text: String, replacing old: String, with new: String, line: UInt = #line
+    ) {
+        let previous = readTutorialForEditing(SourceDocument(path: "t.html", text: text), format: .html)
+        let edited = SourceDocument(path: "t.html", text: text.replacingOccurrences(of: old, with: new))
+        let read = rereadTutorial(previous, as: edited, format: .html)
+        XCTAssertEqual(read.path, .whole, line: line)
+        XCTAssertEqual(read.tutorial, readTutorial(edited, format: .html), line: line)
     }
 
     // MARK: - The property
