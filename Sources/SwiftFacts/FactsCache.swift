@@ -56,9 +56,10 @@ public final class FactsCache: Sendable {
         /// A lint, which never closes generations itself: facts are never dropped (another document may
         /// repeat a snippet); trees and rule results at their ceilings (4 MiB of code, 2,000,000).
         public static let lint = Bounds(entryTextBytes: .max, treeTextBytes: 512 << 10, memoCost: 250_000)
-        /// An editing session (the language server), which closes generations between analyses: the
-        /// code of the documents open in an editor is usually well under these.
-        public static let editing = Bounds(entryTextBytes: 2 << 20, treeTextBytes: 256 << 10, memoCost: 250_000)
+        /// An editing session (the language server), which closes generations between analyses, so a
+        /// document with more code than these keeps it all between keystrokes (in the newer generation),
+        /// but a second document analysed at the same time may then lose some of its own.
+        public static let editing = Bounds(entryTextBytes: 1 << 20, treeTextBytes: 256 << 10, memoCost: 100_000)
     }
 
     private let state: Protected<State>
