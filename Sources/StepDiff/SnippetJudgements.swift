@@ -104,11 +104,21 @@ func fileNamed(inProse prose: String, knownFiles: Set<String>) -> String? {
     guard known.isEmpty else { return nil }
     // Pages copied from the web split names (`Search Bar.swift` for `SearchBar.swift`): look for the
     // known names in the prose without its spaces before trusting a lone mention.
-    let squeezed = prose.filter { !$0.isWhitespace }
-    let split = knownFiles.filter { squeezed.contains($0) }
+    let split = knownFiles.filter { containsIgnoringWhitespace(prose, $0) }
     if split.count == 1 { return split.first }
     if split.isEmpty, Set(mentioned).count == 1 { return mentioned.first }
     return nil
+}
+
+/// Whether `text` with its whitespace taken out contains `name`.
+func containsIgnoringWhitespace(_ text: String, _ name: String) -> Bool {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.filter { !$0.isWhitespace }.contains(name) }
+    // ASCII text (most prose): a character is a byte there, so bytes are compared (Characters cost about
+    // 100 instructions a byte, and timelines ask this of every step's prose at every keystroke).
+    let squeezed = text.utf8.filter { !($0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D)) }
+    let bytes = Array(name.utf8)
+    guard !bytes.isEmpty, squeezed.count >= bytes.count else { return name.isEmpty }
+    return (0...(squeezed.count - bytes.count)).contains { squeezed[$0..<($0 + bytes.count)].elementsEqual(bytes) }
 }
 
 /// The extensions that make a word of prose a file name.

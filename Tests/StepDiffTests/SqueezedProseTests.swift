@@ -1,0 +1,24 @@
+@testable import StepDiff
+import XCTest
+
+/// `containsIgnoringWhitespace` compares bytes when the prose is ASCII; the answer must be the one the
+/// Characters give (prose without its whitespace, `String.contains`), for any prose and name.
+final class SqueezedProseTests: XCTestCase {
+    func testTheByteComparisonAgreesWithTheCharacterOne() {
+        let pieces = [" ", "\t", "\n", "\r\n", "\u{3000}", "Search", "Bar", ".swift", "Search Bar.swift", "e\u{301}", "é", "名", "s", "."]
+        let names = ["SearchBar.swift", "Bar.swift", "s", "é.swift", "e\u{301}", "名.swift"]
+        var generator = SystemRandomNumberGenerator()
+        var found = 0
+        for _ in 0..<20_000 {
+            let prose = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+            for name in names {
+                let expected = prose.filter { !$0.isWhitespace }.contains(name)
+                XCTAssertEqual(containsIgnoringWhitespace(prose, name), expected, "\(prose.debugDescription) \(name)")
+                if expected { found += 1 }
+            }
+        }
+        XCTAssertGreaterThan(found, 1_000, "the random prose contains the names")
+        XCTAssertTrue(containsIgnoringWhitespace("Open Search Bar.swift now", "SearchBar.swift"))
+    }
+}
