@@ -26,11 +26,6 @@ public final class FactsCache: Sendable {
         var recentTrees: [ParsedState] = []
         /// Parses that started from a recent tree rather than from nothing or the previous state's tree.
         var reusedTreeCount = 0
-        /// Text comparisons remembered by `remembered(_:compute:)`, apart from the rule results.
-        var comparisons: [AnyHashable: any Sendable] = [:]
-        /// UTF-8 bytes of the texts the comparisons are keyed by, for the server's bound on everything
-        /// (`AnalysisSession.releaseStaleFacts`).
-        var comparisonTextBytes = 0
     }
 
     /// What the cache may hold per generation of `BoundedGenerations`, beyond what one analysis uses. An
@@ -64,9 +59,6 @@ public final class FactsCache: Sendable {
 
     private let state: Protected<State>
     private let recentTreeLimit = 8
-    /// Remembered comparisons are dropped wholesale past this many, which bounds the memory an editing
-    /// session can accumulate.
-    private let memoLimit = 100_000
 
     /// Whether a document's files are parsed on several threads at once (their timelines are
     /// independent): shortens a lint of few documents on several cores, where one document at a time
@@ -101,8 +93,8 @@ public final class FactsCache: Sendable {
 
     public var count: Int { state.withLock { $0.entries.count } }
 
-    /// UTF-8 bytes of text the cache holds: every snippet cached, and the texts comparisons are keyed by.
-    public var textBytes: Int { state.withLock { $0.entries.cost + $0.comparisonTextBytes } }
+    /// UTF-8 bytes of the snippets whose facts the cache holds.
+    public var textBytes: Int { state.withLock { $0.entries.cost } }
 
     /// An analysis is about to run: each kind of entry whose newer generation is over its bound starts a
     /// new one now, never while an analysis runs (see `BoundedGenerations`). An editing session calls
@@ -120,34 +112,9 @@ public final class FactsCache: Sendable {
         state.withLock { state in
             state.entries.removeAll()
             state.memos.removeAll()
-            state.comparisons.removeAll()
             state.recentTrees.removeAll()
-            state.comparisonTextBytes = 0
         }
         trees.removeAll()
-    }
-
-    /// A result computed from texts (a comparison of a file's two states), remembered under a key made of
-    /// them, so a re-analysis redoes it only for the states an edit changed. Kept apart from `memoized`'s
-    /// rule results and not counted in `memoStatistics`; dropped wholesale past the same bound.
-    /// `textBytes`: the size of the texts in the key, counted in `textBytes`.
-    public func remembered<Key: Hashable & Sendable, Value: Sendable>(
-        _ key: Key, textBytes: Int = 0, compute: () -> Value
-    ) -> Value {
-        let boxed = AnyHashable(key)
-        // Boxed: a stored `nil` must not read as a hit for an absent key (an `Any?` nil casts to `Value?`).
-        if let box = state.withLock({ $0.comparisons[boxed] as? RememberedValue<Value> }) { return box.value }
-        let value = compute()
-        state.withLock { state in
-            if state.comparisons.count >= memoLimit {
-                state.comparisons.removeAll()
-                state.comparisonTextBytes = 0
-            }
-            if state.comparisons.updateValue(RememberedValue(value: value), forKey: boxed) == nil {
-                state.comparisonTextBytes += textBytes
-            }
-        }
-        return value
     }
 
     /// A result computed from snippets' facts, remembered under a key made of their ids (and whatever
@@ -292,10 +259,6 @@ public struct ParsedState: Sendable {
             previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(edit))
         return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
     }
-}
-
-private struct RememberedValue<Value: Sendable>: Sendable {
-    let value: Value
 }
 
 final class ParseBox: Sendable {

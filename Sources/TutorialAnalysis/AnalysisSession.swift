@@ -15,13 +15,17 @@ public final class AnalysisSession: Sendable {
     private let explicitConfiguration: Configuration?
     private let configurationFiles = ConfigurationFiles()
 
+    /// The code the facts cache may hold before `releaseStaleFacts` starts it afresh.
+    public let staleFactsTextBytes: Int
+
     /// By default a document's files are parsed concurrently (see `FactsCache.parsesFilesConcurrently`).
     public init(
         configuration explicitConfiguration: Configuration? = nil,
-        cache: FactsCache = FactsCache(parsesFilesConcurrently: true)
+        cache: FactsCache = FactsCache(parsesFilesConcurrently: true), staleFactsTextBytes: Int = 16 << 20
     ) {
         self.explicitConfiguration = explicitConfiguration
         self.cache = cache
+        self.staleFactsTextBytes = staleFactsTextBytes
     }
 
     /// The settings for a document: the explicit configuration, else its nearest `.tutorial-check.json`
@@ -37,15 +41,11 @@ public final class AnalysisSession: Sendable {
 
     /// Edits leave old snippets behind in the cache; called before each analysis of an editing session.
     /// The facts, trees and rule results are bounded in generations (`FactsCache.Bounds.editing`), closed
-    /// here; the rest (remembered comparisons), and a cache made with other bounds, past 16 MiB of text
-    /// or 50,000 snippets, start afresh.
+    /// here; a cache made with other bounds starts afresh past 16 MiB of code or 50,000 snippets.
     public func releaseStaleFacts() {
         cache.closeFullGenerations()
-        if cache.count > 50_000 || cache.textBytes > Self.staleFactsTextBytes { cache.removeAll() }
+        if cache.count > 50_000 || cache.textBytes > staleFactsTextBytes { cache.removeAll() }
     }
-
-    /// The text the facts cache may hold before `releaseStaleFacts` starts it afresh.
-    public static let staleFactsTextBytes = 16 << 20
 
     public func analyze(
         document: SourceDocument, resources: any ResourceProvider = NoResources(), configuration: Configuration

@@ -2,20 +2,18 @@ import SwiftFacts
 import TutorialAnalysis
 import XCTest
 
-/// The language server's session drops its facts cache once the text it holds passes the bound, and
-/// only then: an editing session's memory stays bounded without costing the snippets still in use.
+/// A session whose cache is not bounded in generations (a lint's bounds) drops its facts once the code
+/// they hold passes the session's bound, and only then.
 final class StaleFactsTests: XCTestCase {
     func testTheCacheStartsAfreshPastItsTextBound() {
-        let session = AnalysisSession()
+        let session = AnalysisSession(cache: FactsCache(bounds: .lint), staleFactsTextBytes: 30)
         _ = session.cache.facts(for: "let a = 1\n")
-        _ = session.cache.remembered("small", textBytes: 1000) { 1 }
         session.releaseStaleFacts()
         XCTAssertEqual(session.cache.count, 1, "under the bound nothing is dropped")
-        _ = session.cache.remembered("large", textBytes: AnalysisSession.staleFactsTextBytes) { 2 }
-        XCTAssertGreaterThan(session.cache.textBytes, AnalysisSession.staleFactsTextBytes)
+        _ = session.cache.facts(for: "let somewhatLongerName = 2\n")
+        XCTAssertGreaterThan(session.cache.textBytes, 30)
         session.releaseStaleFacts()
         XCTAssertEqual(session.cache.count, 0)
         XCTAssertEqual(session.cache.textBytes, 0)
-        XCTAssertEqual(session.cache.remembered("small", textBytes: 1000) { 3 }, 3, "remembered values are gone too")
     }
 }
