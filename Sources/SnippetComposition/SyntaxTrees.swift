@@ -6,8 +6,8 @@ internal import TutorialModel
 /// every keystroke and the same file states and fragments come back each time, so the trees are kept
 /// by whoever keeps the facts of a session (`FactsCache.trees`) and are dropped with them.
 ///
-/// Bounded by the text it holds, in two generations: trees used since the newer one started stay,
-/// the rest go when it fills, so an editing session keeps what it still uses instead of starting empty.
+/// Bounded by the text it holds, in two generations (`BoundedGenerations`): trees used since the newer one
+/// started stay, the rest go when it is closed, so an editing session keeps what it still uses.
 public final class SyntaxTrees: Sendable {
     private struct Held {
         var trees: BoundedGenerations<String, SourceFileSyntax>

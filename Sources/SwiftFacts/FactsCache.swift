@@ -38,8 +38,8 @@ public final class FactsCache: Sendable {
         /// Bytes of code whose composition trees are kept (`SyntaxTrees`).
         public var treeTextBytes: Int
         /// Rule results, in `memoized`'s cost units: one element of a key, about 40 bytes with its share
-        /// of the result. (A count bound let a session editing a 100-file tutorial, whose every check is
-        /// keyed by the whole project, hold 400 MB before it struck.)
+        /// of the result. (A count bound let 1,000 edits of ten 100-file tutorials, whose every check is
+        /// keyed by the whole project, hold over 200 MB: the backpressure test.)
         public var memoCost: Int
 
         public init(entryTextBytes: Int, treeTextBytes: Int, memoCost: Int) {
