@@ -9,7 +9,8 @@ import TutorialModel
 /// stands between a `>` and a `<`), so the page's elements stay the same; and the same window of the
 /// previous text, parsed by itself, gives exactly the blocks the whole parse gave there, so the elements
 /// open around the window do not change how its content reads, nor the window's figure captions how code
-/// after it reads. Anything else is read whole.
+/// after it reads; and the window's blocks after the edit are its blocks before, moved by the edit. A page
+/// with bytes libxml2 reads out of step (a lone `\r`, a NUL) and anything else is read whole.
 enum HTMLWindow {
     static func reread(_ previous: OutlineBlocks, change: DocumentChange) -> (OutlineBlocks, SourceRange)? {
         guard changesTextOnly(change), !readsOutOfStep(change.old.bytes), !readsOutOfStep(change.new.bytes),
