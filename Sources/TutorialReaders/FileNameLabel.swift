@@ -46,7 +46,8 @@ public enum FileNameLabel {
     /// no file name. Outline builds ask this of every paragraph at every keystroke, and the check on
     /// Characters below costs about 100 instructions a byte. Exact where it answers: only when the text
     /// (after a final `:`) begins and ends with ASCII non-blank bytes, so that trimming by Characters
-    /// ends at the same bytes, and any space inside stays in the candidate whatever quotes come off.
+    /// ends at the same bytes, and for a blank between ASCII bytes, which stays in the candidate as a
+    /// character of its own whatever quotes come off.
     private static func isASCIISentence(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
@@ -61,7 +62,11 @@ public enum FileNameLabel {
                 guard bytes[end] < 0x80 else { return false }
             }
             guard start < end else { return false }
-            return bytes[start...end].contains { $0 == 0x20 || $0 == 0x09 }
+            // A blank between two ASCII bytes is a character of its own: after a Prepend character
+            // (U+0600) or before a combining mark it would be part of a larger one, and no blank.
+            return (start + 1..<end).contains { index in
+                (bytes[index] == 0x20 || bytes[index] == 0x09) && bytes[index - 1] < 0x80 && bytes[index + 1] < 0x80
+            }
         }
     }
 
