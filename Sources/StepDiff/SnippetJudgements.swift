@@ -115,7 +115,7 @@ func containsIgnoringWhitespace(_ text: String, _ name: String) -> Bool {
     guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.filter { !$0.isWhitespace }.contains(name) }
     // ASCII text (most prose): a character is a byte there, so bytes are compared (Characters cost about
     // 100 instructions a byte, and timelines ask this of every step's prose at every keystroke).
-    let squeezed = text.utf8.filter { !($0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D)) }
+    let squeezed = text.utf8.filter { !$0.isASCIIBlank }
     let bytes = Array(name.utf8)
     guard !bytes.isEmpty, squeezed.count >= bytes.count else { return name.isEmpty }
     return (0...(squeezed.count - bytes.count)).contains { squeezed[$0..<($0 + bytes.count)].elementsEqual(bytes) }

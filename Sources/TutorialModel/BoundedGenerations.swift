@@ -32,9 +32,6 @@ public struct BoundedGenerations<Key: Hashable, Value> {
         return entry.value
     }
 
-    /// Whether `key` is held, without moving it.
-    public func contains(_ key: Key) -> Bool { newer[key] != nil || older[key] != nil }
-
     public mutating func insert(_ value: Value, for key: Key, cost: Int) {
         if newerCost + cost > ceiling, !newer.isEmpty { closeGeneration() }
         if let replaced = newer.updateValue((value, cost), forKey: key) { newerCost -= replaced.cost }

@@ -51,14 +51,13 @@ public enum FileNameLabel {
     private static func isASCIISentence(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-            guard var end = bytes.lastIndex(where: { !isBlank($0) }),
-                let start = bytes.firstIndex(where: { !isBlank($0) }), bytes[start] < 0x80, bytes[end] < 0x80
+            guard var end = bytes.lastIndex(where: { !$0.isASCIIBlank }),
+                let start = bytes.firstIndex(where: { !$0.isASCIIBlank }), bytes[start] < 0x80, bytes[end] < 0x80
             else { return false }
             if bytes[end] == UInt8(ascii: ":") {
                 guard end > start else { return false }
                 end -= 1
-                while end > start, isBlank(bytes[end]) { end -= 1 }
+                while end > start, bytes[end].isASCIIBlank { end -= 1 }
                 guard bytes[end] < 0x80 else { return false }
             }
             guard start < end else { return false }

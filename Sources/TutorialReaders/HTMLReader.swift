@@ -1,4 +1,5 @@
 import CLibXML2
+import Foundation
 import TutorialModel
 
 /// Reads HTML tutorials through libxml2's HTML parser.
@@ -85,9 +86,20 @@ struct HTMLBlocks {
         parsedRange = SourceRange(start: start, end: max(start, end))
         raw = HTMLRawMarkup(bytes: document.bytes, range: parsedRange)
         tagCursor = start
-        let bytes = document.bytes
-        linesAgree = !(parsedRange.start..<parsedRange.end).contains { offset in
-            bytes[offset] == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A)
+        linesAgree = !Self.hasLoneCarriageReturn(document.bytes, in: parsedRange.start..<parsedRange.end)
+    }
+
+    /// Whether a `\r` in `range` ends a line by itself (old Mac line ends), which libxml2 does not count.
+    static func hasLoneCarriageReturn(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var offset = range.lowerBound
+            while offset < range.upperBound, let found = memchr(base + offset, 0x0D, range.upperBound - offset) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if index + 1 == buffer.count || base[index + 1] != 0x0A { return true }
+                offset = index + 1
+            }
+            return false
         }
     }
 

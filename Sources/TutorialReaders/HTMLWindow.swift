@@ -98,17 +98,10 @@ enum HTMLWindow {
     /// (`HTMLBlocks.linesAgree`); and a NUL byte, which libxml2 skips with an error, so a text around it
     /// can end at a different place in a window than in the page.
     private static func readsOutOfStep(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            if memchr(base, 0, buffer.count) != nil { return true }
-            var offset = 0
-            while offset < buffer.count, let found = memchr(base + offset, 0x0D, buffer.count - offset) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if index + 1 == buffer.count || base[index + 1] != 0x0A { return true }
-                offset = index + 1
-            }
-            return false
+        let hasNul = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
         }
+        return hasNul || HTMLBlocks.hasLoneCarriageReturn(bytes, in: 0..<bytes.count)
     }
 
     /// Whether the edit replaces text between tags with text: no markup character removed or added, a

@@ -19,7 +19,7 @@ func firstSentence(of text: String) -> String {
     while index < utf8.endIndex {
         let byte = utf8[index]
         guard byte < 0x80 else { return firstSentenceByCharacters(of: text) }
-        if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D), previousByte == 0x2E || previousByte == 0x21 || previousByte == 0x3F {
+        if byte.isASCIIBlank, previousByte == 0x2E || previousByte == 0x21 || previousByte == 0x3F {
             return String(text[..<index])
         }
         previousByte = byte
