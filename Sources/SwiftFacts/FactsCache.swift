@@ -29,7 +29,7 @@ public final class FactsCache: Sendable {
         /// Parsed states by code, bounded by the code's bytes (see `Bounds.parsedTreeTextBytes`): a state
         /// changed since the previous analysis starts from its own tree before the change, wherever in the
         /// document it is, where `recentTrees` hold only the last few parsed.
-        var heldTrees: BoundedGenerations<String, ParsedState>
+        var heldTrees: BoundedGenerations<HashedCode, ParsedState>
     }
 
     /// What the cache may hold per generation of `BoundedGenerations`, beyond what one analysis uses. An
@@ -172,7 +172,7 @@ public final class FactsCache: Sendable {
                 return (cached, [])
             }
             guard previous == nil else { return (nil, []) }
-            if let replacing, let held = state.heldTrees.value(for: replacing) { return (nil, [held]) }
+            if let replacing, let held = state.heldTrees.value(for: HashedCode(replacing)) { return (nil, [held]) }
             return (nil, state.recentTrees)
         }
         if let cached = lookup.cached { return (cached, nil) }
@@ -193,7 +193,7 @@ public final class FactsCache: Sendable {
             state.recentTrees.removeAll { $0.code == code }
             state.recentTrees.append(parsed)
             if state.recentTrees.count > recentTreeLimit { state.recentTrees.removeFirst() }
-            if state.heldTrees.generationCost > 0 { state.heldTrees.insert(parsed, for: code, cost: code.utf8.count) }
+            if state.heldTrees.generationCost > 0 { state.heldTrees.insert(parsed, for: key, cost: code.utf8.count) }
             // Another thread parsed the same code meanwhile: keep one id per distinct snippet.
             if let raced = state.entries.value(for: key) { return raced }
             let facts = extracted.identified(as: state.nextID)
