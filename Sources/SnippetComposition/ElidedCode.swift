@@ -253,19 +253,8 @@ func isPunctuationLine(_ line: some Collection<UInt8>) -> Bool {
 /// Whether a shown line rewrites a previous one: most of the longer line is a common prefix and suffix.
 private func areSimilar(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
     guard let first = a.first, first == b.first else { return false }
-    let common = commonPrefixSuffixLength(a, b)
+    let common = ByteSearch.commonPrefixSuffixLength(a, b)
     return Double(common.prefix + common.suffix) >= 0.6 * Double(max(a.count, b.count))
-}
-
-/// The length of the longest common prefix of two byte strings, and of their longest common suffix in
-/// what the prefix leaves of each (the two never overlap, so `prefix + suffix` bytes are shared).
-package func commonPrefixSuffixLength(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> (prefix: Int, suffix: Int) {
-    let limit = min(a.count, b.count)
-    var prefix = 0
-    while prefix < limit, a[a.startIndex + prefix] == b[b.startIndex + prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < limit - prefix, a[a.endIndex - 1 - suffix] == b[b.endIndex - 1 - suffix] { suffix += 1 }
-    return (prefix, suffix)
 }
 
 /// Leading spaces (a tab counts four) of a line.

@@ -231,11 +231,7 @@ private func mostSimilar(_ candidates: [ParsedState], to code: String) -> Parsed
     var best: (state: ParsedState, shared: Int)?
     for candidate in candidates.reversed() {
         let old = Array(candidate.code.utf8)
-        let limit = min(old.count, new.count)
-        var prefix = 0
-        while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let (prefix, suffix) = ByteSearch.commonPrefixSuffixLength(old[...], new[...])
         if prefix + suffix > (best?.shared ?? 0) { best = (candidate, prefix + suffix) }
     }
     guard let best, best.shared * 2 >= new.count else { return nil }
@@ -284,11 +280,7 @@ public struct ParsedState: Sendable {
                 previousIncrementalParseResult: previous.result, edits: concurrent)
             return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
         }
-        var prefix = 0
-        let limit = min(old.count, new.count)
-        while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let (prefix, suffix) = ByteSearch.commonPrefixSuffixLength(old[...], new[...])
         let replaced = Array(new[prefix..<(new.count - suffix)])
         let edit = SourceEdit(
             range: AbsolutePosition(utf8Offset: prefix)..<AbsolutePosition(utf8Offset: old.count - suffix),

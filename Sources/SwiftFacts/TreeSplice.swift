@@ -1,4 +1,5 @@
 internal import SwiftParser
+internal import TutorialModel
 @_spi(RawSyntax) internal import SwiftSyntax
 
 /// The tree of a file's next state made from its previous state's tree without parsing the whole file:
@@ -16,11 +17,7 @@ internal import SwiftParser
 /// Tests compare spliced trees with full parses over many edits.
 func splicedTree(_ previous: SourceFileSyntax, old: [UInt8], new: [UInt8]) -> SourceFileSyntax? {
     guard !previous.hasError, old != new else { return nil }
-    let limit = min(old.count, new.count)
-    var prefix = 0
-    while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    let (prefix, suffix) = ByteSearch.commonPrefixSuffixLength(old[...], new[...])
     let changeEnd = old.count - suffix
     let delta = new.count - old.count
     for region in candidateRegions(previous, old: old, new: new, start: prefix, end: changeEnd) {

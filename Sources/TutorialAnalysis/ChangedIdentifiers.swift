@@ -102,14 +102,10 @@ func differingLines(_ old: [UInt8], _ new: [UInt8]) -> (old: Range<Int>, new: Ra
     func isLineBreak(_ bytes: [UInt8], _ index: Int) -> Bool {
         bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D)
     }
-    let limit = min(old.count, new.count)
-    var prefix = 0
-    while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
+    let (prefix, suffix) = ByteSearch.commonPrefixSuffixLength(old[...], new[...])
     // Back to the start of a line (the bytes before `prefix` are the same in both texts).
     var start = prefix
     while start > 0, !isLineBreak(old, start - 1) { start -= 1 }
-    var suffix = 0
-    while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
     // Forward to just after a line break inside the common end, whose preceding byte is common too.
     var oldEnd = old.count - suffix
     var newEnd = new.count - suffix

@@ -46,6 +46,29 @@ public enum ByteSearch {
         }
     }
 
+    /// The length of the longest common prefix of two byte strings, and of their longest common suffix in
+    /// what the prefix leaves of each (the two never overlap, so `prefix + suffix` bytes are shared). Two
+    /// states of a file share most of their bytes: compared 64 at a time while they agree.
+    public static func commonPrefixSuffixLength(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> (prefix: Int, suffix: Int) {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                let limit = min(a.count, b.count)
+                guard limit > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return (0, 0) }
+                var prefix = 0
+                while prefix + 64 <= limit, memcmp(aBase + prefix, bBase + prefix, 64) == 0 { prefix += 64 }
+                while prefix < limit, a[prefix] == b[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix + 64 <= limit - prefix,
+                    memcmp(aBase + a.count - suffix - 64, bBase + b.count - suffix - 64, 64) == 0
+                {
+                    suffix += 64
+                }
+                while suffix < limit - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
+    }
+
     /// How many bytes `a[..<aEnd]` and `b[..<bEnd]` end with in common, at most `limit`: the whole `limit`
     /// checked at once first, since the texts compared (a code line and its document line) usually are.
     public static func commonSuffixLength(

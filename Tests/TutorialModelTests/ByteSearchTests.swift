@@ -52,6 +52,40 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertGreaterThan(found, 500)
     }
 
+    func testCommonPrefixAndSuffixAgreeWithByteLoops() {
+        for _ in 0..<2000 {
+            // Long shared runs (past the 64-byte blocks) with a few bytes changed somewhere.
+            let base = randomBytes(Array("ab".utf8), count: 0...300)
+            var other = base
+            for _ in 0..<Int.random(in: 0...3) where !other.isEmpty {
+                let at = Int.random(in: 0..<other.count)
+                switch Int.random(in: 0..<3) {
+                case 0: other[at] = UInt8(ascii: "c")
+                case 1: other.insert(UInt8(ascii: "d"), at: at)
+                default: other.remove(at: at)
+                }
+            }
+            let a = base[...]
+            let b = other[...]
+            let limit = min(a.count, b.count)
+            var prefix = 0
+            while prefix < limit, a[prefix] == b[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < limit - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+            let found = ByteSearch.commonPrefixSuffixLength(a, b)
+            XCTAssertEqual(found.prefix, prefix)
+            XCTAssertEqual(found.suffix, suffix)
+            // Slices that do not start at 0 are measured from their own start.
+            if a.count > 2, b.count > 2 {
+                let inner = ByteSearch.commonPrefixSuffixLength(base[1...], other[1...])
+                var innerPrefix = 0
+                let innerLimit = min(base.count, other.count) - 1
+                while innerPrefix < innerLimit, base[1 + innerPrefix] == other[1 + innerPrefix] { innerPrefix += 1 }
+                XCTAssertEqual(inner.prefix, innerPrefix)
+            }
+        }
+    }
+
     func testLineIndexWithAndWithoutCarriageReturnsAgreesWithAByteLoop() {
         for _ in 0..<2000 {
             let bytes = randomBytes(Array("a\n\r".utf8), count: 0...20)
