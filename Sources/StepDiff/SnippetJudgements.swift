@@ -80,8 +80,9 @@ func isExcerpt(_ snippet: Snippet, of latest: FileState) -> Bool {
 /// Whether a line of `code` starts with `import ` or `@testable import `; a line starts after an LF that
 /// is not part of a CRLF, as `split(separator: "\n")` splits.
 func hasImport(_ code: String) -> Bool {
-    // Each `import ` found by `memmem` is checked for a line start before it: most snippets have no import,
-    // and a Swift loop over every line's first bytes read each snippet twice per timeline build.
+    // Each `import ` found by `ByteSearch` (memchr on its `p`) is checked for a line start before it: most
+    // snippets have no import, and a Swift loop over every line's first bytes read each snippet twice per
+    // timeline build.
     var code = code
     return code.withUTF8 { bytes in
         func isLineStart(_ index: Int) -> Bool {
@@ -90,7 +91,7 @@ func hasImport(_ code: String) -> Bool {
         let keyword = Array("import ".utf8)
         let testable = Array("@testable ".utf8)
         var from = 0
-        while let at = bytes.firstOffset(of: keyword, from: from) {
+        while let at = ByteSearch.index(of: keyword, anchor: 2, in: bytes, from: from) {
             if isLineStart(at) { return true }
             if at >= testable.count, isLineStart(at - testable.count),
                 bytes[(at - testable.count)..<at].elementsEqual(testable)
@@ -141,7 +142,9 @@ struct SqueezedText {
         guard let ascii else { return characters.contains(name) }
         let bytes = Array(name.utf8)
         guard !bytes.isEmpty else { return true }
-        return ascii.withUnsafeBufferPointer { $0.firstOffset(of: bytes) != nil }
+        // Anchored on the name's dot, rarer in prose than its letters.
+        let anchor = bytes.firstIndex(of: 0x2E) ?? 0
+        return ascii.withUnsafeBufferPointer { ByteSearch.contains(bytes, anchor: anchor, in: $0) }
     }
 }
 

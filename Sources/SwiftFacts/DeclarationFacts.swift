@@ -158,6 +158,28 @@ public struct FunctionFact: Sendable, Hashable {
         name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
     }
 
+    /// Whether `signature` is this function's `signature`, compared without building it (a rule asks this
+    /// of every method of every type it checks against each protocol's required methods). ASCII text is
+    /// compared byte by byte; other text by the built signature, since `==` compares strings by canonical
+    /// equivalence.
+    public func hasSignature(_ signature: String) -> Bool {
+        func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+        guard isASCII(signature), isASCII(name), parameters.allSatisfy({ isASCII($0.label ?? "") }) else {
+            return self.signature == signature
+        }
+        var rest = Substring(signature).utf8
+        func take(_ part: String) -> Bool {
+            guard rest.starts(with: part.utf8) else { return false }
+            rest = rest.dropFirst(part.utf8.count)
+            return true
+        }
+        guard take(name), take("(") else { return false }
+        for parameter in parameters {
+            guard take(parameter.label ?? "_"), take(":") else { return false }
+        }
+        return take(")") && rest.isEmpty
+    }
+
     /// The internal name of the parameter labelled `context`, as representables' methods declare it.
     public var contextParameterName: String? {
         parameters.first { $0.label == "context" }?.internalName

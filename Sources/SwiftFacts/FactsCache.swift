@@ -12,7 +12,7 @@ internal import TutorialModel
 public final class FactsCache: Sendable {
     private struct State {
         /// Facts by code, bounded by the code's bytes (see `Bounds.entryTextBytes`).
-        var entries: BoundedGenerations<String, SnippetFacts>
+        var entries: BoundedGenerations<HashedCode, SnippetFacts>
         var hitCount = 0
         var missCount = 0
         var incrementalCount = 0
@@ -148,8 +148,9 @@ public final class FactsCache: Sendable {
     public func facts(
         for code: String, previous: ParsedState?, edits: () -> [TextReplacement]?
     ) -> (facts: SnippetFacts, parsed: ParsedState?) {
+        let key = HashedCode(code)
         let lookup = state.withLock { state -> (cached: SnippetFacts?, recent: [ParsedState]) in
-            if let cached = state.entries.value(for: code) {
+            if let cached = state.entries.value(for: key) {
                 state.hitCount += 1
                 return (cached, [])
             }
@@ -174,16 +175,33 @@ public final class FactsCache: Sendable {
             state.recentTrees.append(parsed)
             if state.recentTrees.count > recentTreeLimit { state.recentTrees.removeFirst() }
             // Another thread parsed the same code meanwhile: keep one id per distinct snippet.
-            if let raced = state.entries.value(for: code) { return raced }
+            if let raced = state.entries.value(for: key) { return raced }
             let facts = extracted.identified(as: state.nextID)
             state.nextID += 1
             state.missCount += 1
             if previous != nil { state.incrementalCount += 1 }
-            state.entries.insert(facts, for: code, cost: code.utf8.count)
+            state.entries.insert(facts, for: key, cost: code.utf8.count)
             return facts
         }
         return (facts, parsed)
     }
+}
+
+/// A snippet's code as the key of its facts, hashed once: a lookup, the check for a racing parse, the
+/// insertion and every growth of the table would each hash the whole file again (a twelfth of the
+/// facts pass's own work on a file followed through 25 states).
+struct HashedCode: Hashable, Sendable {
+    let code: String
+    let hash: Int
+
+    init(_ code: String) {
+        self.code = code
+        hash = code.hashValue
+    }
+
+    static func == (lhs: HashedCode, rhs: HashedCode) -> Bool { lhs.hash == rhs.hash && lhs.code == rhs.code }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// The tree among `candidates` whose text shares the most with `code` (common prefix plus suffix), when

@@ -1,12 +1,13 @@
 internal import Foundation
 internal import SnippetComposition
+internal import TutorialModel
 
 /// Lines that stand for omitted code (`ElidedCode`: `// ...`, `…`, `// existing code`, `{ ... }` bodies
 /// and their Korean, Chinese and Japanese forms), or an editor placeholder.
 func elidedLines(in code: String) -> [Int] {
     var result = ElidedCode.markerLines(in: code)
     // Byte search first (Foundation's `contains` was a seventh of a lint); the lines are judged below.
-    if containsBytes(Array(code.utf8), Array("<#".utf8)) {
+    if ByteSearch.contains(placeholderOpening, anchor: 1, in: code) {
         for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where text.contains("<#") && text.contains("#>") && !result.contains(line) {
             result.append(line)
@@ -22,7 +23,7 @@ func lineSuppressions(in code: String, lineStarts: [Int]) -> [LineSuppression] {
     let marker = "tutorial-check:disable-line"
     // A byte search first: `String.contains(String)` goes through Foundation's locale-aware search, which
     // cost as much as a tenth of the whole facts extraction, for a marker almost no snippet has.
-    guard containsBytes(Array(code.utf8), Array(marker.utf8)) else { return [] }
+    guard ByteSearch.contains(suppressionMarker, anchor: suppressionMarkerDash, in: code) else { return [] }
     var result: [LineSuppression] = []
     for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         guard let comment = text.range(of: "//"), let found = text.range(of: marker),
@@ -35,14 +36,8 @@ func lineSuppressions(in code: String, lineStarts: [Int]) -> [LineSuppression] {
     return result
 }
 
-/// Whether `needle` occurs in `haystack`, compared byte by byte.
-private func containsBytes(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first else { return true }
-    guard bytes.count >= needle.count else { return false }
-    var index = 0
-    while index <= bytes.count - needle.count {
-        if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-        index += 1
-    }
-    return false
-}
+/// An editor placeholder's opening, searched by its `#` (rarer in code than `<`).
+private let placeholderOpening = Array("<#".utf8)
+private let suppressionMarker = Array("tutorial-check:disable-line".utf8)
+/// The marker's first `-`: the byte searched for, rarer in code than its first letter `t`.
+private let suppressionMarkerDash = suppressionMarker.firstIndex(of: UInt8(ascii: "-"))!

@@ -53,7 +53,11 @@ private func candidateRegions(
         var position = start
         var tried = 0
         while tried < 4096 {
-            if let region = boundaryRegion(tree, at: position, removedLength: delta < 0 ? length : 0, delta: delta) {
+            // `splice` takes only a region starting at a line break (or at the end): looking up the item
+            // boundary at any other position costs a descent of the tree, for a region it would refuse.
+            if position == new.count || new[position] == 0x0A,
+                let region = boundaryRegion(tree, at: position, removedLength: delta < 0 ? length : 0, delta: delta)
+            {
                 regions.append(region)
                 break
             }

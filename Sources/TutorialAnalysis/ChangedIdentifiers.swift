@@ -91,7 +91,7 @@ func identifiersOnChangedLines(old: String, new: String) -> Set<String>? {
     for (line, count) in previousLines where count > lines[line, default: 0] { changed.append(line) }
     guard !changed.isEmpty else { return nil }
     var words = Set<String>()
-    for line in changed { words.formUnion(identifiers(inUTF8: interner.line(line))) }
+    for line in changed { formIdentifiers(inUTF8: interner.line(line), into: &words) }
     return words
 }
 

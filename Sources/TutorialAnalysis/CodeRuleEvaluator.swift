@@ -342,6 +342,39 @@ struct EvaluationKey: Hashable, Sendable {
     let currentIsComplete: Bool
     let partial: Bool
     let rules: [String]
+    /// Hashed once: the memo's lookup, its insertion and every growth of its table hash the key, whose
+    /// project and rule ids are dozens of strings.
+    private let hash: Int
+
+    init(
+        facts: Int, fileName: String?, project: [ProjectEntry], incomplete: [String], currentIsComplete: Bool,
+        partial: Bool, rules: [String]
+    ) {
+        self.facts = facts
+        self.fileName = fileName
+        self.project = project
+        self.incomplete = incomplete
+        self.currentIsComplete = currentIsComplete
+        self.partial = partial
+        self.rules = rules
+        var hasher = Hasher()
+        hasher.combine(facts)
+        hasher.combine(fileName)
+        hasher.combine(project)
+        hasher.combine(incomplete)
+        hasher.combine(currentIsComplete)
+        hasher.combine(partial)
+        hasher.combine(rules)
+        hash = hasher.finalize()
+    }
+
+    static func == (lhs: EvaluationKey, rhs: EvaluationKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.facts == rhs.facts && lhs.fileName == rhs.fileName && lhs.project == rhs.project
+            && lhs.incomplete == rhs.incomplete && lhs.currentIsComplete == rhs.currentIsComplete
+            && lhs.partial == rhs.partial && lhs.rules == rhs.rules
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     /// Its size for the cache's bound: the project and incomplete files are the bulk of it (the rule ids
     /// are one array shared by every key).

@@ -54,26 +54,11 @@ struct DocumentSuppressions {
     private static let markerDash = marker.firstIndex(of: UInt8(ascii: "-"))!
 
     /// Whether `tutorial-check-` occurs in the document at all (most documents have no suppression
-    /// comment, and then none is parsed). A byte search, as Foundation's `String.contains` cost more
-    /// than reading the document, done by `memchr`/`memcmp` because a Swift loop over every byte runs
-    /// unspecialized in debug builds, and under the sanitizers it took most of a minute on a document
-    /// of 16 MiB (which is over the size limit and gets a single finding).
+    /// comment, and then none is parsed). A byte search (`ByteSearch`), as Foundation's `String.contains`
+    /// cost more than reading the document, and a Swift loop over every byte under the sanitizers took
+    /// most of a minute on a document of 16 MiB (which is over the size limit and gets a single finding).
     static func mentionsMarker(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in marker.withUnsafeBufferPointer { search(buffer, for: $0) } }
-    }
-
-    private static func search(_ haystack: UnsafeBufferPointer<UInt8>, for wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = haystack.baseAddress, let marker = wanted.baseAddress, haystack.count >= wanted.count
-        else { return false }
-        let end = base + haystack.count
-        var from = base + markerDash
-        while from < end {
-            guard let hit = memchr(from, Int32(UInt8(ascii: "-")), end - from) else { return false }
-            let start = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - markerDash
-            if end - start >= wanted.count && memcmp(start, marker, wanted.count) == 0 { return true }
-            from = start + markerDash + 1
-        }
-        return false
+        bytes.withUnsafeBufferPointer { ByteSearch.contains(marker, anchor: markerDash, in: $0) }
     }
 
     func suppresses(_ finding: Finding) -> Bool {

@@ -26,7 +26,8 @@ public struct BoundedGenerations<Key: Hashable, Value> {
     /// The value for `key`, moved to the newer generation when found in the older.
     public mutating func value(for key: Key) -> Value? {
         if let entry = newer[key] { return entry.value }
-        guard let entry = older.removeValue(forKey: key) else { return nil }
+        // A lint never closes a generation: no second hash of a miss's key in an empty table.
+        guard !older.isEmpty, let entry = older.removeValue(forKey: key) else { return nil }
         olderCost -= entry.cost
         insert(entry.value, for: key, cost: entry.cost)
         return entry.value

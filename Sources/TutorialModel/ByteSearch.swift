@@ -1,19 +1,59 @@
 import Foundation
 
-extension UnsafeBufferPointer<UInt8> {
-    /// The offset of the first occurrence of `needle` at or after `start`, found by `memchr` and `memcmp`:
-    /// scans that run over every snippet or step at each keystroke cost about an instruction a byte this
-    /// way, several in a Swift loop.
-    public func firstOffset(of needle: [UInt8], from start: Int = 0) -> Int? {
-        guard let base = baseAddress, start >= 0, start <= count else { return nil }
-        guard let first = needle.first else { return start }
-        var from = start
-        while count - from >= needle.count {
-            guard let found = memchr(base + from, Int32(first), count - from - needle.count + 1) else { return nil }
-            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-            if needle.withUnsafeBytes({ memcmp(found, $0.baseAddress!, needle.count) }) == 0 { return at }
-            from = at + 1
+/// Searches of UTF-8 bytes by `memchr` and `memcmp`: every state of every snippet is scanned for line
+/// breaks, markers and suppression comments, and a Swift loop over each byte cost several times more
+/// (bounds checks, and no vector instructions; unspecialized in debug builds, slower still under the
+/// sanitizers).
+public enum ByteSearch {
+    /// The first position of `byte` in `buffer` at or after `start`, nil when there is none.
+    public static func index(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < buffer.count, let base = buffer.baseAddress,
+            let hit = memchr(base + start, Int32(byte), buffer.count - start)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+    }
+
+    /// Whether `needle` occurs in `haystack`. The byte at `needle[anchor]` is the one looked for, then the
+    /// whole needle compared: pick one rare in the text searched (a `-` rather than the `t` of
+    /// `tutorial-check`).
+    public static func contains(_ needle: [UInt8], anchor: Int, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        index(of: needle, anchor: anchor, in: haystack, from: 0) != nil
+    }
+
+    /// The first position at or after `start` where `needle` occurs in `haystack`, nil when there is none
+    /// (`anchor` as for `contains`).
+    public static func index(
+        of needle: [UInt8], anchor: Int, in haystack: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int? {
+        guard !needle.isEmpty else { return start <= haystack.count ? start : nil }
+        guard haystack.count >= needle.count, let base = haystack.baseAddress else { return nil }
+        return needle.withUnsafeBufferPointer { wanted in
+            var from = start + anchor
+            while let hit = index(of: wanted[anchor], in: haystack, from: from) {
+                let found = hit - anchor
+                if found + wanted.count > haystack.count { return nil }
+                if memcmp(base + found, wanted.baseAddress!, wanted.count) == 0 { return found }
+                from = hit + 1
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// Whether `needle` occurs in the UTF-8 of `text` (see the other `contains`).
+    public static func contains(_ needle: [UInt8], anchor: Int, in text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { contains(needle, anchor: anchor, in: $0) }
+    }
+
+    /// How many bytes `a[..<aEnd]` and `b[..<bEnd]` end with in common, at most `limit`: the whole `limit`
+    /// checked at once first, since the texts compared (a code line and its document line) usually are.
+    public static func commonSuffixLength(
+        _ a: UnsafeBufferPointer<UInt8>, end aEnd: Int, _ b: UnsafeBufferPointer<UInt8>, end bEnd: Int, limit: Int
+    ) -> Int {
+        guard limit > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return 0 }
+        if memcmp(aBase + aEnd - limit, bBase + bEnd - limit, limit) == 0 { return limit }
+        var common = 0
+        while common < limit, a[aEnd - 1 - common] == b[bEnd - 1 - common] { common += 1 }
+        return common
     }
 }

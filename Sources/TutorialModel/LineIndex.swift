@@ -14,19 +14,35 @@ public struct LineIndex: Sendable {
         self.bytes = bytes
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                starts.append(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            // Without a carriage return (most texts), only line feeds end lines: found by memchr.
+            guard ByteSearch.index(of: 0x0D, in: buffer, from: 0) != nil else {
+                Self.appendLineFeedStarts(in: buffer, to: &starts)
+                return
             }
-            index += 1
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
         }
         self.lineStarts = starts
+    }
+
+    /// The offset after each line feed, in order.
+    private static func appendLineFeedStarts(in buffer: UnsafeBufferPointer<UInt8>, to starts: inout [Int]) {
+        var index = 0
+        while let found = ByteSearch.index(of: 0x0A, in: buffer, from: index) {
+            starts.append(found + 1)
+            index = found + 1
+        }
     }
 
     /// Lines ending at `\n` only: how a Swift snippet's code lines are numbered in its facts and in the
@@ -34,7 +50,7 @@ public struct LineIndex: Sendable {
     public init(lineFeedsIn bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        bytes.withUnsafeBufferPointer { Self.appendLineFeedStarts(in: $0, to: &starts) }
         self.lineStarts = starts
     }
 

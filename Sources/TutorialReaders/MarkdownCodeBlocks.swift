@@ -28,8 +28,7 @@ enum MarkdownCodeLines {
                 var lineStart = 0
                 // The lines `split(separator: "\n")` keeps, a last empty one (after a final LF) left out.
                 while lineStart < literal.count {
-                    var lineEnd = lineStart
-                    while lineEnd < literal.count, literal[lineEnd] != 0x0A { lineEnd += 1 }
+                    var lineEnd = ByteSearch.index(of: 0x0A, in: literal, from: lineStart) ?? literal.count
                     let next = lineEnd + 1
                     if lineEnd > lineStart, literal[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                     let length = lineEnd - lineStart
@@ -41,12 +40,8 @@ enum MarkdownCodeLines {
                     lineStart = next
                     guard documentLine >= 0, documentLine < lineIndex.lineCount else { continue }
                     let content = lineIndex.contentRange(ofLine: documentLine)
-                    var common = 0
-                    while common < length, common < content.length,
-                        literal[lineEnd - 1 - common] == bytes[content.end - 1 - common]
-                    {
-                        common += 1
-                    }
+                    let common = ByteSearch.commonSuffixLength(
+                        literal, end: lineEnd, bytes, end: content.end, limit: min(length, content.length))
                     builder.append(
                         codeOffset: codeLineStart + length - common, documentOffset: content.end - common, length: common)
                     // The line end: the `\n` of the code is the document's `\n` (the second byte of a CRLF).

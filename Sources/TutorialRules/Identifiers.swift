@@ -5,6 +5,12 @@ package func identifiers(in text: Substring) -> Set<String> { identifiers(inUTF8
 /// The identifier-like words of UTF-8 bytes.
 package func identifiers(inUTF8 bytes: ArraySlice<UInt8>) -> Set<String> {
     var result = Set<String>()
+    formIdentifiers(inUTF8: bytes, into: &result)
+    return result
+}
+
+/// Adds the identifier-like words of UTF-8 bytes to `result` (no set per line to merge afterwards).
+package func formIdentifiers(inUTF8 bytes: ArraySlice<UInt8>, into result: inout Set<String>) {
     let bytes = Array(bytes)
     var start = -1
     for index in 0...bytes.count {
@@ -19,5 +25,4 @@ package func identifiers(inUTF8 bytes: ArraySlice<UInt8>) -> Set<String> {
             start = -1
         }
     }
-    return result
 }

@@ -17,6 +17,10 @@ public struct ProjectView: Sendable {
     public let currentIsComplete: Bool
     /// Files a fragment has added to since their latest whole state: what they lack is no evidence.
     public let incompleteFiles: Set<String>
+    /// Each type looked up so far, found or not: the rules of one check look the same types up many
+    /// times (every call they resolve, every representable's coordinator), and merging the files'
+    /// declarations again at each lookup was a sixth of the rules' work.
+    private let lookedUp = Protected<[String: TypeView?]>([:])
 
     public init(
         files: [(name: String, facts: SnippetFacts)], current: SnippetFacts?, currentFileName: String?,
@@ -53,15 +57,23 @@ public struct ProjectView: Sendable {
 
     /// Every declaration and extension of the type with this qualified name, merged.
     public func type(qualifiedName: String) -> TypeView? {
+        if let known = lookedUp.withLock({ $0[qualifiedName] }) { return known }
+        let found = mergedType(qualifiedName: qualifiedName)
+        lookedUp.withLock { $0[qualifiedName] = found }
+        return found
+    }
+
+    private func mergedType(qualifiedName: String) -> TypeView? {
         var declarations: [TypeFact] = []
         var functions: [FunctionFact] = []
         var complete = true
-        // Each snippet's facts are indexed by name: a lookup costs one probe per file, not a scan.
+        // Each snippet's facts are indexed by name: a lookup costs one probe per file, not a scan. A type
+        // that one file alone declares takes that file's arrays as they are.
         forEachSource { facts, known in
             let types = facts.types(qualifiedName: qualifiedName)
             let owned = facts.functions(of: qualifiedName)
-            declarations.append(contentsOf: types)
-            functions.append(contentsOf: owned)
+            if declarations.isEmpty { declarations = types } else { declarations.append(contentsOf: types) }
+            if functions.isEmpty { functions = owned } else { functions.append(contentsOf: owned) }
             if !(types.isEmpty && owned.isEmpty) && !known { complete = false }
         }
         guard !declarations.isEmpty else { return nil }

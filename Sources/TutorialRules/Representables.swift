@@ -21,9 +21,22 @@ struct Representable {
     var makeSignature: String { "\(makeName)(context:)" }
     var updateSignature: String { "\(updateName)(_:context:)" }
 
-    var make: FunctionFact? { type.methods(named: makeName).first { $0.contextParameterName != nil } }
-    var update: FunctionFact? { type.methods(named: updateName).first { $0.contextParameterName != nil } }
-    var makeCoordinator: FunctionFact? { type.methods(named: "makeCoordinator").first { $0.parameters.isEmpty } }
+    /// The lifecycle methods, found once per representable (it is found once per check, and the eight
+    /// lifecycle rules ask for these again and again).
+    let make: FunctionFact?
+    let update: FunctionFact?
+    let makeCoordinator: FunctionFact?
+
+    init(type: TypeView, declaration: TypeFact, flavor: Flavor, platform: String) {
+        self.type = type
+        self.declaration = declaration
+        self.flavor = flavor
+        self.platform = platform
+        let suffix = flavor.makeSuffix
+        make = type.methods(named: "make\(platform)\(suffix)").first { $0.contextParameterName != nil }
+        update = type.methods(named: "update\(platform)\(suffix)").first { $0.contextParameterName != nil }
+        makeCoordinator = type.methods(named: "makeCoordinator").first { $0.parameters.isEmpty }
+    }
 
     static let protocols: [(name: String, platform: String, flavor: Flavor)] = [
         ("UIViewRepresentable", "UI", .view), ("UIViewControllerRepresentable", "UI", .viewController),

@@ -144,10 +144,11 @@ struct MissingRequiredMethod: CodeRule {
                     && !context.knownProtocols.isObjCProtocol(first)
             }
             guard !mayInherit else { continue }
-            let implemented = Set(type.functions.map(\.signature))
             for adopted in type.inherited {
                 guard let entry = context.knownProtocols.entry(adopted.name) else { continue }
-                let missing = entry.required.filter { !implemented.contains($0) }
+                let missing = entry.required.filter { required in
+                    !type.functions.contains { $0.hasSignature(required) }
+                }
                 guard !missing.isEmpty else { continue }
                 // Point at the conformance in this snippet; a conformance declared elsewhere is reported there.
                 guard

@@ -1,0 +1,78 @@
+import TutorialModel
+import XCTest
+
+/// `ByteSearch` against the plain loops it stands for, over random texts of a few bytes (so that needles,
+/// their anchors and line feeds occur often, at the ends too).
+final class ByteSearchTests: XCTestCase {
+    private func randomBytes(_ alphabet: [UInt8], count: ClosedRange<Int>) -> [UInt8] {
+        (0..<Int.random(in: count)).map { _ in alphabet.randomElement()! }
+    }
+
+    func testSearchesAgreeWithLoops() {
+        let alphabet = Array("ab-\n#<".utf8)
+        var found = 0
+        for _ in 0..<4000 {
+            let haystack = randomBytes(alphabet, count: 0...24)
+            let needle = randomBytes(alphabet, count: 1...4)
+            let anchor = Int.random(in: 0..<needle.count)
+            let expected =
+                haystack.count >= needle.count
+                && (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+            let actual = haystack.withUnsafeBufferPointer { ByteSearch.contains(needle, anchor: anchor, in: $0) }
+            XCTAssertEqual(actual, expected, "\(haystack) \(needle) \(anchor)")
+            XCTAssertEqual(
+                ByteSearch.contains(needle, anchor: anchor, in: String(decoding: haystack, as: UTF8.self)), expected)
+            if expected { found += 1 }
+
+            let from = Int.random(in: 0...haystack.count)
+            let first =
+                haystack.count >= needle.count && from <= haystack.count - needle.count
+                ? (from...(haystack.count - needle.count)).first {
+                    haystack[$0..<($0 + needle.count)].elementsEqual(needle)
+                } : nil
+            let position = haystack.withUnsafeBufferPointer {
+                ByteSearch.index(of: needle, anchor: anchor, in: $0, from: from)
+            }
+            XCTAssertEqual(position, first, "\(haystack) \(needle) \(anchor) from \(from)")
+
+            let start = Int.random(in: 0...(haystack.count + 1))
+            let byte = alphabet.randomElement()!
+            let index = haystack.withUnsafeBufferPointer { ByteSearch.index(of: byte, in: $0, from: start) }
+            XCTAssertEqual(index, start < haystack.count ? haystack[start...].firstIndex(of: byte) : nil)
+
+            let other = randomBytes(alphabet, count: 0...24)
+            let aEnd = Int.random(in: 0...haystack.count)
+            let bEnd = Int.random(in: 0...other.count)
+            let limit = Int.random(in: 0...min(aEnd, bEnd))
+            var common = 0
+            while common < limit, haystack[aEnd - 1 - common] == other[bEnd - 1 - common] { common += 1 }
+            let suffix = haystack.withUnsafeBufferPointer { a in
+                other.withUnsafeBufferPointer { b in
+                    ByteSearch.commonSuffixLength(a, end: aEnd, b, end: bEnd, limit: limit)
+                }
+            }
+            XCTAssertEqual(suffix, common)
+        }
+        XCTAssertGreaterThan(found, 500)
+    }
+
+    func testLineIndexWithAndWithoutCarriageReturnsAgreesWithAByteLoop() {
+        for _ in 0..<2000 {
+            let bytes = randomBytes(Array("a\n\r".utf8), count: 0...20)
+            var starts = [0]
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 0x0A {
+                    starts.append(index + 1)
+                } else if bytes[index] == 0x0D {
+                    if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+            XCTAssertEqual(LineIndex(bytes: bytes).lineStarts, starts, "\(bytes)")
+            let lineFeeds = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+            XCTAssertEqual(LineIndex(lineFeedsIn: bytes).lineStarts, lineFeeds, "\(bytes)")
+        }
+    }
+}
