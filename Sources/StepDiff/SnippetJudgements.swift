@@ -158,11 +158,24 @@ func fileNames(in text: String) -> [String] {
     // By UTF-8 bytes: a name is ASCII letters, digits, `_`, `-`, `+` and inner dots, and every byte of
     // a non-ASCII character is 0x80 or more, so it separates words as the character would. (Timelines
     // ask this of every step's prose at every keystroke.)
-    let bytes = Array(text.utf8)
     func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
             || byte == 0x5F || byte == 0x2D || byte == 0x2B
     }
+    // A name's dot stands between two name bytes (a dot joins a word only before a name byte, and the byte
+    // before it is then the word's): prose without such a dot, most of it, names no file, which the dots
+    // alone (found by memchr) tell.
+    var prose = text
+    let mayNameFiles = prose.withUTF8 { buffer in
+        var from = 1
+        while let dot = ByteSearch.index(of: 0x2E, in: buffer, from: from), dot + 1 < buffer.count {
+            if isNameByte(buffer[dot - 1]), isNameByte(buffer[dot + 1]) { return true }
+            from = dot + 1
+        }
+        return false
+    }
+    guard mayNameFiles else { return [] }
+    let bytes = Array(text.utf8)
     var index = 0
     while index < bytes.count {
         guard isNameByte(bytes[index]) else {
