@@ -26,6 +26,10 @@ public final class FactsCache: Sendable {
         var recentTrees: [ParsedState] = []
         /// Parses that started from a recent tree rather than from nothing or the previous state's tree.
         var reusedTreeCount = 0
+        /// Parsed states by code, bounded by the code's bytes (see `Bounds.parsedTreeTextBytes`): a state
+        /// changed since the previous analysis starts from its own tree before the change, wherever in the
+        /// document it is, where `recentTrees` hold only the last few parsed.
+        var heldTrees: BoundedGenerations<HashedCode, ParsedState>
     }
 
     /// What the cache may hold per generation of `BoundedGenerations`, beyond what one analysis uses. An
@@ -41,20 +45,29 @@ public final class FactsCache: Sendable {
         /// of the result. (A count bound let 1,000 edits of ten 100-file tutorials, whose every check is
         /// keyed by the whole project, hold over 200 MB: the backpressure test.)
         public var memoCost: Int
+        /// Bytes of code whose parsed states (trees and their members' facts) are kept for the next parse
+        /// of an edited state; 0 keeps none. Unlike the others, never more than this, even while an
+        /// analysis runs (at 55 bytes of tree per byte of code, a 1 MB tutorial's states would be ~80 MB).
+        public var parsedTreeTextBytes: Int
 
-        public init(entryTextBytes: Int, treeTextBytes: Int, memoCost: Int) {
+        public init(entryTextBytes: Int, treeTextBytes: Int, memoCost: Int, parsedTreeTextBytes: Int = 0) {
             self.entryTextBytes = entryTextBytes
             self.treeTextBytes = treeTextBytes
             self.memoCost = memoCost
+            self.parsedTreeTextBytes = parsedTreeTextBytes
         }
 
         /// A lint, which never closes generations itself: facts are never dropped (another document may
-        /// repeat a snippet); trees and rule results at their ceilings (4 MiB of code, 2,000,000).
+        /// repeat a snippet); trees and rule results at their ceilings (4 MiB of code, 2,000,000). It keeps
+        /// no parsed states: a lint parses each state from the one before it, in step order.
         public static let lint = Bounds(entryTextBytes: .max, treeTextBytes: 512 << 10, memoCost: 250_000)
         /// An editing session (the language server), which closes generations between analyses, so a
         /// document with more code than these keeps it all between keystrokes (in the newer generation),
-        /// but a second document analysed at the same time may then lose some of its own.
-        public static let editing = Bounds(entryTextBytes: 1 << 20, treeTextBytes: 256 << 10, memoCost: 100_000)
+        /// but a second document analysed at the same time may then lose some of its own. The parsed states
+        /// of 128 KiB of code hold every state of a 30 KB tutorial: a keystroke anywhere in it parses only
+        /// what it changed, where a state whose tree was gone cost a full parse (~3 ms).
+        public static let editing = Bounds(
+            entryTextBytes: 1 << 20, treeTextBytes: 256 << 10, memoCost: 100_000, parsedTreeTextBytes: 128 << 10)
     }
 
     private let state: Protected<State>
@@ -73,7 +86,8 @@ public final class FactsCache: Sendable {
         state = Protected(
             State(
                 entries: BoundedGenerations(generationCost: bounds.entryTextBytes),
-                memos: BoundedGenerations(generationCost: bounds.memoCost)))
+                memos: BoundedGenerations(generationCost: bounds.memoCost),
+                heldTrees: BoundedGenerations(generationCost: bounds.parsedTreeTextBytes, ceilingFactor: 1)))
         trees = SyntaxTrees(generationBytes: bounds.treeTextBytes)
     }
 
@@ -103,6 +117,7 @@ public final class FactsCache: Sendable {
         state.withLock { state in
             state.entries.closeGenerationIfFull()
             state.memos.closeGenerationIfFull()
+            state.heldTrees.closeGenerationIfFull()
         }
         trees.closeGenerationIfFull()
     }
@@ -113,6 +128,7 @@ public final class FactsCache: Sendable {
             state.entries.removeAll()
             state.memos.removeAll()
             state.recentTrees.removeAll()
+            state.heldTrees.removeAll()
         }
         trees.removeAll()
     }
@@ -144,9 +160,10 @@ public final class FactsCache: Sendable {
     }
 
     /// The same, with the edits from the previous state (the change set's runs), asked for only when a
-    /// parse is needed.
+    /// parse is needed. `replacing`: the code this snippet replaced since the previous analysis (the same
+    /// state's), whose parse, when still held, is where a parse without `previous` starts.
     public func facts(
-        for code: String, previous: ParsedState?, edits: () -> [TextReplacement]?
+        for code: String, previous: ParsedState?, replacing: String? = nil, edits: () -> [TextReplacement]?
     ) -> (facts: SnippetFacts, parsed: ParsedState?) {
         let key = HashedCode(code)
         let lookup = state.withLock { state -> (cached: SnippetFacts?, recent: [ParsedState]) in
@@ -154,7 +171,9 @@ public final class FactsCache: Sendable {
                 state.hitCount += 1
                 return (cached, [])
             }
-            return (nil, previous == nil ? state.recentTrees : [])
+            guard previous == nil else { return (nil, []) }
+            if let replacing, let held = state.heldTrees.value(for: HashedCode(replacing)) { return (nil, [held]) }
+            return (nil, state.recentTrees)
         }
         if let cached = lookup.cached { return (cached, nil) }
         var parsed: ParsedState
@@ -174,6 +193,7 @@ public final class FactsCache: Sendable {
             state.recentTrees.removeAll { $0.code == code }
             state.recentTrees.append(parsed)
             if state.recentTrees.count > recentTreeLimit { state.recentTrees.removeFirst() }
+            if state.heldTrees.generationCost > 0 { state.heldTrees.insert(parsed, for: key, cost: code.utf8.count) }
             // Another thread parsed the same code meanwhile: keep one id per distinct snippet.
             if let raced = state.entries.value(for: key) { return raced }
             let facts = extracted.identified(as: state.nextID)

@@ -107,9 +107,12 @@ private func region(
     return SpliceRegion(list: list, items: first..<last, oldRange: offset..<end, newRange: offset..<(end + delta))
 }
 
-/// The items of the innermost list that cover old bytes `start..<end`.
-private func coveringRegion(_ tree: SourceFileSyntax, start: Int, end: Int, delta: Int) -> SpliceRegion? {
-    guard start < end, let token = tree.token(at: AbsolutePosition(utf8Offset: start)) else { return nil }
+/// The items of the innermost list that cover old bytes `start..<end`; for an insertion (`start == end`),
+/// the items holding the byte before it as well (a space typed at a line's end, after a function's `{`,
+/// changes that function, not the first statement of its body whose leading newline follows).
+private func coveringRegion(_ tree: SourceFileSyntax, start changeStart: Int, end: Int, delta: Int) -> SpliceRegion? {
+    let start = changeStart < end ? changeStart : changeStart - 1
+    guard start >= 0, start < end, let token = tree.token(at: AbsolutePosition(utf8Offset: start)) else { return nil }
     var node: Syntax? = Syntax(token)
     while let current = node {
         if isItemList(current), current.position.utf8Offset <= start, current.endPosition.utf8Offset >= end {

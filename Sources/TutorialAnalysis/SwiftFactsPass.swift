@@ -82,8 +82,10 @@ private func facts(of timeline: FileTimeline, cache: FactsCache, previous earlie
             previous = nil
             continue
         }
-        // The change set's runs are the parser's edits (computed only when the state must be parsed).
-        let (facts, parsed) = cache.facts(for: state.code, previous: previous) { [previous] in
+        // The change set's runs are the parser's edits (computed only when the state must be parsed). A
+        // state after unchanged ones has no previous tree: its own code before the edit has, if still held.
+        let replaced = position < earlier.count ? earlier[position].code : nil
+        let (facts, parsed) = cache.facts(for: state.code, previous: previous, replacing: replaced) { [previous] in
             guard let previous else { return nil }
             return parserEdits(old: previous.code, new: state.code)
         }

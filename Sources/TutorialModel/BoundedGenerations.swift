@@ -13,11 +13,15 @@ public struct BoundedGenerations<Key: Hashable, Value> {
     private var newerCost = 0
     private var olderCost = 0
     public let generationCost: Int
-
-    public init(generationCost: Int) { self.generationCost = generationCost }
-
     /// Where `insert` closes the newer generation by itself.
-    public var ceiling: Int { generationCost > Int.max / 8 ? Int.max : generationCost * 8 }
+    public let ceiling: Int
+
+    /// `ceilingFactor`: how many times `generationCost` the newer generation may reach while an analysis
+    /// runs; 1 for what must stay within its bound even then.
+    public init(generationCost: Int, ceilingFactor: Int = 8) {
+        self.generationCost = generationCost
+        ceiling = generationCost > Int.max / ceilingFactor ? Int.max : generationCost * ceilingFactor
+    }
 
     public var count: Int { newer.count + older.count }
     /// The cost of everything held.

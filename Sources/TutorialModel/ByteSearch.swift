@@ -45,6 +45,15 @@ public enum ByteSearch {
         return text.withUTF8 { contains(needle, anchor: anchor, in: $0) }
     }
 
+    /// Whether `a[aStart..<aStart + count]` and `b[bStart..<bStart + count]` hold the same bytes.
+    public static func equal(_ a: [UInt8], at aStart: Int, _ b: [UInt8], at bStart: Int, count: Int) -> Bool {
+        guard count > 0 else { return true }
+        precondition(aStart >= 0 && bStart >= 0 && aStart + count <= a.count && bStart + count <= b.count)
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in memcmp(a.baseAddress! + aStart, b.baseAddress! + bStart, count) == 0 }
+        }
+    }
+
     /// How many bytes `a[..<aEnd]` and `b[..<bEnd]` end with in common, at most `limit`: the whole `limit`
     /// checked at once first, since the texts compared (a code line and its document line) usually are.
     public static func commonSuffixLength(

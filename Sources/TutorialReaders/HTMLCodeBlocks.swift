@@ -51,7 +51,13 @@ extension HTMLBlocks {
     static func normalizedCode(_ text: String) -> String {
         var bytes: [UInt8] = []
         let source = Array(text.utf8)
-        var index = 0
+        // Most code has no CR and no no-break space: then the bytes are kept as they are, without a copy
+        // byte by byte.
+        let plain = source.withUnsafeBufferPointer {
+            ByteSearch.index(of: 0x0D, in: $0, from: 0) == nil && ByteSearch.index(of: 0xC2, in: $0, from: 0) == nil
+        }
+        var index = plain ? source.count : 0
+        if plain { bytes = source }
         while index < source.count {
             let byte = source[index]
             if byte == 0x0D {

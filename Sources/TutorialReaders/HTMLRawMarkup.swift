@@ -130,6 +130,19 @@ struct HTMLRawMarkup {
         // block for its `</pre`, and making the needle's bytes at every offset was a tenth of an HTML lint.
         let needleBytes = Array(needle.utf8)
         guard let first = needleBytes.first else { return start < end ? start : nil }
+        if !(0x61...0x7A).contains(first) {
+            // Bytes are compared lowercased, so only `first` itself matches a first byte that is no
+            // lowercase letter (`<` of `</pre`): memchr finds the candidates.
+            return bytes.withUnsafeBufferPointer { buffer in
+                let searched = UnsafeBufferPointer(rebasing: buffer[..<min(end, buffer.count)])
+                var index = start
+                while let found = ByteSearch.index(of: first, in: searched, from: index) {
+                    if hasPrefix(bytes, at: found, needleBytes, end: end) { return found }
+                    index = found + 1
+                }
+                return nil
+            }
+        }
         var index = start
         while index < end {
             var byte = bytes[index]
@@ -271,7 +284,16 @@ struct HTMLRawText {
             }
             if byte < 0x80 {
                 if runStart == nil { runStart = index }
-                index += 1
+                // The rest of the run at once: bytes that the tests above would let through as plain ASCII.
+                index = bytes.withUnsafeBufferPointer { buffer in
+                    var next = index + 1
+                    while next < end {
+                        let byte = buffer[next]
+                        guard byte < 0x80, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"), byte != 0x0D else { break }
+                        next += 1
+                    }
+                    return next
+                }
                 continue
             }
             let length = min(LineIndex.scalarLength(leadingByte: byte), end - index)
@@ -389,12 +411,10 @@ enum HTMLCodeAlignment {
             if case .ascii(let run) = raw.pieces[current.piece] {
                 // A run of plain characters: as many as match at once, each one byte of code.
                 let documentStart = run.lowerBound + current.offset
-                var matched = 0
-                while documentStart + matched < run.upperBound, codeIndex + matched < code.count,
-                    code[codeIndex + matched] == bytes[documentStart + matched]
-                {
-                    matched += 1
-                }
+                let most = min(run.upperBound - documentStart, code.count - codeIndex)
+                // Usually the whole run matches: compared at once first.
+                var matched = ByteSearch.equal(code, at: codeIndex, bytes, at: documentStart, count: most) ? most : 0
+                while matched < most, code[codeIndex + matched] == bytes[documentStart + matched] { matched += 1 }
                 if matched > 0 {
                     builder.append(codeOffset: codeIndex, documentOffset: documentStart, length: matched)
                     if codeIndex < contentEnd {

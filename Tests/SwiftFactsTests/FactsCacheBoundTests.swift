@@ -68,4 +68,28 @@ final class FactsCacheBoundTests: XCTestCase {
         }
         XCTAssertEqual(cache.statistics.misses, 20, "each snippet parsed once, in the first analysis")
     }
+
+    /// A state edited since the previous analysis starts from its own parse before the edit however many
+    /// snippets were parsed since (the last few parsed are all a cache without held parses has), as long as
+    /// its bound holds that parse.
+    func testAnEditedStateStartsFromItsHeldParse() {
+        let widgets = (0..<12).map { "struct Widget\($0) {\n    func helper(_ input: Int) -> Int {\n        return input + \($0)\n    }\n}\n" }
+        let unrelated = (0..<10).map { "let x\($0) = [\($0)]\n" }
+        func reuses(_ bounds: FactsCache.Bounds) -> Int {
+            let cache = FactsCache(bounds: bounds)
+            for code in widgets + unrelated { _ = cache.facts(for: code) }
+            let before = cache.reusedTreeParses
+            for code in widgets.reversed() {
+                let typed = code.replacingOccurrences(of: "-> Int {\n", with: "-> Int { \n")
+                _ = cache.facts(for: typed, previous: nil, replacing: code) { nil }
+            }
+            return cache.reusedTreeParses - before
+        }
+        XCTAssertEqual(reuses(.editing), widgets.count, "every edited state from its own parse")
+        XCTAssertEqual(reuses(.lint), 0, "a lint holds no parses, and the last few are unlike the edited states")
+        // 300 bytes of code per generation, of about 1,200 parsed: only the last widgets' parses are held.
+        let small = FactsCache.Bounds(entryTextBytes: .max, treeTextBytes: 1 << 20, memoCost: 100, parsedTreeTextBytes: 300)
+        XCTAssertGreaterThan(reuses(small), 0)
+        XCTAssertLessThan(reuses(small), widgets.count / 2)
+    }
 }

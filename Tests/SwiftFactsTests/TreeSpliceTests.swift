@@ -81,6 +81,28 @@ final class TreeSpliceTests: XCTestCase {
         XCTAssertGreaterThan(spliced, 10)
     }
 
+    /// Keystrokes at a line's end (the language server's most common edit): a text typed there changes
+    /// the item holding the line's last token, which is spliced when it parses alone; every splice is the
+    /// full parse, over eight random line ends of every repository snippet with random typed texts.
+    func testTextTypedAtEveryLineEnd() {
+        let function = "struct Widget {\n    var count = 0\n\n    func helper(_ input: Int) -> Int {\n        return input\n    }\n}\n"
+        let typed = function.replacingOccurrences(of: "-> Int {\n", with: "-> Int { \n")
+        XCTAssertEqual(TreeSpliceCheck.outcome(old: function, new: typed), .sameAsFullParse, "a space after a function's `{`")
+        let texts = [" ", "x", "1", ")", "{", "}", ";", " // note", "\n", " else", ".", "?"]
+        var random = SystemRandomNumberGenerator()
+        for block in Set(RepositorySnippets.blocksByFile().joined()) {
+            let bytes = Array(block.utf8)
+            let lineEnds = bytes.indices.filter { bytes[$0] == 0x0A && $0 > 0 && bytes[$0 - 1] != 0x0A }
+            for index in lineEnds.shuffled(using: &random).prefix(8) {
+                let text = texts.randomElement(using: &random)!
+                check(block, String(decoding: bytes[..<index], as: UTF8.self) + text + String(decoding: bytes[index...], as: UTF8.self))
+                check(block, String(decoding: bytes[..<(index - 1)] + bytes[index...], as: UTF8.self))
+            }
+        }
+        XCTAssertGreaterThan(compared, 1_000)
+        XCTAssertGreaterThan(spliced, compared / 10, "typing at a line's end should mostly splice")
+    }
+
     /// Whatever way a state's tree is made from the previous state's (spliced, parsed reusing it, or
     /// parsed afresh), it is the tree a full parse gives.
     func testEveryNextStateIsTheFullParse() throws {

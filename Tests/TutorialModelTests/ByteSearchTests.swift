@@ -52,6 +52,13 @@ final class ByteSearchTests: XCTestCase {
                 }
             }
             XCTAssertEqual(suffix, common)
+
+            let count = Int.random(in: 0...min(haystack.count, other.count))
+            let aStart = Int.random(in: 0...(haystack.count - count))
+            let bStart = Int.random(in: 0...(other.count - count))
+            XCTAssertEqual(
+                ByteSearch.equal(haystack, at: aStart, other, at: bStart, count: count),
+                haystack[aStart..<(aStart + count)].elementsEqual(other[bStart..<(bStart + count)]))
         }
         XCTAssertGreaterThan(found, 500)
     }
