@@ -106,15 +106,16 @@ final class FactsCollector: SyntaxVisitor {
         let position = node.position.utf8Offset
         if let known = reusable.members[node.raw.id], known.context == type.qualifiedName {
             let facts = known.moved(to: position, functionBase: functions.count)
-            types.append(contentsOf: facts.types.map(TypeBuilder.init))
-            type.properties.append(contentsOf: facts.properties)
-            type.initializers.append(contentsOf: facts.initializers)
-            functions.append(contentsOf: facts.functions)
-            assignments.append(contentsOf: facts.assignments)
-            calls.append(contentsOf: facts.calls)
-            selectors.append(contentsOf: facts.selectors)
-            variables.append(contentsOf: facts.variables)
-            memberReferences.append(contentsOf: facts.memberReferences)
+            // Most members add to few of the kinds: an empty append still costs a call and an access check.
+            if !facts.types.isEmpty { types.append(contentsOf: facts.types.map(TypeBuilder.init)) }
+            if !facts.properties.isEmpty { type.properties.append(contentsOf: facts.properties) }
+            if !facts.initializers.isEmpty { type.initializers.append(contentsOf: facts.initializers) }
+            if !facts.functions.isEmpty { functions.append(contentsOf: facts.functions) }
+            if !facts.assignments.isEmpty { assignments.append(contentsOf: facts.assignments) }
+            if !facts.calls.isEmpty { calls.append(contentsOf: facts.calls) }
+            if !facts.selectors.isEmpty { selectors.append(contentsOf: facts.selectors) }
+            if !facts.variables.isEmpty { variables.append(contentsOf: facts.variables) }
+            if !facts.memberReferences.isEmpty { memberReferences.append(contentsOf: facts.memberReferences) }
             recorded[node.raw.id] = facts
             reusedCount += 1
             // `visitPost` still runs for a skipped node: it finds no start to record from.
