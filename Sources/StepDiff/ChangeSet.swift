@@ -99,8 +99,7 @@ struct ChangeBase {
     /// Whether the state shows its base exactly, which is when its diff is empty: lines with their endings
     /// cover every byte, so equal line sequences are equal bytes. Found without diffing.
     var isNoChange: Bool {
-        // Lengths first (constant time for native strings): most states differ in length.
-        base != .none && baseCode.utf8.count == to.code.utf8.count && baseCode.utf8.elementsEqual(to.code.utf8)
+        base != .none && baseCode.hasSameBytes(as: to.code)
     }
 }
 

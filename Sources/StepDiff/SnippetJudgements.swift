@@ -77,23 +77,31 @@ func isExcerpt(_ snippet: Snippet, of latest: FileState) -> Bool {
     return snippet.lineCount < latest.snippet.lineCount
 }
 
+/// Whether a line of `code` starts with `import ` or `@testable import `; a line starts after an LF that
+/// is not part of a CRLF, as `split(separator: "\n")` splits.
 func hasImport(_ code: String) -> Bool {
-    // Scanned as bytes at line starts (splitting into `Character`s cost a third of building timelines);
-    // a line starts after an LF that is not part of a CRLF, as `split(separator: "\n")` splits.
-    let bytes = Array(code.utf8)
-    let plain = Array("import ".utf8)
-    let testable = Array("@testable import ".utf8)
-    func starts(with prefix: [UInt8], at start: Int) -> Bool {
-        start + prefix.count <= bytes.count && bytes[start..<(start + prefix.count)].elementsEqual(prefix)
+    // Each `import ` found by `ByteSearch` (memchr on its `p`) is checked for a line start before it: most
+    // snippets have no import, and a Swift loop over every line's first bytes read each snippet twice per
+    // timeline build.
+    var code = code
+    return code.withUTF8 { bytes in
+        func isLineStart(_ index: Int) -> Bool {
+            index == 0 || (bytes[index - 1] == 0x0A && (index == 1 || bytes[index - 2] != 0x0D))
+        }
+        let keyword = Array("import ".utf8)
+        let testable = Array("@testable ".utf8)
+        var from = 0
+        while let at = ByteSearch.index(of: keyword, anchor: 2, in: bytes, from: from) {
+            if isLineStart(at) { return true }
+            if at >= testable.count, isLineStart(at - testable.count),
+                bytes[(at - testable.count)..<at].elementsEqual(testable)
+            {
+                return true
+            }
+            from = at + 1
+        }
+        return false
     }
-    var start = 0
-    while start < bytes.count {
-        if starts(with: plain, at: start) || starts(with: testable, at: start) { return true }
-        var next = start
-        while next < bytes.count, !(bytes[next] == 0x0A && (next == 0 || bytes[next - 1] != 0x0D)) { next += 1 }
-        start = next + 1
-    }
-    return false
 }
 
 /// The file a step's prose names: the only known file it mentions, else the only file name at all.
@@ -104,21 +112,40 @@ func fileNamed(inProse prose: String, knownFiles: Set<String>) -> String? {
     guard known.isEmpty else { return nil }
     // Pages copied from the web split names (`Search Bar.swift` for `SearchBar.swift`): look for the
     // known names in the prose without its spaces before trusting a lone mention.
-    let split = knownFiles.filter { containsIgnoringWhitespace(prose, $0) }
+    let squeezed = SqueezedText(prose)
+    let split = knownFiles.filter { squeezed.contains($0) }
     if split.count == 1 { return split.first }
     if split.isEmpty, Set(mentioned).count == 1 { return mentioned.first }
     return nil
 }
 
-/// Whether `text` with its whitespace taken out contains `name`.
-func containsIgnoringWhitespace(_ text: String, _ name: String) -> Bool {
-    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.filter { !$0.isWhitespace }.contains(name) }
-    // ASCII text (most prose): a character is a byte there, so bytes are compared (Characters cost about
-    // 100 instructions a byte, and timelines ask this of every step's prose at every keystroke).
-    let squeezed = text.utf8.filter { !$0.isASCIIBlank }
-    let bytes = Array(name.utf8)
-    guard !bytes.isEmpty, squeezed.count >= bytes.count else { return name.isEmpty }
-    return (0...(squeezed.count - bytes.count)).contains { squeezed[$0..<($0 + bytes.count)].elementsEqual(bytes) }
+/// A text with its whitespace taken out, made once for looking up every known file name in a step's prose.
+struct SqueezedText {
+    /// ASCII text (most prose), as bytes: a character is a byte there, so bytes are compared (Characters
+    /// cost about 100 instructions a byte, and timelines ask this of every step's prose at every keystroke).
+    private let ascii: [UInt8]?
+    /// Any other text, as characters.
+    private let characters: String
+
+    init(_ text: String) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            ascii = text.utf8.filter { !$0.isASCIIBlank }
+            characters = ""
+        } else {
+            ascii = nil
+            characters = text.filter { !$0.isWhitespace }
+        }
+    }
+
+    /// Whether the squeezed text contains `name`.
+    func contains(_ name: String) -> Bool {
+        guard let ascii else { return characters.contains(name) }
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty else { return true }
+        // Anchored on the name's dot, rarer in prose than its letters.
+        let anchor = bytes.firstIndex(of: 0x2E) ?? 0
+        return ascii.withUnsafeBufferPointer { ByteSearch.contains(bytes, anchor: anchor, in: $0) }
+    }
 }
 
 /// The extensions that make a word of prose a file name.
@@ -131,11 +158,24 @@ func fileNames(in text: String) -> [String] {
     // By UTF-8 bytes: a name is ASCII letters, digits, `_`, `-`, `+` and inner dots, and every byte of
     // a non-ASCII character is 0x80 or more, so it separates words as the character would. (Timelines
     // ask this of every step's prose at every keystroke.)
-    let bytes = Array(text.utf8)
     func isNameByte(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
             || byte == 0x5F || byte == 0x2D || byte == 0x2B
     }
+    // A name's dot stands between two name bytes (a dot joins a word only before a name byte, and the byte
+    // before it is then the word's): prose without such a dot, most of it, names no file, which the dots
+    // alone (found by memchr) tell.
+    var prose = text
+    let mayNameFiles = prose.withUTF8 { buffer in
+        var from = 1
+        while let dot = ByteSearch.index(of: 0x2E, in: buffer, from: from), dot + 1 < buffer.count {
+            if isNameByte(buffer[dot - 1]), isNameByte(buffer[dot + 1]) { return true }
+            from = dot + 1
+        }
+        return false
+    }
+    guard mayNameFiles else { return [] }
+    let bytes = Array(text.utf8)
     var index = 0
     while index < bytes.count {
         guard isNameByte(bytes[index]) else {

@@ -69,12 +69,14 @@ public func analyze(
         configuration: configuration, cache: cache, previousChecks: previous.evaluations)
     var changedIdentifiers: [String: [StateChange]] = [:]
     var reusedChanges = 0
+    let recorder = TutorialRuleRecorder(previous: previous.tutorialRules)
     if !tutorialRules.isEmpty {
         let changes = stepChanges(tutorial, timelines: timelines, previous: previous.changedIdentifiers)
         changedIdentifiers = changes.byFile
         reusedChanges = changes.reused
         let context = TutorialContext(
-            tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets)
+            tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets,
+            recorder: recorder)
         for rule in tutorialRules {
             let description = rule.description
             for finding in rule.check(context) {
@@ -88,6 +90,7 @@ public func analyze(
             }
         }
     }
+    let ruleMemory = recorder.memory
     let suppressions = DocumentSuppressions(tutorial)
     findings = findings.filter { !suppressions.suppresses($0) }
     findings.sort {
@@ -97,5 +100,5 @@ public func analyze(
         tutorial: tutorial, timelines: timelines, findings: findings,
         stateResults: StateResults(
             facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks,
-            reusedCount: facts.reused + reusedChanges + reusedChecks))
+            tutorialRules: ruleMemory, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
 }

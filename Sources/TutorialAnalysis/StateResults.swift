@@ -20,12 +20,15 @@ public struct StateResults: Sendable {
     let changedIdentifiers: [String: [StateChange]]
     /// The code-rule evaluator's checks in the order it made them.
     let evaluations: [RememberedEvaluation]
-    /// How many results (facts, changed identifiers, checks) this analysis took from the previous one:
-    /// what the tests and the bench see of the reuse.
+    /// What the tutorial rules judged step by step. Empty when no tutorial rule ran.
+    let tutorialRules: TutorialRuleMemory
+    /// How many results (facts, changed identifiers, checks, the tutorial rules' judgements) this analysis
+    /// took from the previous one: what the tests and the bench see of the reuse.
     public let reusedCount: Int
 
     /// Nothing to reuse: a document's first analysis.
-    public static let none = StateResults(facts: [:], changedIdentifiers: [:], evaluations: [], reusedCount: 0)
+    public static let none = StateResults(
+        facts: [:], changedIdentifiers: [:], evaluations: [], tutorialRules: .none, reusedCount: 0)
 }
 
 /// A state's code and what the facts pass made of it.

@@ -17,17 +17,25 @@ public enum ByteSearch {
     /// whole needle compared: pick one rare in the text searched (a `-` rather than the `t` of
     /// `tutorial-check`).
     public static func contains(_ needle: [UInt8], anchor: Int, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
+        index(of: needle, anchor: anchor, in: haystack, from: 0) != nil
+    }
+
+    /// The first position at or after `start` where `needle` occurs in `haystack`, nil when there is none
+    /// (`anchor` as for `contains`).
+    public static func index(
+        of needle: [UInt8], anchor: Int, in haystack: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int? {
+        guard !needle.isEmpty else { return start <= haystack.count ? start : nil }
+        guard haystack.count >= needle.count, let base = haystack.baseAddress else { return nil }
         return needle.withUnsafeBufferPointer { wanted in
-            var from = anchor
+            var from = start + anchor
             while let hit = index(of: wanted[anchor], in: haystack, from: from) {
-                let start = hit - anchor
-                if start + wanted.count > haystack.count { return false }
-                if memcmp(base + start, wanted.baseAddress!, wanted.count) == 0 { return true }
+                let found = hit - anchor
+                if found + wanted.count > haystack.count { return nil }
+                if memcmp(base + found, wanted.baseAddress!, wanted.count) == 0 { return found }
                 from = hit + 1
             }
-            return false
+            return nil
         }
     }
 

@@ -18,6 +18,9 @@ public struct Tutorial: Sendable, Equatable {
     public let sections: [Section]
     /// Problems the reader met (missing DocC resource, size limit, …); never a reason to stop.
     public let diagnostics: [ReaderDiagnostic]
+    /// Every step in document order: gathered once, since the timelines and several rules walk them at
+    /// every keystroke and gathering a long tutorial's steps cost as much as a rule.
+    public let steps: [Step]
 
     public init(
         document: SourceDocument, format: DocumentFormat, title: String?, sections: [Section],
@@ -28,10 +31,8 @@ public struct Tutorial: Sendable, Equatable {
         self.title = title
         self.sections = sections
         self.diagnostics = diagnostics
+        steps = sections.flatMap(\.steps)
     }
-
-    /// Every step in document order.
-    public var steps: [Step] { sections.flatMap(\.steps) }
 
     public func step(_ id: StepID) -> Step? {
         guard id.section >= 1, id.section <= sections.count else { return nil }

@@ -222,12 +222,19 @@ public struct TutorialContext: Sendable {
     /// The change sets, when the caller had them already (the server's document model); rules that need
     /// only to know which states are unchanged find that without them.
     public let changeSets: [ChangeSet]?
+    /// The judgements of the previous analysis of the document, and those of this one as the rules that
+    /// judge step by step make them (`StepJudgements`).
+    let recorder: TutorialRuleRecorder
 
-    package init(tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, changeSets: [ChangeSet]?) {
+    package init(
+        tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, changeSets: [ChangeSet]?,
+        recorder: TutorialRuleRecorder = TutorialRuleRecorder()
+    ) {
         self.tutorial = tutorial
         self.timelines = timelines
         self.changes = changes
         self.changeSets = changeSets
+        self.recorder = recorder
     }
 }
 

@@ -1,7 +1,7 @@
 @testable import StepDiff
 import XCTest
 
-/// `containsIgnoringWhitespace` compares bytes when the prose is ASCII; the answer must be the one the
+/// `SqueezedText` compares bytes when the prose is ASCII; the answer must be the one the
 /// Characters give (prose without its whitespace, `String.contains`), for any prose and name.
 final class SqueezedProseTests: XCTestCase {
     func testTheByteComparisonAgreesWithTheCharacterOne() {
@@ -14,11 +14,11 @@ final class SqueezedProseTests: XCTestCase {
                 .joined()
             for name in names {
                 let expected = prose.filter { !$0.isWhitespace }.contains(name)
-                XCTAssertEqual(containsIgnoringWhitespace(prose, name), expected, "\(prose.debugDescription) \(name)")
+                XCTAssertEqual(SqueezedText(prose).contains(name), expected, "\(prose.debugDescription) \(name)")
                 if expected { found += 1 }
             }
         }
         XCTAssertGreaterThan(found, 1_000, "the random prose contains the names")
-        XCTAssertTrue(containsIgnoringWhitespace("Open Search Bar.swift now", "SearchBar.swift"))
+        XCTAssertTrue(SqueezedText("Open Search Bar.swift now").contains("SearchBar.swift"))
     }
 }

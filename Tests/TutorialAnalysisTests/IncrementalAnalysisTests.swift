@@ -111,6 +111,7 @@ final class IncrementalAnalysisTests: XCTestCase {
                 reused += analysis.stateResults.reusedCount
                 reusable += previous.facts.values.map(\.count).reduce(0, +)
                     + previous.changedIdentifiers.values.map(\.count).reduce(0, +) + previous.evaluations.count
+                    + previous.tutorialRules.count
                 if analysis.findings != fresh.findings {
                     XCTFail(
                         "\(path), seed \(seed), edit \(number) \(edit.range) → \(edit.newText.debugDescription): "

@@ -24,6 +24,17 @@ final class ByteSearchTests: XCTestCase {
                 ByteSearch.contains(needle, anchor: anchor, in: String(decoding: haystack, as: UTF8.self)), expected)
             if expected { found += 1 }
 
+            let from = Int.random(in: 0...haystack.count)
+            let first =
+                haystack.count >= needle.count && from <= haystack.count - needle.count
+                ? (from...(haystack.count - needle.count)).first {
+                    haystack[$0..<($0 + needle.count)].elementsEqual(needle)
+                } : nil
+            let position = haystack.withUnsafeBufferPointer {
+                ByteSearch.index(of: needle, anchor: anchor, in: $0, from: from)
+            }
+            XCTAssertEqual(position, first, "\(haystack) \(needle) \(anchor) from \(from)")
+
             let start = Int.random(in: 0...(haystack.count + 1))
             let byte = alphabet.randomElement()!
             let index = haystack.withUnsafeBufferPointer { ByteSearch.index(of: byte, in: $0, from: start) }

@@ -64,16 +64,20 @@ struct FileNameMismatch: TutorialRule {
 
     func check(_ context: TutorialContext) -> [DocumentFinding] {
         var findings: [DocumentFinding] = []
-        for step in context.tutorial.steps {
-            let labelled = Set(step.snippets.compactMap(\.fileName))
-            guard !labelled.isEmpty else { continue }
-            let sentence = instruction(of: step)
-            let names = Set(swiftFileNames(in: sentence))
-            guard names.count == 1, let name = names.first, !labelled.contains(name) else { continue }
-            let lower = sentence.lowercased()
-            guard Self.cues.contains(where: { lower.contains($0) }) else { continue }
-            guard let range = proseRange(of: name, in: step, document: context.tutorial.document) else { continue }
-            let shown = labelled.sorted().joined(separator: ", ")
+        let steps = context.tutorial.steps
+        func isLabelled(_ step: Step) -> Bool { step.snippets.contains { $0.fileName != nil } }
+        // What each instruction names is remembered from the document's previous analysis: reading every
+        // step's sentence again was most of the rule's cost at a keystroke, which changes one step.
+        var named = context.recorder.judging(
+            description.id, count: steps.reduce(0) { $0 + (isLabelled($1) ? 1 : 0) },
+            as: StepJudgements<String, String?>.self)
+        defer { context.recorder.record(named, for: description.id) }
+        for step in steps where isLabelled(step) {
+            guard let name = named.next(instruction(of: step), same: { $0.hasSameBytes(as: $1) }, judge: Self.instructedFile),
+                !step.snippets.contains(where: { $0.fileName == name }),
+                let range = proseRange(of: name, in: step, document: context.tutorial.document)
+            else { continue }
+            let shown = Set(step.snippets.compactMap(\.fileName)).sorted().joined(separator: ", ")
             findings.append(
                 DocumentFinding(
                     subject: "\(step.id):\(name)",
@@ -81,5 +85,14 @@ struct FileNameMismatch: TutorialRule {
                     step: step.id))
         }
         return findings
+    }
+
+    /// The one Swift file an instruction names with a cue to work in it (`Open PageView.swift`); nil when
+    /// it names none, or several (not enough certainty).
+    private static func instructedFile(_ instruction: String) -> String? {
+        let names = Set(swiftFileNames(in: instruction))
+        guard names.count == 1, let name = names.first else { return nil }
+        let lower = instruction.lowercased()
+        return cues.contains(where: { lower.contains($0) }) ? name : nil
     }
 }

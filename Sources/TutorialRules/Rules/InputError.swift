@@ -95,9 +95,18 @@ struct InputError: TutorialRule {
                 severity: diagnostic.severity)
         }
         // A snippet the parser would stall on is read but not checked: say so rather than stay silent.
+        // Each snippet's verdict is remembered from the document's previous analysis: scanning every
+        // snippet's code again was most of the rule's cost at a keystroke, which changes one snippet.
+        let swiftSnippets = steps.reduce(0) { count, step in count + step.snippets.reduce(0) { $0 + ($1.isSwift() ? 1 : 0) } }
+        var verdicts = context.recorder.judging(
+            description.id, count: swiftSnippets, as: StepJudgements<String, String?>.self)
+        defer { context.recorder.record(verdicts, for: description.id) }
         for step in steps {
             for snippet in step.snippets where snippet.isSwift() {
-                guard let reason = SwiftParseLimits.unparseableReason(snippet.code) else { continue }
+                guard
+                    let reason = verdicts.next(
+                        snippet.code, same: { $0.hasSameBytes(as: $1) }, judge: SwiftParseLimits.unparseableReason)
+                else { continue }
                 findings.append(
                     DocumentFinding(
                         subject: "snippet-not-parsed-\(snippet.range.start)", message: reason, range: snippet.range,

@@ -119,22 +119,20 @@ struct ProseCodeMismatch: TutorialRule {
 
     func check(_ context: TutorialContext) -> [DocumentFinding] {
         var findings: [DocumentFinding] = []
-        for step in context.tutorial.steps where context.changes.stepsWithCode.contains(step.id) {
-            let sentence = firstSentence(of: withoutSymbolLinks(instruction(of: step)))
-            // Every name the pattern finds has its parentheses: most instructions have none, and the
-            // rule runs on every step at every keystroke.
-            // The bytes of `（` first (no other character is canonically equivalent to it): Foundation's
-            // search of every instruction without `(` cost more than the rest of the rule.
-            guard sentence.utf8.contains(UInt8(ascii: "(")) || (containsUTF8("（", in: sentence) && sentence.contains("（")),
-                !isRemoval(sentence)
-            else {
-                continue
-            }
+        let steps = context.tutorial.steps
+        // What each instruction names is remembered from the document's previous analysis: reading every
+        // step's sentence again was most of the rule's cost at a keystroke, which changes one step.
+        var named = context.recorder.judging(
+            description.id, count: context.changes.stepsWithCode.count, as: StepJudgements<String, [ProseCall]>.self)
+        defer { context.recorder.record(named, for: description.id) }
+        for step in steps where context.changes.stepsWithCode.contains(step.id) {
+            let calls = named.next(instruction(of: step), same: { $0.hasSameBytes(as: $1) }, judge: instructedCalls)
+            guard !calls.isEmpty else { continue }
             let touched = context.changes.touchedIdentifiers[step.id] ?? []
             var seen = Set<String>()
             // Computed only for a name no changed line holds: most steps never need it.
             var shown: Set<String>?
-            for call in proseCalls(in: sentence) {
+            for call in calls {
                 let name = call.name
                 guard !touched.contains(name), seen.insert(name).inserted else { continue }
                 let present = shown ?? identifiersShown(by: step, timelines: context.timelines)
@@ -156,6 +154,21 @@ struct ProseCodeMismatch: TutorialRule {
         }
         return findings
     }
+}
+
+/// The API names in code form an instruction gives (`makeCoordinator()`), in order: those of its first
+/// sentence outside DocC symbol links; none for a removal step, which names what its code no longer has.
+private func instructedCalls(_ instruction: String) -> [ProseCall] {
+    let sentence = firstSentence(of: withoutSymbolLinks(instruction))
+    // Every name the pattern finds has its parentheses: most instructions have none.
+    // The bytes of `（` first (no other character is canonically equivalent to it): Foundation's
+    // search of every instruction without `(` cost more than the rest of the rule.
+    guard sentence.utf8.contains(UInt8(ascii: "(")) || (containsUTF8("（", in: sentence) && sentence.contains("（")),
+        !isRemoval(sentence)
+    else {
+        return []
+    }
+    return proseCalls(in: sentence)
 }
 
 /// The identifiers a step's code holds: its snippets, and every state up to the step's own of each file
