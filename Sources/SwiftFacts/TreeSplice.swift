@@ -139,8 +139,12 @@ private let endingKeywords: Set<Keyword> = [
     .break, .continue,
 ]
 
+/// Whether `token` ends whatever item precedes it and starts a new one: one of `endingKeywords`, or `@`,
+/// which begins an attribute of the next declaration (`@objc func`) and continues no item before it.
 private func isEndingKeyword(_ token: TokenSyntax?) -> Bool {
-    guard let token, case .keyword(let keyword) = token.tokenKind else { return false }
+    guard let token else { return false }
+    if token.tokenKind == .atSign { return true }
+    guard case .keyword(let keyword) = token.tokenKind else { return false }
     return endingKeywords.contains(keyword)
 }
 

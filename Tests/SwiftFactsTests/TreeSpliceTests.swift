@@ -88,6 +88,12 @@ final class TreeSpliceTests: XCTestCase {
         let function = "struct Widget {\n    var count = 0\n\n    func helper(_ input: Int) -> Int {\n        return input\n    }\n}\n"
         let typed = function.replacingOccurrences(of: "-> Int {\n", with: "-> Int { \n")
         XCTAssertEqual(TreeSpliceCheck.outcome(old: function, new: typed), .sameAsFullParse, "a space after a function's `{`")
+        let attributed = "class Coordinator: NSObject {\n    var count = 0\n\n    init(_ count: Int) {\n        self.count = count\n    }\n\n"
+            + "    @objc\n    func tapped(sender: UIControl) {\n        count += 1\n    }\n\n    @objc func reset() {}\n}\n"
+        for line in ["    init(_ count: Int) {\n", "    func tapped(sender: UIControl) {\n"] {
+            let typed = attributed.replacingOccurrences(of: line, with: line.dropLast() + " \n")
+            XCTAssertEqual(TreeSpliceCheck.outcome(old: attributed, new: typed), .sameAsFullParse, "a member before or after `@objc`: \(line)")
+        }
         let texts = [" ", "x", "1", ")", "{", "}", ";", " // note", "\n", " else", ".", "?"]
         var random = SystemRandomNumberGenerator()
         for block in Set(RepositorySnippets.blocksByFile().joined()) {
