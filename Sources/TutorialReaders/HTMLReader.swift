@@ -1,5 +1,4 @@
 import CLibXML2
-import Foundation
 import TutorialModel
 
 /// Reads HTML tutorials through libxml2's HTML parser.
@@ -92,11 +91,10 @@ struct HTMLBlocks {
     /// Whether a `\r` in `range` ends a line by itself (old Mac line ends), which libxml2 does not count.
     static func hasLoneCarriageReturn(_ bytes: [UInt8], in range: Range<Int>) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
+            let searched = UnsafeBufferPointer(rebasing: buffer[..<range.upperBound])
             var offset = range.lowerBound
-            while offset < range.upperBound, let found = memchr(base + offset, 0x0D, range.upperBound - offset) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if index + 1 == buffer.count || base[index + 1] != 0x0A { return true }
+            while let index = ByteSearch.index(of: 0x0D, in: searched, from: offset) {
+                if index + 1 == buffer.count || buffer[index + 1] != 0x0A { return true }
                 offset = index + 1
             }
             return false

@@ -98,9 +98,7 @@ enum HTMLWindow {
     /// (`HTMLBlocks.linesAgree`); and a NUL byte, which libxml2 skips with an error, so a text around it
     /// can end at a different place in a window than in the page.
     private static func readsOutOfStep(_ bytes: [UInt8]) -> Bool {
-        let hasNul = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
-        }
+        let hasNul = bytes.withUnsafeBufferPointer { ByteSearch.index(of: 0, in: $0, from: 0) != nil }
         return hasNul || HTMLBlocks.hasLoneCarriageReturn(bytes, in: 0..<bytes.count)
     }
 

@@ -94,3 +94,11 @@ struct StepJudgements<Input: Sendable, Judgement: Sendable>: Sendable {
         return judgement
     }
 }
+
+extension StepJudgements where Input == String {
+    /// `next` for text inputs, compared by their bytes (`String.hasSameBytes`): what a rule reads of a text
+    /// may differ between two canonically equivalent spellings, which `==` calls equal.
+    mutating func next(_ input: String, judge: (String) -> Judgement) -> Judgement {
+        next(input, same: { $0.hasSameBytes(as: $1) }, judge: judge)
+    }
+}

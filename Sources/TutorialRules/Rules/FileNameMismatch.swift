@@ -73,7 +73,7 @@ struct FileNameMismatch: TutorialRule {
             as: StepJudgements<String, String?>.self)
         defer { context.recorder.record(named, for: description.id) }
         for step in steps where isLabelled(step) {
-            guard let name = named.next(instruction(of: step), same: { $0.hasSameBytes(as: $1) }, judge: Self.instructedFile),
+            guard let name = named.next(instruction(of: step), judge: Self.instructedFile),
                 !step.snippets.contains(where: { $0.fileName == name }),
                 let range = proseRange(of: name, in: step, document: context.tutorial.document)
             else { continue }

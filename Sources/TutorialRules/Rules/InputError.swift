@@ -105,7 +105,7 @@ struct InputError: TutorialRule {
             for snippet in step.snippets where snippet.isSwift() {
                 guard
                     let reason = verdicts.next(
-                        snippet.code, same: { $0.hasSameBytes(as: $1) }, judge: SwiftParseLimits.unparseableReason)
+                        snippet.code, judge: SwiftParseLimits.unparseableReason)
                 else { continue }
                 findings.append(
                     DocumentFinding(

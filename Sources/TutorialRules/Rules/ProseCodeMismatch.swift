@@ -126,7 +126,7 @@ struct ProseCodeMismatch: TutorialRule {
             description.id, count: context.changes.stepsWithCode.count, as: StepJudgements<String, [ProseCall]>.self)
         defer { context.recorder.record(named, for: description.id) }
         for step in steps where context.changes.stepsWithCode.contains(step.id) {
-            let calls = named.next(instruction(of: step), same: { $0.hasSameBytes(as: $1) }, judge: instructedCalls)
+            let calls = named.next(instruction(of: step), judge: instructedCalls)
             guard !calls.isEmpty else { continue }
             let touched = context.changes.touchedIdentifiers[step.id] ?? []
             var seen = Set<String>()
