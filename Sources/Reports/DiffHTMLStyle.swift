@@ -85,6 +85,8 @@ let diffReportCSS = """
     .finding-box .sev { font-weight: 600; text-transform: uppercase; font-size: 11px; margin-right: 4px; }
     .finding-box .rule { font-size: 12px; color: #57606a; }
     .finding-box .status { display: block; color: #57606a; font-size: 12px; }
+    .finding-box.build-order { border-color: #d0d7de; background: #f6f8fa; color: #57606a; }
+    p.resolved-note.build-order { border-color: #d0d7de; background: #f6f8fa; color: #57606a; }
     tr.finding-row td { padding: 0 6px 0 3.6em; background: #fff; }
     p.resolved-note { margin: 4px 0; padding: 3px 10px; border-left: 4px solid #1a7f37; background: #dafbe1; font-size: 13px; }
     .badge { display: inline-block; min-width: 1.4em; padding: 0 4px; border-radius: 8px; font-size: 11px; text-align: center; color: #fff; background: #57606a; }

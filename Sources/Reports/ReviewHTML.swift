@@ -3,14 +3,17 @@ import StepDiff
 import TutorialModel
 import TutorialRules
 
-/// A document to review: its step diffs and its lint findings.
+/// A document to review: its step diffs, its lint findings, and its build order (problems a later step
+/// completes, no defects: shown as muted notes, counted nowhere).
 public struct ReviewedDocument: Sendable {
     public let diff: DiffReportDocument
     public let findings: [Finding]
+    public let buildOrder: [Finding]
 
-    public init(diff: DiffReportDocument, findings: [Finding]) {
+    public init(diff: DiffReportDocument, findings: [Finding], buildOrder: [Finding] = []) {
         self.diff = diff
-        self.findings = findings
+        self.findings = findings.filter { !$0.isBuildOrder }
+        self.buildOrder = buildOrder
     }
 }
 
@@ -21,7 +24,8 @@ public struct ReviewedDocument: Sendable {
 public func renderReviewPage(_ documents: [ReviewedDocument], indexLink: String? = nil) -> String {
     var page = HTMLReportPage(
         syntax: DiffSyntaxColorer(),
-        review: documents.map { ReviewFindings($0.findings, changes: $0.diff.changes) }, indexLink: indexLink)
+        review: documents.map { ReviewFindings($0.findings + $0.buildOrder, changes: $0.diff.changes) },
+        indexLink: indexLink)
     return page.render(documents.map(\.diff), showAllSteps: true)
 }
 
@@ -42,13 +46,16 @@ extension HTMLReportPage {
     func findingBox(_ finding: Finding, review: ReviewFindings, anchored: Bool, line: Int? = nil) -> String {
         let id = anchored ? " id=\"\(review.anchor(finding, document: current))\"" : ""
         var status = finding.step.map { "introduced in step \($0)" } ?? "in the document"
-        if let resolved = finding.resolvedAt {
+        if finding.isBuildOrder, let resolved = finding.resolvedAt {
+            status = "build order, no defect · completed in step <a href=\"#\(anchor(current, resolved))\">\(resolved)</a>"
+        } else if let resolved = finding.resolvedAt {
             status += " · resolved in step <a href=\"#\(anchor(current, resolved))\">\(resolved)</a>"
         } else {
             status += " · still present at the end"
         }
         if let line { status += " · line \(line + 1) of the file, outside this step's diff" }
-        return "<div class=\"finding-box sev-\(finding.severity.rawValue)\"\(id)><span class=\"sev\">"
+        let kind = finding.isBuildOrder ? " build-order" : ""
+        return "<div class=\"finding-box sev-\(finding.severity.rawValue)\(kind)\"\(id)><span class=\"sev\">"
             + "\(finding.severity.rawValue)</span> <code class=\"rule\">\(htmlEscaped(finding.rule))</code> "
             + "\(htmlEscaped(finding.message)) <span class=\"status\">\(status)</span></div>\n"
     }
@@ -56,8 +63,9 @@ extension HTMLReportPage {
     /// At the step that fixed a finding: what it fixed, linking back to where it was introduced.
     func resolvedNote(_ finding: Finding, review: ReviewFindings) -> String {
         let introduced = finding.step.map { " (introduced in step \($0))" } ?? ""
+        let (kind, verb) = finding.isBuildOrder ? (" build-order", "completes") : ("", "resolves")
         return
-            "<p class=\"resolved-note\">✓ This step resolves <a href=\"#\(review.anchor(finding, document: current))\">"
+            "<p class=\"resolved-note\(kind)\">✓ This step \(verb) <a href=\"#\(review.anchor(finding, document: current))\">"
             + "<code>\(htmlEscaped(finding.rule))</code></a>\(introduced): \(htmlEscaped(finding.message))</p>\n"
     }
 

@@ -14,6 +14,10 @@ public enum ElidedCode {
         "既存のコード", "既存コード", "省略されたコード", "略",
     ]
 
+    /// Characters that draw dots: ASCII and ideographic full stops, ellipses (horizontal, midline,
+    /// vertical), middle dots.
+    static let dotLike: Set<Character> = [".", "…", "⋯", "⋮", "︙", "。", "·", "・", "‥"]
+
     /// Whether a line (without its ending) stands for code left out.
     public static func isMarkerLine<Line: StringProtocol>(_ line: Line) -> Bool {
         var text = Substring(line).trimmed
@@ -26,9 +30,10 @@ public enum ElidedCode {
             isComment = true
         }
         let hasDots = text.contains("...") || text.contains("…") || text.contains("⋯") || text.contains("。。。")
-        let rest = text.filter { !".…⋯。·()（）[]".contains($0) }.split(whereSeparator: \.isWhitespace)
-            .joined(separator: " ").lowercased()
-        if rest.isEmpty { return hasDots }
+        let rest = text.filter { !dotLike.contains($0) && !"()（）[]".contains($0) }
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        // A line of dots alone, however many (`.`, `⋮`, a column of them), is no Swift: code left out.
+        if rest.isEmpty { return hasDots || text.contains(where: dotLike.contains) }
         return isComment && phrases.contains(rest)
     }
 
@@ -67,7 +72,10 @@ public enum ElidedCode {
                 }
                 if first < last {
                     let lead = buffer[first]
-                    let couldBeMarker = lead == 0x2F || lead == 0x2E || lead == 0xE2 || buffer[last - 1] == 0x7D
+                    // `/`, `.`, and the lead bytes of the other dots (`…⋯⋮‥` E2, `。・` E3, `︙` EF, `·` C2).
+                    let couldBeMarker =
+                        lead == 0x2F || lead == 0x2E || lead == 0xE2 || lead == 0xE3 || lead == 0xEF || lead == 0xC2
+                        || buffer[last - 1] == 0x7D
                     let lineBytes = bytes[start..<end]
                     // Most such lines are code (`.padding()`, `}`): the byte tests below rule them out before
                     // the Character-level judgement, which was a tenth of a lint of a long file's states.

@@ -2,10 +2,14 @@ internal import Foundation
 internal import SnippetComposition
 internal import TutorialModel
 
-/// Lines that stand for omitted code (`ElidedCode`: `// ...`, `…`, `// existing code`, `{ ... }` bodies
-/// and their Korean, Chinese and Japanese forms), or an editor placeholder.
+/// Lines that stand for omitted code (`ElidedCode`: `// ...`, `…`, a column of dots, `// existing code`,
+/// `{ ... }` bodies and their Korean, Chinese and Japanese forms), an editor placeholder, or a line shaped
+/// like code left out (`commentsStandingForCode`). Composition merges only the first kinds; every kind
+/// keeps the state from being taken for the whole file.
 func elidedLines(in code: String) -> [Int] {
     var result = ElidedCode.markerLines(in: code)
+    let shaped = commentsStandingForCode(in: code).filter { !result.contains($0) }
+    if !shaped.isEmpty { result = (result + shaped).sorted() }
     // Byte search first (Foundation's `contains` was a seventh of a lint); the lines are judged below.
     if ByteSearch.contains(placeholderOpening, anchor: 1, in: code) {
         for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -41,3 +45,68 @@ private let placeholderOpening = Array("<#".utf8)
 private let suppressionMarker = Array("tutorial-check:disable-line".utf8)
 /// The marker's first `-`: the byte searched for, rarer in code than its first letter `t`.
 private let suppressionMarkerDash = suppressionMarker.firstIndex(of: UInt8(ascii: "-"))!
+
+/// Lines that may stand for code, judged by shape in any language, with no list of phrases: a comment
+/// holding an ellipsis (`// … the rest as before`, `/* 省略…… */`); comments that are all their block holds
+/// (`struct ContentView: View {` `// 기존 코드` `}`: they document no code, so they stand for some); and prose
+/// written among the code (a line of Hangul, kana or ideographs outside a string or a comment).
+/// Doc comments and markers for tools (`///`, `MARK:`, `TODO:`, `FIXME:`, `swiftlint:`, `tutorial-check:`)
+/// are comments of a whole file.
+func commentsStandingForCode(in code: String) -> [Int] {
+    // Most snippets have neither a comment nor a non-ASCII byte: nothing to judge.
+    guard code.utf8.contains(where: { $0 == 0x2F || $0 >= 0xE3 }) else { return [] }
+    let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        var text = line
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return String(text)
+    }
+    var result: [Int] = []
+    for (index, line) in lines.enumerated() {
+        guard let comment = commentText(of: line) else {
+            if isProse(line) { result.append(index) }
+            continue
+        }
+        let toolMarkers = ["MARK:", "TODO:", "FIXME:", "swiftlint:", "tutorial-check:", "#warning", "-"]
+        if line.hasPrefix("///") || line.hasPrefix("/**") || line.hasPrefix("//:")
+            || toolMarkers.contains(where: { comment.hasPrefix($0) })
+        {
+            continue
+        }
+        // The only content of its block: between a line opening the block and one closing it.
+        let next = lines[(index + 1)...].first { !$0.isEmpty && commentText(of: $0) == nil }
+        let previous = lines[..<index].last { !$0.isEmpty && commentText(of: $0) == nil }
+        let fillsItsBlock = next?.hasPrefix("}") == true && previous?.hasSuffix("{") == true
+        if ellipses.contains(where: { comment.contains($0) }) || fillsItsBlock {
+            result.append(index)
+        }
+    }
+    return result
+}
+
+/// What draws an ellipsis in a comment (one full stop ends a sentence; two dots or more leave something out).
+private let ellipses = ["..", "…", "⋯", "⋮", "︙", "‥", "。。", "・・", "··"]
+
+/// The text of a line that is a comment alone (`// …` or a one-line `/* … */`), trimmed; nil otherwise.
+private func commentText(of line: String) -> String? {
+    var text: Substring
+    if line.hasPrefix("//") {
+        text = line.dropFirst(2)
+    } else if line.hasPrefix("/*"), line.hasSuffix("*/"), line.count >= 4 {
+        text = line.dropFirst(2).dropLast(2)
+    } else {
+        return nil
+    }
+    while text.first == "/" || text.first == " " || text.first == "\t" { text.removeFirst() }
+    return String(text)
+}
+
+/// Whether a line outside comments is prose: it holds Hangul, kana or CJK ideographs and no quote that
+/// could put them in a string literal.
+private func isProse(_ line: String) -> Bool {
+    guard line.utf8.contains(where: { $0 >= 0xE3 }), !line.contains("\""), !line.contains("//") else { return false }
+    return line.unicodeScalars.contains { scalar in
+        (0xAC00...0xD7A3).contains(scalar.value) || (0x3040...0x30FF).contains(scalar.value)
+            || (0x4E00...0x9FFF).contains(scalar.value)
+    }
+}

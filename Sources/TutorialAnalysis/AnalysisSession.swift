@@ -13,6 +13,8 @@ public final class AnalysisSession: Sendable {
     public let cache: FactsCache
     /// `--config`: used for every document instead of the nearest configuration file.
     private let explicitConfiguration: Configuration?
+    /// `--include-build-order`: shown for every document, whatever its configuration says.
+    private let includesBuildOrder: Bool
     private let configurationFiles = ConfigurationFiles()
 
     /// The code the facts cache may hold before `releaseStaleFacts` starts it afresh.
@@ -20,18 +22,30 @@ public final class AnalysisSession: Sendable {
 
     /// By default a document's files are parsed concurrently (see `FactsCache.parsesFilesConcurrently`).
     public init(
-        configuration explicitConfiguration: Configuration? = nil,
+        configuration explicitConfiguration: Configuration? = nil, includingBuildOrder: Bool = false,
         cache: FactsCache = FactsCache(parsesFilesConcurrently: true), staleFactsTextBytes: Int = 16 << 20
     ) {
         self.explicitConfiguration = explicitConfiguration
+        self.includesBuildOrder = includingBuildOrder
         self.cache = cache
         self.staleFactsTextBytes = staleFactsTextBytes
     }
 
     /// The settings for a document: the explicit configuration, else its nearest `.tutorial-check.json`
-    /// (read once, and again only when it changes), else the defaults.
+    /// (read once, and again only when it changes), else the defaults; build order included when the session
+    /// says so.
     public func configuration(forDocument path: String) throws(Configuration.LoadError) -> Configuration {
-        if let explicitConfiguration { return explicitConfiguration }
+        var configuration: Configuration
+        if let explicitConfiguration {
+            configuration = explicitConfiguration
+        } else {
+            configuration = try nearestConfiguration(forDocument: path)
+        }
+        if includesBuildOrder { configuration.includeBuildOrder = true }
+        return configuration
+    }
+
+    private func nearestConfiguration(forDocument path: String) throws(Configuration.LoadError) -> Configuration {
         guard let file = Configuration.find(forDocument: path) else { return .default }
         return try configurationFiles.load(path: file)
     }

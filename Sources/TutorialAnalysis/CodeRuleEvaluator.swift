@@ -3,7 +3,13 @@ import TutorialModel
 import TutorialRules
 
 /// Runs the code rules on every state of every file and turns what they report into findings: keyed by
-/// rule and subject, placed at the introducing step, `information` when a later state fixes them.
+/// rule and subject, placed at the introducing step. A problem a later state of the file fixes is a
+/// regression (`information`) when the step that introduced it took away lines the fixing step puts back,
+/// and otherwise build order (`hint`, `isBuildOrder`: code shown before it is complete, no defect).
+///
+/// A rule that claims an absence (`RuleDescription.Evidence.absence`) opens a problem only in a state known
+/// to be the whole file: a state composed from a fragment, one with lines that may stand for code left out,
+/// or one followed in its step by a Swift snippet placed in no file opens none (it may still show one gone).
 ///
 /// The evaluator walks the tutorial once, step by step, growing the project as the reader has it
 /// (`projectFiles`) and recording every check per timeline key (a file name, or `#step#index` for a
@@ -32,6 +38,9 @@ struct CodeRuleEvaluator {
         let partial: Bool
         /// The checked code is composed from the file's previous state and a partial snippet: no edits.
         let composed: Bool
+        /// The checked code is known to be the whole file: a whole snippet, nothing elided, not composed, and
+        /// every Swift snippet of its step placed in a file.
+        let whole: Bool
         let snippet: Snippet
         /// Where the checked code's lines start (its facts' line index), for the rules' line edits.
         let codeLines: [Int]
@@ -41,6 +50,9 @@ struct CodeRuleEvaluator {
     /// One run of a finding: the consecutive states of a file in which it is present.
     private struct Run {
         let subject: String
+        /// The check that first reported it, and the one that no longer did (positions in the key's checks).
+        let firstCheck: Int
+        var resolvingCheck: Int?
         let message: String
         let firstStep: StepID
         let range: SourceRange
@@ -60,6 +72,7 @@ struct CodeRuleEvaluator {
     /// A file's latest whole state.
     private struct FileState {
         let step: StepID
+        let snippetIndex: Int
         let snippet: Snippet
         let facts: SnippetFacts
         let partial: Bool
@@ -86,6 +99,9 @@ struct CodeRuleEvaluator {
     private var lastState: [String: FileState] = [:]
     /// Fragments, scanned only when a problem is still open at the end of a file.
     private var scannedFragments: [Fragment]?
+    /// The Swift snippets each step places in no file (by position in the step): what a state of the step
+    /// shown before one of them lacks is no evidence.
+    private let unplacedCode: [StepID: Set<Int>]
     /// The checks of the analysis of the document's previous version, in the order made, and this one's.
     private let previousChecks: [RememberedEvaluation]
     private var checks: [RememberedEvaluation] = []
@@ -122,6 +138,14 @@ struct CodeRuleEvaluator {
         self.composed = composed
         self.configuration = configuration
         self.cache = cache
+        var unplaced: [StepID: Set<Int>] = [:]
+        for step in tutorial.steps {
+            for index in step.snippets.indices {
+                let address = SnippetAddress(step: step.id, index: index)
+                if facts[address] != nil, files[address] == nil { unplaced[step.id, default: []].insert(index) }
+            }
+        }
+        self.unplacedCode = unplaced
     }
 
     // MARK: - Checking
@@ -146,7 +170,7 @@ struct CodeRuleEvaluator {
                     projectFiles.append((name, stateFacts))
                 }
                 lastState[name] = FileState(
-                    step: step.id, snippet: composed[address]?.snippet ?? snippet, facts: stateFacts, partial: partial,
+                    step: step.id, snippetIndex: index, snippet: composed[address]?.snippet ?? snippet, facts: stateFacts, partial: partial,
                     composed: composed[address] != nil)
             }
             for (index, snippet) in step.snippets.enumerated() {
@@ -156,12 +180,12 @@ struct CodeRuleEvaluator {
                     // The state's own snippet: for a composed state, the composed file (its facts' offsets).
                     evaluate(
                         composed[address]?.snippet ?? snippet, facts: snippetFacts, step: step.id, codeStep: step.id,
-                        key: name, fileName: name, partial: isPartial(address, snippetFacts),
+                        snippetIndex: index, key: name, fileName: name, partial: isPartial(address, snippetFacts),
                         composed: composed[address] != nil)
                 } else {
                     evaluate(
-                        snippet, facts: snippetFacts, step: step.id, codeStep: step.id, key: "#\(step.id)#\(index)",
-                        fileName: nil)
+                        snippet, facts: snippetFacts, step: step.id, codeStep: step.id, snippetIndex: index,
+                        key: "#\(step.id)#\(index)", fileName: nil)
                 }
             }
             // A Swift fragment adds to its file (or, unnamed, to any file): until the file is shown whole
@@ -185,8 +209,8 @@ struct CodeRuleEvaluator {
         for (name, state) in lastState {
             guard let lastStep, state.step != lastStep else { continue }
             evaluate(
-                state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, key: name, fileName: name,
-                partial: state.partial, composed: state.composed)
+                state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, snippetIndex: state.snippetIndex,
+                key: name, fileName: name, partial: state.partial, composed: state.composed)
         }
     }
 
@@ -195,11 +219,15 @@ struct CodeRuleEvaluator {
     }
 
     private mutating func evaluate(
-        _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, key: String,
-        fileName: String?, partial: Bool = false, composed: Bool = false
+        _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, snippetIndex: Int,
+        key: String, fileName: String?, partial: Bool = false, composed: Bool = false
     ) {
         let partial = partial || !snippetFacts.elidedLines.isEmpty
         let currentIsComplete = snippet.kind == .file && !partial
+        // A snippet in no file shown later in the step might add to the file checked (one shown before it is
+        // what the whole file that follows repeats; a whole snippet in no file is whole in itself).
+        let unplacedAfter = (unplacedCode[codeStep] ?? []).contains { $0 > snippetIndex }
+        let whole = currentIsComplete && !composed && !unplacedAfter
         let (rules, projectFiles, incompleteFiles, known) = (rules, projectFiles, incompleteFiles, known)
         let compute: () -> [String: [String: CodeFinding]] = {
             let project = ProjectView(
@@ -242,7 +270,7 @@ struct CodeRuleEvaluator {
         if evaluations[key] == nil { keyOrder.append(key) }
         evaluations[key, default: []].append(
             Evaluation(
-                step: step, codeStep: codeStep, partial: partial, composed: composed, snippet: snippet,
+                step: step, codeStep: codeStep, partial: partial, composed: composed, whole: whole, snippet: snippet,
                 codeLines: snippetFacts.lineStarts, found: found))
     }
 
@@ -263,16 +291,21 @@ struct CodeRuleEvaluator {
         var open: [String: Run] = [:]
         var openOrder: [String] = []
         var closed: [Run] = []
-        for evaluation in checks {
+        let needsWholeFile = description.evidence == .absence
+        for (position, evaluation) in checks.enumerated() {
+            // A state not known to be whole opens no problem of a rule claiming an absence; it may still show
+            // one gone (what it shows is there) or carry on one already open.
+            let opens = !needsWholeFile || evaluation.whole
             let present = evaluation.found[id] ?? [:]
             for subject in openOrder where present[subject] == nil && !evaluation.partial {
                 if var run = open.removeValue(forKey: subject) {
                     run.resolvedAt = evaluation.step
+                    run.resolvingCheck = position
                     closed.append(run)
                 }
             }
             openOrder.removeAll { open[$0] == nil }
-            for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) {
+            for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) where opens || open[subject] != nil {
                 let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
                 let edits = evaluation.composed ? [] : codeFinding.edits
                 let occurrence = FindingOccurrence(
@@ -287,7 +320,8 @@ struct CodeRuleEvaluator {
                     }
                 } else {
                     open[subject] = Run(
-                        subject: subject, message: codeFinding.message, firstStep: evaluation.codeStep,
+                        subject: subject, firstCheck: position, message: codeFinding.message,
+                        firstStep: evaluation.codeStep,
                         range: range,
                         occurrences: [occurrence], fixTitle: codeFinding.fixTitle,
                         resolvingTokens: codeFinding.resolvingTokens, resolvedAt: nil)
@@ -310,12 +344,26 @@ struct CodeRuleEvaluator {
             }
         }
         return (closed + stillOpen).map { run in
-            Finding(
-                rule: id, subject: run.subject, severity: run.resolvedAt == nil ? severity : .information,
+            let isBuildOrder = run.resolvedAt != nil && !isRegression(run, in: checks, needsWholeFile: needsWholeFile)
+            return Finding(
+                rule: id, subject: run.subject,
+                severity: run.resolvedAt == nil ? severity : isBuildOrder ? .hint : .information,
                 message: run.message, range: run.range, file: key.hasPrefix("#") ? nil : key,
-                step: run.firstStep, resolvedAt: run.resolvedAt, occurrences: run.occurrences,
-                fixTitle: run.fixTitle)
+                step: run.firstStep, resolvedAt: run.resolvedAt, isBuildOrder: isBuildOrder,
+                occurrences: run.occurrences, fixTitle: run.fixTitle)
         }
+    }
+
+    /// Whether a resolved problem is a regression: the step that introduced it took lines away from the
+    /// file's previous state, and the step that fixed it put some of them back (the reader had working code,
+    /// lost it, and got it back). Code added before it is complete takes nothing away: build order.
+    private func isRegression(_ run: Run, in checks: [Evaluation], needsWholeFile: Bool) -> Bool {
+        guard let resolving = run.resolvingCheck,
+            let before = checks[..<run.firstCheck].last(where: { !needsWholeFile || $0.whole })
+        else { return false }
+        let broken = meaningfulLines(of: checks[run.firstCheck].snippet.code)
+        let removed = meaningfulLines(of: before.snippet.code).subtracting(broken)
+        return !removed.isDisjoint(with: meaningfulLines(of: checks[resolving].snippet.code))
     }
 
     /// Fragments (snippets outside every timeline), with their identifiers, in step order.
@@ -384,4 +432,17 @@ struct EvaluationKey: Hashable, Sendable {
 struct ProjectEntry: Hashable, Sendable {
     let name: String
     let facts: Int
+}
+
+/// A text's lines without their indentation, leaving out blank lines and lines of punctuation alone
+/// (`}`, `})`), which any edit moves around.
+private func meaningfulLines(of code: String) -> Set<Substring> {
+    var lines = Set<Substring>()
+    for line in code.split(separator: "\n") {
+        var text = line
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        if text.contains(where: { $0.isLetter || $0.isNumber }) { lines.insert(text) }
+    }
+    return lines
 }

@@ -139,7 +139,8 @@ public final class LintResultCache: Sendable {
     }
 
     /// The document's path (the reader and the resources it finds depend on it) and bytes, and the
-    /// effective setting of every rule (the configuration as the analysis sees it).
+    /// effective setting of every rule and whether build order is shown (the configuration as the analysis
+    /// sees it).
     static func key(document: SourceDocument, configuration: Configuration) -> String {
         var hash = SHA256()
         hash.update(field: document.path)
@@ -152,6 +153,7 @@ public final class LintResultCache: Sendable {
             hash.update(field: configuration.rules[description.id]?.severity?.rawValue ?? "-")
             hash.update(field: description.defaultSeverity.rawValue)
         }
+        hash.update(field: configuration.includeBuildOrder ? "build order" : "defects")
         return hash.finalizeHex()
     }
 

@@ -12,8 +12,12 @@ import TutorialRules
 public struct Analysis: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
-    /// Findings sorted by position in the document, suppressions and configuration applied.
+    /// Findings sorted by position in the document, suppressions and configuration applied: defects, and
+    /// build order too when the configuration includes it.
     public let findings: [Finding]
+    /// Build order, whether or not `findings` includes it: problems a later step of the same file completes,
+    /// for the review site's muted notes.
+    public let buildOrder: [Finding]
     /// What was computed per file state, for the analysis of the document's next version.
     public let stateResults: StateResults
 }
@@ -96,8 +100,10 @@ public func analyze(
     findings.sort {
         ($0.range.start, $0.range.end, $0.rule, $0.subject) < ($1.range.start, $1.range.end, $1.rule, $1.subject)
     }
+    let buildOrder = findings.filter(\.isBuildOrder)
+    if !configuration.includeBuildOrder { findings.removeAll(where: \.isBuildOrder) }
     return Analysis(
-        tutorial: tutorial, timelines: timelines, findings: findings,
+        tutorial: tutorial, timelines: timelines, findings: findings, buildOrder: buildOrder,
         stateResults: StateResults(
             facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks,
             tutorialRules: ruleMemory, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))

@@ -6,12 +6,13 @@ import TutorialModel
 /// ```json
 /// {"rules": {"stale-coordinator-parent": "hint", "prose-code-mismatch": "off", "step-numbering": "error"},
 ///  "exclude": ["drafts/**", "*.draft.md"],
-///  "rulesDocumentation": "https://docs.example.org/tutorial-check/rules.md"}
+///  "rulesDocumentation": "https://docs.example.org/tutorial-check/rules.md", "includeBuildOrder": false}
 /// ```
 /// A rule's value is `"off"`, `"on"` (default severity) or a severity; `{"enabled": …, "severity": …}`
 /// works too. `exclude` globs are matched against document paths relative to the file's folder.
 /// `rulesDocumentation` is the page editors open for a finding's rule (its section `#rule-id`): the
-/// project's docs/rules.md unless a team publishes its own copy.
+/// project's docs/rules.md unless a team publishes its own copy. `includeBuildOrder` shows build order (a
+/// problem a later step of the same file completes) as hints, as `lint --include-build-order` does.
 public struct Configuration: Sendable, Equatable {
     public struct RuleSetting: Sendable, Equatable {
         public var enabled: Bool?
@@ -27,6 +28,9 @@ public struct Configuration: Sendable, Equatable {
     public var exclude: [String]
     /// The rule reference that diagnostics link to, without the `#rule-id` fragment.
     public var rulesDocumentation: String = Configuration.projectRulesDocumentation
+    /// Whether build order (code a later step completes) is shown, as `hint` findings; off, the default,
+    /// only defects are: problems still there at the end of a file, and regressions.
+    public var includeBuildOrder = false
     /// The folder the configuration file is in: `exclude` globs are relative to it.
     public var baseDirectory: String?
     /// The file it was read from, if any.
@@ -92,9 +96,16 @@ public struct Configuration: Sendable, Equatable {
         }
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         var configuration = Configuration(baseDirectory: directory.isEmpty ? "/" : directory, path: path)
-        for key in root.keys where !["rules", "exclude", "rulesDocumentation"].contains(key) {
+        let keys = ["rules", "exclude", "rulesDocumentation", "includeBuildOrder"]
+        for key in root.keys where !keys.contains(key) {
             throw LoadError(
-                description: "\(path): unknown key '\(key)' (expected 'rules', 'exclude' and 'rulesDocumentation')")
+                description: "\(path): unknown key '\(key)' (expected \(keys.map { "'\($0)'" }.joined(separator: ", ")))")
+        }
+        if let include = root["includeBuildOrder"] {
+            guard let flag = include as? Bool else {
+                throw LoadError(description: "\(path): 'includeBuildOrder' must be true or false")
+            }
+            configuration.includeBuildOrder = flag
         }
         if let rules = root["rules"] {
             guard let table = rules as? [String: Any] else {

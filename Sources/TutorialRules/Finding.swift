@@ -50,8 +50,11 @@ public struct Finding: Sendable, Hashable {
     public let file: String?
     /// The step that introduced the problem.
     public let step: StepID?
-    /// The later step that fixed it; the severity is then `information`.
+    /// The later step that fixed it; the severity is then `information` (a regression) or `hint` (build order).
     public let resolvedAt: StepID?
+    /// The problem is build order: code incomplete at `step` that a later step of the same file completes
+    /// (a type shown before its methods). No defect; shown only when asked for (`--include-build-order`).
+    public let isBuildOrder: Bool
     /// Every step of the same file that repeats the problem, from `step` on (empty for tutorial rules).
     public let occurrences: [FindingOccurrence]
     /// The title of the fix, when the rule offers one.
@@ -61,8 +64,8 @@ public struct Finding: Sendable, Hashable {
 
     public init(
         rule: String, subject: String, severity: Severity, message: String, range: SourceRange, file: String?,
-        step: StepID?, resolvedAt: StepID?, occurrences: [FindingOccurrence] = [], fixTitle: String? = nil,
-        documentEdits: [TextEdit] = []
+        step: StepID?, resolvedAt: StepID?, isBuildOrder: Bool = false, occurrences: [FindingOccurrence] = [],
+        fixTitle: String? = nil, documentEdits: [TextEdit] = []
     ) {
         self.rule = rule
         self.subject = subject
@@ -72,6 +75,7 @@ public struct Finding: Sendable, Hashable {
         self.file = file
         self.step = step
         self.resolvedAt = resolvedAt
+        self.isBuildOrder = isBuildOrder
         self.occurrences = occurrences
         self.fixTitle = fixTitle
         self.documentEdits = documentEdits

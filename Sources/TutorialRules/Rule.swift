@@ -10,6 +10,16 @@ import TutorialModel
 public struct RuleDescription: Sendable {
     public enum Category: String, Sendable { case lifecycle, tutorial }
 
+    /// What a finding of the rule rests on.
+    public enum Evidence: Sendable {
+        /// Something the code shows (an assignment in `update…`, a plain value passed to a binding).
+        case presence
+        /// Something the code lacks or fails to be (a missing method, wiring or conformance, code that
+        /// does not parse): only a state known to be the whole file can prove it, so the rule speaks only
+        /// about such states (not composed from a fragment, nothing elided, nothing in the step unplaced).
+        case absence
+    }
+
     public let id: String
     public let category: Category
     /// One line: what the rule catches.
@@ -18,6 +28,7 @@ public struct RuleDescription: Sendable {
     public let explanation: String
     public let defaultSeverity: Severity
     public let enabledByDefault: Bool
+    public let evidence: Evidence
     /// Examples the rule must report, with a marker (`↓` or `1️⃣`) where each finding starts.
     public let triggering: [RuleExample]
     /// Examples the rule must stay silent on.
@@ -25,7 +36,7 @@ public struct RuleDescription: Sendable {
 
     public init(
         id: String, category: Category, summary: String, explanation: String, defaultSeverity: Severity,
-        enabledByDefault: Bool = true, triggering: [RuleExample], nonTriggering: [RuleExample]
+        enabledByDefault: Bool = true, evidence: Evidence = .presence, triggering: [RuleExample], nonTriggering: [RuleExample]
     ) {
         self.id = id
         self.category = category
@@ -33,6 +44,7 @@ public struct RuleDescription: Sendable {
         self.explanation = explanation
         self.defaultSeverity = defaultSeverity
         self.enabledByDefault = enabledByDefault
+        self.evidence = evidence
         self.triggering = triggering
         self.nonTriggering = nonTriggering
     }

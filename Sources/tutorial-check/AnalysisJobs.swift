@@ -12,7 +12,7 @@ func analysisJobs(_ parsed: ParsedArguments) -> (session: AnalysisSession, jobs:
             return nil
         }
     }
-    let session = AnalysisSession(configuration: explicit)
+    let session = AnalysisSession(configuration: explicit, includingBuildOrder: parsed.has("include-build-order"))
     do { return (session, try session.jobs(parsed.positionals)) } catch {
         writeError(error.description)
         return nil

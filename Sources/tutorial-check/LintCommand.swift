@@ -16,6 +16,9 @@ enum LintCommand {
         OptionSpec(name: "strict", values: nil, help: "exit 1 on warnings too"),
         OptionSpec(name: "config", values: [], help: "use this .tutorial-check.json instead of the nearest one"),
         OptionSpec(
+            name: "include-build-order", values: nil,
+            help: "also show build order (code a later step completes) as hints; by default only defects are shown"),
+        OptionSpec(
             name: "fix", values: nil,
             help: "apply the rules' fixes first (atomic writes; a file is left untouched unless every edit applies), then report what remains"),
         OptionSpec(

@@ -30,7 +30,8 @@ enum ReportCommand {
         do {
             reviewed = try session.analyze(jobs) { analysis in
                 ReviewedDocument(
-                    diff: makeDiffReport([analysis.tutorial], options: DiffOptions())[0], findings: analysis.findings)
+                    diff: makeDiffReport([analysis.tutorial], options: DiffOptions())[0], findings: analysis.findings,
+                    buildOrder: analysis.buildOrder)
             }
         } catch {
             writeError(error.description)

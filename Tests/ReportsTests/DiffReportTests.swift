@@ -7,7 +7,7 @@ import TutorialModel
 import XCTest
 
 /// A three-step tutorial: a file created, a line added, a line modified and one removed, then shown
-/// again unchanged; plus a fragment that is never diffed.
+/// again unchanged where the step asks for an edit; plus a fragment that is never diffed.
 func sampleDiffTutorial() -> Tutorial {
     let v1 =
         "import SwiftUI\n\nstruct PageView: View {\n    @State var currentPage = 1\n\n    var body: some View {\n        Text(\"<Page>\")\n            .aspectRatio(3/2, contentMode: .fit)\n    }\n}\n"
@@ -19,7 +19,7 @@ func sampleDiffTutorial() -> Tutorial {
     builder.step(label: "Step 1", title: "Create PageView.swift", snippets: [.init(file: "PageView.swift", code: v1)])
     builder.step(label: "Step 2", title: "Reset the page", snippets: [.init(file: "PageView.swift", code: v2)])
     builder.step(
-        label: "Step 3", title: "Look again",
+        label: "Step 3", title: "Update the page",
         snippets: [.init(file: "PageView.swift", code: v2), .init(file: nil, code: "let x = 1\n", kind: .fragment)])
     return builder.build()
 }

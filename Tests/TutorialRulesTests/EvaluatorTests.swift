@@ -5,8 +5,9 @@ import TutorialModel
 import TutorialRules
 import XCTest
 
-/// The evaluator across steps: one finding per rule and subject, placed where it was introduced,
-/// `information` with `resolvedAt` when fixed later, suppressions and configuration applied.
+/// The evaluator across steps: one finding per rule and subject, placed where it was introduced; fixed
+/// later, build order (`hint`, shown when asked) or a regression (`information`), with `resolvedAt`;
+/// suppressions and configuration applied.
 final class EvaluatorTests: XCTestCase {
     private func pageViewController(wired: Bool, extra: String = "") -> String {
         """
@@ -26,7 +27,7 @@ final class EvaluatorTests: XCTestCase {
         """
     }
 
-    func testResolvedLaterIsInformationAtTheIntroducingStep() {
+    func testCompletedLaterIsBuildOrderAtTheIntroducingStepShownOnlyWhenAsked() {
         let example = RuleExample(
             steps: [
                 .init([.init("PageViewController.swift", pageViewController(wired: false))]),
@@ -34,9 +35,12 @@ final class EvaluatorTests: XCTestCase {
                 .init([.init("PageViewController.swift", pageViewController(wired: true))]),
             ])
         let built = ExampleTutorial(example)
-        let findings = analyze(tutorial: built.tutorial, configuration: .only(["coordinator-not-wired"])).findings
+        let analysis = analyze(tutorial: built.tutorial, configuration: .only(["coordinator-not-wired"]))
+        XCTAssertEqual(analysis.findings, [], "build order is no defect: not shown by default")
+        let findings = analysis.buildOrder
         XCTAssertEqual(findings.count, 1)
-        XCTAssertEqual(findings.first?.severity, .information)
+        XCTAssertEqual(findings.first?.severity, .hint)
+        XCTAssertEqual(findings.first?.isBuildOrder, true)
         XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 1))
         XCTAssertEqual(findings.first?.resolvedAt, StepID(section: 1, step: 3))
         XCTAssertEqual(findings.first?.occurrences.map(\.step.step), [1, 2])
@@ -44,6 +48,25 @@ final class EvaluatorTests: XCTestCase {
         let snippet = built.tutorial.steps[0].snippets[0]
         XCTAssertTrue(snippet.range.contains(findings[0].range.start))
         XCTAssertEqual(built.tutorial.document.text(in: findings[0].range), "UIPageViewControllerDataSource")
+
+        var including = Configuration.only(["coordinator-not-wired"])
+        including.includeBuildOrder = true
+        XCTAssertEqual(analyze(tutorial: built.tutorial, configuration: including).findings, findings)
+    }
+
+    func testALineTakenAwayAndPutBackIsARegression() {
+        let example = RuleExample(
+            steps: [
+                .init([.init("PageViewController.swift", pageViewController(wired: true))]),
+                .init([.init("PageViewController.swift", pageViewController(wired: false, extra: "\n    var x = 1"))]),
+                .init([.init("PageViewController.swift", pageViewController(wired: true, extra: "\n    var x = 1"))]),
+            ])
+        let findings = analyze(tutorial: ExampleTutorial(example).tutorial, configuration: .only(["coordinator-not-wired"]))
+            .findings
+        XCTAssertEqual(findings.map(\.severity), [.information], "the reader lost working code on the way")
+        XCTAssertEqual(findings.first?.isBuildOrder, false)
+        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 2))
+        XCTAssertEqual(findings.first?.resolvedAt, StepID(section: 1, step: 3))
     }
 
     func testStillPresentKeepsItsSeverityAndFixesEveryStep() {
@@ -141,7 +164,7 @@ final class EvaluatorTests: XCTestCase {
         // An edit of the second step re-runs the rules for that state only.
         var edited = steps
         edited[1] = .init([.init("PageViewController.swift", pageViewController(wired: true))])
-        let third = analyze(tutorial: ExampleTutorial(RuleExample(steps: edited)).tutorial, cache: cache).findings
+        let third = analyze(tutorial: ExampleTutorial(RuleExample(steps: edited)).tutorial, cache: cache).buildOrder
         XCTAssertEqual(cache.memoStatistics.hits, 3)
         XCTAssertEqual(third.first { $0.rule == "coordinator-not-wired" }?.resolvedAt, StepID(section: 1, step: 2))
     }
@@ -151,8 +174,10 @@ final class EvaluatorTests: XCTestCase {
         let unrelated = RuleExample.Snippet(nil, "Text(\"Hello\")\n", kind: .fragment)
         let file = RuleExample.Snippet("PageViewController.swift", pageViewController(wired: false))
         let mended = ExampleTutorial(RuleExample(steps: [.init([file]), .init([unrelated]), .init([wiring])]))
-        let findings = analyze(tutorial: mended.tutorial, configuration: .only(["coordinator-not-wired"])).findings
-        XCTAssertEqual(findings.map(\.severity), [.information])
+        let mendedAnalysis = analyze(tutorial: mended.tutorial, configuration: .only(["coordinator-not-wired"]))
+        XCTAssertEqual(mendedAnalysis.findings, [])
+        let findings = mendedAnalysis.buildOrder
+        XCTAssertEqual(findings.map(\.severity), [.hint])
         XCTAssertEqual(findings.first?.resolvedAt, StepID(section: 1, step: 3))
 
         let unmended = ExampleTutorial(RuleExample(steps: [.init([file]), .init([unrelated])]))

@@ -13,11 +13,12 @@ final class StepStructureRuleTests: XCTestCase {
         StepStructureRules.findings(tutorial, timelines: buildTimelines(tutorial), changeSets: nil)
     }
 
-    /// A file shown again unchanged names the step it repeats, and the fix removes the snippet.
+    /// A file shown again unchanged where the step asks for an edit names the step it repeats, and the fix
+    /// removes the snippet (a quick fix in the editor, never applied by `lint --fix`).
     func testNoChangeNamesThePreviousStep() {
         var builder = TutorialBuilder()
         builder.step(label: "Step 1", snippets: [.init(file: "PageView.swift", code: first)])
-        builder.step(label: "Step 2", snippets: [.init(file: "PageView.swift", code: first)])
+        builder.step(label: "Step 2", prose: "Add a page property.", snippets: [.init(file: "PageView.swift", code: first)])
         let tutorial = builder.build()
         let findings = structureFindings(tutorial)
         XCTAssertEqual(findings.map(\.rule), ["step-no-change"])
@@ -32,7 +33,7 @@ final class StepStructureRuleTests: XCTestCase {
         var builder = TutorialBuilder()
         builder.step(label: "Step 1", snippets: [.init(file: "PageView.swift", code: first)])
         builder.step(
-            label: "Step 2",
+            label: "Step 2", prose: "Add a page property.",
             snippets: [
                 .init(file: "PageView.swift", code: second), .init(file: "PageView.swift", code: second),
             ])

@@ -13,7 +13,7 @@ struct CoordinatorNotNSObject: CodeRule {
             nested `Coordinator` type; the rule says nothing when the class inherits from another class of \
             the tutorial or an unknown one.
             """,
-        defaultSeverity: .error,
+        defaultSeverity: .error, evidence: .absence,
         triggering: [
             RuleExample(
                 "A plain class",

@@ -17,7 +17,7 @@ struct CoordinatorNotWired: CodeRule {
             belongs to the step that declared the conformance, also when `makeCoordinator()` only arrives later. \
             An assignment found only in the update method is reported by `wiring-in-update` instead.
             """,
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, evidence: .absence,
         triggering: [
             RuleExample(
                 "A data source never assigned",

@@ -13,7 +13,7 @@ struct CoordinatorProtocolMissing: CodeRule {
             The rule concludes only when the coordinator's declaration is visible and inherits from nothing \
             that could adopt the protocol for it (`NSObject` and known protocols only).
             """,
-        defaultSeverity: .error,
+        defaultSeverity: .error, evidence: .absence,
         triggering: [
             RuleExample(
                 "A data source assigned before the conformance",

@@ -11,7 +11,8 @@ struct FileNameMismatch: TutorialRule {
             `PageView.swift`, readers paste it into the wrong file. The rule reads the step's instruction (its \
             title, or the first line of its prose), needs exactly one `.swift` file named there next to a verb \
             such as create, open, add or in (创建, 打开, 在, 作成, 開く…), and labelled snippets in the step, none \
-            of them that file.
+            of them that file. Names compare as paths: `App.swift` in the prose is the snippet labelled \
+            `Sources/App/App.swift`.
             """,
         defaultSeverity: .warning,
         triggering: [
@@ -53,6 +54,16 @@ struct FileNameMismatch: TutorialRule {
                         [.init("ContentView.swift", "struct ContentView {}\n")])
                 ]),
             RuleExample(
+                "File names compare as paths: the prose names the file, the label its path in the package",
+                steps: [
+                    .init(
+                        prose: "Open App.swift and add the route.",
+                        [.init("Sources/App/App.swift", "struct App {}\n")]),
+                    .init(
+                        prose: "In ./Sources/App/Routes.swift, register it.",
+                        [.init("Routes.swift", "struct Routes {}\n")]),
+                ]),
+            RuleExample(
                 "An unlabelled snippet",
                 steps: [.init(prose: "Open PageView.swift.", [.init(nil, "struct PageView {}\n")])]),
         ])
@@ -74,7 +85,7 @@ struct FileNameMismatch: TutorialRule {
         defer { context.recorder.record(named, for: description.id) }
         for step in steps where isLabelled(step) {
             guard let name = named.next(instruction(of: step), judge: Self.instructedFile),
-                !step.snippets.contains(where: { $0.fileName == name }),
+                !step.snippets.contains(where: { $0.fileName.map { names(path: $0, file: name) } ?? false }),
                 let range = proseRange(of: name, in: step, document: context.tutorial.document)
             else { continue }
             let shown = Set(step.snippets.compactMap(\.fileName)).sorted().joined(separator: ", ")
@@ -95,4 +106,12 @@ struct FileNameMismatch: TutorialRule {
         let lower = instruction.lowercased()
         return cues.contains(where: { lower.contains($0) }) ? name : nil
     }
+}
+
+/// Whether a snippet's label and a file named in prose are the same file: equal as paths once a leading
+/// `./` is dropped, or one the other's last components (`App.swift` is `Sources/App/App.swift`).
+func names(path label: String, file name: String) -> Bool {
+    func normalized(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+    let (label, name) = (normalized(label), normalized(name))
+    return label == name || label.hasSuffix("/" + name) || name.hasSuffix("/" + label)
 }

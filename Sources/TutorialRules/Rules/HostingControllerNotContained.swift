@@ -14,7 +14,7 @@ struct HostingControllerNotContained: CodeRule {
             checked within its function; one held in a property, across the type (whole files only). A host \
             passed to another function is left alone.
             """,
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, evidence: .absence,
         triggering: [
             RuleExample(
                 "Only the view is added",

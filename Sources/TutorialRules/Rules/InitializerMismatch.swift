@@ -15,7 +15,7 @@ struct InitializerMismatch: CodeRule {
             another file: the project at that step is searched. Classes inheriting from another class, types \
             with macros and enums are left alone.
             """,
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, evidence: .absence,
         triggering: [
             RuleExample(
                 "A call without the argument the only initializer needs",
@@ -101,6 +101,23 @@ struct InitializerMismatch: CodeRule {
                 }
                 struct ContentView: View {
                     var body: some View { LandmarkList() }
+                }
+                """),
+            RuleExample(
+                "A trailing closure fills a @ViewBuilder property of a generic type; an @Environment property is no argument",
+                """
+                struct Frame<Content: View>: View {
+                    @Environment(\\.dismiss) private var dismiss
+                    let title: String
+                    @ViewBuilder let content: Content
+                    var body: some View { content }
+                }
+                struct Screen: View {
+                    var body: some View {
+                        Frame(title: "Books") {
+                            Text("List")
+                        }
+                    }
                 }
                 """),
             RuleExample(
@@ -190,6 +207,16 @@ struct InitializerMismatch: CodeRule {
         }
     }
 
+    /// Types no closure produces: a trailing closure cannot be such a parameter's argument.
+    private static func isPlainValue(_ type: String) -> Bool {
+        let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+        return base.hasPrefix("[") || plainValueTypes.contains(base)
+    }
+
+    private static let plainValueTypes: Set<String> = [
+        "String", "Int", "Bool", "Double", "Float", "CGFloat", "Date", "URL", "UUID", "Data", "Character", "Decimal",
+    ]
+
     /// Whether labelled arguments (and trailing closures) can bind to the parameters, in order.
     private func matches(_ labels: [String?], trailing: [String?], _ parameters: [ParameterFact]) -> Bool {
         var index = 0
@@ -213,9 +240,12 @@ struct InitializerMismatch: CodeRule {
                 guard rest[..<position].allSatisfy(\.hasDefault) else { return false }
                 rest.removeFirst(position + 1)
             } else {
-                guard let position = rest.firstIndex(where: { !$0.hasDefault || $0.typeText.contains("->") }) else {
-                    return rest.contains { $0.typeText.contains("->") || $0.typeText.isEmpty }
-                }
+                // Else to a parameter whose type may be built by a closure: a generic `Content` filled by a
+                // `@ViewBuilder` property, a type the facts do not know; never a plain value.
+                guard
+                    let position = rest.firstIndex(where: { !$0.hasDefault || $0.typeText.contains("->") })
+                        ?? rest.firstIndex(where: { !Self.isPlainValue($0.typeText) })
+                else { return false }
                 rest.removeFirst(position + 1)
             }
         }

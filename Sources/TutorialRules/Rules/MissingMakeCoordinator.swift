@@ -13,7 +13,7 @@ struct MissingMakeCoordinator: CodeRule {
             looks at the whole project (an extension in another file may declare `makeCoordinator()`) and \
             says nothing about fragments, which may leave the method out.
             """,
-        defaultSeverity: .error,
+        defaultSeverity: .error, evidence: .absence,
         triggering: [
             RuleExample(
                 "A nested Coordinator without makeCoordinator()",

@@ -18,7 +18,7 @@ struct MissingRequiredMethod: CodeRule {
             whole project is searched (extensions in other files count), fragments are not judged, and a class \
             inheriting from a class that may implement the methods is left alone.
             """,
-        defaultSeverity: .error,
+        defaultSeverity: .error, evidence: .absence,
         triggering: [
             RuleExample(
                 "A representable declared before its methods (two findings: make and update)",

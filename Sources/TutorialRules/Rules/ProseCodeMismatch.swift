@@ -11,7 +11,9 @@ struct ProseCodeMismatch: TutorialRule {
             "Add a makeCoordinator() method" over code without `makeCoordinator` usually means the code and the \
             prose drifted apart (a step was split, the wrong version was pasted, or the prose misspells the \
             name). The rule reads the first sentence of the step's instruction (its title, or the first line of \
-            its prose) for names in code form — `makeCoordinator()`, `setViewControllers(_:direction:animated:)`, \
+            its prose), when it asks for an edit (an edit verb where the language puts an instruction's verb: \
+            `Add…`, `添加…`, `…를 추가합니다`; `Go to buildRouter() in…` names a place, not code to add), for names in code form \
+            that are not the place of the edit (`in viewDidLoad()`, `在viewDidLoad()中`, `viewDidLoad()에`, `viewDidLoad()に`) — `makeCoordinator()`, `setViewControllers(_:direction:animated:)`, \
             also with full-width `（）` — and reports a name only when the step's code does not contain it: not \
             on a line the step changes, not in the new state of a file the step shows, not in an earlier state \
             of that file (an API the file already calls). Only an instruction is judged, never an API mentioned in passing: the \
@@ -97,6 +99,25 @@ struct ProseCodeMismatch: TutorialRule {
                     ),
                 ]),
             RuleExample(
+                "The place of the edit, in English, Chinese, Korean and Japanese",
+                steps: [
+                    .init([.init("V.swift", "func viewDidLoad() {}\n")]),
+                    .init(prose: "Add the line in viewDidLoad().", [.init("V.swift", "let a = 1\n")]),
+                    .init(prose: "在viewDidLoad()中添加一行。", [.init("V.swift", "let b = 1\n")]),
+                    .init(prose: "viewDidLoad() 메서드에 한 줄을 추가합니다.", [.init("V.swift", "let c = 1\n")]),
+                    .init(prose: "viewDidLoad()に一行を追加します。", [.init("V.swift", "let d = 1\n")]),
+                    .init(prose: "在`viewDidLoad()`方法的末尾添加一行。", [.init("V.swift", "let e = 1\n")]),
+                    .init(prose: "Place this line just underneath viewDidLoad().", [.init("V.swift", "let f = 1\n")]),
+                ]),
+            RuleExample(
+                "A place to go, not something to add",
+                steps: [
+                    .init([.init("Router.swift", "func route() {}\n")]),
+                    .init(
+                        prose: "Go to buildRouter() in Router.swift.",
+                        [.init("Router.swift", "func route() {}\nlet x = 1\n")]),
+                ]),
+            RuleExample(
                 "A DocC symbol link points to documentation",
                 steps: [
                     .init([.init("Feature.swift", "struct Feature {}\n")]),
@@ -157,19 +178,47 @@ struct ProseCodeMismatch: TutorialRule {
 }
 
 /// The API names in code form an instruction gives (`makeCoordinator()`), in order: those of its first
-/// sentence outside DocC symbol links; none for a removal step, which names what its code no longer has.
+/// sentence outside DocC symbol links, when that sentence asks for an edit (`StepInstruction`); none for a
+/// removal step, which names what its code no longer has.
 private func instructedCalls(_ instruction: String) -> [ProseCall] {
     let sentence = firstSentence(of: withoutSymbolLinks(instruction))
     // Every name the pattern finds has its parentheses: most instructions have none.
     // The bytes of `（` first (no other character is canonically equivalent to it): Foundation's
     // search of every instruction without `(` cost more than the rest of the rule.
     guard sentence.utf8.contains(UInt8(ascii: "(")) || (containsUTF8("（", in: sentence) && sentence.contains("（")),
-        !isRemoval(sentence)
+        !isRemoval(sentence),
+        // Only what the instruction says the code will contain: `Go to buildRouter() in…` names a place.
+        StepInstruction.asksForEdit(sentence)
     else {
         return []
     }
-    return proseCalls(in: sentence)
+    return proseCalls(in: sentence).filter { !namesAPlace($0, in: sentence) }
 }
+
+/// Whether the sentence names the call as the place of the edit, not as what the code gets: `in
+/// viewDidLoad()`, `after the toolbar() modifier`, `在viewDidLoad()中`, `viewDidLoad()에`, `viewDidLoad()に`.
+private func namesAPlace(_ call: ProseCall, in sentence: String) -> Bool {
+    guard let found = sentence.range(of: call.text) else { return false }
+    let before = sentence[..<found.lowerBound].split(whereSeparator: { $0 == " " || $0 == "`" || $0 == "*" })
+        .map { $0.lowercased() }.filter { !placeFillers.contains($0) }
+    if let word = before.last, placePrepositions.contains(word) { return true }
+    // `在X()中`, `添加到X()`: Chinese puts its place words right before the name.
+    if let last = before.last?.last, "在到于往至向".contains(last) { return true }
+    let after = sentence[found.upperBound...].drop { $0 == "`" || $0 == " " || $0 == "*" }.prefix(12)
+    let afterText = String(after)
+    // Place particles, and the possessives that make the name qualify another noun (`X()的末尾`, `X()의`, `X()の`).
+    let placeParticles = ["中", "里", "内", "之后", "之前", "后面", "前面", "下面", "的", "에", "안에", "에서", "의", "내부", "に", "の", "で"]
+    let withoutNoun = ["方法", "函数", "修饰符", "메서드", "메소드", "함수", "モディファイア", "メソッド", "関数", " method", " function", " modifier"]
+        .reduce(afterText) { text, noun in text.hasPrefix(noun) ? String(text.dropFirst(noun.count)) : text }
+    return placeParticles.contains { withoutNoun.hasPrefix($0) }
+}
+
+/// Words an English sentence puts before the place of an edit, and the words it may put between.
+private let placePrepositions: Set<String> = [
+    "in", "inside", "into", "to", "of", "after", "before", "below", "above", "within", "from", "under", "at", "on",
+    "onto", "beneath", "between", "underneath", "beside", "below", "around", "inside",
+]
+private let placeFillers: Set<String> = ["the", "a", "an", "your", "its", "our", "existing", "current"]
 
 /// The identifiers a step's code holds: its snippets, and every state up to the step's own of each file
 /// it shows (what the file already called before, and what it calls now).

@@ -14,7 +14,7 @@ struct SelectorTargetMismatch: CodeRule {
             method is looked up in the type the selector names (nested types first), across the project; a class \
             with an unknown superclass may inherit the method, and is left alone.
             """,
-        defaultSeverity: .error,
+        defaultSeverity: .error, evidence: .absence,
         triggering: [
             RuleExample(
                 "The method is not @objc",

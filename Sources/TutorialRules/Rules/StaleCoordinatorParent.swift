@@ -13,7 +13,7 @@ struct StaleCoordinatorParent: CodeRule {
             unless the update method refreshes the copy with `context.coordinator.parent = self`. Many correct \
             tutorials never change those properties, so the rule is a hint and off by default.
             """,
-        defaultSeverity: .hint, enabledByDefault: false,
+        defaultSeverity: .hint, enabledByDefault: false, evidence: .absence,
         triggering: [
             RuleExample(
                 "Controllers read through a parent copy",

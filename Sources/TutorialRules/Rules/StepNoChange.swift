@@ -7,37 +7,18 @@ struct StepNoChange: StepStructureRule {
         id: "step-no-change", category: .tutorial,
         summary: "A step shows a file identical to its previous state.",
         explanation: """
-            Readers copy each step's code; a step whose file is exactly the previous step's gives them nothing \
-            to do, and usually means the author pasted the wrong version (or repeated a block under an \
-            "Experiment" aside). The first state of a file and a DocC `reset:` are never reported; fragments \
-            never join a file's timeline, so a repeated fragment is not a no-change step. \
-            A repetition is reported only where it looks accidental: not when the step's prose says to run, \
-            build, compile, preview or try the result or to go back to a file (`Build the project now`, `Go back \
-            to CounterTests.swift`, 运行, 预览, 実行, プレビュー, 실행, 미리보기, 돌아가…) before it asks for any \
-            edit, not when the step shows a video or an image (`@Video`, `@Image`, a screenshot) and its first \
-            sentence asks for no edit, and not when the last step of a section asks for no edit at all (`There \
-            you go: the complete file`). Still reported: any other step, the same snippet twice in one step, and a DocC step whose `previousFile:` equals its `file:` \
-            (the author meant a change).
+            Readers copy each step's code; a step that asks them to change the code while its file is exactly \
+            the previous step's gives them nothing to do, and usually means the author pasted the wrong version. \
+            The rule speaks only on positive evidence that a change was meant: the step's instruction (its title \
+            and first paragraph) asks for an edit in the step's language — an edit verb where an instruction \
+            puts its verb (`Add…`, `In PageView.swift, replace…`, `…를 추가합니다`, `…を変更します`, `添加…`) — or \
+            a DocC step names a `previousFile:` equal to its `file:`. A step that opens, shows, runs, previews or \
+            recaps the file is fine however it is phrased, and so is a step that says nothing. The first state \
+            of a file and a DocC `reset:` are never reported; fragments never join a file's timeline, so a \
+            repeated fragment is not a no-change step.
             """,
         defaultSeverity: .warning,
         triggering: [
-            RuleExample(
-                "The same file twice",
-                steps: [
-                    .init([.init("PageView.swift", "struct PageView {\n    var page = 0\n}\n")]),
-                    .init([.init("PageView.swift", "↓struct PageView {\n    var page = 0\n}\n")]),
-                ]),
-            RuleExample(
-                "An experiment aside repeating the step's code in the same step",
-                steps: [
-                    .init([.init("PageView.swift", "struct PageView {}\n")]),
-                    .init(
-                        prose: "Set the first page to 1.\nExperiment: add a button.",
-                        [
-                            .init("PageView.swift", "struct PageView {\n    var page = 1\n}\n"),
-                            .init("PageView.swift", "↓struct PageView {\n    var page = 1\n}\n"),
-                        ]),
-                ]),
             RuleExample(
                 "The prose asks for an edit the code does not make",
                 steps: [
@@ -45,8 +26,19 @@ struct StepNoChange: StepStructureRule {
                     .init(
                         prose: "Update the preview to show two pages, then run it again.",
                         [.init("PageView.swift", "↓struct PageView {\n    var page = 0\n}\n")]),
+                ]),
+            RuleExample(
+                "An edit asked for after an opening clause, and at the end of a Korean and a Japanese sentence",
+                steps: [
+                    .init([.init("PageView.swift", "struct PageView {\n    var page = 0\n}\n")]),
+                    .init(
+                        prose: "In PageView.swift, add a property for the current page.",
+                        [.init("PageView.swift", "↓struct PageView {\n    var page = 0\n}\n")]),
                     .init(
                         prose: "미리보기에 버튼을 추가한다.",
+                        [.init("PageView.swift", "↓struct PageView {\n    var page = 0\n}\n")]),
+                    .init(
+                        prose: "ページのタイトルを変更してください。",
                         [.init("PageView.swift", "↓struct PageView {\n    var page = 0\n}\n")]),
                 ]),
             RuleExample(
@@ -71,17 +63,23 @@ struct StepNoChange: StepStructureRule {
                     ```
                     """, path: "example.md"),
             RuleExample(
-                "An instruction without a known edit word, even at the end of a section",
+                "An experiment aside repeating the step's code in the same step",
                 steps: [
                     .init([.init("PageView.swift", "struct PageView {}\n")]),
                     .init(
-                        prose: "Round the corners of every page.", [.init("PageView.swift", "↓struct PageView {}\n")]),
+                        prose: "Set the first page to 1.\nExperiment: add a button.",
+                        [
+                            .init("PageView.swift", "struct PageView {\n    var page = 1\n}\n"),
+                            .init("PageView.swift", "↓struct PageView {\n    var page = 1\n}\n"),
+                        ]),
                 ]),
             RuleExample(
-                "One unchanged file among changed ones, code split across lines",
+                "One unchanged file among changed ones, code split across lines (Chinese)",
                 steps: [
                     .init([.init("A.swift", "let a =\n    1\n"), .init("B.swift", "let b = 1\n")]),
-                    .init([.init("A.swift", "↓let a =\n    1\n"), .init("B.swift", "let b = 2\n")]),
+                    .init(
+                        prose: "修改两个文件中的值。",
+                        [.init("A.swift", "↓let a =\n    1\n"), .init("B.swift", "let b = 2\n")]),
                 ]),
         ],
         nonTriggering: [
@@ -89,44 +87,52 @@ struct StepNoChange: StepStructureRule {
                 "Every step changes the file",
                 steps: [
                     .init([.init("PageView.swift", "struct PageView {}\n")]),
-                    .init([.init("PageView.swift", "struct PageView {\n    var page = 0\n}\n")]),
+                    .init(
+                        prose: "Add a page property.", [.init("PageView.swift", "struct PageView {\n    var page = 0\n}\n")]),
                 ]),
             RuleExample(
                 "Two files with the same content are two files",
                 steps: [
                     .init([.init("A.swift", "import SwiftUI\n")]),
-                    .init([.init("B.swift", "import SwiftUI\n")]),
+                    .init(prose: "Add the same import to B.swift.", [.init("B.swift", "import SwiftUI\n")]),
                 ]),
             RuleExample(
-                "Building, running, previewing and trying the result, in four languages",
+                "Building, running, previewing and opening, in four languages: no edit asked for",
                 steps: [
                     .init([.init("Package.swift", "let package = Package(name: \"App\")\n")]),
                     .init(
                         prose: "Build the project now to make sure it is configured correctly.",
                         [.init("Package.swift", "let package = Package(name: \"App\")\n")]),
                     .init(
-                        prose: "Run the app again and tap the button.",
-                        [.init("Package.swift", "let package = Package(name: \"App\")\n")]),
-                    .init(prose: "运行应用，确认计数会增加。", [.init("Package.swift", "let package = Package(name: \"App\")\n")]),
-                    .init(prose: "プレビューで動作を確認します。", [.init("Package.swift", "let package = Package(name: \"App\")\n")]),
-                    .init(
-                        prose: "실시간 미리보기를 켜고 스와이프해 본다.",
+                        prose: "Launch the app and check the list.",
                         [.init("Package.swift", "let package = Package(name: \"App\")\n")]),
                     .init(
-                        prose: "Experiment: try a second package name of your own.",
+                        prose: "Open the canvas to see your work.",
+                        [.init("Package.swift", "let package = Package(name: \"App\")\n")]),
+                    .init(prose: "运行应用，确认添加的按钮会出现。", [.init("Package.swift", "let package = Package(name: \"App\")\n")]),
+                    .init(prose: "追加したコードをプレビューで確認します。", [.init("Package.swift", "let package = Package(name: \"App\")\n")]),
+                    .init(
+                        prose: "추가한 코드를 미리보기에서 확인합니다.",
                         [.init("Package.swift", "let package = Package(name: \"App\")\n")]),
                 ]),
             RuleExample(
-                "Going back to a file before changing it, and presenting the finished file",
+                "Going to a place in a file, looking further down, recapping, announcing the next edit: no edit asked for",
                 steps: [
-                    .init([.init("CounterTests.swift", "import Testing\n")]),
-                    .init([.init("Counter.swift", "struct Counter {}\n")]),
+                    .init([.init("Router.swift", "func buildRouter() {}\n")]),
                     .init(
-                        prose: "Go back to CounterTests.swift so that we can make some changes to the test.",
-                        [.init("CounterTests.swift", "import Testing\n")]),
+                        prose: "Go to `buildRouter()` in Router.swift, where we will make some changes.",
+                        [.init("Router.swift", "func buildRouter() {}\n")]),
                     .init(
-                        prose: "There you go! This is the complete counter.",
-                        [.init("Counter.swift", "struct Counter {}\n")]),
+                        prose: "If we look further down the file, the router is already built.",
+                        [.init("Router.swift", "func buildRouter() {}\n")]),
+                    .init(
+                        prose: "Here is the whole file so far.",
+                        [.init("Router.swift", "func buildRouter() {}\n")]),
+                    .init(prose: "Return to Router.swift.", [.init("Router.swift", "func buildRouter() {}\n")]),
+                    .init(
+                        prose: "Next, we need to add the router to the target. Open Router.swift.",
+                        [.init("Router.swift", "func buildRouter() {}\n")]),
+                    .init([.init("Router.swift", "func buildRouter() {}\n")]),
                 ]),
             RuleExample(
                 "A step showing a video of the result, without words",
@@ -154,39 +160,18 @@ struct StepNoChange: StepStructureRule {
                     ```
                     """, path: "example.md"),
             RuleExample(
-                "A step showing a screenshot of the result",
-                document: """
-                    ## Step 1
-
-                    Create the view.
-
-                    ```swift file=PageView.swift
-                    struct PageView {}
-                    ```
-
-                    ## Step 2
-
-                    ![The page view in the simulator](page-view.png)
-
-                    The page shows its first color; swipe to see the others.
-
-                    ```swift file=PageView.swift
-                    struct PageView {}
-                    ```
-                    """, path: "example.md"),
-            RuleExample(
                 "A repeated fragment",
                 steps: [
                     .init([.init("PageView.swift", "var page = 0\n", kind: .fragment)]),
-                    .init([.init("PageView.swift", "var page = 0\n", kind: .fragment)]),
+                    .init(prose: "Add a page.", [.init("PageView.swift", "var page = 0\n", kind: .fragment)]),
                 ]),
         ])
 
-    /// The repetitions that look accidental, for lint and the step-diff report alike (an intentional one
+    /// The repetitions of steps that meant a change, for lint and the step-diff report alike (any other
     /// still shows as a change without lines in the diff, with no warning on it).
     func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding] {
         unchangedStates(tutorial, timelines: timelines, changeSets: changeSets).filter { change in
-            !looksIntentional(change, in: tutorial)
+            changeWasMeant(change, in: tutorial)
         }.map { change in
             // Two snippets of one step (an aside repeating the step's code) read "its previous snippet".
             let previous =
@@ -206,11 +191,10 @@ struct StepNoChange: StepStructureRule {
 
 }
 
-/// Whether a repeated state is shown on purpose (see `StepIntention`). Never for the same snippet twice in
-/// one step, nor for a DocC `previousFile:` equal to the step's file: both are slips whatever the prose.
-private func looksIntentional(_ change: UnchangedState, in tutorial: Tutorial) -> Bool {
-    guard let step = tutorial.step(change.to.step), change.from?.step != change.to.step else { return false }
-    if case .resource = change.to.explicitBase { return false }
-    let isLastOfSection = tutorial.sections.contains { $0.steps.last?.id == change.to.step }
-    return StepIntention.of(step, in: tutorial.document, isLastOfSection: isLastOfSection) != nil
+/// Whether a repeated state was meant to change: its step asks for an edit, or it is a DocC step whose
+/// `previousFile:` names the step's own file (the author meant a change).
+private func changeWasMeant(_ change: UnchangedState, in tutorial: Tutorial) -> Bool {
+    if case .resource = change.to.explicitBase { return true }
+    guard let step = tutorial.step(change.to.step) else { return false }
+    return StepInstruction.asksForEdit(step)
 }

@@ -14,7 +14,7 @@ struct SwiftSyntaxError: CodeRule {
             purpose (and code whose braces do not balance, or that leaves code out with `...`, `…` or an \
             editor placeholder, is read as a fragment). At most five errors are reported per snippet, as later ones usually follow from the first.
             """,
-        defaultSeverity: .error,
+        defaultSeverity: .error, evidence: .absence,
         triggering: [
             RuleExample(
                 "A missing closing parenthesis (the braces balance, so the page shows a whole file)",

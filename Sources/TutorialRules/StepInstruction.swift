@@ -1,0 +1,127 @@
+import Foundation
+import TutorialModel
+
+/// Whether a step's instruction asks the reader to change code: the positive evidence a prose rule needs
+/// before it says the code disagrees with the prose.
+///
+/// Tutorials show unchanged code for many reasons no list of phrasings covers (opening, running, looking
+/// further down a file, recapping the whole file), so nothing is inferred from what a step does *not* say.
+/// Evidence is an edit verb where the language puts the verb of an instruction:
+/// - English: the first word of a clause (after `and`, `then`, `now`, `next`, `let's`, `we`, `you`, … and a
+///   comma), in its base form: `Add a property`, `In PageView.swift, add…`, `Next, we replace…` (`Return to
+///   X.swift` goes back to a file; `we need to add…` announces);
+/// - Korean and Japanese, verb last: the sentence's final predicate (`…를 추가합니다`, `…を追加します`),
+///   not a verb inside a relative clause (`추가한 코드를 확인합니다`, `追加したコードを確認します`);
+/// - Chinese: an edit verb not used as an attribute or a completed action (`添加的代码`, `已经添加了`).
+/// The instruction is the step's title and the first paragraph of its prose; the rest explains.
+enum StepInstruction {
+    /// Whether `step` asks for a change of code.
+    static func asksForEdit(_ step: Step) -> Bool {
+        asksForEdit(text(of: step))
+    }
+
+    /// The step's title and the first paragraph of its prose (more than `instruction(of:)`, the title alone
+    /// when there is one: a Markdown heading may say only where the step is, its paragraph what to do).
+    static func text(of step: Step) -> String {
+        let firstParagraph = step.prose.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init)
+        return [step.title, firstParagraph ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    /// Whether `text` asks for a change of code, in any of the languages above.
+    static func asksForEdit(_ text: String) -> Bool {
+        sentences(of: text).contains { sentence in
+            englishClauses(of: sentence).contains(where: startsWithEditVerb)
+                || matches(koreanPredicate, atEndOf: sentence) || matches(japanesePredicate, atEndOf: sentence)
+                || matches(chineseEdit, in: sentence)
+        }
+    }
+
+    // MARK: - Sentences and clauses
+
+    private static func sentences(of text: String) -> [Substring] {
+        text.split(whereSeparator: { ".!?\n。！？；;:：".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces)[...] }
+            .filter { !$0.isEmpty }
+    }
+
+    /// A sentence's clauses: split at commas and at `and`/`then` joining two instructions.
+    private static func englishClauses(of sentence: Substring) -> [Substring] {
+        let parts = sentence.split(whereSeparator: { $0 == "," || $0 == "，" || $0 == "、" })
+        return parts.flatMap { part -> [Substring] in
+            var clauses: [Substring] = []
+            var current: [Substring] = []
+            for word in part.split(separator: " ") {
+                if ["and", "then"].contains(word.lowercased()), !current.isEmpty {
+                    clauses.append(current.joined(separator: " ")[...])
+                    current = []
+                }
+                current.append(word)
+            }
+            if !current.isEmpty { clauses.append(current.joined(separator: " ")[...]) }
+            return clauses
+        }
+    }
+
+    /// Words that may open a clause before its verb (`Next, add…`, `Now let's add…`, `We'll replace…`).
+    /// Modal verbs (`we need to add`, `you can add`, `we'll add`) announce an edit rather than ask for it: a
+    /// clause opened by one is no instruction.
+    private static let clauseOpeners: Set<String> = [
+        "and", "then", "now", "next", "first", "finally", "also", "lastly", "please", "so", "let's", "lets", "let",
+        "us", "we", "you", "i", "just", "simply", "second", "third", "afterwards",
+    ]
+
+    /// English edit verbs in the base form an instruction uses.
+    private static let englishEditVerbs: Set<String> = [
+        "add", "insert", "append", "prepend", "replace", "change", "modify", "update", "edit", "remove", "delete",
+        "implement", "declare", "define", "rename", "move", "wrap", "extract", "refactor", "fix", "introduce", "set",
+        "assign", "write", "create", "conform", "adopt", "override", "import", "pass", "embed", "convert",
+        "initialize", "instantiate", "call", "give", "put", "place", "attach", "connect", "bind", "annotate", "mark",
+        "apply", "paste", "hook", "wire", "register", "store", "extend", "compose", "include",
+        "swap", "split", "combine", "rewrite", "adjust", "configure", "make", "drop", "erase", "inject",
+    ]
+
+    private static func startsWithEditVerb(_ clause: Substring) -> Bool {
+        let words = clause.split(separator: " ").map { word in
+            word.lowercased().replacingOccurrences(of: "’", with: "'").trimmingCharacters(in: .punctuationCharacters.subtracting(["'"]))
+        }
+        guard let verbIndex = words.firstIndex(where: { !clauseOpeners.contains($0) }) else { return false }
+        // "In PageView.swift, add…" is split at the comma; "In the file add…" is not an instruction we read.
+        let verb = words[verbIndex]
+        guard englishEditVerbs.contains(verb) else { return false }
+        // `Make sure…`, `Set up the simulator`: checks and setup, not edits of code.
+        let next = verbIndex + 1 < words.count ? words[verbIndex + 1] : ""
+        if verb == "make", ["sure", "certain"].contains(next) { return false }
+        return true
+    }
+
+    // MARK: - Korean, Japanese, Chinese
+
+    /// A Korean sentence ending in an edit verb: an edit noun with `하다` (`추가합니다`, `수정해 주세요`) or a
+    /// native edit verb (`바꿉니다`, `넣어 보자`), followed only by verb endings and a helping verb.
+    private static let koreanPredicate =
+        "(?:(?:추가|수정|삭제|변경|구현|작성|선언|정의|교체|제거|삽입|생성|업데이트|적용|대체|설정|연결|지정|등록|호출|전달|입력|이동|"
+        + "래핑|리팩터링|리팩토링|임포트)\\s*(?:을|를)?\\s*(?:하|해|합|한다|했|할|함)|바꾸|바꿔|바꿉|바꾼다|넣|만들|만듭|만든다|고치|고쳐|"
+        + "고칩|지우|지워|지웁|감싸|붙여|붙이|옮기|옮겨|옮깁)[가-힣]*"
+        + "(?:\\s+(?:주세요|줍니다|준다|주자|줘요|봅시다|보세요|보자|본다|볼게요|보겠습니다|줄게요|주겠습니다|둡니다|두자))?"
+
+    /// A Japanese sentence ending in an edit verb (`追加します`, `変更してください`, `書き換えましょう`),
+    /// followed only by kana endings.
+    private static let japanesePredicate =
+        "(?:(?:追加|変更|削除|修正|実装|置き換え|置換|宣言|定義|作成|更新|挿入|記述|編集|書き換え|設定|適用|接続|登録|呼び出|記入|移動)"
+        + "(?:を)?(?:し|す|さ)|加え|変え|消し|入れ|書き|書く|付け|足し|直し|作り|作る)[ぁ-ゖー]*"
+
+    /// A Chinese edit verb that is not an attribute (`添加的代码`) or a completed action (`已经添加了`).
+    private static let chineseEdit =
+        "(?<![已被])(?:添加|加入|增加|加上|修改|更改|改为|改成|替换|删除|删掉|移除|插入|创建|新建|声明|实现|编写|写入|定义|包装|替换成)"
+        + "(?![的了过])"
+
+    /// Whether `pattern` matches a suffix of the sentence (its final predicate, punctuation aside).
+    private static func matches(_ pattern: String, atEndOf sentence: Substring) -> Bool {
+        matches("(?:" + pattern + ")[\\s\\p{P}]*$", in: sentence)
+    }
+
+    private static func matches(_ pattern: String, in sentence: Substring) -> Bool {
+        guard let expression = compiledExpression(pattern) else { return false }
+        let text = String(sentence)
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}
