@@ -1,6 +1,9 @@
 """End-to-end tests of `scripts/real-world` on a small corpus of our own, laid out as the real one is
 (DIR/<source>/<path>): the structure it reports against hand counts, verdicts matched to findings,
-precision, and true findings reported as lost when the tool stops reporting them."""
+precision, and true findings reported as lost when the tool stops reporting them; for round 2
+(`--set new`), the split measured, the held-out part refused without `--final`, and recall on the
+defects listed by hand."""
+import hashlib
 import json
 import pathlib
 import subprocess
@@ -165,3 +168,81 @@ def test_the_title_of_an_html_page_is_its_heading_element(binary, tmp_path):
     row = measured["documents"][0]
     assert row["title"] == "Counting & taps"
     assert row["titleMatches"] and row["structureMatches"], row
+
+
+# Round 2 (`--set new`): the set split by repository, measured per split with default options.
+
+def new_set(tmp_path: pathlib.Path, verdicts: list, defects: list) -> tuple[pathlib.Path, pathlib.Path]:
+    """One tuning source holding TUTORIAL and one held-out source holding the same text elsewhere."""
+    corpus = tmp_path / "corpus"
+    for source in ("tune", "hold"):
+        (corpus / source / "guide").mkdir(parents=True)
+        (corpus / source / "guide" / "counter.md").write_text(TUTORIAL, encoding="utf-8")
+    title = hashlib.sha256("Counting taps".encode()).hexdigest()
+
+    def source(name, split, document_verdicts):
+        return {"name": name, "repository": f"example/{name}", "commit": "0" * 40, "paths": ["guide"],
+                "form": "markdown", "language": "en", "kind": "blog", "split": split,
+                "documents": [{"path": "guide/counter.md", "tutorial": True, "titleSha256": title,
+                               "sections": 1, "steps": 2, "snippets": 2, "uikit": False, "defects": defects,
+                               "verdicts": document_verdicts, "notes": "ours"}]}
+
+    data_file = tmp_path / "set.json"
+    data_file.write_text(json.dumps({"sources": [source("tune", "tuning", verdicts), source("hold", "held-out", [])]}),
+                         encoding="utf-8")
+    return corpus, data_file
+
+
+def run_new(binary: str, corpus: pathlib.Path, data_file: pathlib.Path, tmp_path: pathlib.Path, *extra: str):
+    output = tmp_path / "out.json"
+    done = subprocess.run([str(SCRIPT), str(corpus), "--set", "new", "--tool", binary, "--data", str(data_file),
+                           "--json", str(output), "--jobs", "2", *extra], capture_output=True, text=True, timeout=300)
+    measured = json.loads(output.read_text(encoding="utf-8")) if output.exists() else None
+    return done, measured
+
+
+def new_verdict(line: int, is_true: bool) -> dict:
+    return {"line": line, "rule": "step-numbering", "severity": "warning", "step": "1.2", "verdict": is_true,
+            "why": "ours"}
+
+
+def test_the_held_out_part_is_refused_without_final(binary, tmp_path):
+    corpus, data_file = new_set(tmp_path, verdicts=[], defects=[])
+    for split in ("held-out", "both"):
+        done, measured = run_new(binary, corpus, data_file, tmp_path, "--split", split)
+        assert done.returncode == 2 and "--final" in done.stderr
+        assert measured is None
+
+
+def test_the_tuning_part_alone_is_measured_by_default(binary, tmp_path):
+    defects = [{"line": NUMBERING_LINE + 2, "step": "1.2", "rule": "step-numbering", "what": "ours"},
+               {"line": 1, "step": None, "rule": "swift-syntax-error", "what": "ours"}]
+    corpus, data_file = new_set(tmp_path, verdicts=[new_verdict(NUMBERING_LINE, True)], defects=defects)
+    done, measured = run_new(binary, corpus, data_file, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [column["label"] for column in measured["columns"]] == ["tool, tuning"]
+    column = measured["columns"][0]
+    assert [row["id"] for row in column["rows"]] == ["tune:guide/counter.md"]
+    summary = column["summary"]
+    assert (summary["tutorials"], summary["structureExact"], summary["titles"]) == (1, 1, [1, 1])
+    assert (summary["findings"], summary["true"], summary["false"], summary["unjudged"]) == (1, 1, 0, 0)
+    # The step-numbering finding lands 2 lines from the first defect; the second names another rule.
+    assert summary["defects"] == [1, 2]
+    assert summary["crashes"] == 0 and summary["lost"] == 0
+    assert "1 / 1 = 1.00" in done.stdout
+
+
+def test_both_parts_and_a_baseline_give_four_columns_with_unjudged_and_lost_findings(binary, tmp_path):
+    # The tuning verdict is on the wrong line: the finding is unjudged and the true verdict is lost.
+    corpus, data_file = new_set(tmp_path, verdicts=[new_verdict(NUMBERING_LINE + 1, True)], defects=[])
+    markdown = tmp_path / "tables.md"
+    done, measured = run_new(binary, corpus, data_file, tmp_path, "--split", "both", "--final",
+                             "--baseline", binary, "--markdown", str(markdown))
+    assert done.returncode == 0, done.stderr
+    labels = ["baseline, tuning", "tool, tuning", "baseline, held-out", "tool, held-out"]
+    assert [column["label"] for column in measured["columns"]] == labels
+    tuning = measured["columns"][1]["summary"]
+    assert (tuning["unjudged"], tuning["lost"]) == (1, 1)
+    assert f"tune:guide/counter.md:{NUMBERING_LINE} [step-numbering]" in done.stdout
+    assert f"hold:guide/counter.md:{NUMBERING_LINE} [step-numbering]" in done.stdout
+    assert "| measure | " + " | ".join(labels) + " |" in markdown.read_text(encoding="utf-8")
