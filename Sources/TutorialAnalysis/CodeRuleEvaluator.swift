@@ -59,6 +59,7 @@ struct CodeRuleEvaluator {
         var occurrences: [FindingOccurrence]
         let fixTitle: String?
         let resolvingTokens: [String]
+        let mayBeBuildOrder: Bool
         var resolvedAt: StepID?
     }
 
@@ -324,7 +325,8 @@ struct CodeRuleEvaluator {
                         firstStep: evaluation.codeStep,
                         range: range,
                         occurrences: [occurrence], fixTitle: codeFinding.fixTitle,
-                        resolvingTokens: codeFinding.resolvingTokens, resolvedAt: nil)
+                        resolvingTokens: codeFinding.resolvingTokens, mayBeBuildOrder: codeFinding.mayBeBuildOrder,
+                        resolvedAt: nil)
                     openOrder.append(subject)
                 }
             }
@@ -344,7 +346,9 @@ struct CodeRuleEvaluator {
             }
         }
         return (closed + stillOpen).map { run in
-            let isBuildOrder = run.resolvedAt != nil && !isRegression(run, in: checks, needsWholeFile: needsWholeFile)
+            let isBuildOrder =
+                run.resolvedAt != nil && run.mayBeBuildOrder
+                && !isRegression(run, rule: id, in: checks, needsWholeFile: needsWholeFile)
             return Finding(
                 rule: id, subject: run.subject,
                 severity: run.resolvedAt == nil ? severity : isBuildOrder ? .hint : .information,
@@ -354,12 +358,14 @@ struct CodeRuleEvaluator {
         }
     }
 
-    /// Whether a resolved problem is a regression: the step that introduced it took lines away from the
-    /// file's previous state, and the step that fixed it put some of them back (the reader had working code,
-    /// lost it, and got it back). Code added before it is complete takes nothing away: build order.
-    private func isRegression(_ run: Run, in checks: [Evaluation], needsWholeFile: Bool) -> Bool {
+    /// Whether a resolved problem is a regression: the file's previous state had no problem of the rule, the
+    /// step that introduced it took lines away from that state, and the step that fixed it put some of them
+    /// back (the reader had working code, lost it, and got it back). Code added before it is complete takes
+    /// nothing away, and code incomplete before was never right: build order.
+    private func isRegression(_ run: Run, rule id: String, in checks: [Evaluation], needsWholeFile: Bool) -> Bool {
         guard let resolving = run.resolvingCheck,
-            let before = checks[..<run.firstCheck].last(where: { !needsWholeFile || $0.whole })
+            let before = checks[..<run.firstCheck].last(where: { !needsWholeFile || $0.whole }),
+            before.found[id]?.isEmpty ?? true
         else { return false }
         let broken = meaningfulLines(of: checks[run.firstCheck].snippet.code)
         let removed = meaningfulLines(of: before.snippet.code).subtracting(broken)

@@ -162,10 +162,13 @@ public struct CodeFinding: Sendable, Hashable {
     /// Identifiers whose appearance in a later fragment of the same file (or an unnamed one) shows the
     /// author adding the missing piece there: the finding then counts as resolved at that step.
     public let resolvingTokens: [String]
+    /// Whether the problem, when a later step fixes it, may be build order (code shown before it is
+    /// complete); false for code broken rather than unfinished (a parse error before the code's end).
+    public let mayBeBuildOrder: Bool
 
     public init(
         subject: String, message: String, range: CodeRange, fixTitle: String? = nil, edits: [CodeEdit] = [],
-        resolvingTokens: [String] = []
+        resolvingTokens: [String] = [], mayBeBuildOrder: Bool = true
     ) {
         self.subject = subject
         self.message = message
@@ -173,6 +176,7 @@ public struct CodeFinding: Sendable, Hashable {
         self.fixTitle = fixTitle
         self.edits = edits
         self.resolvingTokens = resolvingTokens
+        self.mayBeBuildOrder = mayBeBuildOrder
     }
 }
 

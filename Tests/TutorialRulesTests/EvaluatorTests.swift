@@ -54,6 +54,28 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertEqual(analyze(tutorial: built.tutorial, configuration: including).findings, findings)
     }
 
+    func testCodeLeftOpenForTheNextStepIsBuildOrderBrokenCodeIsNot() {
+        let open = RuleExample(
+            steps: [
+                .init([.init("Update.swift", "try await users.updateMany(\n    where: role == trial\n")]),
+                .init([.init("Update.swift", "try await users.updateMany(\n    where: role == trial,\n    setting: [:]\n)\n")]),
+            ])
+        let opened = analyze(tutorial: ExampleTutorial(open).tutorial, configuration: .only(["swift-syntax-error"]))
+        XCTAssertEqual(opened.findings, [], "a call left open and closed by the next step")
+        XCTAssertFalse(opened.buildOrder.isEmpty)
+
+        let broken = RuleExample(
+            steps: [
+                .init([.init("View.swift", "func load() {\n    setUp()\n    // Do any additional setup after loading the view, typically\n    from a nib.\n}\n")]),
+                .init([.init("View.swift", "func load() {\n    setUp()\n    // Do any additional setup after loading the view.\n}\n")]),
+            ])
+        let findings = analyze(tutorial: ExampleTutorial(broken).tutorial, configuration: .only(["swift-syntax-error"]))
+            .findings
+        XCTAssertFalse(findings.isEmpty, "a comment wrapped onto a line of code is broken, mended or not")
+        XCTAssertEqual(Set(findings.map(\.severity)), [.information])
+        XCTAssertEqual(findings.first?.resolvedAt, StepID(section: 1, step: 2))
+    }
+
     func testALineTakenAwayAndPutBackIsARegression() {
         let example = RuleExample(
             steps: [

@@ -12,7 +12,10 @@ struct SwiftSyntaxError: CodeRule {
             stray character left by copying from a web page) are reported at the characters they concern. \
             Fragments are not judged: a few members or statements shown out of context may be incomplete on \
             purpose (and code whose braces do not balance, or that leaves code out with `...`, `…` or an \
-            editor placeholder, is read as a fragment). At most five errors are reported per snippet, as later ones usually follow from the first.
+            editor placeholder, is read as a fragment). At most five errors are reported per snippet, as later ones usually follow from the first. \
+            Code a later step fixes is build order only when it stops before it is done (the error is at its \
+            end: a call left open for the next step); an error before the end is broken code the reader copies, \
+            shown even when a later step mends it.
             """,
         defaultSeverity: .error, evidence: .absence,
         triggering: [
@@ -72,6 +75,9 @@ struct SwiftSyntaxError: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
         let code = Array(context.snippet.code.utf8)
+        // Code that stops before it is done (a call left open for the next step) fails at its end; broken code
+        // (a comment wrapped onto a line of its own, a stray character) fails before it.
+        let lastCharacter = code.lastIndex { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) } ?? 0
         return context.facts.syntaxErrors.prefix(5).map { error in
             // Keyed by message and the text of the line, so the same error in later steps is one finding.
             let line = context.facts.line(of: error.range.start)
@@ -79,7 +85,9 @@ struct SwiftSyntaxError: CodeRule {
             let end = line + 1 < context.facts.lineStarts.count ? context.facts.lineStarts[line + 1] : code.count
             let text = String(decoding: code[start..<end], as: UTF8.self).trimmingCharacters(
                 in: .whitespacesAndNewlines)
-            return CodeFinding(subject: "\(error.message)|\(text)", message: error.message, range: error.range)
+            return CodeFinding(
+                subject: "\(error.message)|\(text)", message: error.message, range: error.range,
+                mayBeBuildOrder: error.range.end > lastCharacter)
         }
     }
 }
