@@ -159,7 +159,7 @@ let package = Package(
             name: "StepDiffTests", dependencies: ["StepDiff", "SnippetComposition", "TutorialModel", "TestSupport"]),
         .testTarget(
             name: "TutorialAnalysisTests",
-            dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel"],
+            dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "ReportsTests",

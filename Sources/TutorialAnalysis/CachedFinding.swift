@@ -13,6 +13,7 @@ struct CachedFinding: Codable, Equatable {
 
     struct CachedResourceEdit: Codable, Equatable {
         let path: String
+        let resolvedPath: String?
         let expectedText: String
         let edit: TextEdit
     }
@@ -28,6 +29,7 @@ struct CachedFinding: Codable, Equatable {
     let file: String?
     let step: StepID?
     let resolvedAt: StepID?
+    let isBuildOrder: Bool
     let occurrences: [Occurrence]
     let fixTitle: String?
     let documentEdits: [TextEdit]
@@ -41,11 +43,13 @@ struct CachedFinding: Codable, Equatable {
         file = finding.file
         step = finding.step
         resolvedAt = finding.resolvedAt
+        isBuildOrder = finding.isBuildOrder
         occurrences = finding.occurrences.map { occurrence in
             Occurrence(
                 step: occurrence.step, range: occurrence.range, edits: occurrence.edits,
                 resourceEdits: occurrence.resourceEdits.map {
-                    CachedResourceEdit(path: $0.path, expectedText: $0.expectedText, edit: $0.edit)
+                    CachedResourceEdit(
+                        path: $0.path, resolvedPath: $0.resolvedPath, expectedText: $0.expectedText, edit: $0.edit)
                 })
         }
         fixTitle = finding.fixTitle
@@ -61,12 +65,13 @@ struct CachedFinding: Codable, Equatable {
         guard ranges.allSatisfy(valid) else { throw Unusable() }
         return Finding(
             rule: rule, subject: subject, severity: severity, message: message, range: range, file: file, step: step,
-            resolvedAt: resolvedAt,
+            resolvedAt: resolvedAt, isBuildOrder: isBuildOrder,
             occurrences: occurrences.map { occurrence in
                 FindingOccurrence(
                     step: occurrence.step, range: occurrence.range, edits: occurrence.edits,
                     resourceEdits: occurrence.resourceEdits.map {
-                        ResourceEdit(path: $0.path, expectedText: $0.expectedText, edit: $0.edit)
+                        ResourceEdit(
+                            path: $0.path, resolvedPath: $0.resolvedPath, expectedText: $0.expectedText, edit: $0.edit)
                     })
             },
             fixTitle: fixTitle, documentEdits: documentEdits)

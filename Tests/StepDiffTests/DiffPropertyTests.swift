@@ -1,19 +1,7 @@
+import TestSupport
 import XCTest
 
 @testable import StepDiff
-
-/// A small seeded generator (SplitMix64), so every run tests the same pairs and a failure names its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Pairs of code-like texts: a generated file, then the same file after a few edits a tutorial step
 /// makes (insert, delete, replace, move or duplicate a block, re-indent), with empty files, missing

@@ -21,14 +21,14 @@ final class LintResultCacheTests: XCTestCase {
     private let finding = Finding(
         rule: "missing-make-coordinator", subject: "Page", severity: .error, message: "Page has no makeCoordinator()",
         range: SourceRange(start: 3, end: 7), file: "Page.swift", step: StepID(section: 1, step: 2),
-        resolvedAt: StepID(section: 1, step: 3),
+        resolvedAt: StepID(section: 1, step: 3), isBuildOrder: true,
         occurrences: [
             FindingOccurrence(
                 step: StepID(section: 1, step: 2), range: SourceRange(start: 3, end: 7),
                 edits: [TextEdit(range: SourceRange(start: 8, end: 8), newText: "func makeCoordinator() {}\n")],
                 resourceEdits: [
                     ResourceEdit(
-                        path: "R/a.swift", expectedText: "abc",
+                        path: "R/a.swift", resolvedPath: "/t/R/a.swift", expectedText: "abc",
                         edit: TextEdit(range: SourceRange(start: 0, end: 1), newText: "x"))
                 ])
         ], fixTitle: "Add makeCoordinator()",
@@ -78,10 +78,13 @@ final class LintResultCacheTests: XCTestCase {
         configuration.rules["missing-make-coordinator"] = .init(severity: .hint)
         _ = lookUp(LintResultCache(path: cachePath, toolVersion: "1"), document, configuration: configuration, analyses: &analyses)
         XCTAssertEqual(analyses, 4, "a severity changed")
+        configuration.includeBuildOrder = true
+        _ = lookUp(LintResultCache(path: cachePath, toolVersion: "1"), document, configuration: configuration, analyses: &analyses)
+        XCTAssertEqual(analyses, 5, "build order shown")
         _ = lookUp(LintResultCache(path: cachePath, toolVersion: "2"), document, analyses: &analyses)
-        XCTAssertEqual(analyses, 5, "another version of the tool")
+        XCTAssertEqual(analyses, 6, "another version of the tool")
         _ = lookUp(LintResultCache(path: cachePath, toolVersion: "1"), document, analyses: &analyses)
-        XCTAssertEqual(analyses, 5, "the original inputs still hit")
+        XCTAssertEqual(analyses, 6, "the original inputs still hit")
     }
 
     func testAResourceTheReaderReadInvalidatesWhenItChanges() throws {
