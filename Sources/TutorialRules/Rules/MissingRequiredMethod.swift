@@ -56,6 +56,30 @@ struct MissingRequiredMethod: CodeRule {
         ],
         nonTriggering: [
             RuleExample(
+                "Code left out by shape, in any script: a column of dots, a comment with an ellipsis, a comment that is all its block holds, prose among the code",
+                steps: [
+                    .init([
+                        .init(
+                            "PageViewController.swift",
+                            "struct PageViewController: UIViewControllerRepresentable {\n    var pages: [Int]\n    .\n    .\n    .\n}\n")
+                    ]),
+                    .init([
+                        .init(
+                            "PageControl.swift",
+                            "struct PageControl: UIViewRepresentable {\n    // 이전 단계와 같음 ……\n    func makeUIView(context: Context) -> UIPageControl { UIPageControl() }\n}\n")
+                    ]),
+                    .init([
+                        .init(
+                            "PageView.swift",
+                            "struct PageView: UIViewRepresentable {\n    func makeUIView(context: Context) -> UIView {\n        UIView()\n    }\n    func updateUIView(_ view: UIView, context: Context) {\n        // この部分は前と同じ\n    }\n}\nstruct Other: UIViewRepresentable {\n    // 前と同じ\n}\n")
+                    ]),
+                    .init([
+                        .init(
+                            "Card.swift",
+                            "struct Card: UIViewRepresentable {\n    在这里保留之前的方法\n    func makeUIView(context: Context) -> UIView { UIView() }\n}\n")
+                    ]),
+                ]),
+            RuleExample(
                 "Both methods, labels split across lines",
                 """
                 class Pager: NSObject, UIPageViewControllerDataSource {
