@@ -33,6 +33,23 @@ public enum AtomicWrite {
     }
 }
 
+extension AtomicWrite {
+    /// Creates a new file with the text; an existing file (or link, or anything else at the path) is
+    /// left as it is and is an error (`tutorial-check init` without `--force`).
+    public static func create(_ text: String, at path: String) throws(FixError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw FixError("\(path): \(errno == EEXIST ? "exists" : "cannot be created: " + String(cString: strerror(errno)))")
+        }
+        let failure = writeAll(text, to: descriptor)
+        close(descriptor)
+        if let failure {
+            unlink(path)
+            throw FixError("\(path): not written (\(failure))")
+        }
+    }
+}
+
 /// Writes the whole text to an open file; nil, or why it could not.
 func writeAll(_ text: String, to descriptor: Int32) -> String? {
     var failure: String?
