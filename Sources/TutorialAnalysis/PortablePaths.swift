@@ -41,4 +41,3 @@ private func relativePath(_ path: String, under folder: String) -> String? {
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : nil
 }
-

@@ -39,7 +39,8 @@ extension AtomicWrite {
     public static func create(_ text: String, at path: String) throws(FixError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw FixError("\(path): \(errno == EEXIST ? "exists" : "cannot be created: " + String(cString: strerror(errno)))")
+            let reason = errno == EEXIST ? "exists" : "cannot be created: " + String(cString: strerror(errno))
+            throw FixError("\(path): \(reason)")
         }
         let failure = writeAll(text, to: descriptor)
         close(descriptor)

@@ -103,4 +103,3 @@ public struct FolderWriter {
 }
 
 private func lastError() -> String { String(cString: strerror(errno)) }
-

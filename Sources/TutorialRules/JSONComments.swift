@@ -35,13 +35,17 @@ enum JSONComments {
             case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
                 let start = index
                 index += 2
-                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                while index + 1 < bytes.count,
+                    !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+                {
                     index += 1
                 }
                 guard index + 1 < bytes.count else { return nil }
                 index += 2
                 // Line breaks stay, so line numbers stay.
-                for position in start..<index where bytes[position] != UInt8(ascii: "\n") { bytes[position] = UInt8(ascii: " ") }
+                for position in start..<index where bytes[position] != UInt8(ascii: "\n") {
+                    bytes[position] = UInt8(ascii: " ")
+                }
                 continue
             case UInt8(ascii: "\""):
                 inString = true

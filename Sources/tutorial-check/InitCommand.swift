@@ -18,7 +18,11 @@ enum InitCommand {
         let text = renderConfigurationTemplate(version: version)
         let path = Configuration.fileName
         do {
-            if parsed.has("force") { try AtomicWrite.write(text, to: path) } else { try AtomicWrite.create(text, at: path) }
+            if parsed.has("force") {
+                try AtomicWrite.write(text, to: path)
+            } else {
+                try AtomicWrite.create(text, at: path)
+            }
         } catch {
             writeError(error.description + (error.description.hasSuffix(": exists") ? "; --force replaces it" : ""))
             return .usageOrInput

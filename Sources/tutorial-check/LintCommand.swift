@@ -47,7 +47,8 @@ enum LintCommand {
         let progress = ProgressLine.make("lint", parsed)
         do {
             defer { progress?.clear() }
-            if let cachePath = parsed.value("cache-path") ?? (parsed.has("cache") ? LintResultCache.defaultPath() : nil) {
+            if let cachePath = parsed.value("cache-path") ?? (parsed.has("cache") ? LintResultCache.defaultPath() : nil)
+            {
                 documents = try lintWithCache(jobs, session: session, cachePath: cachePath, progress: progress)
             } else {
                 documents = try session.analyze(jobs, progress: progress?.documentDone) { LintedDocument($0) }

@@ -48,7 +48,8 @@ final class ProgressLine: Sendable {
     /// The path as it fits: control characters as `?` (a file name must not drive the terminal), and the
     /// end of a long path kept behind an ellipsis.
     private static func shown(_ path: String, room: Int) -> String {
-        let clean = String(String.UnicodeScalarView(path.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        let clean = String(
+            String.UnicodeScalarView(path.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
         return clean.count <= room ? clean : "…" + clean.suffix(room - 1)
     }
 

@@ -11,7 +11,8 @@ enum RulesCommand {
         operands: .none)
     static let specs = [
         OptionSpec(name: "format", values: ["text", "markdown"], help: "text (one line per rule) or markdown"),
-        OptionSpec(name: "config", values: [], help: "show the settings of this .tutorial-check.json, not the nearest one"),
+        OptionSpec(
+            name: "config", values: [], help: "show the settings of this .tutorial-check.json, not the nearest one"),
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {

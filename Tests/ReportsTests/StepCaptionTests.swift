@@ -6,11 +6,13 @@ import XCTest
 /// stays short however deep the document's path.
 final class StepCaptionTests: XCTestCase {
     func testFirstSentenceShortenedOnAWordBoundary() {
-        XCTAssertEqual(firstSentence("Add `makeUIViewController(context:)`.", limit: 64), "Add `makeUIViewController(context:)`")
+        XCTAssertEqual(
+            firstSentence("Add `makeUIViewController(context:)`.", limit: 64), "Add `makeUIViewController(context:)`")
         XCTAssertEqual(firstSentence("Open PageView.swift. Then add a property.", limit: 64), "Open PageView.swift")
         XCTAssertEqual(firstSentence("Is it done? Yes.", limit: 64), "Is it done?")
         XCTAssertEqual(firstSentence("创建一个文件。然后添加代码。", limit: 64), "创建一个文件")
-        let long = "Give the coordinator a controllers array, filled when the coordinator is created with one page each."
+        let long =
+            "Give the coordinator a controllers array, filled when the coordinator is created with one page each."
         let short = firstSentence(long, limit: 64)
         XCTAssertEqual(short, "Give the coordinator a controllers array, filled when the…")
         XCTAssertLessThanOrEqual(short.count, 64)
