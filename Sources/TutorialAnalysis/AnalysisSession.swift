@@ -144,15 +144,21 @@ public enum AnalysisInputError: Error, CustomStringConvertible {
 public typealias DocumentProgress = @Sendable (_ path: String, _ total: Int) -> Void
 
 /// Expands and reads every input, stopping at the first input error: what `outline` and `diff` show.
-public func readTutorials(
-    _ paths: [String], progress: DocumentProgress? = nil
-) throws(DocumentLoader.InputError) -> [Tutorial] {
+public func readTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -> [Tutorial] {
+    try readTutorials(paths) { $0 }
+}
+
+/// Expands and reads every input, each tutorial turned by `transform` as soon as it is read (`diff`
+/// builds its change sets there, so `progress` counts a document when its work is done).
+public func readTutorials<Value>(
+    _ paths: [String], progress: DocumentProgress? = nil, _ transform: (Tutorial) -> Value
+) throws(DocumentLoader.InputError) -> [Value] {
     let files = try DocumentLoader.expand(paths)
-    var tutorials: [Tutorial] = []
+    var values: [Value] = []
     for file in files {
         let document = try DocumentLoader.load(file)
-        tutorials.append(readTutorial(document, resources: FileSystemResources()))
+        values.append(transform(readTutorial(document, resources: FileSystemResources())))
         progress?(file, files.count)
     }
-    return tutorials
+    return values
 }

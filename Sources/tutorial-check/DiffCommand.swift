@@ -47,16 +47,17 @@ enum DiffCommand {
             }
             selection.step = step
         }
-        let tutorials: [Tutorial]
+        let report: [DiffReportDocument]
         let progress = ProgressLine.make("diff", parsed)
         do {
             defer { progress?.clear() }
-            tutorials = try readTutorials(parsed.positionals, progress: progress?.documentDone)
+            report = try readTutorials(parsed.positionals, progress: progress?.documentDone) {
+                makeDiffReport([$0], options: options, selection: selection)[0]
+            }
         } catch {
             writeError(error.description)
             return .usageOrInput
         }
-        let report = makeDiffReport(tutorials, options: options, selection: selection)
         switch parsed.value("format") ?? "unified" {
         case "json": writeOut(encodeJSON(DiffJSON(report)) + "\n")
         case "markdown": writeOut(renderMarkdownDiff(report))
