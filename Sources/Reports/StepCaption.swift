@@ -23,6 +23,9 @@ func firstSentence(_ text: String, limit: Int) -> String {
             break
         }
         if ".!?".contains(character), index + 1 == characters.count || characters[index + 1] == " " {
+            // `e.g.` and `i.e.` end no sentence.
+            let word = String(characters[..<index]).split(separator: " ").last.map { $0.lowercased() } ?? ""
+            if character == ".", ["e.g", "i.e", "etc", "vs", "cf"].contains(word) { continue }
             end = character == "." ? index : index + 1
             break
         }

@@ -32,7 +32,7 @@ public struct FolderWriter {
         }
         let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard root >= 0 else { throw Failure(file: folder, reason: lastError()) }
-        // Folders below the site's, opened once each, by their path in the site.
+        // Folders below the output folder, opened once each, by their path in it.
         var folders: [String: Int32] = ["": root]
         defer { for descriptor in folders.values { close(descriptor) } }
         var failures: [Failure] = []

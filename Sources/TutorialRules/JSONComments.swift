@@ -11,7 +11,7 @@ enum JSONComments {
         var bytes = [UInt8](data)
         var index = 0
         var inString = false
-        // The last comma outside strings and whether only blanks and comments came after it.
+        // The last comma outside strings, while only blanks and comments have followed it.
         var pendingComma: Int?
         while index < bytes.count {
             let byte = bytes[index]

@@ -10,6 +10,7 @@ final class StepCaptionTests: XCTestCase {
             firstSentence("Add `makeUIViewController(context:)`.", limit: 64), "Add `makeUIViewController(context:)`")
         XCTAssertEqual(firstSentence("Open PageView.swift. Then add a property.", limit: 64), "Open PageView.swift")
         XCTAssertEqual(firstSentence("Is it done? Yes.", limit: 64), "Is it done?")
+        XCTAssertEqual(firstSentence("Add a view, e.g. a list. Then run.", limit: 64), "Add a view, e.g. a list")
         XCTAssertEqual(firstSentence("创建一个文件。然后添加代码。", limit: 64), "创建一个文件")
         let long =
             "Give the coordinator a controllers array, filled when the coordinator is created with one page each."
