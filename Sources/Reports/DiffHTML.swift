@@ -108,7 +108,7 @@ struct HTMLReportPage {
                     flag +=
                         " <span class=\"warn\" title=\"\(htmlEscaped(rules.sorted().joined(separator: ", ")))\">!</span>"
                 }
-                let label = step.label ?? "Step"
+                let label = stepCaption(step)
                 out +=
                     "<li><a href=\"#\(anchor(index, step.id))\"><span class=\"id\">\(step.id)</span> \(htmlEscaped(label))</a>"
                 out += changes.isEmpty ? "" : " " + counts(added, removed)
@@ -157,13 +157,18 @@ struct HTMLReportPage {
         let added = changes.reduce(0) { $0 + $1.added }
         let removed = changes.reduce(0) { $0 + $1.removed }
         out += "<article class=\"step\" id=\"\(anchor(index, step.id))\">\n<h3><span class=\"id\">\(step.id)</span> "
+        // A step without a label is headed by its first sentence, shortened (the whole paragraph follows).
+        let heading = step.label == nil ? stepCaption(step) : step.title
         if let label = step.label { out += "<span class=\"label\">\(htmlEscaped(label))</span> " }
-        out += htmlEscaped(step.title)
+        out += htmlEscaped(heading)
         out += changes.isEmpty ? "" : " " + counts(added, removed)
         out += "</h3>\n"
         var paragraphs = step.prose.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
-        // Readers often take the title from the first paragraph; do not print it twice.
-        if let first = paragraphs.first, first.trimmingCharacters(in: .whitespaces) == step.title {
+        // Readers often take the title from the first paragraph; do not print it twice when the heading
+        // shows all of it.
+        if let first = paragraphs.first?.trimmingCharacters(in: .whitespaces), first == step.title,
+            heading == first || heading + "." == first || heading + "。" == first
+        {
             paragraphs.removeFirst()
         }
         if !paragraphs.isEmpty {

@@ -38,13 +38,21 @@ public struct DiffReportDocument: Sendable {
         self.changes = changes
         self.findings = findings
         self.unplaced = unplaced
+        self.path = tutorial.document.path
         self.changesByStep = Dictionary(grouping: changes, by: \.to.step)
         self.statesInTimelines = Set(
             timelines.flatMap { $0.states.map { SnippetAddress(step: $0.step, snippet: $0.snippetIndex) } })
     }
 
-    /// The document's path as given.
-    public var path: String { tutorial.document.path }
+    /// The document's path as given, or as a report shows it (`shown(as:)`).
+    public private(set) var path: String
+
+    /// The same document under another name: the review site names documents by their portable path.
+    public func shown(as path: String) -> DiffReportDocument {
+        var copy = self
+        copy.path = path
+        return copy
+    }
 
     /// The changes whose new state a step shows.
     public func changes(in step: StepID) -> [ChangeSet] { changesByStep[step] ?? [] }

@@ -1,27 +1,42 @@
 import TutorialRules
 
-/// `tutorial-check rules`: one line per rule, from the rule descriptions.
-public func renderRuleList() -> String {
+/// `tutorial-check rules`: one line per rule, from the rule descriptions: its id, its default, what
+/// `configuration` makes of it (`here: off`, `here: error`: the settings of the folder it was run in),
+/// and its summary.
+public func renderRuleList(configuration: Configuration = .default) -> String {
     let rules = RuleRegistry.all.map(\.description)
     let severities = rules.map { $0.defaultSeverity.rawValue + ($0.enabledByDefault ? "" : ", off by default") }
+    let here = rules.map { "here: " + (configuration.isEnabled($0) ? configuration.severity(of: $0).rawValue : "off") }
     let idWidth = rules.map(\.id.count).max() ?? 0
     let severityWidth = severities.map(\.count).max() ?? 0
+    let hereWidth = here.map(\.count).max() ?? 0
     var out = ""
-    for (rule, severity) in zip(rules, severities) {
+    for (index, rule) in rules.enumerated() {
         out +=
             rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
-            + severity.padding(toLength: severityWidth, withPad: " ", startingAt: 0) + "  \(rule.summary)\n"
+            + severities[index].padding(toLength: severityWidth, withPad: " ", startingAt: 0) + "  "
+            + here[index].padding(toLength: hereWidth, withPad: " ", startingAt: 0) + "  \(rule.summary)\n"
     }
     return out
 }
 
-/// `tutorial-check explain ID`: the rule's description with its examples; nil for an unknown id.
-public func renderRuleExplanation(_ id: String) -> String? {
-    guard let rule = RuleRegistry.rule(id)?.description else { return nil }
+/// `tutorial-check explain ID`: the rule's description with its examples, its measured precision when
+/// there is one, and the address of its section in the rule reference (`documentation`, the project's
+/// docs/rules.md unless configured); nil for an unknown id.
+public func renderRuleExplanation(_ id: String, documentation: String = Configuration.projectRulesDocumentation)
+    -> String?
+{
+    RuleRegistry.rule(id).map { renderRuleExplanation($0.description, documentation: documentation) }
+}
+
+/// One rule's explanation (`renderRuleExplanation(_:documentation:)`).
+public func renderRuleExplanation(_ rule: RuleDescription, documentation: String) -> String {
     var out =
         "\(rule.id) (\(rule.category.rawValue), default \(rule.defaultSeverity.rawValue)"
         + (rule.enabledByDefault ? "" : ", off by default") + ")\n\n"
     out += rule.summary + "\n\n" + rule.explanation + "\n"
+    if let precision = rule.measuredPrecision { out += "\n" + precisionSentence(precision) + "\n" }
+    out += "\nReference: \(Configuration.documentation(ofRule: rule.id, in: documentation))\n"
     func examples(_ title: String, _ list: [RuleExample]) {
         out += "\n\(title) (↓ marks where a finding starts):\n"
         for example in list {
@@ -36,6 +51,12 @@ public func renderRuleExplanation(_ id: String) -> String? {
     examples("Reported", rule.triggering)
     examples("Not reported", rule.nonTriggering)
     return out
+}
+
+/// A rule's measured precision, in words.
+private func precisionSentence(_ precision: RuleDescription.MeasuredPrecision) -> String {
+    "Measured precision: \(Int((precision.value * 100).rounded()))% of \(precision.sample) findings on real-world "
+        + "tutorials were right (\(precision.date))."
 }
 
 /// docs/rules.md: the rule reference, generated from the same descriptions (a test keeps it current).
@@ -60,6 +81,7 @@ public func renderRulesMarkdown() -> String {
             "Default severity: **\(rule.defaultSeverity.rawValue)**"
             + (rule.enabledByDefault ? "" : " (off by default)")
             + ".\n\n\(rule.summary)\n\n\(rule.explanation)\n"
+        if let precision = rule.measuredPrecision { out += "\n" + precisionSentence(precision) + "\n" }
         func examples(_ title: String, _ list: [RuleExample]) {
             out += "\n### \(title)\n"
             for example in list {

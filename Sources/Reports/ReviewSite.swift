@@ -32,8 +32,10 @@ public func renderReviewSite(_ documents: [ReviewedDocument]) -> [ReviewSitePage
     return pages
 }
 
-/// A file name from a document path: letters and digits kept, runs of anything else one hyphen.
-private func pageSlug(_ path: String) -> String {
+/// A file name from a document path: letters and digits kept, runs of anything else one hyphen. A long
+/// path keeps its first 96 bytes and a hash of the whole, so every page name fits a file system's 255
+/// bytes (with `.html`, a `-N` for a repeated name and the writer's temporary prefix) and stays distinct.
+func pageSlug(_ path: String) -> String {
     var slug = ""
     for scalar in path.unicodeScalars {
         if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
@@ -43,7 +45,17 @@ private func pageSlug(_ path: String) -> String {
         }
     }
     while slug.hasSuffix("-") { slug.removeLast() }
-    return slug.isEmpty ? "tutorial" : slug
+    guard slug.utf8.count > 128 else { return slug.isEmpty ? "tutorial" : slug }
+    var kept = ""
+    for scalar in slug.unicodeScalars {
+        guard kept.utf8.count + String(scalar).utf8.count <= 96 else { break }
+        kept.unicodeScalars.append(scalar)
+    }
+    // FNV-1a over the path's bytes: the same on every machine, unlike Swift's seeded `hashValue`.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    let hex = String(hash, radix: 16)
+    return kept + "-" + String(repeating: "0", count: 16 - hex.count) + hex
 }
 
 /// The index: each document, linked to its page (`pages`, in the same order).

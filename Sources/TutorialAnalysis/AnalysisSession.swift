@@ -102,18 +102,18 @@ public final class AnalysisSession: Sendable {
     /// Loads and analyses documents on all cores, each result turned by `transform` on its worker (so
     /// only what the caller keeps stays in memory); the first input error, in job order, wins.
     public func analyze<Value: Sendable>(
-        _ jobs: [Job], resources: any ResourceProvider = FileSystemResources(),
+        _ jobs: [Job], resources: any ResourceProvider = FileSystemResources(), progress: DocumentProgress? = nil,
         _ transform: @escaping @Sendable (Analysis) -> Value
     ) throws(DocumentLoader.InputError) -> [Value] {
-        try forEachDocument(jobs) { job, document in
+        try forEachDocument(jobs, progress: progress) { job, document in
             transform(self.analyze(document: document, resources: resources, configuration: job.configuration))
         }
     }
 
     /// Loads each job's document and runs `body` on it, on all cores; the first input error, in job
-    /// order, wins.
+    /// order, wins. `progress` hears of each job when it is done, on the worker that did it.
     func forEachDocument<Value: Sendable>(
-        _ jobs: [Job], _ body: @escaping @Sendable (Job, SourceDocument) -> Value
+        _ jobs: [Job], progress: DocumentProgress? = nil, _ body: @escaping @Sendable (Job, SourceDocument) -> Value
     ) throws(DocumentLoader.InputError) -> [Value] {
         // Results written by index from the workers.
         let results = Protected([Result<Value, DocumentLoader.InputError>?](repeating: nil, count: jobs.count))
@@ -126,6 +126,7 @@ public final class AnalysisSession: Sendable {
             } catch {
                 results.withLock { $0[index] = .failure(error) }
             }
+            progress?(job.path, jobs.count)
         }
         var values: [Value] = []
         for result in results.withLock({ $0 }) {
@@ -152,13 +153,26 @@ public enum AnalysisInputError: Error, CustomStringConvertible {
     }
 }
 
+/// Told of each document of a run when it is done: its path and how many documents the run has (a
+/// command's progress line on a terminal). Called from the worker that did it.
+public typealias DocumentProgress = @Sendable (_ path: String, _ total: Int) -> Void
+
 /// Expands and reads every input, stopping at the first input error: what `outline` and `diff` show.
 public func readTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -> [Tutorial] {
+    try readTutorials(paths) { $0 }
+}
+
+/// Expands and reads every input, each tutorial turned by `transform` as soon as it is read (`diff`
+/// builds its change sets there, so `progress` counts a document when its work is done).
+public func readTutorials<Value>(
+    _ paths: [String], progress: DocumentProgress? = nil, _ transform: (Tutorial) -> Value
+) throws(DocumentLoader.InputError) -> [Value] {
     let files = try DocumentLoader.expand(paths)
-    var tutorials: [Tutorial] = []
+    var values: [Value] = []
     for file in files {
         let document = try DocumentLoader.load(file)
-        tutorials.append(readTutorial(document, resources: FileSystemResources()))
+        values.append(transform(readTutorial(document, resources: FileSystemResources())))
+        progress?(file, files.count)
     }
-    return tutorials
+    return values
 }

@@ -13,9 +13,10 @@ extension AnalysisSession {
     /// from changed (see `LintResultCache`), else analysed and remembered; the first input error, in job
     /// order, wins.
     public func lint(
-        _ jobs: [Job], resultCache: LintResultCache, resources: any ResourceProvider = FileSystemResources()
+        _ jobs: [Job], resultCache: LintResultCache, resources: any ResourceProvider = FileSystemResources(),
+        progress: DocumentProgress? = nil
     ) throws(DocumentLoader.InputError) -> [LintResult] {
-        try forEachDocument(jobs) { job, document in
+        try forEachDocument(jobs, progress: progress) { job, document in
             let findings = resultCache.findings(for: document, configuration: job.configuration, resources: resources) {
                 recording in
                 self.analyze(document: document, resources: recording, configuration: job.configuration).findings

@@ -22,19 +22,7 @@ public enum AtomicWrite {
         guard descriptor >= 0 else {
             throw FixError("\(path): cannot create a temporary file (\(String(cString: strerror(errno))))")
         }
-        var failure: String?
-        Array(text.utf8).withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = writeAll(text, to: descriptor)
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
@@ -43,6 +31,42 @@ public enum AtomicWrite {
             throw FixError("\(path): not written (\(failure)); the file is unchanged")
         }
     }
+}
+
+extension AtomicWrite {
+    /// Creates a new file with the text; an existing file (or link, or anything else at the path) is
+    /// left as it is and is an error (`tutorial-check init` without `--force`).
+    public static func create(_ text: String, at path: String) throws(FixError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = errno == EEXIST ? "exists" : "cannot be created: " + String(cString: strerror(errno))
+            throw FixError("\(path): \(reason)")
+        }
+        let failure = writeAll(text, to: descriptor)
+        close(descriptor)
+        if let failure {
+            unlink(path)
+            throw FixError("\(path): not written (\(failure))")
+        }
+    }
+}
+
+/// Writes the whole text to an open file; nil, or why it could not.
+func writeAll(_ text: String, to descriptor: Int32) -> String? {
+    var failure: String?
+    Array(text.utf8).withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                return
+            }
+            offset += written
+        }
+    }
+    return failure
 }
 
 /// `write(2)`, named apart from `AtomicWrite.write`.

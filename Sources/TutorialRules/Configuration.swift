@@ -90,7 +90,12 @@ public struct Configuration: Sendable, Equatable {
         return try parse(data, path: path)
     }
 
+    /// JSON with `//` and `/* */` comments and trailing commas (`JSONComments`), as `tutorial-check init`
+    /// writes it.
     public static func parse(_ data: Data, path: String) throws(LoadError) -> Configuration {
+        guard let data = JSONComments.blanked(data) else {
+            throw LoadError(description: "\(path): a /* comment is never closed")
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
             throw LoadError(description: "\(path): not a JSON object")
         }

@@ -33,10 +33,29 @@ public struct RuleDescription: Sendable {
     public let triggering: [RuleExample]
     /// Examples the rule must stay silent on.
     public let nonTriggering: [RuleExample]
+    /// How often its findings were right on real-world tutorials, once measured (`explain` shows it).
+    public let measuredPrecision: MeasuredPrecision?
+
+    /// A precision measured by reading a sample of the rule's findings on real-world tutorials.
+    public struct MeasuredPrecision: Sendable, Equatable {
+        /// The share of findings judged right, 0...1.
+        public let value: Double
+        /// How many findings were judged.
+        public let sample: Int
+        /// When, as `YYYY-MM-DD`.
+        public let date: String
+
+        public init(value: Double, sample: Int, date: String) {
+            self.value = value
+            self.sample = sample
+            self.date = date
+        }
+    }
 
     public init(
         id: String, category: Category, summary: String, explanation: String, defaultSeverity: Severity,
-        enabledByDefault: Bool = true, evidence: Evidence = .presence, triggering: [RuleExample], nonTriggering: [RuleExample]
+        enabledByDefault: Bool = true, evidence: Evidence = .presence, triggering: [RuleExample],
+        nonTriggering: [RuleExample], measuredPrecision: MeasuredPrecision? = nil
     ) {
         self.id = id
         self.category = category
@@ -47,6 +66,7 @@ public struct RuleDescription: Sendable {
         self.evidence = evidence
         self.triggering = triggering
         self.nonTriggering = nonTriggering
+        self.measuredPrecision = measuredPrecision
     }
 }
 

@@ -5,6 +5,7 @@ enum Commands {
         (DiffCommand.help, DiffCommand.run),
         (LSPCommand.help, LSPCommand.run),
         (LintCommand.help, LintCommand.run),
+        (InitCommand.help, InitCommand.run),
         (RulesCommand.help, RulesCommand.run),
         (ExplainCommand.help, ExplainCommand.run),
         (ReportCommand.help, ReportCommand.run),

@@ -5,7 +5,7 @@ import TutorialAnalysis
 import TutorialModel
 
 /// `tutorial-check diff [--format unified|json|markdown|html] [--context N] [--step S.N] [--file NAME]
-/// [--ignore-indentation] [--color auto|always|never] PATH…`
+/// [--ignore-indentation] [--color auto|always|never] [--quiet] PATH…`
 enum DiffCommand {
     static let help = CommandHelp(
         name: "diff", summary: "show what each step changes in each file (unified, json, markdown, html)",
@@ -23,6 +23,7 @@ enum DiffCommand {
         OptionSpec(
             name: "color", values: ["auto", "always", "never"],
             help: "colour unified output (auto: on a terminal, unless NO_COLOR is set)"),
+        ProgressLine.quietOption,
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
@@ -46,12 +47,17 @@ enum DiffCommand {
             }
             selection.step = step
         }
-        let tutorials: [Tutorial]
-        do { tutorials = try readTutorials(parsed.positionals) } catch {
+        let report: [DiffReportDocument]
+        let progress = ProgressLine.make("diff", parsed)
+        do {
+            defer { progress?.clear() }
+            report = try readTutorials(parsed.positionals, progress: progress?.documentDone) {
+                makeDiffReport([$0], options: options, selection: selection)[0]
+            }
+        } catch {
             writeError(error.description)
             return .usageOrInput
         }
-        let report = makeDiffReport(tutorials, options: options, selection: selection)
         switch parsed.value("format") ?? "unified" {
         case "json": writeOut(encodeJSON(DiffJSON(report)) + "\n")
         case "markdown": writeOut(renderMarkdownDiff(report))

@@ -5,7 +5,7 @@ import TutorialFixes
 import TutorialReaders
 import TutorialRules
 
-/// `tutorial-check lint [--format text|json|sarif|github|junit] [--strict] [--config FILE] [--fix] PATH…`
+/// `tutorial-check lint [--format text|json|sarif|github|junit] [--strict] [--config FILE] [--fix] [--quiet] PATH…`
 enum LintCommand {
     static let help = CommandHelp(
         name: "lint", summary: "check tutorials against the rules (text, json, sarif, github, junit)",
@@ -25,6 +25,7 @@ enum LintCommand {
             name: "cache", values: nil,
             help: "reuse the findings of documents unchanged since the last run (cache in $XDG_CACHE_HOME or ~/.cache)"),
         OptionSpec(name: "cache-path", values: [], help: "keep the lint cache in this file (implies --cache)"),
+        ProgressLine.quietOption,
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
@@ -46,11 +47,14 @@ enum LintCommand {
             }
         }
         let documents: [LintedDocument]
+        let progress = ProgressLine.make("lint", parsed)
         do {
-            if let cachePath = parsed.value("cache-path") ?? (parsed.has("cache") ? LintResultCache.defaultPath() : nil) {
-                documents = try lintWithCache(jobs, session: session, cachePath: cachePath)
+            defer { progress?.clear() }
+            if let cachePath = parsed.value("cache-path") ?? (parsed.has("cache") ? LintResultCache.defaultPath() : nil)
+            {
+                documents = try lintWithCache(jobs, session: session, cachePath: cachePath, progress: progress)
             } else {
-                documents = try session.analyze(jobs) { LintedDocument($0) }
+                documents = try session.analyze(jobs, progress: progress?.documentDone) { LintedDocument($0) }
             }
         } catch {
             writeError(error.description)
@@ -72,11 +76,11 @@ enum LintCommand {
     /// `--cache`: findings of unchanged documents from the cache file, the others analysed; a cache file
     /// that cannot be used or written costs one line on stderr, never the lint.
     private static func lintWithCache(
-        _ jobs: [AnalysisSession.Job], session: AnalysisSession, cachePath: String
+        _ jobs: [AnalysisSession.Job], session: AnalysisSession, cachePath: String, progress: ProgressLine?
     ) throws(DocumentLoader.InputError) -> [LintedDocument] {
         let cache = LintResultCache(path: cachePath, toolVersion: version)
         if let problem = cache.problem { writeError(problem) }
-        let results = try session.lint(jobs, resultCache: cache)
+        let results = try session.lint(jobs, resultCache: cache, progress: progress?.documentDone)
         do { try cache.save() } catch { writeError(error.description) }
         return results.map {
             LintedDocument(path: $0.document.path, lineIndex: $0.document.lineIndex, findings: $0.findings)

@@ -40,6 +40,11 @@ func renderManPage(_ commands: [CommandHelp], version: String) -> String {
         .I .tutorial\\-check.json
         found by walking up from it: rules on or off and their severity per id, file globs to exclude, and
         the address of the rule documentation that editors link to.
+        It is JSON with comments (// and /* */, and a comma before } or ]).
+        .B "tutorial-check init"
+        writes one with every setting at its default, and
+        .B "tutorial-check rules"
+        shows which rules are on in the current folder.
         In a document, <!\\-\\- tutorial\\-check\\-disable rule\\-id \\-\\-> ... \\-enable,
         <!\\-\\- tutorial\\-check\\-disable\\-next\\-step rule\\-id \\-\\->, and in code
         // tutorial\\-check:disable\\-line rule\\-id silence a rule.
@@ -52,7 +57,8 @@ func renderManPage(_ commands: [CommandHelp], version: String) -> String {
         Findings at error level (or warnings with \\-\\-strict).
         .TP
         .B 2
-        A usage or input error (a missing file, unreadable input), with one line on standard error.
+        A usage or input error (a missing file, unreadable input), with one line on standard error; also a
+        review site written without some of its pages (each named on standard error).
         .SH SEE ALSO
         .BR "tutorial-check explain" " RULE-ID"
         and docs/rules.md in the project's repository.
