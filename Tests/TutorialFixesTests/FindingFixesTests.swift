@@ -1,6 +1,6 @@
 import Foundation
 import TutorialAnalysis
-import TutorialFixes
+@testable import TutorialFixes
 import TutorialModel
 import TutorialReaders
 import TutorialRules
@@ -160,7 +160,9 @@ final class DocCResourceFixTests: XCTestCase {
         let resolved = analysis.findings.filter { $0.resolvedAt != nil && Fix($0, in: analysis.tutorial) != nil }
         XCTAssertTrue(resolved.contains { $0.rule == "coordinator-not-wired" }, "the walkthrough wires its coordinator late")
         let outcome = fixDocument(analysis, write: false)
-        XCTAssertEqual(outcome.applied.map(\.rule), ["step-no-change"])
+        XCTAssertEqual(outcome.applied.map(\.rule), [])
+        // The open step-no-change removes a snippet: an editor quick fix, never applied in bulk.
+        XCTAssertEqual(outcome.editorOnly.map(\.rule), ["step-no-change"])
     }
 
     func testAResourceChangedSinceTheAnalysisLeavesEveryFileUntouched() throws {
@@ -215,5 +217,83 @@ final class DocCResourceFixTests: XCTestCase {
         XCTAssertFalse(outcome.changed)
         XCTAssertTrue(outcome.failure?.contains("replaced by a link since it was read") == true, outcome.failure ?? "")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), before)
+    }
+}
+
+/// `lint --fix` never deletes what the author wrote, whatever a step says: a fix that removes a snippet,
+/// a step or prose is marked (`Fix.deletes`) and left to the editor's quick fixes.
+final class BulkFixDeletesNothingTests: XCTestCase {
+    static func tutorial(_ prose: String) -> String {
+        """
+        # Pages
+
+        ## Step 1
+
+        Create the view.
+
+        ```swift file=PageView.swift
+        struct PageView {
+            var page = 0
+        }
+        ```
+
+        ## Step 2
+
+        \(prose)
+
+        ```swift file=PageView.swift
+        struct PageView {
+            var page = 0
+        }
+        ```
+
+        """
+    }
+
+    func testARepeatedSnippetKeepsItsBlockUnderLintFixWhateverTheProse() throws {
+        for prose in [
+            "Open the canvas to see your work.", "Launch the app and check the list.", "Round the corners of every page.",
+        ] {
+            let text = Self.tutorial(prose)
+            let analysis = analyze(document: SourceDocument(path: "pages.md", text: text))
+            let finding = try XCTUnwrap(analysis.findings.first { $0.rule == "step-no-change" }, prose)
+            // The editor still offers the removal, marked as a deletion.
+            let fix = try XCTUnwrap(Fix(finding, in: analysis.tutorial))
+            XCTAssertTrue(fix.deletes, prose)
+            let quickFixed = try EditApplication.apply(fix.edits, to: text)
+            XCTAssertEqual(quickFixed.components(separatedBy: "struct PageView").count - 1, 1, prose)
+            let outcome = fixDocument(analysis, write: false)
+            XCTAssertEqual(outcome.applied.map(\.rule), [], prose)
+            XCTAssertEqual(outcome.editorOnly.map(\.rule), ["step-no-change"], prose)
+            XCTAssertNil(outcome.newText, prose)
+            XCTAssertEqual(
+                describeFixes(outcome),
+                [
+                    "not applied in pages.md: \(fix.title) [step-no-change] deletes text; --fix never deletes, "
+                        + "the editor offers it as a quick fix"
+                ])
+        }
+    }
+
+    func testFixesThatAddOrMendAreNotDeletions() throws {
+        let analysis = analyze(
+            document: SourceDocument(path: "delegate-missing.md", text: FindingFixesTests.fixture))
+        let fixes = analysis.findings.compactMap { Fix($0, in: analysis.tutorial) }
+        XCTAssertFalse(fixes.isEmpty)
+        XCTAssertFalse(fixes.contains(where: \.deletes), "\(fixes.map(\.title))")
+        // Prose removed without a replacement is a deletion, as is a whole snippet replaced.
+        let tutorial = analysis.tutorial
+        let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
+        let heading = try XCTUnwrap(Array(FindingFixesTests.fixture.utf8).firstIndex(of: UInt8(ascii: "#")))
+        let prose = Fix(
+            title: "t", rule: "r", kind: .repair,
+            edits: [TextEdit(range: SourceRange(start: heading, end: heading + 3), newText: "")])
+        XCTAssertTrue(
+            AuthoredTextRemoval.removes(prose.edits, otherFiles: [], in: tutorial))
+        XCTAssertTrue(
+            AuthoredTextRemoval.removes([TextEdit(range: snippet.range, newText: "let x = 1\n")], otherFiles: [], in: tutorial))
+        // Inside a snippet's code, removing a line (a move's first half) mends.
+        let inside = SourceRange(start: snippet.range.start, end: snippet.range.start + 1)
+        XCTAssertFalse(AuthoredTextRemoval.removes([TextEdit(range: inside, newText: "")], otherFiles: [], in: tutorial))
     }
 }
