@@ -32,7 +32,7 @@ public final class AnalysisSession: Sendable {
     /// (read once, and again only when it changes), else the defaults.
     public func configuration(forDocument path: String) throws(Configuration.LoadError) -> Configuration {
         if let explicitConfiguration { return explicitConfiguration }
-        guard let file = Configuration.find(forDocument: path) else { return .default }
+        guard let file = try Configuration.find(forDocument: path) else { return .default }
         return try configurationFiles.load(path: file)
     }
 
