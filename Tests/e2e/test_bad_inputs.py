@@ -331,7 +331,7 @@ def test_docc_resource_under_a_folder_linked_outside(binary, tmp_path):
 
 
 def test_tutorial_at_a_repository_root_never_reads_git_config(binary, tmp_path):
-    """A `.tutorial` in no catalog reads only non-hidden files of its own folder tree (bad-inputs row 68)."""
+    """A `.tutorial` in no catalog reads only non-hidden files of its own folder tree (bad-inputs row 80)."""
     (tmp_path / ".git").mkdir()
     (tmp_path / ".git" / "config").write_bytes(b"[http]\n\textraheader = AUTHORIZATION: basic SECRET-e1c0\n")
     body = ('@Tutorial(time: 5) {\n    @Section(title: "S") {\n        @Steps {\n'
@@ -536,6 +536,13 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "test_security.py": (ROOT / "Tests/e2e/test_security.py").read_text(),
         "CatalogResourcesTests": (ROOT / "Tests/TutorialReadersTests/CatalogResourcesTests.swift").read_text(),
         "DocCResourceFixTests": (ROOT / "Tests/TutorialFixesTests/FindingFixesTests.swift").read_text(),
+        "BulkFixDeletesNothingTests": (ROOT / "Tests/TutorialFixesTests/FindingFixesTests.swift").read_text(),
+        "FileFixerTests": (ROOT / "Tests/TutorialFixesTests/EditApplicationTests.swift").read_text(),
+        "WorkspaceBoundaryTests": (ROOT / "Tests/LanguageServerTests/WorkspaceBoundaryTests.swift").read_text(),
+        "ConfigurationTests": (ROOT / "Tests/TutorialRulesTests/ConfigurationTests.swift").read_text(),
+        "test_lint_cache.py": (ROOT / "Tests/e2e/test_lint_cache.py").read_text(),
+        "test_ci_integration.py": (ROOT / "Tests/e2e/test_ci_integration.py").read_text(),
+        "test_lsp_reads.py": (ROOT / "Tests/e2e/lsp/test_lsp_reads.py").read_text(),
     }
     for row in rows:
         named = re.findall(r"`([A-Za-z_.]+?)(?:::|\.)(test\w+)`", row)
@@ -547,7 +554,7 @@ def test_the_table_in_docs_names_only_tests_that_exist():
 # --- Configuration files (docs/security.md) -------------------------------------------------------------
 
 def test_configuration_limits_and_lookup(binary, tmp_path):
-    """Bad-inputs row 74: a configuration file over 1 MiB (sparse, 185 MB) or with too many globs is a
+    """Bad-inputs row 87: a configuration file over 1 MiB (sparse, 185 MB) or with too many globs is a
     one-line error, exit 2, refused before it is read; the lookup stops at the repository root, so a
     file above the checkout excludes nothing; a configuration linked outside the repository is refused."""
     checkout = tmp_path / "checkout"

@@ -154,7 +154,7 @@ def test_junit_schema_rejects_what_it_should():
 def test_action_lint_step_never_writes_the_sarif_through_a_link_or_outside_the_workspace(binary, tmp_path):
     """The pull request controls the checkout: a `report.sarif` committed as a link to a file outside it,
     or a sarif-file outside the workspace, is refused (exit 2, a ::error line) and the outside file keeps
-    its bytes; a regular path is written through a temporary file renamed over it (bad-inputs row 73)."""
+    its bytes; a regular path is written through a temporary file renamed over it (bad-inputs row 86)."""
     action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
     step = next(step for step in action["runs"]["steps"] if step.get("id") == "lint")
     script = tmp_path / "lint.sh"

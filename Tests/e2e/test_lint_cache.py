@@ -119,7 +119,7 @@ def test_a_damaged_cache_file_is_reported_once_and_replaced(binary, corpus, tmp_
 
 def test_the_cache_replaces_only_a_regular_file_of_its_own(binary, corpus, tmp_path):
     """A FIFO, a device, a folder, a symbolic link: one line on stderr naming it, the findings printed as
-    without a cache, and the thing left as it was (bad-inputs row 71). As root, /dev/null stays a device."""
+    without a cache, and the thing left as it was (bad-inputs row 84). As root, /dev/null stays a device."""
     import stat
     fresh = lint(binary, ".", cwd=corpus)
     fifo = tmp_path / "fifo"

@@ -317,7 +317,7 @@ def test_the_configuration_is_found_from_the_real_path(binary, tmp_path):
 def test_lint_fix_writes_every_file_of_a_fix_or_none(binary, tmp_path):
     """`lint --fix` stages every file of a fix before renaming any: when the third resource cannot be
     written (here: over the process's file-size limit, EFBIG), the first two are not rewritten either,
-    and no temporary file is left behind (bad-inputs row 70)."""
+    and no temporary file is left behind (bad-inputs row 83)."""
     import resource
     import signal
 
@@ -361,7 +361,7 @@ TERMINAL = "c\x1b]0;owned\x07\x1b[2J\x9b31m\x7f\u202e.md"
 def test_file_names_and_messages_cannot_forge_output(binary, tmp_path, name):
     """A file name (and a DocC `name:` quoted in a message) with line breaks, a GitHub workflow command,
     terminal escapes, C1 controls, DEL or a bidi override prints them escaped in text, github and
-    unified output: no forged workflow command, no raw control character (bad-inputs row 72)."""
+    unified output: no forged workflow command, no raw control character (bad-inputs row 85)."""
     (tmp_path / name).write_text(DELEGATE.read_text(encoding="utf-8"), encoding="utf-8")
     # A DocC step whose `name:` holds an escape: quoted by its finding's message and named by the diff.
     label = "V\x1b[31m\u202eview"
