@@ -57,9 +57,7 @@ public enum AtomicWrite {
         }
         // The mode is set explicitly: `open`'s mode passes through the umask (664 would become 644).
         if failure == nil, fchmod(descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
-        if failure == nil, exists, geteuid() == 0, info.st_uid != 0 || info.st_gid != 0,
-            fchown(descriptor, info.st_uid, info.st_gid) != 0
-        {
+        if failure == nil, exists, geteuid() == 0, fchown(descriptor, info.st_uid, info.st_gid) != 0 {
             failure = String(cString: strerror(errno))
         }
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }

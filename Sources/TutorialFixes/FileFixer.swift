@@ -102,11 +102,13 @@ public enum FileFixer {
                 let target = try writeTarget(of: resource.files, in: catalog)
                 staged.append(
                     try AtomicWrite.stage(
-                        restoringBOM(of: resource.onDisk, resource.newText), for: target, previousText: resource.onDisk))
+                        restoringBOM(of: resource.onDisk, resource.newText), for: target, previousText: resource.onDisk)
+                )
             }
             if newText != document.text {
                 staged.append(
-                    try AtomicWrite.stage(restoringBOM(of: current, newText), for: documentTarget, previousText: current))
+                    try AtomicWrite.stage(
+                        restoringBOM(of: current, newText), for: documentTarget, previousText: current))
             }
             try AtomicWrite.commit(staged)
         } catch {

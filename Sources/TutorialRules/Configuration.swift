@@ -145,7 +145,8 @@ public struct Configuration: Sendable, Equatable {
                 ["https", "http", "file"].contains(url.scheme?.lowercased() ?? ""), url.fragment == nil
             else {
                 throw LoadError(
-                    description: "\(path): 'rulesDocumentation' must be the http(s) or file address of a page, without #")
+                    description:
+                        "\(path): 'rulesDocumentation' must be the http(s) or file address of a page, without #")
             }
             configuration.rulesDocumentation = address
         }

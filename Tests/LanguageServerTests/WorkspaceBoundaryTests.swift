@@ -134,7 +134,8 @@ final class WorkspaceBoundaryTests: XCTestCase {
         let diff = try client.request(StepDiffRequest(textDocument: .init(uri: uri)))
         let pulled = try client.request(DocumentDiagnosticRequest(textDocument: .init(uri: uri)))
         XCTAssertFalse("\(diff)\(pulled)".contains("SECRET-4b1d"))
-        XCTAssertTrue("\(pulled)".contains("workspace folders; the language server reads files only inside"), "\(pulled)")
+        XCTAssertTrue(
+            "\(pulled)".contains("workspace folders; the language server reads files only inside"), "\(pulled)")
         // Nor is a file outside the workspace read when a request names it without opening it.
         let id = client.send(StepDiffRequest(textDocument: .init(uri: "file://" + outside + "/passwd")))
         let response = try XCTUnwrap(client.waitForResponse(id))

@@ -1,10 +1,11 @@
 import Foundation
 import TutorialAnalysis
-@testable import TutorialFixes
 import TutorialModel
 import TutorialReaders
 import TutorialRules
 import XCTest
+
+@testable import TutorialFixes
 
 /// `lint --fix` and the server's quick fixes share this path: findings → fixes → one edit set per file.
 final class FindingFixesTests: XCTestCase {
@@ -158,7 +159,8 @@ final class DocCResourceFixTests: XCTestCase {
             .appendingPathComponent("../../Fixtures/lint/walkthrough-zh.txt").standardized.path
         let analysis = analyze(document: try DocumentLoader.load(path))
         let resolved = analysis.findings.filter { $0.resolvedAt != nil && Fix($0, in: analysis.tutorial) != nil }
-        XCTAssertTrue(resolved.contains { $0.rule == "coordinator-not-wired" }, "the walkthrough wires its coordinator late")
+        XCTAssertTrue(
+            resolved.contains { $0.rule == "coordinator-not-wired" }, "the walkthrough wires its coordinator late")
         let outcome = fixDocument(analysis, write: false)
         XCTAssertEqual(outcome.applied.map(\.rule), [])
         // The open step-no-change removes a snippet: an editor quick fix, never applied in bulk.
@@ -193,15 +195,19 @@ final class DocCResourceFixTests: XCTestCase {
         try before.write(to: URL(fileURLWithPath: outside))
         try FileManager.default.removeItem(atPath: resources[1])
         try FileManager.default.createSymbolicLink(atPath: resources[1], withDestinationPath: outside)
-        let untouched = try resources.filter { $0 != resources[1] }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let untouched = try resources.filter { $0 != resources[1] }.map {
+            try Data(contentsOf: URL(fileURLWithPath: $0))
+        }
         let outcome = fixDocument(analysis)
         XCTAssertFalse(outcome.changed)
         XCTAssertTrue(outcome.failure?.contains("leads outside Pages.docc") == true, outcome.failure ?? "")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: outside)), before)
         XCTAssertEqual(
-            try resources.filter { $0 != resources[1] }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }, untouched)
+            try resources.filter { $0 != resources[1] }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) },
+            untouched)
         XCTAssertEqual(
-            try FileManager.default.destinationOfSymbolicLink(atPath: resources[1]), outside, "the link is left as it is")
+            try FileManager.default.destinationOfSymbolicLink(atPath: resources[1]), outside,
+            "the link is left as it is")
     }
 
     func testAResourceReplacedByALinkInsideTheCatalogIsNotWrittenEither() throws {
@@ -252,7 +258,8 @@ final class BulkFixDeletesNothingTests: XCTestCase {
 
     func testARepeatedSnippetKeepsItsBlockUnderLintFixWhateverTheProse() throws {
         for prose in [
-            "Open the canvas to see your work.", "Launch the app and check the list.", "Round the corners of every page.",
+            "Open the canvas to see your work.", "Launch the app and check the list.",
+            "Round the corners of every page.",
         ] {
             let text = Self.tutorial(prose)
             let analysis = analyze(document: SourceDocument(path: "pages.md", text: text))
@@ -291,9 +298,11 @@ final class BulkFixDeletesNothingTests: XCTestCase {
         XCTAssertTrue(
             AuthoredTextRemoval.removes(prose.edits, otherFiles: [], in: tutorial))
         XCTAssertTrue(
-            AuthoredTextRemoval.removes([TextEdit(range: snippet.range, newText: "let x = 1\n")], otherFiles: [], in: tutorial))
+            AuthoredTextRemoval.removes(
+                [TextEdit(range: snippet.range, newText: "let x = 1\n")], otherFiles: [], in: tutorial))
         // Inside a snippet's code, removing a line (a move's first half) mends.
         let inside = SourceRange(start: snippet.range.start, end: snippet.range.start + 1)
-        XCTAssertFalse(AuthoredTextRemoval.removes([TextEdit(range: inside, newText: "")], otherFiles: [], in: tutorial))
+        XCTAssertFalse(
+            AuthoredTextRemoval.removes([TextEdit(range: inside, newText: "")], otherFiles: [], in: tutorial))
     }
 }

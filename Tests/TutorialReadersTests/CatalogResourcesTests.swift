@@ -167,7 +167,8 @@ final class CatalogResourcesTests: XCTestCase {
         let repository = base + "/repository"
         try FileManager.default.createDirectory(atPath: repository + "/.git", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: repository + "/.github", withIntermediateDirectories: true)
-        try "[remote]\n\ttoken = SECRET\n".write(toFile: repository + "/.git/config", atomically: false, encoding: .utf8)
+        try "[remote]\n\ttoken = SECRET\n".write(
+            toFile: repository + "/.git/config", atomically: false, encoding: .utf8)
         try "let a = 1\n".write(toFile: repository + "/.github/a.swift", atomically: false, encoding: .utf8)
         try "let b = 1\n".write(toFile: repository + "/Settings.swift", atomically: false, encoding: .utf8)
         try link(repository + "/Linked.swift", to: ".git/config")

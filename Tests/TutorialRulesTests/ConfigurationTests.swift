@@ -57,7 +57,8 @@ final class ConfigurationTests: XCTestCase {
 
     private func scratch() throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tutorial-check-config-\(UUID().uuidString)").path
+            "tutorial-check-config-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
         return try XCTUnwrap(FileTreeWalk.realPath(root))
@@ -76,7 +77,8 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertNil(try Configuration.find(forDocument: root + "/checkout/docs/t.md"))
         // Inside the repository the nearest file is found as before.
         try Data("{}".utf8).write(to: URL(fileURLWithPath: root + "/checkout/.tutorial-check.json"))
-        XCTAssertEqual(try Configuration.find(forDocument: root + "/checkout/docs/t.md"), root + "/checkout/.tutorial-check.json")
+        XCTAssertEqual(
+            try Configuration.find(forDocument: root + "/checkout/docs/t.md"), root + "/checkout/.tutorial-check.json")
     }
 
     /// A configuration file linked outside the repository is an error in one line; linked inside, read.

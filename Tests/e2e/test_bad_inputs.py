@@ -562,8 +562,8 @@ def test_configuration_limits_and_lookup(binary, tmp_path):
     document = checkout / "broken.md"
     document.write_text((ROOT / "Tests" / "e2e" / "lsp" / "fixtures" / "delegate-missing.md").read_text())
     (tmp_path / ".tutorial-check.json").write_text('{"exclude": ["**"]}')
-    outcome = measure(binary, "lint", "--format", "json", document)
-    assert outcome.code == 0 and outcome.json()["summary"]["documents"] == 1, outcome
+    baseline = measure(binary, "lint", "--format", "json", document)
+    assert baseline.code == 0 and baseline.json()["summary"]["documents"] == 1, baseline
 
     config = checkout / ".tutorial-check.json"
     with open(config, "wb") as handle:
@@ -571,7 +571,9 @@ def test_configuration_limits_and_lookup(binary, tmp_path):
     outcome = measure(binary, "lint", document)
     assert outcome.code == 2 and outcome.stderr.splitlines() == [
         f"tutorial-check: {config}: is 185.0 MiB, over the limit of 1 MiB for a configuration file"], outcome
-    assert outcome.max_rss_mb < 200, outcome
+    # ru_maxrss carries the forking test runner's high-water mark over exec: compared with a run
+    # without the file, reading 185 MB would show.
+    assert outcome.max_rss_mb < baseline.max_rss_mb + 100, (outcome, baseline)
 
     config.write_text(json.dumps({"exclude": [f"d{i}/**" for i in range(300)]}))
     outcome = measure(binary, "lint", document)
