@@ -94,8 +94,8 @@ func compilerStyleLine(_ finding: Finding, in document: LintedDocument) -> Strin
     var location = finding.step.map { "step \($0)" } ?? ""
     if let resolved = finding.resolvedAt { location += ", resolved at \(resolved)" }
     let path = OutputEscaping.terminal(document.path)
-    return
-        "\(path):\(start.line):\(start.column): \(finding.severity.rawValue): \(OutputEscaping.terminal(finding.message)) "
+    let message = OutputEscaping.terminal(finding.message)
+    return "\(path):\(start.line):\(start.column): \(finding.severity.rawValue): \(message) "
         + "[\(finding.rule)]" + (location.isEmpty ? "" : " (\(location))")
 }
 

@@ -106,7 +106,8 @@ final class ConfigurationFiles: Sendable {
         let stamp = FileStamp(path: path)
         let known = entries.withLock { $0[path] }
         if let known, let stamp, known.stamp == stamp { return try known.result.get() }
-        let result = Result { () throws(Configuration.LoadError) -> Configuration in try Configuration.load(path: path)
+        let result = Result { () throws(Configuration.LoadError) -> Configuration in
+            try Configuration.load(path: path)
         }
         if let stamp { entries.withLock { $0[path] = Entry(stamp: stamp, result: result) } }
         return try result.get()

@@ -10,7 +10,7 @@ public struct FileFixOutcome: Sendable {
     /// Fixes left out because they overlap one applied before them (the next run offers them again).
     public let skipped: [Fix]
     /// Fixes left out because they delete what the author wrote (`Fix.deletes`): quick fixes in the editor.
-    public var editorOnly: [Fix] = []
+    public let editorOnly: [Fix]
     /// Why the file was left untouched, when it was.
     public let failure: String?
     /// The new text, when edits applied.
