@@ -6,9 +6,9 @@
 /// Control characters (C0, DEL, C1), the line and paragraph separators and the bidirectional controls
 /// (which reorder what a reader sees: "trojan source") are shown as Swift escapes (`\n`, `\u{1B}`),
 /// never written raw. Code lines of a diff are the code as written and are left alone.
-enum OutputEscaping {
-    /// `--format text` and `diff --format unified`: for a terminal.
-    static func terminal(_ text: String) -> String {
+public enum OutputEscaping {
+    /// `--format text` and `diff --format unified`: for a terminal (and the CLI's lines on stderr).
+    public static func terminal(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

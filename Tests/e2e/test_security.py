@@ -388,3 +388,8 @@ def test_file_names_and_messages_cannot_forge_output(binary, tmp_path, name):
     if name == FORGED:
         assert "a%0A%3A%3Aerror file=README.md%2Cline=1%3A%3APWNED%0Ab.md" in outputs["github"].stdout
         assert "a\\n::error file=README.md,line=1::PWNED\\nb.md:" in outputs["text"].stdout
+    # What `lint --fix` says on stderr (a CI log reads it too) names the file escaped as well.
+    fixed = run(binary, "lint", "--fix", "--format", "github", ".", cwd=tmp_path)
+    assert fixed.stderr.startswith("fixed ./"), fixed.stderr
+    raw = [c for c in fixed.stderr if c != "\n" and (ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c == "\u202e")]
+    assert raw == [] and not any(line.startswith("::") for line in fixed.stderr.splitlines()), fixed.stderr
