@@ -24,18 +24,22 @@ public func renderUnifiedDiff(_ report: [DiffReportDocument], color: Bool) -> St
     let noReverse = color ? "\u{1B}[27m" : ""
     var out = ""
     for document in report {
-        out += "\(bold)# \(document.path)\(reset)\n"
+        out += "\(bold)# \(OutputEscaping.terminal(document.path))\(reset)\n"
         for change in document.changes {
-            let name = change.fileName
+            // Names, labels and reasons come from the page: escaped; code lines are the code as written.
+            let name = OutputEscaping.terminal(change.fileName)
+            let base = change.baseDescription.map(OutputEscaping.terminal)
             out += "\(bold)diff --step \(change.fromName ?? "")..\(change.toName) \(name)\(reset)\n"
-            if let composition = change.to.composition { out += "composed: \(composition.summary)\n" }
+            if let composition = change.to.composition {
+                out += "composed: \(OutputEscaping.terminal(composition.summary))\n"
+            }
             if change.isNoChange {
-                out += "(no change: step \(change.toName) shows \(name) as \(change.baseDescription ?? "before"))\n"
+                out += "(no change: step \(change.toName) shows \(name) as \(base ?? "before"))\n"
                 continue
             }
-            let oldLabel = change.base == .none ? "/dev/null" : "a/\(name)\t\(change.baseDescription ?? "")"
+            let oldLabel = change.base == .none ? "/dev/null" : "a/\(name)\t\(base ?? "")"
             out += "\(bold)--- \(oldLabel)\(reset)\n"
-            let label = document.tutorial.step(change.to.step)?.label.map { " \($0)" } ?? ""
+            let label = document.tutorial.step(change.to.step)?.label.map { " \(OutputEscaping.terminal($0))" } ?? ""
             out += "\(bold)+++ b/\(name)\tstep \(change.toName)\(label)\(reset)\n"
             for documentHunk in change.hunks {
                 let hunk = documentHunk.hunk
@@ -54,7 +58,10 @@ public func renderUnifiedDiff(_ report: [DiffReportDocument], color: Bool) -> St
             }
         }
         for fragment in document.unplaced {
-            out += "fragment \(fragment.address) \(fragment.fileName ?? "(no file)"): not diffed: \(fragment.reason)\n"
+            let name = fragment.fileName.map(OutputEscaping.terminal) ?? "(no file)"
+            out +=
+                "fragment \(OutputEscaping.terminal(fragment.address)) \(name): not diffed: "
+                + "\(OutputEscaping.terminal(fragment.reason))\n"
         }
     }
     return out

@@ -93,19 +93,16 @@ func compilerStyleLine(_ finding: Finding, in document: LintedDocument) -> Strin
     let start = document.lineIndex.lineColumn(of: finding.range.start)
     var location = finding.step.map { "step \($0)" } ?? ""
     if let resolved = finding.resolvedAt { location += ", resolved at \(resolved)" }
-    return "\(document.path):\(start.line):\(start.column): \(finding.severity.rawValue): \(finding.message) "
+    let path = OutputEscaping.terminal(document.path)
+    let message = OutputEscaping.terminal(finding.message)
+    return "\(path):\(start.line):\(start.column): \(finding.severity.rawValue): \(message) "
         + "[\(finding.rule)]" + (location.isEmpty ? "" : " (\(location))")
 }
 
 /// GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` annotation per finding.
 public func renderLintGitHub(_ documents: [LintedDocument]) -> String {
-    func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
-    func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-    }
+    let escapeData = OutputEscaping.gitHubData
+    let escapeProperty = OutputEscaping.gitHubProperty
     var out = ""
     for document in documents {
         for finding in document.findings {

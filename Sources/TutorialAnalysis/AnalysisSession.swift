@@ -46,7 +46,7 @@ public final class AnalysisSession: Sendable {
     }
 
     private func nearestConfiguration(forDocument path: String) throws(Configuration.LoadError) -> Configuration {
-        guard let file = Configuration.find(forDocument: path) else { return .default }
+        guard let file = try Configuration.find(forDocument: path) else { return .default }
         return try configurationFiles.load(path: file)
     }
 

@@ -5,15 +5,55 @@ import TutorialRules
 
 extension Configuration {
     /// The nearest `.tutorial-check.json` in the document's folder or above, nil when there is none.
-    /// Looked for from the document's real path, so a path typed through a link finds the same file.
-    public static func find(forDocument documentPath: String) -> String? {
-        var directory = URL(fileURLWithPath: realAbsolutePath(documentPath)).deletingLastPathComponent()
+    /// Looked for from the document's real path, so a path typed through a link finds the same file. The
+    /// walk stops at the repository root (the folder holding `.git`): a file above the checkout (a
+    /// shared home, `/`) does not configure it. A configuration file that is a symbolic link is read only
+    /// when it leads to a file inside the repository (without one, inside its own folder); one leading
+    /// out is an error, not silently skipped: the settings the author meant would be lost unseen.
+    public static func find(forDocument documentPath: String) throws(LoadError) -> String? {
+        var directory = URL(fileURLWithPath: realAbsolutePath(documentPath)).deletingLastPathComponent().path
         while true {
-            let candidate = directory.appendingPathComponent(fileName).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { return nil }
+            let candidate = directory == "/" ? "/" + fileName : directory + "/" + fileName
+            var info = stat()
+            if lstat(candidate, &info) == 0 {
+                if info.st_mode & S_IFMT == S_IFLNK { try checkLink(candidate, folder: directory) }
+                return candidate
+            }
+            if holdsRepository(directory) { return nil }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if parent == directory || parent.isEmpty { return nil }
             directory = parent
+        }
+    }
+
+    /// Whether `directory` holds `.git` (a folder, or the file of a worktree or submodule).
+    static func holdsRepository(_ directory: String) -> Bool {
+        var info = stat()
+        return lstat((directory == "/" ? "" : directory) + "/.git", &info) == 0
+    }
+
+    /// A linked configuration file must lead inside the repository holding it (or its own folder).
+    private static func checkLink(_ candidate: String, folder: String) throws(LoadError) {
+        var tree = folder
+        var walk = folder
+        while true {
+            if holdsRepository(walk) {
+                tree = walk
+                break
+            }
+            let parent = (walk as NSString).deletingLastPathComponent
+            if parent == walk || parent.isEmpty { break }
+            walk = parent
+        }
+        let treeName = tree == folder && !holdsRepository(folder) ? "its folder \(tree)" : "the repository \(tree)"
+        guard let target = FileTreeWalk.realPath(candidate) else {
+            throw LoadError(description: "\(candidate): is a symbolic link to nothing; fix or remove it")
+        }
+        guard FileTreeWalk.isInside(target, FileTreeWalk.realPath(tree) ?? tree) else {
+            throw LoadError(
+                description:
+                    "\(candidate): is a symbolic link to \(target), outside \(treeName); a configuration file is "
+                    + "read only inside it")
         }
     }
 
@@ -31,39 +71,11 @@ extension Configuration {
         if let base = baseDirectory.map(Self.realAbsolutePath), absolute.hasPrefix(base + "/") {
             relative = String(absolute.dropFirst(base.count + 1))
         }
-        return exclude.contains { glob in
-            globMatches(glob, relative)
-                || (!glob.contains("/")
-                    && globMatches(glob, relative.split(separator: "/").last.map(String.init) ?? relative))
+        let fileName = relative.split(separator: "/").last.map(String.init) ?? relative
+        return excludePatterns.contains { glob in
+            glob.matches(relative) || (!glob.source.contains("/") && glob.matches(fileName))
         }
     }
-}
-
-/// `*` matches within a path component, `**` across components, `?` one character.
-func globMatches(_ glob: String, _ path: String) -> Bool {
-    var pattern = "^"
-    var characters = Array(glob)[...]
-    while let character = characters.first {
-        characters = characters.dropFirst()
-        switch character {
-        case "*":
-            if characters.first == "*" {
-                characters = characters.dropFirst()
-                if characters.first == "/" {
-                    characters = characters.dropFirst()
-                    pattern += "(?:.*/)?"
-                } else {
-                    pattern += ".*"
-                }
-            } else {
-                pattern += "[^/]*"
-            }
-        case "?": pattern += "[^/]"
-        default: pattern += NSRegularExpression.escapedPattern(for: String(character))
-        }
-    }
-    pattern += "$"
-    return path.range(of: pattern, options: .regularExpression) != nil
 }
 
 /// The configuration files read so far, each parsed once and read again only when it changed on disk
@@ -94,7 +106,9 @@ final class ConfigurationFiles: Sendable {
         let stamp = FileStamp(path: path)
         let known = entries.withLock { $0[path] }
         if let known, let stamp, known.stamp == stamp { return try known.result.get() }
-        let result = Result { () throws(Configuration.LoadError) -> Configuration in try Configuration.load(path: path) }
+        let result = Result { () throws(Configuration.LoadError) -> Configuration in
+            try Configuration.load(path: path)
+        }
         if let stamp { entries.withLock { $0[path] = Entry(stamp: stamp, result: result) } }
         return try result.get()
     }

@@ -16,8 +16,9 @@ public final class LintResultCache: Sendable {
     public let path: String
     /// Why the file on disk was not used, when it existed but was damaged or foreign.
     public let problem: String?
-    /// The file at `path` is not a lint cache: `save` leaves it alone rather than overwrite someone's file.
-    private let pathHoldsForeignFile: Bool
+    /// The file at `path` is not a lint cache of ours (someone's file, a link, a FIFO, a device, a folder,
+    /// a file it cannot read): `save` leaves it alone rather than replace it.
+    private let mayReplace: Bool
 
     private let toolIdentity: String
     private let state: Protected<State>
@@ -50,19 +51,64 @@ public final class LintResultCache: Sendable {
         toolIdentity = LintResultCache.identity(toolVersion: toolVersion)
         var problem: String?
         var entries: [String: Entry] = [:]
-        var foreign = false
-        if let data = FileManager.default.contents(atPath: path) {
+        var mayReplace = true
+        switch LintResultCache.read(path) {
+        case .absent: break
+        case .refused(let reason):
+            mayReplace = false
+            problem = "\(path): \(reason); the lint cache is not used and the file is left alone"
+        case .contents(let data):
             switch LintResultCache.decode(data, identity: toolIdentity) {
             case .success(let decoded): entries = decoded
             case .failure(.foreign):
-                foreign = true
+                mayReplace = false
                 problem = "\(path): not a tutorial-check lint cache; not used and not overwritten"
             case .failure(let reason): problem = "\(path): lint cache ignored: \(reason.description)"
             }
         }
         self.problem = problem
-        pathHoldsForeignFile = foreign
+        self.mayReplace = mayReplace
         state = Protected(State(entries: entries))
+    }
+
+    enum FileContents {
+        case absent
+        case contents(Data)
+        /// Why the file is no cache this run may read or replace.
+        case refused(String)
+    }
+
+    /// What lies at `path`, read only when it is a regular file (a FIFO is never opened, so never
+    /// blocks; a link is never followed: the cache replaces only a file that is its own).
+    static func read(_ path: String) -> FileContents {
+        if let reason = notReplaceable(path) { return .refused(reason) }
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return .absent }
+            return .refused("cannot be read (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return .refused("is not a regular file")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        guard let data = try? handle.readToEnd() else { return .refused("cannot be read") }
+        return .contents(data)
+    }
+
+    /// Why what lies at `path` may not be replaced by a cache file; nil when nothing or a regular file.
+    static func notReplaceable(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "is a symbolic link"
+        case S_IFDIR: return "is a directory"
+        case S_IFIFO: return "is a FIFO, not a regular file"
+        case S_IFCHR, S_IFBLK: return "is a device, not a regular file"
+        default: return "is not a regular file"
+        }
     }
 
     /// How many documents were answered from the cache and how many were analysed, so far.
@@ -102,7 +148,11 @@ public final class LintResultCache: Sendable {
 
     /// Writes the entries of this run, and as many older ones as fit, atomically (a temporary file renamed).
     public func save() throws(SaveError) {
-        guard !pathHoldsForeignFile else { return }
+        guard mayReplace else { return }
+        // Checked again: something else may have been put there while the documents were linted.
+        if let reason = LintResultCache.notReplaceable(path) {
+            throw SaveError(description: "\(path): \(reason); the lint cache was not written")
+        }
         // Every document answered from the file as it was: writing it again would change nothing.
         let unchanged = state.withLock { $0.misses == 0 && $0.entries.count > 0 }
         if unchanged && problem == nil { return }

@@ -6,30 +6,78 @@ import Foundation
     import Darwin
 #endif
 
-/// Writes a file so that readers see the old text or the new one, never half of each: a temporary file
-/// in the same folder, flushed, then renamed over the original (keeping its permissions).
+/// Writes files so that readers see the old texts or the new ones, never half of each, across files:
+/// every new text is first *staged* in a temporary file in its file's folder (written, flushed, given
+/// the file's mode and, when running as root, its owner), and only when every file is staged are the
+/// temporaries renamed over the files. A write or stage that fails renames nothing and removes the
+/// temporaries staged so far. A rename that fails after others (which a same-folder rename does only
+/// when the folder changes under it) puts the files already replaced back to their old text.
 public enum AtomicWrite {
+    /// A new text waiting in its temporary file.
+    public struct Staged: Sendable {
+        public let temporary: String
+        public let target: String
+        /// The text to put back if a later rename of the same commit fails.
+        let previousText: String?
+    }
+
+    /// One file, staged and committed.
     public static func write(_ text: String, to path: String) throws(FixError) {
+        try commit([stage(text, for: path)])
+    }
+
+    /// Writes `text` to a temporary file beside `path`, with `path`'s mode (and owner, as root).
+    public static func stage(_ text: String, for path: String, previousText: String? = nil) throws(FixError)
+        -> Staged
+    {
         let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        // A short name: the file's own name may already be as long as the file system allows.
         let temporary =
             (directory.isEmpty ? "." : directory)
-            + "/.\(name).tutorial-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        var mode: mode_t = 0o644
+            + "/.tutorial-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         var info = stat()
-        if stat(path, &info) == 0 { mode = info.st_mode & 0o7777 }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode)
+        let exists = stat(path, &info) == 0
+        let mode: mode_t = exists ? info.st_mode & 0o7777 : 0o644
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             throw FixError("\(path): cannot create a temporary file (\(String(cString: strerror(errno))))")
         }
         var failure = writeAll(text, to: descriptor)
+        // The mode is set explicitly: `open`'s mode passes through the umask (664 would become 644).
+        if failure == nil, fchmod(descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, exists, geteuid() == 0, fchown(descriptor, info.st_uid, info.st_gid) != 0 {
+            failure = String(cString: strerror(errno))
+        }
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
-            throw FixError("\(path): not written (\(failure)); the file is unchanged")
+            throw FixError("\(path): not written (\(failure)); no file was changed")
         }
+        return Staged(temporary: temporary, target: path, previousText: previousText)
+    }
+
+    /// Renames every staged file over its target, in order.
+    public static func commit(_ staged: [Staged]) throws(FixError) {
+        for (index, file) in staged.enumerated() where rename(file.temporary, file.target) != 0 {
+            let reason = String(cString: strerror(errno))
+            discard(Array(staged[index...]))
+            var restored = true
+            for done in staged[..<index].reversed() {
+                guard let previous = done.previousText else {
+                    restored = false
+                    continue
+                }
+                do { try commit([stage(previous, for: done.target)]) } catch { restored = false }
+            }
+            let others = restored ? "no file was changed" : "files renamed before it may hold the new text"
+            throw FixError("\(file.target): not written (\(reason)); \(others)")
+        }
+    }
+
+    /// Removes staged temporaries that will not be renamed.
+    public static func discard(_ staged: [Staged]) {
+        for file in staged { unlink(file.temporary) }
     }
 }
 

@@ -9,6 +9,8 @@ public struct FileFixOutcome: Sendable {
     public let applied: [Fix]
     /// Fixes left out because they overlap one applied before them (the next run offers them again).
     public let skipped: [Fix]
+    /// Fixes left out because they delete what the author wrote (`Fix.deletes`): quick fixes in the editor.
+    public let editorOnly: [Fix]
     /// Why the file was left untouched, when it was.
     public let failure: String?
     /// The new text, when edits applied.
@@ -29,14 +31,17 @@ public enum FileFixer {
         _ document: SourceDocument, fixes: [Fix], write: Bool = true,
         provider: any ResourceProvider = FileSystemResources()
     ) -> FileFixOutcome {
-        let repairs = fixes.filter { $0.kind == .repair && !$0.isEmpty }
+        // A bulk fix adds and mends; a fix that deletes a snippet, a step or prose waits for the author.
+        let repairs = fixes.filter { $0.kind == .repair && !$0.isEmpty && !$0.deletes }
+        let editorOnly = fixes.filter { $0.kind == .repair && !$0.isEmpty && $0.deletes }
         let (taken, skipped) = EditApplication.compatible(repairs)
-        func failed(_ reason: String) -> FileFixOutcome {
-            FileFixOutcome(path: document.path, applied: [], skipped: skipped, failure: reason, newText: nil)
+        func outcome(applied: [Fix], failure: String?, newText: String?) -> FileFixOutcome {
+            FileFixOutcome(
+                path: document.path, applied: applied, skipped: skipped, editorOnly: editorOnly, failure: failure,
+                newText: newText)
         }
-        guard !taken.isEmpty else {
-            return FileFixOutcome(path: document.path, applied: [], skipped: skipped, failure: nil, newText: nil)
-        }
+        func failed(_ reason: String) -> FileFixOutcome { outcome(applied: [], failure: reason, newText: nil) }
+        guard !taken.isEmpty else { return outcome(applied: [], failure: nil, newText: nil) }
         let catalog = CatalogResources(documentPath: document.path, provider: provider)
         // Every new text is computed before anything is written: one edit that cannot apply leaves every
         // file as it was.
@@ -76,9 +81,7 @@ public enum FileFixer {
         } catch {
             return failed(error.description)
         }
-        guard write else {
-            return FileFixOutcome(path: document.path, applied: taken, skipped: skipped, failure: nil, newText: newText)
-        }
+        guard write else { return outcome(applied: taken, failure: nil, newText: newText) }
         // Someone may have saved the file since it was read: their text wins, the fixes are not written.
         // The document is written where its links lead (a linked tutorial stays a link).
         let limit = InputLimits.maximumDocumentBytes
@@ -91,19 +94,28 @@ public enum FileFixer {
         guard current == document.text || stripsToSame(current, document.text) else {
             return failed("\(document.path): changed on disk since it was read; not fixed")
         }
-        do {
+        // Every file is staged before any is renamed: one that cannot be written leaves all as they were.
+        var staged: [AtomicWrite.Staged] = []
+        do throws(FixError) {
             for resource in resources {
                 // Resolved once more right before the write: a link swapped in since is refused.
                 let target = try writeTarget(of: resource.files, in: catalog)
-                try AtomicWrite.write(restoringBOM(of: resource.onDisk, resource.newText), to: target)
+                staged.append(
+                    try AtomicWrite.stage(
+                        restoringBOM(of: resource.onDisk, resource.newText), for: target, previousText: resource.onDisk)
+                )
             }
             if newText != document.text {
-                try AtomicWrite.write(restoringBOM(of: current, newText), to: documentTarget)
+                staged.append(
+                    try AtomicWrite.stage(
+                        restoringBOM(of: current, newText), for: documentTarget, previousText: current))
             }
+            try AtomicWrite.commit(staged)
         } catch {
+            AtomicWrite.discard(staged)
             return failed(error.description)
         }
-        return FileFixOutcome(path: document.path, applied: taken, skipped: skipped, failure: nil, newText: newText)
+        return outcome(applied: taken, failure: nil, newText: newText)
     }
 
     /// Where the edits of a resource may be written: see `CatalogResources.writeTarget`.

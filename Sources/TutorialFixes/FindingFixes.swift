@@ -27,7 +27,7 @@ extension Fix {
         guard !edits.isEmpty || !files.isEmpty else { return nil }
         self.init(
             title: finding.fixTitle ?? "Fix \(finding.rule)", rule: finding.rule, kind: .repair, edits: edits,
-            otherFiles: files)
+            otherFiles: files, deletes: AuthoredTextRemoval.removes(edits, otherFiles: files, in: tutorial))
     }
 }
 
@@ -51,6 +51,10 @@ public func describeFixes(_ outcome: FileFixOutcome) -> [String] {
     }
     lines += outcome.skipped.map { fix in
         "not applied in \(outcome.path): \(fix.title) [\(fix.rule)] overlaps another fix; run --fix again"
+    }
+    lines += outcome.editorOnly.map { fix in
+        "not applied in \(outcome.path): \(fix.title) [\(fix.rule)] deletes text; --fix never deletes, "
+            + "the editor offers it as a quick fix"
     }
     return lines
 }

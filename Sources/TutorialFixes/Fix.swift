@@ -39,13 +39,20 @@ public struct Fix: Hashable, Sendable {
     public let edits: [TextEdit]
     /// Edits of other files (DocC code resources), one entry per file.
     public let otherFiles: [FileEdits]
+    /// Whether the fix deletes what the author wrote: a snippet, a step or prose (`AuthoredTextRemoval`).
+    /// Such a fix is an editor quick fix only, which the author reviews one at a time; `lint --fix`
+    /// never applies it, whatever the rule and the phrasing of the step.
+    public let deletes: Bool
 
-    public init(title: String, rule: String, kind: Kind, edits: [TextEdit], otherFiles: [FileEdits] = []) {
+    public init(
+        title: String, rule: String, kind: Kind, edits: [TextEdit], otherFiles: [FileEdits] = [], deletes: Bool = false
+    ) {
         self.title = title
         self.rule = rule
         self.kind = kind
         self.edits = edits
         self.otherFiles = otherFiles
+        self.deletes = deletes
     }
 
     /// Whether the fix changes anything at all.

@@ -9,7 +9,9 @@ import TutorialModel
 /// lies in none. The name is tried next to the tutorial, in a `Resources` folder beside it, then
 /// anywhere in the catalog by file name. A tutorial is untrusted input, so a name is never opened
 /// when it is absolute, when its `..` leave the catalog, when it resolves through a link to a place
-/// outside the catalog, or when it holds a NUL or a line break; a device or FIFO is never opened.
+/// outside the catalog, when it or the file it resolves to is hidden (a component starting with `.`, as
+/// `.git/config`), when the provider may not read it (the language server reads from disk only inside
+/// its workspace folders), or when it holds a NUL or a line break; a device or FIFO is never opened.
 /// The search of the catalog visits at most `InputLimits.maximumWalkedEntries` entries.
 public struct CatalogResources: Sendable {
     /// A resource that was read.
@@ -46,6 +48,12 @@ public struct CatalogResources: Sendable {
         case linkLeavesCatalog(String)
         /// A NUL, line break or other control character: no file name a tutorial means.
         case controlCharacter
+        /// The name, or the file it resolves to, has a hidden component (`.git`, `.env`): never a resource,
+        /// and where credentials live (a checkout's `.git/config`).
+        case hidden(String)
+        /// The provider reads nothing there (the language server: outside its workspace folders and not
+        /// sent by the editor).
+        case outsideReadableFolders
     }
 
     public let provider: any ResourceProvider
@@ -93,14 +101,19 @@ public struct CatalogResources: Sendable {
             return .refused(.controlCharacter)
         }
         if name.hasPrefix("/") { return .refused(.absolutePath) }
+        if let hidden = Self.hiddenComponent(Self.components(name)) { return .refused(.hidden(hidden)) }
         guard let beside = Self.appending(name, to: documentFolder),
             let inResources = Self.appending(name, to: documentFolder + ["Resources"])
         else { return .refused(.leavesCatalog) }
 
         var directory: String?
+        // A place the provider may not read is passed over (an open buffer elsewhere may still answer),
+        // and named only when nothing was found.
+        var unreachable = false
         for candidate in [beside, inResources] {
             switch check(candidate) {
             case .some(.directory(let found)): directory = directory ?? found
+            case .some(.refused(.outsideReadableFolders)): unreachable = true
             case .some(let resolution): return resolution
             case nil: continue
             }
@@ -118,20 +131,28 @@ public struct CatalogResources: Sendable {
                     others.remove(at: position)
                     return .found(resource, others: others)
                 case .some(.directory), nil: continue
+                case .some(.refused(.outsideReadableFolders)): unreachable = true
                 case .some(let resolution): return resolution
                 }
             }
             if directory == nil, case .some(.directory(let found)) = check(nameComponents) { directory = found }
         }
-        return directory.map { .directory($0) } ?? .missing(searchedAll: searchedAll)
+        if let directory { return .directory(directory) }
+        return unreachable ? .refused(.outsideReadableFolders) : .missing(searchedAll: searchedAll)
     }
 
     /// What the path `components` below the root holds; nil when nothing.
     private func check(_ components: [String]) -> Resolution? {
         let nameInCatalog = components.joined(separator: "/")
         let lexical = Self.join(root, nameInCatalog)
+        // Asked before resolving, so what lies outside the provider's reach is not even looked at.
+        guard provider.mayRead(lexical) else { return .refused(.outsideReadableFolders) }
         guard let resolved = provider.resolvedPath(lexical) else { return nil }
         guard FileTreeWalk.isInside(resolved, root) else { return .refused(.linkLeavesCatalog(nameInCatalog)) }
+        guard provider.mayRead(resolved) else { return .refused(.outsideReadableFolders) }
+        // A link with an ordinary name may lead to a hidden file (`a.swift` -> `.git/config`).
+        let below = resolved == root ? [] : Self.components(String(resolved.dropFirst(root.count)))
+        if let hidden = Self.hiddenComponent(below) { return .refused(.hidden(hidden)) }
         switch provider.item(atResolved: resolved, byteLimit: InputLimits.maximumDocumentBytes) {
         case .missing: return nil
         case .directory: return .directory(nameInCatalog)
@@ -213,6 +234,11 @@ public struct CatalogResources: Sendable {
             }
         }
         return result
+    }
+
+    /// The first component starting with `.` that is not `.` or `..` (`.git`, `.env`), nil when none.
+    static func hiddenComponent(_ components: [String]) -> String? {
+        components.first { $0.hasPrefix(".") && $0 != "." && $0 != ".." }
     }
 
     static func components(_ path: String) -> [String] {

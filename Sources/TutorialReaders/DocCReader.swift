@@ -269,6 +269,14 @@ public enum DocCReader {
                         "\"\(value)\" is a symbolic link (\(name)) pointing outside \(place); it is not read")
                 case .controlCharacter:
                     return missing("the name holds a NUL, line break or other control character; it is not a file name")
+                case .hidden(let component):
+                    return missing(
+                        "\"\(value)\" leads to a hidden path (\(component)); hidden files and folders are never read as "
+                            + "resources")
+                case .outsideReadableFolders:
+                    return missing(
+                        "\"\(value)\" lies outside the editor's workspace folders; the language server reads files "
+                            + "only inside them or as the editor sends them")
                 }
             }
         }

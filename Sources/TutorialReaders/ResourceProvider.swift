@@ -26,6 +26,14 @@ public protocol ResourceProvider: Sendable {
     /// The regular files under a resolved directory, as `FileTreeWalk` lists them (sorted, each real
     /// directory once, links leading outside `directory` not followed, at most `limit` entries).
     func files(under directory: String, limit: Int) -> FileTreeWalk.Listing
+    /// Whether the provider lets anything at `path` (as typed below a resolved root, or resolved) be
+    /// read: the language server's provider answers no outside its workspace folders for what the
+    /// editor did not send. `CatalogResources` asks before it resolves or reads a resource.
+    func mayRead(_ path: String) -> Bool
+}
+
+extension ResourceProvider {
+    public func mayRead(_ path: String) -> Bool { true }
 }
 
 /// Resources read from the file system.

@@ -25,7 +25,10 @@ public struct Configuration: Sendable, Equatable {
     }
 
     public var rules: [String: RuleSetting]
-    public var exclude: [String]
+    /// Globs of documents to skip; compiled once here, not once per document (`excludePatterns`).
+    public var exclude: [String] { didSet { excludePatterns = exclude.map(GlobPattern.init) } }
+    /// `exclude`, compiled.
+    public private(set) var excludePatterns: [GlobPattern]
     /// The rule reference that diagnostics link to, without the `#rule-id` fragment.
     public var rulesDocumentation: String = Configuration.projectRulesDocumentation
     /// Whether build order (code a later step completes) is shown, as `hint` findings; off, the default,
@@ -41,6 +44,7 @@ public struct Configuration: Sendable, Equatable {
     ) {
         self.rules = rules
         self.exclude = exclude
+        excludePatterns = exclude.map(GlobPattern.init)
         self.baseDirectory = baseDirectory
         self.path = path
     }
@@ -77,18 +81,48 @@ public struct Configuration: Sendable, Equatable {
 
     public struct LoadError: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     public static let fileName = ".tutorial-check.json"
 
+    /// A configuration file is a few lines; a larger one is refused before it is read.
+    public static let maximumBytes = 1 << 20
+    /// At most this many `exclude` globs, each at most `maximumGlobCharacters` long: every document's path
+    /// is matched against each.
+    public static let maximumGlobs = 256
+    public static let maximumGlobCharacters = 1_024
+
     /// Reads a configuration file; unknown rule ids and bad values are errors (a typo must not silently
-    /// re-enable a rule the user meant to turn off).
+    /// re-enable a rule the user meant to turn off). Only a regular file of at most `maximumBytes` is
+    /// read (a FIFO is never opened for reading, so never blocks).
     public static func load(path: String) throws(LoadError) -> Configuration {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw LoadError(description: "\(path): cannot be read (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw LoadError(description: "\(path): is not a regular file")
+        }
+        guard Int(info.st_size) <= maximumBytes else {
+            throw LoadError(description: "\(path): \(tooLarge(Int(info.st_size)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        // Read one byte past the limit: a file that grew since `fstat` is still refused.
+        guard let data = try? handle.read(upToCount: maximumBytes + 1) ?? Data() else {
             throw LoadError(description: "\(path): cannot be read")
         }
+        guard data.count <= maximumBytes else { throw LoadError(description: "\(path): \(tooLarge(data.count))") }
         return try parse(data, path: path)
     }
+
+    private static func tooLarge(_ count: Int) -> String {
+        let mebibytes = Double(count) / Double(1 << 20)
+        return "is \((mebibytes * 10).rounded() / 10) MiB, over the limit of 1 MiB for a configuration file"
+    }
+
 
     /// JSON with `//` and `/* */` comments and trailing commas (`JSONComments`), as `tutorial-check init`
     /// writes it.
@@ -128,13 +162,24 @@ public struct Configuration: Sendable, Equatable {
                 ["https", "http", "file"].contains(url.scheme?.lowercased() ?? ""), url.fragment == nil
             else {
                 throw LoadError(
-                    description: "\(path): 'rulesDocumentation' must be the http(s) or file address of a page, without #")
+                    description:
+                        "\(path): 'rulesDocumentation' must be the http(s) or file address of a page, without #")
             }
             configuration.rulesDocumentation = address
         }
         if let exclude = root["exclude"] {
             guard let globs = exclude as? [String] else {
                 throw LoadError(description: "\(path): 'exclude' must be an array of glob strings")
+            }
+            guard globs.count <= maximumGlobs else {
+                throw LoadError(
+                    description: "\(path): 'exclude' has \(globs.count) globs, over the limit of \(maximumGlobs)")
+            }
+            if let long = globs.first(where: { $0.count > maximumGlobCharacters }) {
+                throw LoadError(
+                    description:
+                        "\(path): an 'exclude' glob is \(long.count) characters long, over the limit of "
+                        + "\(maximumGlobCharacters)")
             }
             configuration.exclude = globs
         }

@@ -16,7 +16,7 @@ enum ExplainCommand {
             id = try parseCommand(help, arguments).positionals[0]
         } catch { return error.code }
         // A configuration file that cannot be read does not stop an explanation: the project's link is used.
-        let here = Configuration.find(
+        let here = try? Configuration.find(
             forDocument: FileManager.default.currentDirectoryPath + "/" + Configuration.fileName)
         let documentation =
             here.flatMap { try? Configuration.load(path: $0) }?.rulesDocumentation

@@ -43,7 +43,9 @@ enum LintCommand {
                 guard let document = try? DocumentLoader.load(job.path) else { continue }
                 let analysis = session.analyze(
                     document: document, resources: FileSystemResources(), configuration: job.configuration)
-                for line in describeFixes(fixDocument(analysis)) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+                for line in describeFixes(fixDocument(analysis)) {
+                    FileHandle.standardError.write(Data((OutputEscaping.terminal(line) + "\n").utf8))
+                }
             }
         }
         let documents: [LintedDocument]

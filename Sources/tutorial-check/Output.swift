@@ -1,13 +1,15 @@
 import Foundation
+import Reports
 
 /// Everything the CLI writes goes through these two, so exit paths stay uniform.
 func writeOut(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
 }
 
-/// A one-line message on stderr, as the exit-code contract requires.
+/// A one-line message on stderr, as the exit-code contract requires. Messages name files a tutorial's
+/// author chose: escaped as text output is, so a name cannot add a line (a CI log reads stderr too).
 func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(("tutorial-check: " + text + "\n").utf8))
+    FileHandle.standardError.write(Data(("tutorial-check: " + OutputEscaping.terminal(text) + "\n").utf8))
 }
 
 /// Exit codes of docs/json-output.md.

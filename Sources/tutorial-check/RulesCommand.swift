@@ -32,11 +32,15 @@ enum RulesCommand {
     /// `--config FILE`, else the `.tutorial-check.json` a document in the current folder would take, else
     /// the defaults; nil, with the message written, when the file cannot be used.
     static func configurationHere(_ parsed: ParsedArguments) -> Configuration? {
-        let path =
-            parsed.value("config")
-            ?? Configuration.find(forDocument: FileManager.default.currentDirectoryPath + "/" + Configuration.fileName)
-        guard let path else { return .default }
-        do { return try Configuration.load(path: path) } catch {
+        do throws(Configuration.LoadError) {
+            var path = parsed.value("config")
+            if path == nil {
+                path = try Configuration.find(
+                    forDocument: FileManager.default.currentDirectoryPath + "/" + Configuration.fileName)
+            }
+            guard let path else { return .default }
+            return try Configuration.load(path: path)
+        } catch {
             writeError(error.description)
             return nil
         }

@@ -93,14 +93,53 @@ final class WorkspaceBoundaryTests: XCTestCase {
         XCTAssertTrue(uris.allSatisfy { $0.hasPrefix("file://" + catalog + "/Resources/") }, "\(uris)")
     }
 
-    func testOutsideTheWorkspaceFoldersTheRepairIsNotOffered() throws {
-        let (actions, sent) = try actions(workspace: base + "/elsewhere")
-        XCTAssertFalse(sent.contains("SECRET-4b1d"))
-        XCTAssertNil(actions.first { $0.isPreferred == true }, "\(actions.map(\.title))")
-        // What is offered (suppressions) edits the document itself only.
-        XCTAssertFalse(actions.isEmpty)
-        for action in actions {
-            XCTAssertEqual(Array(action.edit?.changes?.keys ?? [:].keys), [tutorialURI], action.title)
+    /// Outside the workspace folders nothing is read from disk: the resources are not shown, so no
+    /// finding about their code and no repair; what the client sent (an open buffer) is read.
+    func testOutsideTheWorkspaceFoldersNothingIsReadFromDisk() throws {
+        for workspace in [base + "/elsewhere", nil] {
+            let client = TestClient()
+            _ = try client.initialize(rootURI: workspace.map { "file://" + $0 })
+            let text = try String(contentsOfFile: catalog + "/Pages.tutorial", encoding: .utf8)
+            client.open(tutorialURI, text: text, languageId: "tutorial")
+            let pulled = try client.request(DocumentDiagnosticRequest(textDocument: .init(uri: tutorialURI)))
+            let missing = pulled.items?.filter { $0.code == "code-file-missing" }.map(\.message) ?? []
+            XCTAssertEqual(
+                missing.filter { $0.contains("lies outside the editor's workspace folders") }.count, 3, "\(missing)")
+            XCTAssertNil(pulled.items?.first { $0.code == "coordinator-not-wired" })
+            let diff = try client.request(StepDiffRequest(textDocument: .init(uri: tutorialURI)))
+            XCTAssertFalse("\(diff)".contains("UIPageViewController"), "no resource's code from disk")
+            // A resource the client sent is what the tutorial shows.
+            client.open(
+                "file://" + catalog + "/Resources/01.swift", text: "let sentByTheClient = 1\n", languageId: "swift")
+            let again = try client.request(StepDiffRequest(textDocument: .init(uri: tutorialURI)))
+            XCTAssertTrue("\(again)".contains("sentByTheClient"), "\(again)")
+            XCTAssertFalse("\(again)".contains("UIPageViewController"))
         }
+    }
+
+    /// `file:///…/T.tutorial` naming `passwd` beside it, outside the workspace: never read.
+    func testATutorialOutsideTheWorkspaceCannotReadTheFileBesideIt() throws {
+        let outside = base + "/etc"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try "root:x:0:0:SECRET-4b1d\n".write(toFile: outside + "/passwd", atomically: false, encoding: .utf8)
+        let client = TestClient()
+        _ = try client.initialize(rootURI: "file://" + base + "/project")
+        let uri = "file://" + outside + "/T.tutorial"
+        client.open(
+            uri,
+            text: "@Tutorial(time: 5) {\n    @Section(title: \"S\") {\n        @Steps {\n            @Step {\n"
+                + "                Show it.\n\n                @Code(name: \"A.swift\", file: \"passwd\")\n"
+                + "            }\n        }\n    }\n}\n",
+            languageId: "tutorial")
+        let diff = try client.request(StepDiffRequest(textDocument: .init(uri: uri)))
+        let pulled = try client.request(DocumentDiagnosticRequest(textDocument: .init(uri: uri)))
+        XCTAssertFalse("\(diff)\(pulled)".contains("SECRET-4b1d"))
+        XCTAssertTrue(
+            "\(pulled)".contains("workspace folders; the language server reads files only inside"), "\(pulled)")
+        // Nor is a file outside the workspace read when a request names it without opening it.
+        let id = client.send(StepDiffRequest(textDocument: .init(uri: "file://" + outside + "/passwd")))
+        let response = try XCTUnwrap(client.waitForResponse(id))
+        XCTAssertNotNil(response.json["error"])
+        XCTAssertFalse(String(decoding: response.body, as: UTF8.self).contains("SECRET-4b1d"))
     }
 }

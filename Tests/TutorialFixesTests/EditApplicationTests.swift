@@ -155,4 +155,35 @@ final class FileFixerTests: XCTestCase {
         XCTAssertTrue(broken.failure?.contains("outside") == true)
         XCTAssertEqual(read(other), "abc\n")
     }
+
+    /// The group write bit survives (the temporary file was created through the umask: 664 became 644),
+    /// and so does the owner when running as root (the rename gave the file to root).
+    func testModeAndOwnerSurviveTheRewrite() throws {
+        let path = try write("a b\n")
+        let previousMask = umask(0o022)
+        defer { umask(previousMask) }
+        chmod(path, 0o664)
+        let owner: (uid_t, gid_t) = geteuid() == 0 ? (4321, 4322) : (geteuid(), getegid())
+        XCTAssertEqual(chown(path, owner.0, owner.1), 0)
+        let outcome = FileFixer.fix(
+            SourceDocument(path: path, text: "a b\n"),
+            fixes: [Fix(title: "dollar", rule: "binding-passed-by-value", kind: .repair, edits: [.insert("$", at: 2)])])
+        XCTAssertTrue(outcome.changed, "\(String(describing: outcome.failure))")
+        XCTAssertEqual(read(path), "a $b\n")
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o664)
+        XCTAssertEqual(info.st_uid, owner.0)
+        XCTAssertEqual(info.st_gid, owner.1)
+    }
+
+    /// A failure while staging removes what was staged and renames nothing.
+    func testAFailedStageRenamesNothingAndLeavesNoTemporary() throws {
+        let first = try write("one\n", name: "a.swift")
+        let staged = try AtomicWrite.stage("ONE\n", for: first, previousText: "one\n")
+        XCTAssertThrowsError(try AtomicWrite.stage("x", for: directory + "/no-such-folder/b.swift"))
+        AtomicWrite.discard([staged])
+        XCTAssertEqual(read(first), "one\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["a.swift"])
+    }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import TutorialAnalysis
-import TutorialFixes
 import TutorialModel
 import TutorialReaders
 import TutorialRules
 import XCTest
+
+@testable import TutorialFixes
 
 /// `lint --fix` and the server's quick fixes share this path: findings → fixes → one edit set per file.
 final class FindingFixesTests: XCTestCase {
@@ -161,9 +162,12 @@ final class DocCResourceFixTests: XCTestCase {
         configuration.includeBuildOrder = true
         let analysis = analyze(document: try DocumentLoader.load(path), configuration: configuration)
         let resolved = analysis.findings.filter { $0.resolvedAt != nil && Fix($0, in: analysis.tutorial) != nil }
-        XCTAssertTrue(resolved.contains { $0.rule == "coordinator-not-wired" }, "the walkthrough wires its coordinator late")
+        XCTAssertTrue(
+            resolved.contains { $0.rule == "coordinator-not-wired" }, "the walkthrough wires its coordinator late")
         let outcome = fixDocument(analysis, write: false)
-        XCTAssertEqual(outcome.applied.map(\.rule), ["step-no-change"])
+        XCTAssertEqual(outcome.applied.map(\.rule), [])
+        // The open step-no-change removes a snippet: an editor quick fix, never applied in bulk.
+        XCTAssertEqual(outcome.editorOnly.map(\.rule), ["step-no-change"])
     }
 
     func testAResourceChangedSinceTheAnalysisLeavesEveryFileUntouched() throws {
@@ -194,15 +198,19 @@ final class DocCResourceFixTests: XCTestCase {
         try before.write(to: URL(fileURLWithPath: outside))
         try FileManager.default.removeItem(atPath: resources[1])
         try FileManager.default.createSymbolicLink(atPath: resources[1], withDestinationPath: outside)
-        let untouched = try resources.filter { $0 != resources[1] }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let untouched = try resources.filter { $0 != resources[1] }.map {
+            try Data(contentsOf: URL(fileURLWithPath: $0))
+        }
         let outcome = fixDocument(analysis)
         XCTAssertFalse(outcome.changed)
         XCTAssertTrue(outcome.failure?.contains("leads outside Pages.docc") == true, outcome.failure ?? "")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: outside)), before)
         XCTAssertEqual(
-            try resources.filter { $0 != resources[1] }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }, untouched)
+            try resources.filter { $0 != resources[1] }.map { try Data(contentsOf: URL(fileURLWithPath: $0)) },
+            untouched)
         XCTAssertEqual(
-            try FileManager.default.destinationOfSymbolicLink(atPath: resources[1]), outside, "the link is left as it is")
+            try FileManager.default.destinationOfSymbolicLink(atPath: resources[1]), outside,
+            "the link is left as it is")
     }
 
     func testAResourceReplacedByALinkInsideTheCatalogIsNotWrittenEither() throws {
@@ -218,5 +226,86 @@ final class DocCResourceFixTests: XCTestCase {
         XCTAssertFalse(outcome.changed)
         XCTAssertTrue(outcome.failure?.contains("replaced by a link since it was read") == true, outcome.failure ?? "")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: copy)), before)
+    }
+}
+
+/// `lint --fix` never deletes what the author wrote, whatever a step says: a fix that removes a snippet,
+/// a step or prose is marked (`Fix.deletes`) and left to the editor's quick fixes.
+final class BulkFixDeletesNothingTests: XCTestCase {
+    static func tutorial(_ prose: String) -> String {
+        """
+        # Pages
+
+        ## Step 1
+
+        Create the view.
+
+        ```swift file=PageView.swift
+        struct PageView {
+            var page = 0
+        }
+        ```
+
+        ## Step 2
+
+        \(prose)
+
+        ```swift file=PageView.swift
+        struct PageView {
+            var page = 0
+        }
+        ```
+
+        """
+    }
+
+    func testARepeatedSnippetKeepsItsBlockUnderLintFixWhateverTheProse() throws {
+        for prose in [
+            "Open the canvas to see your work.", "Launch the app and check the list.",
+            "Round the corners of every page.",
+        ] {
+            let text = Self.tutorial(prose)
+            let analysis = analyze(document: SourceDocument(path: "pages.md", text: text))
+            let finding = try XCTUnwrap(analysis.findings.first { $0.rule == "step-no-change" }, prose)
+            // The editor still offers the removal, marked as a deletion.
+            let fix = try XCTUnwrap(Fix(finding, in: analysis.tutorial))
+            XCTAssertTrue(fix.deletes, prose)
+            let quickFixed = try EditApplication.apply(fix.edits, to: text)
+            XCTAssertEqual(quickFixed.components(separatedBy: "struct PageView").count - 1, 1, prose)
+            let outcome = fixDocument(analysis, write: false)
+            XCTAssertEqual(outcome.applied.map(\.rule), [], prose)
+            XCTAssertEqual(outcome.editorOnly.map(\.rule), ["step-no-change"], prose)
+            XCTAssertNil(outcome.newText, prose)
+            XCTAssertEqual(
+                describeFixes(outcome),
+                [
+                    "not applied in pages.md: \(fix.title) [step-no-change] deletes text; --fix never deletes, "
+                        + "the editor offers it as a quick fix"
+                ])
+        }
+    }
+
+    func testFixesThatAddOrMendAreNotDeletions() throws {
+        let analysis = analyze(
+            document: SourceDocument(path: "delegate-missing.md", text: FindingFixesTests.fixture))
+        let fixes = analysis.findings.compactMap { Fix($0, in: analysis.tutorial) }
+        XCTAssertFalse(fixes.isEmpty)
+        XCTAssertFalse(fixes.contains(where: \.deletes), "\(fixes.map(\.title))")
+        // Prose removed without a replacement is a deletion, as is a whole snippet replaced.
+        let tutorial = analysis.tutorial
+        let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
+        let heading = try XCTUnwrap(Array(FindingFixesTests.fixture.utf8).firstIndex(of: UInt8(ascii: "#")))
+        let prose = Fix(
+            title: "t", rule: "r", kind: .repair,
+            edits: [TextEdit(range: SourceRange(start: heading, end: heading + 3), newText: "")])
+        XCTAssertTrue(
+            AuthoredTextRemoval.removes(prose.edits, otherFiles: [], in: tutorial))
+        XCTAssertTrue(
+            AuthoredTextRemoval.removes(
+                [TextEdit(range: snippet.range, newText: "let x = 1\n")], otherFiles: [], in: tutorial))
+        // Inside a snippet's code, removing a line (a move's first half) mends.
+        let inside = SourceRange(start: snippet.range.start, end: snippet.range.start + 1)
+        XCTAssertFalse(
+            AuthoredTextRemoval.removes([TextEdit(range: inside, newText: "")], otherFiles: [], in: tutorial))
     }
 }

@@ -161,6 +161,31 @@ final class CatalogResourcesTests: XCTestCase {
         guard case .found = resolve("a.swift", from: document) else { return XCTFail() }
     }
 
+    /// A `.tutorial` at a repository's root (in no catalog) reads its own folder tree, never a hidden
+    /// path: not `.git/config` by name, not through an ordinary name linked to it, not inside `.github`.
+    func testOutsideACatalogHiddenPathsAreNeverRead() throws {
+        let repository = base + "/repository"
+        try FileManager.default.createDirectory(atPath: repository + "/.git", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: repository + "/.github", withIntermediateDirectories: true)
+        try "[remote]\n\ttoken = SECRET\n".write(
+            toFile: repository + "/.git/config", atomically: false, encoding: .utf8)
+        try "let a = 1\n".write(toFile: repository + "/.github/a.swift", atomically: false, encoding: .utf8)
+        try "let b = 1\n".write(toFile: repository + "/Settings.swift", atomically: false, encoding: .utf8)
+        try link(repository + "/Linked.swift", to: ".git/config")
+        let document = repository + "/T.tutorial"
+        XCTAssertEqual(resolve(".git/config", from: document), .refused(.hidden(".git")))
+        XCTAssertEqual(resolve("./.git/config", from: document), .refused(.hidden(".git")))
+        XCTAssertEqual(resolve(".github/a.swift", from: document), .refused(.hidden(".github")))
+        XCTAssertEqual(resolve("Linked.swift", from: document), .refused(.hidden(".git")))
+        guard case .found(let resource, _) = resolve("Settings.swift", from: document) else {
+            return XCTFail("an ordinary file of the tutorial's folder is read")
+        }
+        XCTAssertEqual(resource.text, "let b = 1\n")
+        // Inside a catalog too: a hidden path is no resource.
+        try "x\n".write(toFile: catalog + "/Resources/.env", atomically: false, encoding: .utf8)
+        XCTAssertEqual(resolve("Resources/.env"), .refused(.hidden(".env")))
+    }
+
     func testTheCatalogSearchEndsOnLinkLoopsAndStopsAtItsLimit() throws {
         let deep = catalog + "/Loop/A"
         try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)

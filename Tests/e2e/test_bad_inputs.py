@@ -330,6 +330,30 @@ def test_docc_resource_under_a_folder_linked_outside(binary, tmp_path):
     assert_refused(binary, bare, "was not found")
 
 
+def test_tutorial_at_a_repository_root_never_reads_git_config(binary, tmp_path):
+    """A `.tutorial` in no catalog reads only non-hidden files of its own folder tree (bad-inputs row 80)."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "config").write_bytes(b"[http]\n\textraheader = AUTHORIZATION: basic SECRET-e1c0\n")
+    body = ('@Tutorial(time: 5) {\n    @Section(title: "S") {\n        @Steps {\n'
+            '            @Step {\n                Open the settings.\n\n'
+            '                @Code(name: "Settings.swift", file: ".git/config")\n            }\n'
+            '            @Step {\n                Again.\n\n'
+            '                @Code(name: "Settings.swift", file: "Settings.swift")\n            }\n'
+            '        }\n    }\n}\n')
+    tutorial = tmp_path / "T.tutorial"
+    tutorial.write_text(body)
+    os.symlink(".git/config", tmp_path / "Settings.swift")
+    for arguments in (("lint", "--format", "json"), ("lint", "--format", "github"), ("lint", "--format", "sarif"),
+                      ("lint",), ("diff", "--format", "html"), ("diff", "--format", "json"),
+                      ("diff", "--format", "unified"), ("diff", "--format", "markdown"), ("outline",)):
+        outcome = measure(binary, *arguments, tutorial)
+        assert "SECRET-e1c0" not in outcome.stdout + outcome.stderr, arguments
+    outcome = measure(binary, "lint", "--format", "json", tutorial)
+    assert outcome.code == 1, outcome
+    messages = lint_messages(outcome)
+    assert sum("leads to a hidden path (.git)" in message for message in messages) == 2, messages
+
+
 def test_docc_resource_linked_inside_the_catalog(binary, tmp_path):
     path = docc(tmp_path, step("a-1.swift"), {"real.swift": b"let inside = 1\n"})
     os.symlink("real.swift", path.parent / "Resources" / "a-1.swift")
@@ -512,9 +536,53 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "test_security.py": (ROOT / "Tests/e2e/test_security.py").read_text(),
         "CatalogResourcesTests": (ROOT / "Tests/TutorialReadersTests/CatalogResourcesTests.swift").read_text(),
         "DocCResourceFixTests": (ROOT / "Tests/TutorialFixesTests/FindingFixesTests.swift").read_text(),
+        "BulkFixDeletesNothingTests": (ROOT / "Tests/TutorialFixesTests/FindingFixesTests.swift").read_text(),
+        "FileFixerTests": (ROOT / "Tests/TutorialFixesTests/EditApplicationTests.swift").read_text(),
+        "WorkspaceBoundaryTests": (ROOT / "Tests/LanguageServerTests/WorkspaceBoundaryTests.swift").read_text(),
+        "ConfigurationTests": (ROOT / "Tests/TutorialRulesTests/ConfigurationTests.swift").read_text(),
+        "test_lint_cache.py": (ROOT / "Tests/e2e/test_lint_cache.py").read_text(),
+        "test_ci_integration.py": (ROOT / "Tests/e2e/test_ci_integration.py").read_text(),
+        "test_lsp_reads.py": (ROOT / "Tests/e2e/lsp/test_lsp_reads.py").read_text(),
     }
     for row in rows:
         named = re.findall(r"`([A-Za-z_.]+?)(?:::|\.)(test\w+)`", row)
         assert named, row
         for where, test in named:
             assert re.search(rf"def {test}\(|func {test}\(", sources[where]), f"{where}: no {test}"
+
+
+# --- Configuration files (docs/security.md) -------------------------------------------------------------
+
+def test_configuration_limits_and_lookup(binary, tmp_path):
+    """Bad-inputs row 87: a configuration file over 1 MiB (sparse, 185 MB) or with too many globs is a
+    one-line error, exit 2, refused before it is read; the lookup stops at the repository root, so a
+    file above the checkout excludes nothing; a configuration linked outside the repository is refused."""
+    checkout = tmp_path / "checkout"
+    (checkout / ".git").mkdir(parents=True)
+    document = checkout / "broken.md"
+    document.write_text((ROOT / "Tests" / "e2e" / "lsp" / "fixtures" / "delegate-missing.md").read_text())
+    (tmp_path / ".tutorial-check.json").write_text('{"exclude": ["**"]}')
+    baseline = measure(binary, "lint", "--format", "json", document)
+    assert baseline.code == 0 and baseline.json()["summary"]["documents"] == 1, baseline
+
+    config = checkout / ".tutorial-check.json"
+    with open(config, "wb") as handle:
+        handle.truncate(185 << 20)
+    outcome = measure(binary, "lint", document)
+    assert outcome.code == 2 and outcome.stderr.splitlines() == [
+        f"tutorial-check: {config}: is 185.0 MiB, over the limit of 1 MiB for a configuration file"], outcome
+    # ru_maxrss carries the forking test runner's high-water mark over exec: compared with a run
+    # without the file, reading 185 MB would show.
+    assert outcome.max_rss_mb < baseline.max_rss_mb + 100, (outcome, baseline)
+
+    config.write_text(json.dumps({"exclude": [f"d{i}/**" for i in range(300)]}))
+    outcome = measure(binary, "lint", document)
+    assert outcome.code == 2 and outcome.stderr.splitlines() == [
+        f"tutorial-check: {config}: 'exclude' has 300 globs, over the limit of 256"], outcome
+
+    config.unlink()
+    (tmp_path / "shared.json").write_text('{"exclude": ["**"]}')
+    os.symlink(tmp_path / "shared.json", config)
+    outcome = measure(binary, "lint", document)
+    assert outcome.code == 2 and len(outcome.stderr.splitlines()) == 1, outcome
+    assert "is a symbolic link to" in outcome.stderr and "outside the repository" in outcome.stderr, outcome

@@ -149,3 +149,46 @@ def test_junit_schema_rejects_what_it_should():
     schema = junit_schema()
     bare = etree.fromstring(b'<testsuites><testsuite name="x"/></testsuites>')
     assert not schema.validate(bare)
+
+
+def test_action_lint_step_never_writes_the_sarif_through_a_link_or_outside_the_workspace(binary, tmp_path):
+    """The pull request controls the checkout: a `report.sarif` committed as a link to a file outside it,
+    or a sarif-file outside the workspace, is refused (exit 2, a ::error line) and the outside file keeps
+    its bytes; a regular path is written through a temporary file renamed over it (bad-inputs row 86)."""
+    action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+    step = next(step for step in action["runs"]["steps"] if step.get("id") == "lint")
+    script = tmp_path / "lint.sh"
+    script.write_text(step["run"], encoding="utf-8")
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    shutil.copy(BROKEN, workspace / "broken.md")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("precious\n")
+
+    def lint_step(sarif: str):
+        output = tmp_path / "github-output"
+        output.write_text("")
+        environment = {
+            "PATH": "/usr/bin:/bin", "BINARY": binary, "TUTORIAL_PATHS": "broken.md", "STRICT": "false",
+            "SARIF_FILE": sarif, "GITHUB_OUTPUT": str(output), "GITHUB_WORKSPACE": str(workspace),
+        }
+        return subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+                              cwd=workspace, env=environment, capture_output=True, text=True, timeout=120)
+
+    (workspace / "report.sarif").symlink_to(outside)
+    result = lint_step("report.sarif")
+    assert result.returncode == 2 and "::error::sarif-file: report.sarif is a symbolic link" in result.stderr, result
+    assert outside.read_text() == "precious\n" and (workspace / "report.sarif").is_symlink()
+
+    (workspace / "linked").symlink_to(tmp_path)
+    for escape in ("../outside.sarif", str(tmp_path / "outside.sarif"), "linked/outside.sarif"):
+        result = lint_step(escape)
+        assert result.returncode == 2 and "lies outside the workspace" in result.stderr, (escape, result)
+    assert not (tmp_path / "outside.sarif").exists()
+
+    (workspace / "report.sarif").unlink()
+    result = lint_step("report.sarif")
+    assert result.returncode == 0, result.stderr
+    sarif = workspace / "report.sarif"
+    assert not sarif.is_symlink() and json.loads(sarif.read_text())["runs"][0]["results"]
+    assert sorted(p.name for p in workspace.iterdir()) == ["broken.md", "linked", "report.sarif"], "no temporary left"

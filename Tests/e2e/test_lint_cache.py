@@ -115,3 +115,66 @@ def test_a_damaged_cache_file_is_reported_once_and_replaced(binary, corpus, tmp_
     assert damaged.stdout == fresh.stdout
     assert len(damaged.stderr.splitlines()) == 1 and "damaged" in damaged.stderr, damaged.stderr
     assert_cached_equals_fresh(binary, corpus, cache, "--format", "json")
+
+
+def test_the_cache_replaces_only_a_regular_file_of_its_own(binary, corpus, tmp_path):
+    """A FIFO, a device, a folder, a symbolic link: one line on stderr naming it, the findings printed as
+    without a cache, and the thing left as it was (bad-inputs row 84). As root, /dev/null stays a device."""
+    import stat
+    fresh = lint(binary, ".", cwd=corpus)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    target = tmp_path / "someones-file"
+    target.write_text("someone's notes\n")
+    link = tmp_path / "link"
+    os.symlink(target, link)
+    dangling = tmp_path / "dangling"
+    os.symlink(tmp_path / "nothing-here", dangling)
+    for path, kind in ((fifo, stat.S_ISFIFO), ("/dev/null", stat.S_ISCHR), (folder, stat.S_ISDIR),
+                       (link, stat.S_ISLNK), (dangling, stat.S_ISLNK)):
+        cached = lint(binary, "--cache-path", str(path), ".", cwd=corpus)
+        assert cached.stdout == fresh.stdout, path
+        assert cached.returncode == fresh.returncode, path
+        lines = cached.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"tutorial-check: {path}: "), cached.stderr
+        assert kind(os.lstat(path).st_mode), path
+    assert target.read_text() == "someone's notes\n"
+    assert not (tmp_path / "nothing-here").exists()
+    assert os.listdir(folder) == []
+
+
+def test_a_cache_file_it_cannot_read_is_reported_and_left_alone(binary, tmp_path):
+    """A cache file it may not read (as root, which reads everything, the lint runs as nobody)."""
+    import tempfile
+    shared = pathlib.Path(tempfile.mkdtemp())
+    try:
+        shared.chmod(0o777)
+        document = shared / "broken.md"
+        shutil.copy(FIXTURES / "coordinator-not-wired" / "interfacing-with-uikit.md", document)
+        document.chmod(0o644)
+        cache = shared / "cache"
+        cache.write_text("private\n")
+        cache.chmod(0o600)
+
+        def as_nobody():
+            if os.geteuid() == 0:
+                os.setgid(65534)
+                os.setuid(65534)
+
+        if os.geteuid() != 0:
+            cache.chmod(0o000)
+        fresh = subprocess.run([binary, "lint", str(document)], capture_output=True, text=True, timeout=300,
+                               preexec_fn=as_nobody)
+        cached = subprocess.run([binary, "lint", "--cache-path", str(cache), str(document)], capture_output=True,
+                                text=True, timeout=300, preexec_fn=as_nobody)
+        assert cached.stdout == fresh.stdout and "[coordinator-not-wired]" in fresh.stdout, fresh.stderr
+        assert cached.returncode == fresh.returncode
+        assert cached.stderr.splitlines() == [
+            f"tutorial-check: {cache}: cannot be read (Permission denied); the lint cache is not used and the file "
+            "is left alone"]
+        cache.chmod(0o600)
+        assert cache.read_text() == "private\n"
+    finally:
+        shutil.rmtree(shared)

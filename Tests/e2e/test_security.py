@@ -312,3 +312,84 @@ def test_the_configuration_is_found_from_the_real_path(binary, tmp_path):
     # The folder's configuration raises prose-code-mismatch to a warning: through the link too.
     assert any(d["rule"] == "prose-code-mismatch" and d["severity"] == "warning" for d in direct[0][0])
     assert linked[:2] == direct[:2]
+
+
+def test_lint_fix_writes_every_file_of_a_fix_or_none(binary, tmp_path):
+    """`lint --fix` stages every file of a fix before renaming any: when the third resource cannot be
+    written (here: over the process's file-size limit, EFBIG), the first two are not rewritten either,
+    and no temporary file is left behind (bad-inputs row 83)."""
+    import resource
+    import signal
+
+    catalog = tmp_path / "Pages.docc"
+    (catalog / "Resources").mkdir(parents=True)
+    steps = []
+    originals = {}
+    for index, code in enumerate(delegate_states(), 1):
+        name = f"0{index}.swift"
+        if index == 3:
+            code += "// " + "padding " * 4096 + "\n"  # over the limit below once rewritten
+        (catalog / "Resources" / name).write_text(code)
+        originals[name] = code
+        steps.append(f'@Step {{\nStep {index}.\n\n@Code(name: "PageViewController.swift", file: "{name}")\n}}\n')
+    (catalog / "Pages.tutorial").write_text(
+        '@Tutorial(time: 5) {\n@Section(title: "S") {\n@Steps {\n' + "".join(steps) + "}\n}\n}\n")
+    limit = len(originals["03.swift"].encode()) + 10
+
+    def limited():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    result = subprocess.run([binary, "lint", "--fix", str(catalog / "Pages.tutorial")], capture_output=True,
+                            text=True, timeout=120, preexec_fn=limited)
+    assert "not fixed" in result.stderr and "File too large" in result.stderr, result.stderr
+    for name, code in originals.items():
+        assert (catalog / "Resources" / name).read_text() == code, name
+    assert sorted(p.name for p in (catalog / "Resources").iterdir()) == ["01.swift", "02.swift", "03.swift"]
+    # Without the limit the same fix writes all three.
+    result = run(binary, "lint", "--fix", str(catalog / "Pages.tutorial"))
+    assert result.stderr.startswith("fixed "), result.stderr
+    for name in originals:
+        assert "delegate = context.coordinator" in (catalog / "Resources" / name).read_text(), name
+
+
+FORGED = "a\n::error file=README.md,line=1::PWNED\nb.md"
+TERMINAL = "c\x1b]0;owned\x07\x1b[2J\x9b31m\x7f\u202e.md"
+
+
+@pytest.mark.parametrize("name", [FORGED, TERMINAL], ids=["workflow-command", "terminal-escapes"])
+def test_file_names_and_messages_cannot_forge_output(binary, tmp_path, name):
+    """A file name (and a DocC `name:` quoted in a message) with line breaks, a GitHub workflow command,
+    terminal escapes, C1 controls, DEL or a bidi override prints them escaped in text, github and
+    unified output: no forged workflow command, no raw control character (bad-inputs row 85)."""
+    (tmp_path / name).write_text(DELEGATE.read_text(encoding="utf-8"), encoding="utf-8")
+    # A DocC step whose `name:` holds an escape: quoted by its finding's message and named by the diff.
+    label = "V\x1b[31m\u202eview"
+    (tmp_path / "T.tutorial").write_text(
+        '@Tutorial(time: 5) {\n    @Section(title: "S") {\n        @Steps {\n            @Step {\n'
+        f'                Create it.\n\n                @Code(name: "{label}", file: "a.swift")\n'
+        "            }\n        }\n    }\n}\n", encoding="utf-8")
+    (tmp_path / "a.swift").write_text("struct PageView {\n    var page = 0\n}\n")
+    outputs = {
+        "text": run(binary, "lint", ".", cwd=tmp_path),
+        "github": run(binary, "lint", "--format", "github", ".", cwd=tmp_path),
+        "unified": run(binary, "diff", "--format", "unified", ".", cwd=tmp_path),
+    }
+    for kind, result in outputs.items():
+        assert result.returncode in (0, 1) and result.stderr == "", (kind, result.stderr)
+        lines = result.stdout.splitlines()
+        assert not any(line.startswith("::error file=README.md") for line in lines), (kind, result.stdout)
+        raw = [c for c in result.stdout if c != "\n" and c != "\t" and (ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c == "\u202e")]
+        assert raw == [], (kind, raw)
+    assert '@Code name "V\\u{1B}[31m\\u{202E}view" has no file extension' in outputs["text"].stdout
+    assert "diff --step ..1.1 V\\u{1B}[31m\\u{202E}view" in outputs["unified"].stdout
+    github = [line for line in outputs["github"].stdout.splitlines() if line.startswith("::")]
+    assert github and all(line.startswith(("::warning file=", "::error file=", "::notice file=")) for line in github)
+    if name == FORGED:
+        assert "a%0A%3A%3Aerror file=README.md%2Cline=1%3A%3APWNED%0Ab.md" in outputs["github"].stdout
+        assert "a\\n::error file=README.md,line=1::PWNED\\nb.md:" in outputs["text"].stdout
+    # What `lint --fix` says on stderr (a CI log reads it too) names the file escaped as well.
+    fixed = run(binary, "lint", "--fix", "--format", "github", ".", cwd=tmp_path)
+    assert fixed.stderr.startswith("fixed ./"), fixed.stderr
+    raw = [c for c in fixed.stderr if c != "\n" and (ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c == "\u202e")]
+    assert raw == [] and not any(line.startswith("::") for line in fixed.stderr.splitlines()), fixed.stderr

@@ -36,11 +36,12 @@ extension LanguageServer {
             buffers[document.document.path] = document.document.text
             openResources[document.document.path] = document
         }
+        let folders = state.workspaceFolders.map { DocumentURI.path(of: $0.uri) }
         return Snapshot(
             open: open, encoding: state.encoding,
             generation: state.generation + (state.documentGenerations[open.uri] ?? 0),
-            resources: OverlayResources(buffers: buffers, base: options.fileSystem), openResources: openResources,
-            workspaceFolders: state.workspaceFolders.map { DocumentURI.path(of: $0.uri) })
+            resources: OverlayResources(buffers: buffers, base: options.fileSystem, workspaceFolders: folders),
+            openResources: openResources, workspaceFolders: folders)
     }
 
     func model(of snapshot: Snapshot) -> DocumentModel {

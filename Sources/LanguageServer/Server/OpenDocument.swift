@@ -51,23 +51,61 @@ public struct OpenDocument: Sendable {
 
 /// Resources for DocC readers: the editor's open buffers first, then the file system, so a tutorial sees
 /// the unsaved code the author is typing. Which paths may be read at all is `CatalogResources`' choice;
-/// a buffer stands in for the file at its path (or at the path its links resolve to).
+/// a buffer stands in for the file at its path (or at the path its links resolve to). From disk, only
+/// what lies inside the client's workspace folders is read (`readableFolders`, as sent and resolved):
+/// a tutorial opened from elsewhere (`file:///etc/T.tutorial` naming `passwd`) sees only the buffers.
 struct OverlayResources: ResourceProvider {
     let buffers: [String: String]
     let base: any ResourceProvider
+    /// The workspace folders, each as the client named it and with its links resolved; none: no disk.
+    let readableFolders: [String]
+
+    init(buffers: [String: String], base: any ResourceProvider, workspaceFolders: [String]) {
+        self.buffers = buffers
+        self.base = base
+        var folders: [String] = []
+        for folder in workspaceFolders where !folder.isEmpty {
+            folders.append(folder)
+            if let resolved = base.resolvedPath(folder), resolved != folder { folders.append(resolved) }
+        }
+        readableFolders = folders
+    }
+
+    /// Whether the disk at `path` lies inside a workspace folder.
+    func isOnReadableDisk(_ path: String) -> Bool {
+        readableFolders.contains { FileTreeWalk.isInside(path, $0) }
+    }
+
+    func mayRead(_ path: String) -> Bool {
+        isOnReadableDisk(path) || buffers[path] != nil || buffers.keys.contains { base.resolvedPath($0) == path }
+    }
 
     func resolvedPath(_ path: String) -> String? {
-        base.resolvedPath(path) ?? (buffers[path] != nil ? path : nil)
+        if isOnReadableDisk(path), let resolved = base.resolvedPath(path), isOnReadableDisk(resolved) {
+            return resolved
+        }
+        if buffers[path] != nil { return base.resolvedPath(path) ?? path }
+        return nil
     }
 
     func item(atResolved path: String, byteLimit: Int) -> ResourceItem {
         let text = buffers[path] ?? buffers.first { base.resolvedPath($0.key) == path }?.value
-        guard let text else { return base.item(atResolved: path, byteLimit: byteLimit) }
+        guard let text else {
+            return isOnReadableDisk(path) ? base.item(atResolved: path, byteLimit: byteLimit) : .missing
+        }
         return text.utf8.count > byteLimit ? .tooLarge(byteCount: text.utf8.count) : .file(Array(text.utf8))
     }
 
     func files(under directory: String, limit: Int) -> FileTreeWalk.Listing {
-        var listing = base.files(under: directory, limit: limit)
+        var listing = FileTreeWalk.Listing(files: [], complete: true)
+        if isOnReadableDisk(directory) {
+            listing = base.files(under: directory, limit: limit)
+        } else if readableFolders.contains(where: { FileTreeWalk.isInside($0, directory) }) {
+            // A catalog enclosing a workspace folder: only the part inside the folder is listed.
+            listing = base.files(under: directory, limit: limit)
+            listing.files = listing.files.filter(isOnReadableDisk)
+            listing.linksLeavingTree = listing.linksLeavingTree.filter(isOnReadableDisk)
+        }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         let unsaved = buffers.keys.filter { $0.hasPrefix(prefix) && !listing.files.contains($0) }
         if !unsaved.isEmpty { listing.files = (listing.files + unsaved).sorted() }

@@ -134,10 +134,13 @@ extension LanguageServer {
         if configChanged { invalidateAll() }
     }
 
-    /// A snapshot of a file the client has not opened, read from disk (requests may name any file).
+    /// A snapshot of a file the client has not opened, read from disk (requests may name any file): only
+    /// inside the workspace folders, as every read from disk (`OverlayResources`).
     func diskSnapshot(_ uri: String) -> Snapshot? {
         let path = DocumentURI.path(of: uri)
-        guard let document = try? DocumentLoader.load(path) else { return nil }
+        let folders = state.withLock { $0.workspaceFolders.map { DocumentURI.path(of: $0.uri) } }
+        let disk = OverlayResources(buffers: [:], base: options.fileSystem, workspaceFolders: folders)
+        guard disk.resolvedPath(path) != nil, let document = try? DocumentLoader.load(path) else { return nil }
         let open = OpenDocument(uri: uri, languageId: "", version: Int.min, document: document)
         return state.withLock { makeSnapshot(open, state: $0) }
     }
