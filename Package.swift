@@ -134,6 +134,14 @@ let package = Package(
             path: "Sources/fuzz-support",
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(name: "TestSupport", dependencies: ["TutorialModel"]),
+        // Lifecycle defects injected into tutorials (issue 21's mutants): the mutant test and scripts/mutants.
+        .target(
+            name: "LifecycleMutations", dependencies: ["TutorialModel", "TutorialReaders"],
+            swiftSettings: swiftSyntaxCompilerFlags,
+            linkerSettings: swiftSyntaxLinkerFlags),
+        .executableTarget(
+            name: "tutorial-mutants", dependencies: ["LifecycleMutations", "TutorialModel", "TutorialReaders"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
         .testTarget(
             name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TutorialModel", "TestSupport"],
@@ -159,7 +167,7 @@ let package = Package(
             name: "StepDiffTests", dependencies: ["StepDiff", "SnippetComposition", "TutorialModel", "TestSupport"]),
         .testTarget(
             name: "TutorialAnalysisTests",
-            dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel"],
+            dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel", "LifecycleMutations"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "ReportsTests",

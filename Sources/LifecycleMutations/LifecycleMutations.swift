@@ -1,0 +1,277 @@
+// LifecycleMutations owns the mutants of issue 21: copies of a tutorial with one lifecycle defect
+// injected from a chosen step to the end, which the lifecycle rules must catch at the right step.
+
+public import TutorialModel
+public import TutorialReaders
+
+/// The lifecycle defects a mutant injects, each the mistake one rule exists for.
+public enum MutationKind: String, CaseIterable, Sendable, Codable {
+    /// `x.dataSource = context.coordinator` (or a delegate) dropped from the make method.
+    case wiringRemoved = "wiring-removed"
+    /// `@objc` dropped from a method a `#selector` names.
+    case objcDropped = "objc-dropped"
+    case makeCoordinatorRemoved = "make-coordinator-removed"
+    /// `NSObject` dropped from the inheritance of a coordinator adopting an Objective-C protocol.
+    case nsObjectRemoved = "nsobject-removed"
+    /// An update method, or a method a UIKit data source requires, removed.
+    case requiredMethodRemoved = "required-method-removed"
+    /// The wiring moved from the make method into the update method.
+    case wiringMovedToUpdate = "wiring-moved-to-update"
+
+    /// The rule that must report the defect.
+    public var expectedRule: String {
+        switch self {
+        case .wiringRemoved: "coordinator-not-wired"
+        case .objcDropped: "selector-target-mismatch"
+        case .makeCoordinatorRemoved: "missing-make-coordinator"
+        case .nsObjectRemoved: "coordinator-not-nsobject"
+        case .requiredMethodRemoved: "missing-required-method"
+        case .wiringMovedToUpdate: "wiring-in-update"
+        }
+    }
+}
+
+/// A copy of a tutorial with one defect, from `injectedAt` to the end.
+public struct Mutant: Sendable {
+    public let kind: MutationKind
+    /// What was removed or moved (`PageViewController.dataSource`, `PageControl.Coordinator`).
+    public let target: String
+    /// The first step whose code contains the thing removed: the mutation starts there.
+    public let injectedAt: StepID
+    /// The step at which a reader first has the defect: `injectedAt`, or the later step that adds what the
+    /// defect needs to matter (the `#selector` naming a method whose `@objc` went, the protocol a
+    /// coordinator without `NSObject` adopts, the conformance whose wiring went).
+    public let expectedStep: StepID
+    /// The mutated document's text (the original's for DocC, whose code lives in resources).
+    public let documentText: String
+    /// DocC: the mutated resources, by the real path the reader read them from.
+    public let resources: [String: String]
+
+    /// The resources the reader sees for the mutant: the mutated ones over `base`.
+    public func resourceProvider(over base: any ResourceProvider) -> any ResourceProvider {
+        OverlayResources(base: base, files: resources)
+    }
+}
+
+/// A mutation that could not be made, and why (shown, never silently dropped).
+public struct SkippedMutation: Sendable {
+    public let kind: MutationKind
+    public let target: String
+    public let reason: String
+}
+
+/// Every single-defect mutant of `tutorial`: one per kind and thing to remove. Each is checked by reading
+/// it again: its snippets must be the original's with exactly the intended edits.
+public func lifecycleMutants(
+    of tutorial: Tutorial, resources: any ResourceProvider = NoResources()
+) -> (mutants: [Mutant], skipped: [SkippedMutation]) {
+    let scanned = ScannedSnippet.all(in: tutorial)
+    var keys: [TargetKey] = []
+    for snippet in scanned {
+        for site in snippet.sites where !keys.contains(where: { $0.matches(site.key) }) { keys.append(site.key) }
+    }
+    var mutants: [Mutant] = []
+    var skipped: [SkippedMutation] = []
+    for key in keys {
+        switch mutant(of: tutorial, key: key, scanned: scanned, resources: resources) {
+        case .success(let made): mutants.append(made)
+        case .failure(let reason): skipped.append(SkippedMutation(kind: key.kind, target: key.description, reason: reason.text))
+        }
+    }
+    return (mutants, skipped)
+}
+
+struct SkipReason: Error {
+    let text: String
+}
+
+/// A Swift snippet with its place in the tutorial and what SwiftParser found in it.
+struct ScannedSnippet {
+    let stepIndex: Int
+    let step: StepID
+    let snippetIndex: Int
+    let snippet: Snippet
+    let sites: [MutationSite]
+    let evidence: SnippetEvidence
+
+    static func all(in tutorial: Tutorial) -> [ScannedSnippet] {
+        var scanned: [ScannedSnippet] = []
+        for (stepIndex, step) in tutorial.steps.enumerated() {
+            for (snippetIndex, snippet) in step.snippets.enumerated() where isSwift(snippet) {
+                let found = mutationSites(in: snippet.code)
+                scanned.append(
+                    ScannedSnippet(
+                        stepIndex: stepIndex, step: step.id, snippetIndex: snippetIndex, snippet: snippet,
+                        sites: found.sites, evidence: found.evidence))
+            }
+        }
+        return scanned
+    }
+
+    private static func isSwift(_ snippet: Snippet) -> Bool {
+        if let language = snippet.language { return language == "swift" }
+        return snippet.fileName.map { !$0.contains(".") || $0.hasSuffix(".swift") } ?? true
+    }
+
+    /// Snippets of the same file: equal names, or a name unknown in one of them.
+    func sameFile(as other: ScannedSnippet) -> Bool {
+        guard let name = snippet.fileName, let otherName = other.snippet.fileName else { return true }
+        return name == otherName
+    }
+}
+
+private func mutant(
+    of tutorial: Tutorial, key: TargetKey, scanned: [ScannedSnippet], resources: any ResourceProvider
+) -> Result<Mutant, SkipReason> {
+    let holding = scanned.filter { snippet in snippet.sites.contains { $0.key.matches(key) } }
+    guard let first = holding.first else { return .failure(SkipReason(text: "not found")) }
+    // Every later snippet showing the thing loses it too: the defect stays to the end.
+    var editsBySnippet: [Int: [CodeEdit]] = [:]
+    for (index, snippet) in scanned.enumerated() {
+        let sites = snippet.sites.filter { $0.key.matches(key) }
+        guard !sites.isEmpty else { continue }
+        var edits: [CodeEdit] = []
+        for site in sites {
+            guard let siteEdits = site.edits else {
+                return .failure(SkipReason(text: "step \(snippet.step) shows it sharing a line with other code"))
+            }
+            edits += siteEdits
+        }
+        editsBySnippet[index] = edits
+    }
+    let fileSnippets = scanned.filter { $0.stepIndex >= first.stepIndex && $0.sameFile(as: first) }
+    guard let evidence = fileSnippets.first(where: { $0.evidence.holds(for: key) }) else {
+        return .failure(SkipReason(text: "no step shows what the defect needs to matter"))
+    }
+    var documentEdits: [(range: SourceRange, text: String)] = []
+    var resourceTexts: [String: String] = [:]
+    var expectedCodes: [SnippetAddress: String] = [:]
+    for (index, planned) in editsBySnippet {
+        let snippet = scanned[index]
+        var edits = planned
+        if tutorial.format != .docc {
+            let map = snippet.snippet.sourceMap
+            let codeLength = snippet.snippet.code.utf8.count
+            let chosen = planned.compactMap { $0.choosing { map.maps($0, codeLength: codeLength) } }
+            guard chosen.count == planned.count else {
+                return .failure(SkipReason(text: "step \(snippet.step): the edit has no exact place in the page"))
+            }
+            edits = chosen
+        }
+        let mutated = applying(edits, to: snippet.snippet.code)
+        expectedCodes[SnippetAddress(step: snippet.step, index: snippet.snippetIndex)] = mutated
+        if tutorial.format == .docc {
+            guard let path = snippet.snippet.docc?.resolvedResourcePath else {
+                return .failure(SkipReason(text: "step \(snippet.step): its resource was not read"))
+            }
+            resourceTexts[path] = mutated
+        } else {
+            for edit in edits {
+                documentEdits.append(documentEdit(edit, in: snippet.snippet, document: tutorial.document))
+            }
+        }
+    }
+    // A DocC resource shown before the injection step would carry the defect back in time.
+    if tutorial.format == .docc {
+        for snippet in scanned where snippet.stepIndex < first.stepIndex {
+            if let path = snippet.snippet.docc?.resolvedResourcePath, resourceTexts[path] != nil {
+                return .failure(SkipReason(text: "step \(snippet.step) shares the resource mutated later"))
+            }
+        }
+    }
+    documentEdits.sort { $0.range.start > $1.range.start }
+    for (earlier, later) in zip(documentEdits.dropFirst(), documentEdits) where earlier.range.end > later.range.start {
+        return .failure(SkipReason(text: "overlapping edits in the document"))
+    }
+    var document = tutorial.document
+    for edit in documentEdits { document = document.replacing(edit.range, with: edit.text) }
+    let made = Mutant(
+        kind: key.kind, target: key.description, injectedAt: first.step, expectedStep: evidence.step,
+        documentText: document.text, resources: resourceTexts)
+    if let problem = verify(made, original: tutorial, expectedCodes: expectedCodes, resources: resources) {
+        return .failure(SkipReason(text: problem))
+    }
+    return .success(made)
+}
+
+extension SnippetSourceMap {
+    /// Whether a code offset is a byte of the page (or the end of one): a page edit there changes the
+    /// code exactly there.
+    func maps(_ offset: Int, codeLength: Int) -> Bool {
+        offset == codeLength || segments.contains { $0.codeOffset <= offset && offset <= $0.codeOffset + $0.length }
+    }
+}
+
+private struct SnippetAddress: Hashable {
+    let step: StepID
+    let index: Int
+}
+
+func applying(_ edits: [CodeEdit], to code: String) -> String {
+    var bytes = Array(code.utf8)
+    for edit in edits.sorted(by: { $0.start > $1.start }) {
+        bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.replacement.utf8))
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A code edit as an edit of the page. A deleted line takes the next line's container prefix (`> `,
+/// highlighter tags) with it and leaves its own, so the page keeps its shape; an inserted line gets the
+/// prefix of the line after it when that prefix is plain text.
+private func documentEdit(
+    _ edit: CodeEdit, in snippet: Snippet, document: SourceDocument
+) -> (range: SourceRange, text: String) {
+    let map = snippet.sourceMap
+    let start = map.documentOffset(forCodeOffset: edit.start)
+    let end = edit.end == edit.start ? start : max(start, map.documentOffset(forCodeOffset: edit.end))
+    var text = edit.replacement
+    if text.hasPrefix("\n") {
+        let code = Array(snippet.code.utf8)
+        if let newline = code[edit.start...].firstIndex(of: 0x0A), newline + 1 < code.count {
+            let after = map.documentOffset(forCodeOffset: newline) + 1
+            let nextLine = map.documentOffset(forCodeOffset: newline + 1)
+            if after <= nextLine {
+                let prefix = document.text(in: SourceRange(start: after, end: nextLine))
+                if !prefix.contains("<") { text = "\n" + prefix + text.dropFirst() }
+            }
+        }
+    }
+    return (SourceRange(start: start, end: end), text)
+}
+
+/// Reads the mutant again: the same steps and snippets, each snippet's code the original's or the
+/// intended mutation of it. A description of the difference, or nil.
+private func verify(
+    _ mutant: Mutant, original: Tutorial, expectedCodes: [SnippetAddress: String], resources: any ResourceProvider
+) -> String? {
+    let document = SourceDocument(path: original.document.path, text: mutant.documentText)
+    let reread = readTutorial(document, format: original.format, resources: mutant.resourceProvider(over: resources))
+    guard reread.steps.map(\.id) == original.steps.map(\.id) else { return "the mutated page reads with other steps" }
+    for (step, mutatedStep) in zip(original.steps, reread.steps) {
+        guard step.snippets.count == mutatedStep.snippets.count else {
+            return "step \(step.id) reads with another number of snippets"
+        }
+        for (index, (snippet, mutated)) in zip(step.snippets, mutatedStep.snippets).enumerated() {
+            let expected = expectedCodes[SnippetAddress(step: step.id, index: index)] ?? snippet.code
+            if mutated.code != expected { return "step \(step.id) reads with other code than intended" }
+        }
+    }
+    return nil
+}
+
+/// Resources with some files replaced, by the real path the reader resolves.
+struct OverlayResources: ResourceProvider {
+    let base: any ResourceProvider
+    let files: [String: String]
+
+    func resolvedPath(_ path: String) -> String? { base.resolvedPath(path) }
+
+    func item(atResolved path: String, byteLimit: Int) -> ResourceItem {
+        if let text = files[path] { return .file(Array(text.utf8)) }
+        return base.item(atResolved: path, byteLimit: byteLimit)
+    }
+
+    func files(under directory: String, limit: Int) -> FileTreeWalk.Listing {
+        base.files(under: directory, limit: limit)
+    }
+}
