@@ -93,6 +93,8 @@ struct ScannedSnippet {
     let snippet: Snippet
     let sites: [MutationSite]
     let evidence: SnippetEvidence
+    /// A whole file the reader could check: read as one, parsing, nothing elided.
+    let isWhole: Bool
 
     static func all(in tutorial: Tutorial) -> [ScannedSnippet] {
         var scanned: [ScannedSnippet] = []
@@ -102,7 +104,8 @@ struct ScannedSnippet {
                 scanned.append(
                     ScannedSnippet(
                         stepIndex: stepIndex, step: step.id, snippetIndex: snippetIndex, snippet: snippet,
-                        sites: found.sites, evidence: found.evidence))
+                        sites: found.sites, evidence: found.evidence,
+                        isWhole: snippet.kind == .file && found.isWhole))
             }
         }
         return scanned
@@ -140,8 +143,16 @@ private func mutant(
         editsBySnippet[index] = edits
     }
     let fileSnippets = scanned.filter { $0.stepIndex >= first.stepIndex && $0.sameFile(as: first) }
-    guard let evidence = fileSnippets.first(where: { $0.evidence.holds(for: key) }) else {
+    guard fileSnippets.contains(where: { $0.evidence.holds(for: key) }) else {
         return .failure(SkipReason(text: "no step shows what the defect needs to matter"))
+    }
+    // Something missing is a defect only where the reader sees the whole file; a moved wiring is seen
+    // in any snippet showing it.
+    let needsWholeFile = key.kind != .wiringMovedToUpdate
+    guard
+        let evidence = fileSnippets.first(where: { $0.evidence.holds(for: key) && (!needsWholeFile || $0.isWhole) })
+    else {
+        return .failure(SkipReason(text: "no step shows the whole file with the defect (elided, partial or not parsing)"))
     }
     var documentEdits: [(range: SourceRange, text: String)] = []
     var resourceTexts: [String: String] = [:]

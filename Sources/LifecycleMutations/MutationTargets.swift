@@ -113,12 +113,27 @@ func baseName(_ name: String) -> String {
     name.split(separator: "(", maxSplits: 1).first.map(String.init) ?? name
 }
 
-/// The mutation sites and evidence of one snippet's code, found with SwiftParser.
-func mutationSites(in code: String) -> (sites: [MutationSite], evidence: SnippetEvidence) {
+/// The mutation sites and evidence of one snippet's code, found with SwiftParser, and whether the code
+/// reads as a whole file: it parses, and no line stands for elided code.
+func mutationSites(in code: String) -> (sites: [MutationSite], evidence: SnippetEvidence, isWhole: Bool) {
     let tree = Parser.parse(source: code)
     let finder = SiteFinder(code: Array(code.utf8))
     finder.walk(tree)
-    return (finder.sites, finder.evidence)
+    let elided = code.split(separator: "\n").contains(where: standsForElidedCode)
+    return (finder.sites, finder.evidence, !tree.hasError && !elided)
+}
+
+/// A line of dots or ellipses alone (`...`, `…`, `⋮`), bare or in a comment (`// ...`): the author left
+/// code out. Recognised by shape, in any language.
+func standsForElidedCode(_ line: Substring) -> Bool {
+    var content = line.trimmingPrefix(while: { $0 == " " || $0 == "\t" })
+    let isComment = content.hasPrefix("//") || content.hasPrefix("/*")
+    if isComment { content = content.drop(while: { $0 == "/" || $0 == "*" }) }
+    let dots: Set<Character> = [".", "…", "⋮", "⋯", "·"]
+    let meaningful = content.filter { !$0.isWhitespace && $0 != "*" && $0 != "/" }
+    if meaningful.isEmpty { return false }
+    if meaningful.allSatisfy(dots.contains) { return true }
+    return isComment && (content.contains("...") || content.contains("…"))
 }
 
 private final class SiteFinder: SyntaxVisitor {
@@ -160,10 +175,9 @@ private final class SiteFinder: SyntaxVisitor {
         if let inheritance = node.inheritanceClause,
             let object = inheritance.inheritedTypes.first(where: { $0.type.trimmedDescription == "NSObject" })
         {
-            let fullName = path.isEmpty ? node.name.text : "\(path).\(node.name.text)"
             sites.append(
                 MutationSite(
-                    key: TargetKey(kind: .nsObjectRemoved, typePath: "", name: fullName),
+                    key: TargetKey(kind: .nsObjectRemoved, typePath: path, name: node.name.text),
                     edits: removal(of: object, in: inheritance)))
         }
         return .visitChildren

@@ -1,0 +1,129 @@
+import Foundation
+import LifecycleMutations
+import TutorialAnalysis
+import TutorialModel
+import TutorialReaders
+import TutorialRules
+import XCTest
+
+/// Issue 21's mutants: the project's own tutorials and fixtures, each copied with one lifecycle defect
+/// injected from a step to the end, must each be reported by the right rule, at warning or error, at the
+/// step where the reader first has the defect. What a user sees is asserted, not how the engine gets there.
+final class LifecycleMutantTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The bundled tutorial in its four forms.
+    static let tutorials = [
+        "Tutorials/markdown/interfacing-with-uikit.md", "Tutorials/html/interfacing-with-uikit.html",
+        "Tutorials/text/interfacing-with-uikit-zh.txt",
+        "Tutorials/docc/InterfacingWithUIKit.docc/InterfacingWithUIKit.tutorial",
+    ]
+
+    /// Every tutorial document among the lint, outline and diff fixtures (those that interface UIKit give
+    /// mutants; the others none).
+    static func fixtures() -> [String] {
+        var paths: [String] = []
+        for folder in ["Fixtures/lint", "Fixtures/outline", "Fixtures/diff"] {
+            let base = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(atPath: base.path) else { continue }
+            for case let relative as String in walker {
+                let name = (relative as NSString).lastPathComponent
+                guard DocumentLoader.isTutorialFile(name), !name.contains(".lint."), !name.contains(".diff.") else {
+                    continue
+                }
+                paths.append("\(folder)/\(relative)")
+            }
+        }
+        return paths.sorted()
+    }
+
+    /// Shown to a user as a problem to fix.
+    static func isDefect(_ finding: Finding) -> Bool { finding.severity == .warning || finding.severity == .error }
+
+    struct Tally {
+        var generated = 0
+        var caught = 0
+        var misses: [String] = []
+        var notCounted: [String] = []
+        var generatedByKind: [MutationKind: Int] = [:]
+    }
+
+    func testEveryMutantOfTheBundledTutorialsAndFixturesIsCaughtAtItsStep() throws {
+        let cache = FactsCache()
+        var tally = Tally()
+        var kindsPerTutorial: [String: Set<MutationKind>] = [:]
+        for path in Self.tutorials + Self.fixtures() {
+            let fullPath = Self.root.appendingPathComponent(path).path
+            let document = try DocumentLoader.load(fullPath)
+            let resources = FileSystemResources()
+            let original = analyze(document: document, resources: resources, cache: cache)
+            let reported = Set(original.findings.filter(Self.isDefect).map(\.rule))
+            let (mutants, skipped) = lifecycleMutants(of: original.tutorial, resources: resources)
+            for skip in skipped {
+                tally.notCounted.append("\(path): \(skip.kind.rawValue) \(skip.target) not made: \(skip.reason)")
+            }
+            for mutant in mutants {
+                let rule = mutant.kind.expectedRule
+                let name = "\(path): \(mutant.kind.rawValue) \(mutant.target) (from \(mutant.injectedAt))"
+                // The control: the unmutated document must not already report the rule.
+                if reported.contains(rule) {
+                    if Self.tutorials.contains(path) {
+                        tally.misses.append("\(name): the unmutated tutorial already reports \(rule)")
+                    } else {
+                        tally.notCounted.append("\(name): the fixture already reports \(rule)")
+                    }
+                    continue
+                }
+                tally.generated += 1
+                tally.generatedByKind[mutant.kind, default: 0] += 1
+                if Self.tutorials.contains(path) { kindsPerTutorial[path, default: []].insert(mutant.kind) }
+                let analysis = analyze(
+                    document: SourceDocument(path: fullPath, text: mutant.documentText),
+                    resources: mutant.resourceProvider(over: resources), cache: cache)
+                let shown = analysis.findings.filter { $0.rule == rule && Self.isDefect($0) }
+                if shown.contains(where: { $0.step == mutant.expectedStep }) {
+                    tally.caught += 1
+                } else {
+                    let said = shown.map { "\($0.severity.rawValue) at \($0.step?.description ?? "no step")" }
+                    let others = analysis.findings.filter(Self.isDefect).map { "\($0.rule) at \($0.step?.description ?? "-")" }
+                    tally.misses.append(
+                        "\(name): expected \(rule) at \(mutant.expectedStep); \(rule): \(said.isEmpty ? "none" : said.joined(separator: ", "))"
+                            + "; shown: \(Set(others).sorted().joined(separator: ", "))")
+                }
+            }
+        }
+        let summary =
+            "\(tally.caught) of \(tally.generated) mutants caught at their step; by kind: "
+            + MutationKind.allCases.map { "\($0.rawValue) \(tally.generatedByKind[$0] ?? 0)" }.joined(separator: ", ")
+        XCTAssertTrue(
+            tally.misses.isEmpty,
+            "\(summary)\nmissed:\n" + tally.misses.joined(separator: "\n") + "\nnot counted:\n"
+                + tally.notCounted.joined(separator: "\n"))
+        // Each form of the bundled tutorial gives a mutant of every kind: the generator cannot quietly lose one.
+        for path in Self.tutorials {
+            XCTAssertEqual(kindsPerTutorial[path] ?? [], Set(MutationKind.allCases), "kinds generated from \(path)")
+        }
+        XCTAssertGreaterThanOrEqual(tally.generated, 48, summary)
+    }
+
+    /// The injection itself: the markdown tutorial's data-source wiring leaves at step 2.6 and every later
+    /// step, and nothing else in the page changes.
+    func testWiringRemovalChangesOnlyTheWiringLinesFromItsStepOn() throws {
+        let path = Self.root.appendingPathComponent(Self.tutorials[0]).path
+        let tutorial = readTutorial(try DocumentLoader.load(path))
+        let (mutants, _) = lifecycleMutants(of: tutorial)
+        let mutant = try XCTUnwrap(
+            mutants.first { $0.kind == .wiringRemoved && $0.target == "PageViewController.dataSource" })
+        XCTAssertEqual(mutant.injectedAt, StepID(section: 2, step: 6))
+        XCTAssertEqual(mutant.expectedStep, StepID(section: 2, step: 6))
+        let originalLines = tutorial.document.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let mutantLines = mutant.documentText.split(separator: "\n", omittingEmptySubsequences: false)
+        let removed = originalLines.count - mutantLines.count
+        let wiringLines = originalLines.filter { $0.contains("pageViewController.dataSource = context.coordinator") }
+        XCTAssertEqual(removed, wiringLines.count)
+        XCTAssertEqual(mutantLines.filter { $0.contains(".dataSource = context.coordinator") }.count, 0)
+        XCTAssertEqual(
+            originalLines.filter { !$0.contains("pageViewController.dataSource = context.coordinator") }, mutantLines)
+    }
+}
