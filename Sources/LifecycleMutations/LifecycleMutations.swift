@@ -38,10 +38,21 @@ public struct Mutant: Sendable {
     public let target: String
     /// The first step whose code contains the thing removed: the mutation starts there.
     public let injectedAt: StepID
-    /// The step at which a reader first has the defect: `injectedAt`, or the later step that adds what the
-    /// defect needs to matter (the `#selector` naming a method whose `@objc` went, the protocol a
-    /// coordinator without `NSObject` adopts, the conformance whose wiring went).
+    /// The step at which the defect is injected, as a reader sees it: `injectedAt`, or the later step that
+    /// adds what the defect needs to matter (the `#selector` naming a method whose `@objc` went, the
+    /// protocol a coordinator without `NSObject` adopts, the conformance whose wiring went), the first
+    /// showing the whole file.
     public let expectedStep: StepID
+    /// For something removed, the first step where the defect shows, which may come before `injectedAt`:
+    /// the original lacked the thing there too, as build order that the removed thing completed, so the
+    /// mutant has the defect from there on. A finding anywhere from here to `expectedStep` is at its step.
+    public let earliestStep: StepID
+
+    /// Whether a finding at `step` is at the step the defect came in.
+    public func isExpected(at step: StepID?) -> Bool {
+        guard let step else { return false }
+        return earliestStep <= step && step <= expectedStep
+    }
     /// The mutated document's text (the original's for DocC, whose code lives in resources).
     public let documentText: String
     /// DocC: the mutated resources, by the real path the reader read them from.
@@ -142,18 +153,21 @@ private func mutant(
         }
         editsBySnippet[index] = edits
     }
-    let fileSnippets = scanned.filter { $0.stepIndex >= first.stepIndex && $0.sameFile(as: first) }
-    guard fileSnippets.contains(where: { $0.evidence.holds(for: key) }) else {
-        return .failure(SkipReason(text: "no step shows what the defect needs to matter"))
-    }
-    // Something missing is a defect only where the reader sees the whole file; a moved wiring is seen
-    // in any snippet showing it.
+    // Something missing is a defect only where the reader sees the whole file; a moved wiring is seen in
+    // any snippet showing it.
     let needsWholeFile = key.kind != .wiringMovedToUpdate
-    guard
-        let evidence = fileSnippets.first(where: { $0.evidence.holds(for: key) && (!needsWholeFile || $0.isWhole) })
-    else {
-        return .failure(SkipReason(text: "no step shows the whole file with the defect (elided, partial or not parsing)"))
+    let fileSnippets = scanned.filter { $0.sameFile(as: first) }
+    let showing = fileSnippets.filter { $0.evidence.holds(for: key) && (!needsWholeFile || $0.isWhole) }
+    guard let evidence = showing.first(where: { $0.stepIndex >= first.stepIndex }) else {
+        let reason =
+            fileSnippets.contains(where: { $0.evidence.holds(for: key) })
+            ? "no step shows the whole file with the defect (elided, partial or not parsing)"
+            : "no step shows what the defect needs to matter"
+        return .failure(SkipReason(text: reason))
     }
+    // Before the injection step the original lacked the removed thing too: build order that it completed.
+    // Without it, the reader has the defect from the first step where it matters.
+    let earliest = needsWholeFile ? showing[0] : evidence
     var documentEdits: [(range: SourceRange, text: String)] = []
     var resourceTexts: [String: String] = [:]
     var expectedCodes: [SnippetAddress: String] = [:]
@@ -198,6 +212,7 @@ private func mutant(
     for edit in documentEdits { document = document.replacing(edit.range, with: edit.text) }
     let made = Mutant(
         kind: key.kind, target: key.description, injectedAt: first.step, expectedStep: evidence.step,
+        earliestStep: earliest.step,
         documentText: document.text, resources: resourceTexts)
     if let problem = verify(made, original: tutorial, expectedCodes: expectedCodes, resources: resources) {
         return .failure(SkipReason(text: problem))

@@ -17,6 +17,7 @@ struct MutantRecord: Encodable {
     let rule: String
     let target: String
     let injectedAt: String
+    let earliestStep: String
     let expectedStep: String
     let path: String
 }
@@ -87,7 +88,8 @@ for (index, mutant) in mutants.enumerated() {
     records.append(
         MutantRecord(
             id: id, kind: mutant.kind.rawValue, rule: mutant.kind.expectedRule, target: mutant.target,
-            injectedAt: mutant.injectedAt.description, expectedStep: mutant.expectedStep.description, path: path))
+            injectedAt: mutant.injectedAt.description, earliestStep: mutant.earliestStep.description,
+            expectedStep: mutant.expectedStep.description, path: path))
 }
 let output = Output(
     document: documentPath, mutants: records,
