@@ -157,10 +157,13 @@ private func mutant(
     // any snippet showing it.
     let needsWholeFile = key.kind != .wiringMovedToUpdate
     let fileSnippets = scanned.filter { $0.sameFile(as: first) }
-    let showing = fileSnippets.filter { $0.evidence.holds(for: key) && (!needsWholeFile || $0.isWhole) }
+    let swiftProtocols = scanned.reduce(into: Set<String>()) { $0.formUnion($1.evidence.swiftProtocols) }
+    let showing = fileSnippets.filter {
+        $0.evidence.holds(for: key, swiftProtocols: swiftProtocols) && (!needsWholeFile || $0.isWhole)
+    }
     guard let evidence = showing.first(where: { $0.stepIndex >= first.stepIndex }) else {
         let reason =
-            fileSnippets.contains(where: { $0.evidence.holds(for: key) })
+            fileSnippets.contains(where: { $0.evidence.holds(for: key, swiftProtocols: swiftProtocols) })
             ? "no step shows the whole file with the defect (elided, partial or not parsing)"
             : "no step shows what the defect needs to matter"
         return .failure(SkipReason(text: reason))

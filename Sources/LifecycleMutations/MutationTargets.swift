@@ -53,9 +53,14 @@ struct SnippetEvidence {
     var selectorMethods: Set<String> = []
     /// `….coordinator` is read, or a representable declares a nested type.
     var usesCoordinator = false
+    /// Types declared adopting a `…Representable` protocol.
+    var representables: Set<String> = []
+    /// Protocols declared here without `@objc`: Swift protocols, which need no `NSObject`.
+    var swiftProtocols: Set<String> = []
 
     /// Whether the defect of `key` is visible to a reader of a state showing this snippet.
-    func holds(for key: TargetKey) -> Bool {
+    /// `swiftProtocols`: the protocols the whole tutorial declares without `@objc`.
+    func holds(for key: TargetKey, swiftProtocols: Set<String>) -> Bool {
         switch key.kind {
         case .wiringRemoved:
             let suffix = wiringProtocolSuffix(key.name)
@@ -64,9 +69,13 @@ struct SnippetEvidence {
         case .makeCoordinatorRemoved: return usesCoordinator
         case .nsObjectRemoved:
             let typeName = key.name.split(separator: ".").last.map(String.init) ?? key.name
-            return (adoptedByType[typeName] ?? []).contains(where: isObjectiveCProtocolName)
+            return (adoptedByType[typeName] ?? []).contains { isObjectiveCProtocolName($0) && !swiftProtocols.contains($0) }
         case .requiredMethodRemoved:
-            guard let owner = RequiredMethods.protocolRequiring(key.name) else { return true }
+            guard let owner = RequiredMethods.protocolRequiring(key.name) else {
+                // An update method: the representable must be there to miss it.
+                guard let type = key.typePath.split(separator: ".").last else { return !representables.isEmpty }
+                return representables.contains(String(type))
+            }
             return adoptedTypes.contains(owner)
         case .wiringMovedToUpdate: return true
         }
@@ -151,6 +160,14 @@ private final class SiteFinder: SyntaxVisitor {
         evidence.adoptedTypes.formUnion(names)
         if let owner = declaredName(of: node.parent) {
             evidence.adoptedByType[owner, default: []].formUnion(names)
+            if names.contains(where: { $0.hasSuffix("Representable") }) { evidence.representables.insert(owner) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        if !node.attributes.contains(where: { isAttribute($0, named: "objc") }) {
+            evidence.swiftProtocols.insert(node.name.text)
         }
         return .visitChildren
     }
