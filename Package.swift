@@ -135,13 +135,14 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(name: "TestSupport", dependencies: ["TutorialModel"]),
         // Lifecycle defects injected into tutorials (issue 21's mutants): the mutant test and scripts/mutants.
+        // MutationSyntax: SwiftSyntax imported `internal`ly, built with library evolution like SwiftFacts.
         .target(
-            name: "LifecycleMutations", dependencies: ["TutorialModel", "TutorialReaders"],
-            swiftSettings: swiftSyntaxCompilerFlags,
+            name: "MutationSyntax",
+            swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
+        .target(name: "LifecycleMutations", dependencies: ["TutorialModel", "TutorialReaders", "MutationSyntax"]),
         .executableTarget(
-            name: "tutorial-mutants", dependencies: ["LifecycleMutations", "TutorialModel", "TutorialReaders"],
-            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+            name: "tutorial-mutants", dependencies: ["LifecycleMutations", "MutationSyntax", "TutorialModel", "TutorialReaders"]),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
         .testTarget(
             name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TutorialModel", "TestSupport"],
@@ -167,7 +168,7 @@ let package = Package(
             name: "StepDiffTests", dependencies: ["StepDiff", "SnippetComposition", "TutorialModel", "TestSupport"]),
         .testTarget(
             name: "TutorialAnalysisTests",
-            dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel", "LifecycleMutations"],
+            dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel", "LifecycleMutations", "MutationSyntax"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "ReportsTests",

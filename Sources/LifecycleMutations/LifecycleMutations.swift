@@ -1,35 +1,9 @@
 // LifecycleMutations owns the mutants of issue 21: copies of a tutorial with one lifecycle defect
 // injected from a chosen step to the end, which the lifecycle rules must catch at the right step.
 
+public import MutationSyntax
 public import TutorialModel
 public import TutorialReaders
-
-/// The lifecycle defects a mutant injects, each the mistake one rule exists for.
-public enum MutationKind: String, CaseIterable, Sendable, Codable {
-    /// `x.dataSource = context.coordinator` (or a delegate) dropped from the make method.
-    case wiringRemoved = "wiring-removed"
-    /// `@objc` dropped from a method a `#selector` names.
-    case objcDropped = "objc-dropped"
-    case makeCoordinatorRemoved = "make-coordinator-removed"
-    /// `NSObject` dropped from the inheritance of a coordinator adopting an Objective-C protocol.
-    case nsObjectRemoved = "nsobject-removed"
-    /// An update method, or a method a UIKit data source requires, removed.
-    case requiredMethodRemoved = "required-method-removed"
-    /// The wiring moved from the make method into the update method.
-    case wiringMovedToUpdate = "wiring-moved-to-update"
-
-    /// The rule that must report the defect.
-    public var expectedRule: String {
-        switch self {
-        case .wiringRemoved: "coordinator-not-wired"
-        case .objcDropped: "selector-target-mismatch"
-        case .makeCoordinatorRemoved: "missing-make-coordinator"
-        case .nsObjectRemoved: "coordinator-not-nsobject"
-        case .requiredMethodRemoved: "missing-required-method"
-        case .wiringMovedToUpdate: "wiring-in-update"
-        }
-    }
-}
 
 /// A copy of a tutorial with one defect, from `injectedAt` to the end.
 public struct Mutant: Sendable {

@@ -1,10 +1,11 @@
 import Foundation
 import LifecycleMutations
+import MutationSyntax
 import TutorialModel
 import TutorialReaders
 
-// tutorial-mutants writes copies of one tutorial, each with one lifecycle defect injected (issue 21's
-// mutants), and prints what it wrote as JSON: scripts/mutants runs a tutorial-check binary on them.
+// tutorial-mutants owns writing the mutants of one tutorial, each a copy with one lifecycle defect injected
+// (issue 21), and listing them as JSON: scripts/mutants runs tutorial-check binaries on them.
 //
 //     tutorial-mutants DOCUMENT OUTDIR
 //

@@ -1,18 +1,49 @@
+// MutationSyntax owns what the mutants find in Swift code with SwiftParser: the places a lifecycle defect
+// can be injected, the edits that inject it, and what a snippet shows that the defect needs to matter.
+// SwiftSyntax is imported `internal`ly and the module built with library evolution, as SwiftFacts is.
+
 internal import SwiftParser
 internal import SwiftSyntax
 
+/// The lifecycle defects a mutant injects, each the mistake one rule exists for.
+public enum MutationKind: String, CaseIterable, Sendable, Codable {
+    /// `x.dataSource = context.coordinator` (or a delegate) dropped from the make method.
+    case wiringRemoved = "wiring-removed"
+    /// `@objc` dropped from a method a `#selector` names.
+    case objcDropped = "objc-dropped"
+    case makeCoordinatorRemoved = "make-coordinator-removed"
+    /// `NSObject` dropped from the inheritance of a coordinator adopting an Objective-C protocol.
+    case nsObjectRemoved = "nsobject-removed"
+    /// An update method, or a method a UIKit data source requires, removed.
+    case requiredMethodRemoved = "required-method-removed"
+    /// The wiring moved from the make method into the update method.
+    case wiringMovedToUpdate = "wiring-moved-to-update"
+
+    /// The rule that must report the defect.
+    public var expectedRule: String {
+        switch self {
+        case .wiringRemoved: "coordinator-not-wired"
+        case .objcDropped: "selector-target-mismatch"
+        case .makeCoordinatorRemoved: "missing-make-coordinator"
+        case .nsObjectRemoved: "coordinator-not-nsobject"
+        case .requiredMethodRemoved: "missing-required-method"
+        case .wiringMovedToUpdate: "wiring-in-update"
+        }
+    }
+}
+
 /// A replacement in a snippet's code, in UTF-8 offsets of the code.
-struct CodeEdit: Hashable {
-    let start: Int
-    let end: Int
-    let replacement: String
+public struct CodeEdit: Hashable, Sendable {
+    public let start: Int
+    public let end: Int
+    public let replacement: String
     /// Other ranges whose replacement gives the same code, or code differing only by a blank line, in
     /// order of preference: a page whose reader drops some bytes of the code (the newlines of a text
     /// document's blank lines) maps only some of them exactly back to the page.
-    var alternatives: [Range<Int>] = []
+    public var alternatives: [Range<Int>] = []
 
     /// The first of the ranges whose ends `isExact` accepts, as an edit; nil when none is.
-    func choosing(_ isExact: (Int) -> Bool) -> CodeEdit? {
+    public func choosing(_ isExact: (Int) -> Bool) -> CodeEdit? {
         for range in [start..<end] + alternatives where isExact(range.lowerBound) && isExact(range.upperBound) {
             return CodeEdit(start: range.lowerBound, end: range.upperBound, replacement: replacement)
         }
@@ -22,29 +53,29 @@ struct CodeEdit: Hashable {
 
 /// What a mutation removes, named so that the same thing is recognised in every step that shows it:
 /// the enclosing type's path (empty when a fragment shows the member alone) and the member's name.
-struct TargetKey: Hashable {
-    let kind: MutationKind
-    let typePath: String
-    let name: String
+public struct TargetKey: Hashable, Sendable {
+    public let kind: MutationKind
+    public let typePath: String
+    public let name: String
 
     /// The same thing seen in another snippet: equal names, and type paths equal or unknown in one of them.
-    func matches(_ other: TargetKey) -> Bool {
+    public func matches(_ other: TargetKey) -> Bool {
         kind == other.kind && name == other.name
             && (typePath == other.typePath || typePath.isEmpty || other.typePath.isEmpty)
     }
 
-    var description: String { typePath.isEmpty ? name : "\(typePath).\(name)" }
+    public var description: String { typePath.isEmpty ? name : "\(typePath).\(name)" }
 }
 
 /// One place in a snippet where a mutation applies, with the edits that inject the defect there.
-struct MutationSite {
-    let key: TargetKey
+public struct MutationSite: Sendable {
+    public let key: TargetKey
     /// Nil when the thing is there but cannot be removed exactly (it shares its line with other code).
-    let edits: [CodeEdit]?
+    public let edits: [CodeEdit]?
 }
 
 /// What a snippet shows that a defect needs before a rule can see it (`SnippetEvidence.holds`).
-struct SnippetEvidence {
+public struct SnippetEvidence: Sendable {
     /// Every type named in an inheritance clause (classes, structures, extensions).
     var adoptedTypes: Set<String> = []
     /// Inheritance per declared or extended type name (last path component).
@@ -56,11 +87,11 @@ struct SnippetEvidence {
     /// Types declared adopting a `…Representable` protocol.
     var representables: Set<String> = []
     /// Protocols declared here without `@objc`: Swift protocols, which need no `NSObject`.
-    var swiftProtocols: Set<String> = []
+    public var swiftProtocols: Set<String> = []
 
     /// Whether the defect of `key` is visible to a reader of a state showing this snippet.
     /// `swiftProtocols`: the protocols the whole tutorial declares without `@objc`.
-    func holds(for key: TargetKey, swiftProtocols: Set<String>) -> Bool {
+    public func holds(for key: TargetKey, swiftProtocols: Set<String>) -> Bool {
         switch key.kind {
         case .wiringRemoved:
             let suffix = wiringProtocolSuffix(key.name)
@@ -124,7 +155,7 @@ func baseName(_ name: String) -> String {
 
 /// The mutation sites and evidence of one snippet's code, found with SwiftParser, and whether the code
 /// reads as a whole file: it parses, and no line stands for elided code.
-func mutationSites(in code: String) -> (sites: [MutationSite], evidence: SnippetEvidence, isWhole: Bool) {
+public func mutationSites(in code: String) -> (sites: [MutationSite], evidence: SnippetEvidence, isWhole: Bool) {
     let tree = Parser.parse(source: code)
     let finder = SiteFinder(code: Array(code.utf8))
     finder.walk(tree)
