@@ -22,15 +22,16 @@ public struct Mutant: Sendable {
     /// mutant has the defect from there on. A finding anywhere from here to `expectedStep` is at its step.
     public let earliestStep: StepID
 
+    /// The mutated document's text (the original's for DocC, whose code lives in resources).
+    public let documentText: String
+    /// DocC: the mutated resources, by the real path the reader read them from.
+    public let resources: [String: String]
+
     /// Whether a finding at `step` is at the step the defect came in.
     public func isExpected(at step: StepID?) -> Bool {
         guard let step else { return false }
         return earliestStep <= step && step <= expectedStep
     }
-    /// The mutated document's text (the original's for DocC, whose code lives in resources).
-    public let documentText: String
-    /// DocC: the mutated resources, by the real path the reader read them from.
-    public let resources: [String: String]
 
     /// The resources the reader sees for the mutant: the mutated ones over `base`.
     public func resourceProvider(over base: any ResourceProvider) -> any ResourceProvider {
@@ -60,7 +61,8 @@ public func lifecycleMutants(
     for key in keys {
         switch mutant(of: tutorial, key: key, scanned: scanned, resources: resources) {
         case .success(let made): mutants.append(made)
-        case .failure(let reason): skipped.append(SkippedMutation(kind: key.kind, target: key.description, reason: reason.text))
+        case .failure(let reason):
+            skipped.append(SkippedMutation(kind: key.kind, target: key.description, reason: reason.text))
         }
     }
     return (mutants, skipped)
@@ -189,8 +191,7 @@ private func mutant(
     for edit in documentEdits { document = document.replacing(edit.range, with: edit.text) }
     let made = Mutant(
         kind: key.kind, target: key.description, injectedAt: first.step, expectedStep: evidence.step,
-        earliestStep: earliest.step,
-        documentText: document.text, resources: resourceTexts)
+        earliestStep: earliest.step, documentText: document.text, resources: resourceTexts)
     if let problem = verify(made, original: tutorial, expectedCodes: expectedCodes, resources: resources) {
         return .failure(SkipReason(text: problem))
     }

@@ -100,7 +100,9 @@ public struct SnippetEvidence: Sendable {
         case .makeCoordinatorRemoved: return usesCoordinator
         case .nsObjectRemoved:
             let typeName = key.name.split(separator: ".").last.map(String.init) ?? key.name
-            return (adoptedByType[typeName] ?? []).contains { isObjectiveCProtocolName($0) && !swiftProtocols.contains($0) }
+            return (adoptedByType[typeName] ?? []).contains {
+                isObjectiveCProtocolName($0) && !swiftProtocols.contains($0)
+            }
         case .requiredMethodRemoved:
             guard let owner = RequiredMethods.protocolRequiring(key.name) else {
                 // An update method: the representable must be there to miss it.

@@ -156,4 +156,69 @@ final class LifecycleMutantTests: XCTestCase {
         XCTAssertEqual(
             originalLines.filter { !$0.contains("pageViewController.dataSource = context.coordinator") }, mutantLines)
     }
+
+    /// The edit of each kind on one coordinator, as SwiftParser finds it.
+    func testEachKindEditsOnlyWhatItRemoves() {
+        let code = """
+            struct Picker: UIViewControllerRepresentable {
+                func makeCoordinator() -> Coordinator { Coordinator() }
+                func makeUIViewController(context: Context) -> UIPickerView {
+                    let picker = UIPickerView()
+                    picker.dataSource = context.coordinator
+                    picker.addTarget(context.coordinator, action: #selector(Coordinator.changed), for: .valueChanged)
+                    return picker
+                }
+                func updateUIViewController(_ picker: UIPickerView, context: Context) {}
+                class Coordinator: NSObject, UIPickerViewDataSource {
+                    func numberOfComponents(in picker: UIPickerView) -> Int { 1 }
+                    func pickerView(_ picker: UIPickerView, numberOfRowsInComponent component: Int) -> Int { 3 }
+                    @objc func changed() {}
+                }
+            }
+
+            """
+        let found = mutationSites(in: code)
+        XCTAssertTrue(found.isWhole)
+        func mutated(_ kind: MutationKind, _ name: String) -> String? {
+            guard let site = found.sites.first(where: { $0.key.kind == kind && $0.key.name == name }),
+                let edits = site.edits
+            else { return nil }
+            var bytes = Array(code.utf8)
+            for edit in edits.sorted(by: { $0.start > $1.start }) {
+                bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.replacement.utf8))
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        func without(_ line: String) -> String { code.replacingOccurrences(of: line + "\n", with: "") }
+        XCTAssertEqual(
+            mutated(.wiringRemoved, "dataSource"), without("        picker.dataSource = context.coordinator"))
+        XCTAssertEqual(
+            mutated(.makeCoordinatorRemoved, "makeCoordinator()"),
+            without("    func makeCoordinator() -> Coordinator { Coordinator() }"))
+        XCTAssertEqual(
+            mutated(.nsObjectRemoved, "Coordinator"),
+            code.replacingOccurrences(
+                of: "Coordinator: NSObject, UIPickerViewDataSource", with: "Coordinator: UIPickerViewDataSource"))
+        XCTAssertEqual(
+            mutated(.objcDropped, "changed()"),
+            code.replacingOccurrences(of: "@objc func changed", with: "func changed"))
+        XCTAssertEqual(
+            mutated(.requiredMethodRemoved, "pickerView(_:numberOfRowsInComponent:)"),
+            without(
+                "        func pickerView(_ picker: UIPickerView, numberOfRowsInComponent component: Int) -> Int { 3 }"))
+        XCTAssertEqual(
+            mutated(.wiringMovedToUpdate, "dataSource"),
+            without("        picker.dataSource = context.coordinator").replacingOccurrences(
+                of: "context: Context) {}",
+                with: "context: Context) {\n        picker.dataSource = context.coordinator}"))
+    }
+
+    /// Elided code is recognised by its shape: a line of dots or ellipses, bare or in a comment; a range is code.
+    func testALineStandingForElidedCodeMakesASnippetPartial() {
+        XCTAssertTrue(mutationSites(in: "let range = 0...5\nlet half = 0..<2\n").isWhole)
+        XCTAssertFalse(mutationSites(in: "struct A {\n    // ...\n}\n").isWhole)
+        XCTAssertFalse(mutationSites(in: "struct A {\n    …\n}\n").isWhole)
+        XCTAssertFalse(mutationSites(in: "struct A {\n    // 省略…\n}\n").isWhole)
+        XCTAssertFalse(mutationSites(in: "struct A {\n").isWhole)
+    }
 }
