@@ -140,7 +140,8 @@ let package = Package(
             name: "MutationSyntax",
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
-        .target(name: "LifecycleMutations", dependencies: ["TutorialModel", "TutorialReaders", "MutationSyntax"]),
+        .target(
+            name: "LifecycleMutations", dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "MutationSyntax"]),
         .executableTarget(
             name: "tutorial-mutants", dependencies: ["LifecycleMutations", "MutationSyntax", "TutorialModel", "TutorialReaders"]),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),

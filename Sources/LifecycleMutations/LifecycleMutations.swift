@@ -2,6 +2,7 @@
 // injected from a chosen step to the end, which the lifecycle rules must catch at the right step.
 
 public import MutationSyntax
+import StepDiff
 public import TutorialModel
 public import TutorialReaders
 
@@ -80,10 +81,17 @@ struct ScannedSnippet {
     let snippet: Snippet
     let sites: [MutationSite]
     let evidence: SnippetEvidence
-    /// A whole file the reader could check: read as one, parsing, nothing elided.
+    /// A whole file the reader could check: read as one, parsing, nothing elided, and a state of its file as
+    /// shown (not composed with earlier code by the timeline).
     let isWhole: Bool
 
     static func all(in tutorial: Tutorial) -> [ScannedSnippet] {
+        var asShown: Set<SnippetAddress> = []
+        for timeline in buildTimelines(tutorial) {
+            for state in timeline.states where state.composition == nil {
+                asShown.insert(SnippetAddress(step: state.step, index: state.snippetIndex))
+            }
+        }
         var scanned: [ScannedSnippet] = []
         for (stepIndex, step) in tutorial.steps.enumerated() {
             for (snippetIndex, snippet) in step.snippets.enumerated() where isSwift(snippet) {
@@ -92,7 +100,8 @@ struct ScannedSnippet {
                     ScannedSnippet(
                         stepIndex: stepIndex, step: step.id, snippetIndex: snippetIndex, snippet: snippet,
                         sites: found.sites, evidence: found.evidence,
-                        isWhole: snippet.kind == .file && found.isWhole))
+                        isWhole: snippet.kind == .file && found.isWhole
+                            && asShown.contains(SnippetAddress(step: step.id, index: snippetIndex))))
             }
         }
         return scanned
@@ -140,7 +149,7 @@ private func mutant(
     guard let evidence = showing.first(where: { $0.stepIndex >= first.stepIndex }) else {
         let reason =
             fileSnippets.contains(where: { $0.evidence.holds(for: key, swiftProtocols: swiftProtocols) })
-            ? "no step shows the whole file with the defect (elided, partial or not parsing)"
+            ? "no step shows the whole file with the defect (elided, partial, composed or not parsing)"
             : "no step shows what the defect needs to matter"
         return .failure(SkipReason(text: reason))
     }
