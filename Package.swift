@@ -134,6 +134,16 @@ let package = Package(
             path: "Sources/fuzz-support",
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(name: "TestSupport", dependencies: ["TutorialModel"]),
+        // Lifecycle defects injected into tutorials (issue 21's mutants): the mutant test and scripts/mutants.
+        // MutationSyntax: SwiftSyntax imported `internal`ly, built with library evolution like SwiftFacts.
+        .target(
+            name: "MutationSyntax",
+            swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
+            linkerSettings: swiftSyntaxLinkerFlags),
+        .target(
+            name: "LifecycleMutations", dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "MutationSyntax"]),
+        .executableTarget(
+            name: "tutorial-mutants", dependencies: ["LifecycleMutations", "MutationSyntax", "TutorialModel", "TutorialReaders"]),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
         .testTarget(
             name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TutorialModel", "TestSupport"],
@@ -159,7 +169,10 @@ let package = Package(
             name: "StepDiffTests", dependencies: ["StepDiff", "SnippetComposition", "TutorialModel", "TestSupport"]),
         .testTarget(
             name: "TutorialAnalysisTests",
-            dependencies: ["TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel", "TestSupport"],
+            dependencies: [
+                "TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel", "TestSupport", "LifecycleMutations",
+                "MutationSyntax",
+            ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "ReportsTests",
