@@ -1,0 +1,118 @@
+import StepDiff
+import TutorialModel
+
+/// One file's code as a step leaves it: a state of the file's timeline (composed when the snippet shows part
+/// of it), or a snippet that joined no timeline.
+struct CodePiece: Sendable {
+    /// The file's name; nil for a snippet no file could be found for.
+    let fileName: String?
+    /// The state or snippet; its source map leads code offsets to the document.
+    let snippet: Snippet
+    let text: CodeText
+    /// Ids of `text`'s line keys (shared by both tutorials of a comparison).
+    let lineIDs: [Int32]
+    /// Index of the step that shows it, in the tutorial's step order.
+    let stepIndex: Int
+}
+
+/// What one step shows of the code, reduced to what alignment compares.
+struct StepCode: Sendable {
+    let step: Step
+    let index: Int
+    /// The pieces the step shows.
+    let pieces: [CodePiece]
+    /// Every line key the step's states hold, as sorted distinct ids.
+    let stateLines: [Int32]
+    /// The line keys the step adds (and, marked negative, removes) relative to each file's previous state.
+    let changedLines: [Int32]
+    var hasCode: Bool { !stateLines.isEmpty }
+    /// The names of the files the step shows.
+    var fileNames: [String] { pieces.compactMap(\.fileName) }
+}
+
+/// A tutorial's steps and files as a comparison reads them.
+struct TutorialCode: Sendable {
+    let tutorial: Tutorial
+    let steps: [StepCode]
+    /// For each file, its pieces in step order (the state a step leaves is the last one at or before it).
+    let files: [String: [CodePiece]]
+    /// Every name the tutorial's code declares.
+    let declaredNames: Set<String>
+
+    /// The file's state as the step at `stepIndex` leaves it: the last one shown at or before it.
+    func state(of file: String, atOrBefore stepIndex: Int) -> CodePiece? {
+        files[file]?.last { $0.stepIndex <= stepIndex }
+    }
+}
+
+/// Interns line keys and caches the split of each distinct code text, for both tutorials of a comparison.
+struct CodeTable {
+    private var ids: [String: Int32] = [:]
+    private var texts: [String: CodeText] = [:]
+
+    mutating func id(_ key: String) -> Int32 {
+        if let id = ids[key] { return id }
+        let id = Int32(ids.count + 1)
+        ids[key] = id
+        return id
+    }
+
+    mutating func text(_ code: String, swift: Bool) -> CodeText {
+        if let known = texts[code] { return known }
+        let text = makeCodeText(code, swift: swift)
+        texts[code] = text
+        return text
+    }
+}
+
+/// Reads a tutorial's code step by step: the states its timelines give each step, and its snippets that
+/// joined no timeline.
+func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialCode {
+    let timelines = buildTimelineSet(tutorial)
+    var indexOfStep: [StepID: Int] = [:]
+    for (index, step) in tutorial.steps.enumerated() { indexOfStep[step.id] = index }
+    var piecesByStep: [[CodePiece]] = Array(repeating: [], count: tutorial.steps.count)
+    var changesByStep: [Set<Int32>] = Array(repeating: [], count: tutorial.steps.count)
+    var files: [String: [CodePiece]] = [:]
+    var declared: Set<String> = []
+
+    func piece(_ snippet: Snippet, fileName: String?, stepIndex: Int) -> CodePiece {
+        let text = table.text(
+            snippet.code, swift: isSwiftCode(language: snippet.language, fileName: fileName ?? snippet.fileName))
+        declared.formUnion(text.declaredNames)
+        return CodePiece(
+            fileName: fileName, snippet: snippet, text: text, lineIDs: text.lines.map { table.id($0.key) },
+            stepIndex: stepIndex)
+    }
+
+    for timeline in timelines.files {
+        var previous: CodePiece? = nil
+        for state in timeline.states {
+            guard let stepIndex = indexOfStep[state.step] else { continue }
+            let current = piece(state.snippet, fileName: timeline.fileName, stepIndex: stepIndex)
+            piecesByStep[stepIndex].append(current)
+            files[timeline.fileName, default: []].append(current)
+            let before = Set(previous?.lineIDs ?? [])
+            let after = Set(current.lineIDs)
+            changesByStep[stepIndex].formUnion(after.subtracting(before))
+            changesByStep[stepIndex].formUnion(before.subtracting(after).map { -$0 })
+            previous = current
+        }
+    }
+    for unplaced in timelines.unplaced {
+        guard let stepIndex = indexOfStep[unplaced.step] else { continue }
+        let current = piece(unplaced.snippet, fileName: nil, stepIndex: stepIndex)
+        piecesByStep[stepIndex].append(current)
+        changesByStep[stepIndex].formUnion(current.lineIDs)
+    }
+    for name in files.keys { files[name]!.sort { $0.stepIndex < $1.stepIndex } }
+    let steps = tutorial.steps.enumerated().map { index, step in
+        let pieces = piecesByStep[index].sorted { ($0.snippet.range.start) < ($1.snippet.range.start) }
+        var state = Set<Int32>()
+        for piece in pieces { state.formUnion(piece.lineIDs) }
+        return StepCode(
+            step: step, index: index, pieces: pieces, stateLines: state.sorted(),
+            changedLines: changesByStep[index].sorted())
+    }
+    return TutorialCode(tutorial: tutorial, steps: steps, files: files, declaredNames: declared)
+}
