@@ -22,41 +22,43 @@ struct DriftFinder {
     mutating func drifts(_ alignment: [AlignedSteps]) -> [Drift] {
         let originalIndex = stepIndexes(original.tutorial)
         let copyIndex = stepIndexes(copy.tutorial)
-        let wholeSections = (
-            original: sectionsOnlyOnOneSide(original, alignment.filter { $0.kind == .onlyInOriginal }.flatMap(\.original)),
-            copy: sectionsOnlyOnOneSide(copy, alignment.filter { $0.kind == .onlyInCopy }.flatMap(\.copy))
-        )
-        var sectionsReported: Set<Int> = []
-        var copySectionsReported: Set<Int> = []
+        var alone = OneSided(
+            side: original, wholeSections: sectionsOnlyOnOneSide(
+                original, alignment.filter { $0.kind == .onlyInOriginal }.flatMap(\.original)),
+            stepKind: .stepOnlyInOriginal, sectionKind: .sectionOnlyInOriginal)
+        var aloneInCopy = OneSided(
+            side: copy, wholeSections: sectionsOnlyOnOneSide(copy, alignment.filter { $0.kind == .onlyInCopy }.flatMap(\.copy)),
+            stepKind: .stepOnlyInCopy, sectionKind: .sectionOnlyInCopy)
         for entry in alignment {
             switch entry.kind {
-            case .onlyInOriginal:
-                let code = original.steps[originalIndex[entry.original[0]]!]
-                guard code.hasCode else { continue }
-                let section = code.step.id.section
-                if wholeSections.original.contains(section) {
-                    if sectionsReported.insert(section).inserted {
-                        found.append(sectionDrift(original, section: section, kind: .sectionOnlyInOriginal))
-                    }
-                } else {
-                    found.append(stepDrift(original, code, kind: .stepOnlyInOriginal))
-                }
-            case .onlyInCopy:
-                let code = copy.steps[copyIndex[entry.copy[0]]!]
-                guard code.hasCode else { continue }
-                let section = code.step.id.section
-                if wholeSections.copy.contains(section) {
-                    if copySectionsReported.insert(section).inserted {
-                        found.append(sectionDrift(copy, section: section, kind: .sectionOnlyInCopy))
-                    }
-                } else {
-                    found.append(stepDrift(copy, code, kind: .stepOnlyInCopy))
-                }
+            case .onlyInOriginal: report(&alone, original.steps[originalIndex[entry.original[0]]!])
+            case .onlyInCopy: report(&aloneInCopy, copy.steps[copyIndex[entry.copy[0]]!])
             case .match, .merge, .split:
                 compareSteps(entry.original.map { originalIndex[$0]! }, entry.copy.map { copyIndex[$0]! })
             }
         }
         return found
+    }
+
+    /// The steps of one side that the other has no counterpart for, reported by section where a whole one is.
+    private struct OneSided {
+        let side: TutorialCode
+        let wholeSections: Set<Int>
+        let stepKind: DriftKind
+        let sectionKind: DriftKind
+        var sectionsReported: Set<Int> = []
+    }
+
+    private mutating func report(_ alone: inout OneSided, _ code: StepCode) {
+        guard code.hasCode else { return }
+        let section = code.step.id.section
+        if alone.wholeSections.contains(section) {
+            if alone.sectionsReported.insert(section).inserted {
+                found.append(sectionDrift(alone.side, section: section, kind: alone.sectionKind))
+            }
+        } else {
+            found.append(stepDrift(alone.side, code, kind: alone.stepKind))
+        }
     }
 
     private func stepIndexes(_ tutorial: Tutorial) -> [StepID: Int] {
