@@ -96,7 +96,7 @@ public func compareTutorials(original: Tutorial, copy: Tutorial, options: Compar
     var table = CodeTable()
     let originalCode = readTutorialCode(original, table: &table)
     let copyCode = readTutorialCode(copy, table: &table)
-    let alignment = alignSteps(originalCode.steps, copyCode.steps)
+    let alignment = alignSections(originalCode.steps, copyCode.steps)
     var finder = DriftFinder(original: originalCode, copy: copyCode, options: options)
     let drifts = finder.drifts(alignment)
     return Comparison(original: original, copy: copy, alignment: alignment, drifts: drifts)

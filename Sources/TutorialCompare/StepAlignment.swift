@@ -45,13 +45,17 @@ enum AlignmentScore {
     static let threshold = 0.3
     /// What a merge or a split costs on top, so a plain match wins when both explain the code as well.
     static let regroupingCost = 0.1
-    /// Two steps without code, aligned only because they stand between the same aligned steps.
-    static let proseOnlyPair = threshold + 0.05
+    /// A pair where a side shows no code is worth a little, so it pairs between steps its code aligned.
+    static let withoutCode = threshold + 0.04
+    /// What two steps at the same place (section and step number) gain: translations keep their original's
+    /// structure more often than not, and where code cannot tell two candidates apart, the place can.
+    static let samePlace = 0.08
 }
 
 /// Similarity of the code of two groups of steps, from 0 to 1. Three quarters are the code: half how much
 /// their states share, half how much their changes share (neighbouring states of one file share most lines;
-/// what each step changes tells them apart; when one side changes nothing, only the states are compared).
+/// what each step changes tells them apart; when one side changes nothing, or shows a file for the first
+/// time, only the states are compared).
 /// A quarter is whether they show the same files, a signal no translation touches.
 func codeSimilarity(_ original: [StepCode], _ copy: [StepCode]) -> Double? {
     let originalState = union(original.map(\.stateLines))
@@ -60,8 +64,9 @@ func codeSimilarity(_ original: [StepCode], _ copy: [StepCode]) -> Double? {
     let stateShare = dice(originalState, copyState)
     let originalChanges = union(original.map(\.changedLines))
     let copyChanges = union(copy.map(\.changedLines))
+    let changesKnown = original.allSatisfy(\.changesAreKnown) && copy.allSatisfy(\.changesAreKnown)
     let code =
-        originalChanges.isEmpty || copyChanges.isEmpty
+        originalChanges.isEmpty || copyChanges.isEmpty || !changesKnown
         ? stateShare : 0.5 * stateShare + 0.5 * dice(originalChanges, copyChanges)
     let originalFiles = Set(original.flatMap(\.fileNames))
     let copyFiles = Set(copy.flatMap(\.fileNames))
@@ -92,6 +97,74 @@ func dice(_ a: [Int32], _ b: [Int32]) -> Double {
     return 2 * Double(shared) / Double(a.count + b.count)
 }
 
+/// Aligns two tutorials in two levels: their sections first (a global alignment of sections by the code of
+/// all their steps, and by how many steps they have), then the steps of each pair of aligned sections. A
+/// copy that leaves out a whole section, or splits the original's first section off, keeps the rest of its
+/// steps aligned with their own section's, not shifted by the one missing.
+func alignSections(_ original: [StepCode], _ copy: [StepCode]) -> [AlignedSteps] {
+    let originalSections = groupedBySection(original)
+    let copySections = groupedBySection(copy)
+    let n = originalSections.count
+    let m = copySections.count
+    let width = m + 1
+    var score = Array(repeating: -Double.infinity, count: (n + 1) * (m + 1))
+    var matched = Array(repeating: false, count: (n + 1) * (m + 1))
+    score[0] = 0
+    func gain(_ a: [StepCode], _ b: [StepCode]) -> Double {
+        let sameLength = a.count == b.count ? AlignmentScore.samePlace : 0
+        guard a.contains(where: \.hasCode), b.contains(where: \.hasCode) else {
+            return AlignmentScore.withoutCode - AlignmentScore.threshold + sameLength
+        }
+        return (codeSimilarity(a, b) ?? 0) - AlignmentScore.threshold + sameLength
+    }
+    for i in 0...n {
+        for j in 0...m where i > 0 || j > 0 {
+            var best = -Double.infinity
+            var isMatch = false
+            if i > 0 { best = score[(i - 1) * width + j] }
+            if j > 0, score[i * width + j - 1] > best { best = score[i * width + j - 1] }
+            if i > 0, j > 0 {
+                let value = score[(i - 1) * width + j - 1] + gain(originalSections[i - 1], copySections[j - 1])
+                if value > best {
+                    best = value
+                    isMatch = true
+                }
+            }
+            score[i * width + j] = best
+            matched[i * width + j] = isMatch
+        }
+    }
+    var pairs: [(original: [StepCode], copy: [StepCode])] = []
+    var i = n
+    var j = m
+    while i > 0 || j > 0 {
+        if i > 0, j > 0, matched[i * width + j] {
+            pairs.append((originalSections[i - 1], copySections[j - 1]))
+            i -= 1
+            j -= 1
+        } else if i > 0, score[i * width + j] == score[(i - 1) * width + j] {
+            pairs.append((originalSections[i - 1], []))
+            i -= 1
+        } else {
+            pairs.append(([], copySections[j - 1]))
+            j -= 1
+        }
+    }
+    return pairs.reversed().flatMap { alignSteps($0.original, $0.copy) }
+}
+
+private func groupedBySection(_ steps: [StepCode]) -> [[StepCode]] {
+    var sections: [[StepCode]] = []
+    for step in steps {
+        if let last = sections.last?.last, last.step.id.section == step.step.id.section {
+            sections[sections.count - 1].append(step)
+        } else {
+            sections.append([step])
+        }
+    }
+    return sections
+}
+
 /// A global alignment (Needleman–Wunsch) of the two step sequences by their code, with moves for a match,
 /// a merge (2→1), a split (1→2) and a step on one side only. Prose is never looked at. Long tutorials are
 /// aligned within a band around the diagonal wide enough for every step one side has more.
@@ -116,13 +189,14 @@ func alignSteps(_ original: [StepCode], _ copy: [StepCode]) -> [AlignedSteps] {
         similarities[key] = value
         return value
     }
+    /// Nil when a side shows no code: there is nothing to be sure of.
     func similarity(_ a: [StepCode], _ b: [StepCode]) -> Double? {
-        if !a.contains(where: \.hasCode) && !b.contains(where: \.hasCode) { return nil }
+        if !a.contains(where: \.hasCode) || !b.contains(where: \.hasCode) { return nil }
         return codeSimilarity(a, b) ?? 0
     }
+    func place(_ a: StepCode, _ b: StepCode) -> Double { a.step.id.step == b.step.id.step ? AlignmentScore.samePlace : 0 }
     func gain(_ a: [StepCode], _ b: [StepCode]) -> Double {
-        guard let value = similarity(a, b) else { return AlignmentScore.proseOnlyPair - AlignmentScore.threshold }
-        return value - AlignmentScore.threshold
+        return (similarity(a, b) ?? 0) - AlignmentScore.threshold
     }
     score[0] = 0
     for i in 0...n {
@@ -138,11 +212,12 @@ func alignSteps(_ original: [StepCode], _ copy: [StepCode]) -> [AlignedSteps] {
             if i > 0 { consider(score[(i - 1) * width + j], .skipOriginal) }
             if j > 0 { consider(score[i * width + j - 1], .skipCopy) }
             if i > 0, j > 0, score[(i - 1) * width + j - 1] > -Double.infinity {
-                let pair = original[i - 1].hasCode || copy[j - 1].hasCode
+                let bothCode = original[i - 1].hasCode && copy[j - 1].hasCode
                 let value =
-                    pair ? pairValue(i - 1, j - 1) - AlignmentScore.threshold
-                    : AlignmentScore.proseOnlyPair - AlignmentScore.threshold
-                consider(score[(i - 1) * width + j - 1] + value, .match)
+                    bothCode
+                    ? pairValue(i - 1, j - 1) - AlignmentScore.threshold
+                    : AlignmentScore.withoutCode - AlignmentScore.threshold
+                consider(score[(i - 1) * width + j - 1] + value + place(original[i - 1], copy[j - 1]), .match)
             }
             if i > 1, j > 0, score[(i - 2) * width + j - 1] > -Double.infinity,
                 original[i - 2].hasCode, original[i - 1].hasCode, copy[j - 1].hasCode

@@ -25,6 +25,9 @@ struct StepCode: Sendable {
     let stateLines: [Int32]
     /// The line keys the step adds (and, marked negative, removes) relative to each file's previous state.
     let changedLines: [Int32]
+    /// Whether every file the step shows was shown before it, so what the step changes is known; for a
+    /// step that shows a file for the first time, everything it shows is new, and its changes say nothing.
+    let changesAreKnown: Bool
     var hasCode: Bool { !stateLines.isEmpty }
     /// The names of the files the step shows.
     var fileNames: [String] { pieces.compactMap(\.fileName) }
@@ -73,6 +76,7 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
     for (index, step) in tutorial.steps.enumerated() { indexOfStep[step.id] = index }
     var piecesByStep: [[CodePiece]] = Array(repeating: [], count: tutorial.steps.count)
     var changesByStep: [Set<Int32>] = Array(repeating: [], count: tutorial.steps.count)
+    var firstShownAt: Set<Int> = []
     var files: [String: [CodePiece]] = [:]
     var declared: Set<String> = []
 
@@ -92,6 +96,7 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
             let current = piece(state.snippet, fileName: timeline.fileName, stepIndex: stepIndex)
             piecesByStep[stepIndex].append(current)
             files[timeline.fileName, default: []].append(current)
+            if previous == nil { firstShownAt.insert(stepIndex) }
             let before = Set(previous?.lineIDs ?? [])
             let after = Set(current.lineIDs)
             changesByStep[stepIndex].formUnion(after.subtracting(before))
@@ -104,6 +109,7 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
         let current = piece(unplaced.snippet, fileName: nil, stepIndex: stepIndex)
         piecesByStep[stepIndex].append(current)
         changesByStep[stepIndex].formUnion(current.lineIDs)
+        firstShownAt.insert(stepIndex)
     }
     for name in files.keys { files[name]!.sort { $0.stepIndex < $1.stepIndex } }
     let steps = tutorial.steps.enumerated().map { index, step in
@@ -112,7 +118,7 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
         for piece in pieces { state.formUnion(piece.lineIDs) }
         return StepCode(
             step: step, index: index, pieces: pieces, stateLines: state.sorted(),
-            changedLines: changesByStep[index].sorted())
+            changedLines: changesByStep[index].sorted(), changesAreKnown: !firstShownAt.contains(index))
     }
     return TutorialCode(tutorial: tutorial, steps: steps, files: files, declaredNames: declared)
 }
