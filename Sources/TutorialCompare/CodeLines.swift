@@ -32,6 +32,8 @@ struct CodeText: Sendable {
     let lines: [CodeLine]
     /// The names the code declares.
     let declaredNames: Set<String>
+    /// Every identifier the code uses or declares.
+    let identifiers: Set<String>
 
     /// The line's text as written (indentation, comments and strings included), without its line ending.
     func text(of line: CodeLine) -> String { String(decoding: bytes[line.content], as: UTF8.self) }
@@ -95,7 +97,9 @@ func makeCodeText(_ code: String, swift: Bool) -> CodeText {
                 number: number, tokens: tokens, key: tokens.map(\.text).joined(separator: " "),
                 content: contentRange(number)))
     }
-    return CodeText(code: code, bytes: bytes, lines: lines, declaredNames: declared)
+    var identifiers: Set<String> = []
+    for line in lines { for token in line.tokens where token.isIdentifier { identifiers.insert(token.text) } }
+    return CodeText(code: code, bytes: bytes, lines: lines, declaredNames: declared, identifiers: identifiers)
 }
 
 /// The edit distance of two names counting an exchange of neighbouring characters as one edit (optimal
@@ -122,9 +126,10 @@ func nameDistance(_ a: String, _ b: String) -> Int {
 }
 
 /// Whether `copy` reads as a misspelling of `original`: at most two edits, and fewer than a third of the
-/// longer name, so short names (`i`, `id`) never match each other.
+/// longer name, so short names (`i`, `id`) never match each other; a difference of case alone is another
+/// name (`Contact` the type, `contact` the value), not a misspelling.
 func isNearSpelling(_ original: String, _ copy: String) -> Bool {
-    guard original != copy else { return false }
+    guard original != copy, original.lowercased() != copy.lowercased() else { return false }
     let longest = max(original.unicodeScalars.count, copy.unicodeScalars.count)
     let distance = nameDistance(original, copy)
     return distance <= 2 && distance * 3 < longest

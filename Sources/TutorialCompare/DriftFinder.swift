@@ -127,10 +127,13 @@ struct DriftFinder {
                 leftCopy.append(after)
             }
         }
-        // What the names did not pair: the most similar pieces pair up.
+        // What the names did not pair: the most similar pieces pair up, where one side's file is unnamed (two
+        // files named differently are two files).
         while !leftOriginal.isEmpty {
             let piece = leftOriginal.removeFirst()
-            let scored = leftCopy.enumerated().map { ($0.offset, dice(Set(piece.lineIDs).sorted(), Set($0.element.lineIDs).sorted())) }
+            let scored = leftCopy.enumerated().filter { piece.fileName == nil || $0.element.fileName == nil }.map {
+                ($0.offset, dice(Set(piece.lineIDs).sorted(), Set($0.element.lineIDs).sorted()))
+            }
             if let best = scored.max(by: { $0.1 < $1.1 }), best.1 >= 0.3 {
                 comparePieces(piece, leftCopy.remove(at: best.0))
             } else {
@@ -162,6 +165,11 @@ struct DriftFinder {
     /// Diffs two states of a file on their compared lines, then each changed stretch on its tokens (so code
     /// broken over other lines is no drift), and reports what differs.
     private mutating func comparePieces(_ before: CodePiece, _ after: CodePiece) {
+        let shared = dice(Set(before.lineIDs).sorted(), Set(after.lineIDs).sorted())
+        guard shared >= 0.3 else {
+            differsThroughout(before, after, shared: shared)
+            return
+        }
         let runs = diffRuns(
             old: before.lineIDs, new: after.lineIDs, flags: lineDiff(old: before.lineIDs, new: after.lineIDs))
         for run in runs {
@@ -230,8 +238,10 @@ struct DriftFinder {
             if run.old.count == 1, run.new.count == 1 {
                 let name = old.tokens[run.old.lowerBound]
                 let spelled = new.tokens[run.new.lowerBound]
+                // A spelling the original uses itself is another name, not a misspelling of this one.
                 if name.token.isIdentifier, spelled.token.isIdentifier,
-                    original.declaredNames.contains(name.token.text), isNearSpelling(name.token.text, spelled.token.text)
+                    original.declaredNames.contains(name.token.text), !original.identifiers.contains(spelled.token.text),
+                    isNearSpelling(name.token.text, spelled.token.text)
                 {
                     nameSpelling(old.piece, name, new.piece, spelled)
                     continue
@@ -309,8 +319,9 @@ struct DriftFinder {
         else { return }
         let oldRange = before.text.lines[oldFirst].codeRange.lowerBound..<before.text.lines[oldLast].codeRange.upperBound
         let newRange = after.text.lines[newFirst].codeRange.lowerBound..<after.text.lines[newLast].codeRange.upperBound
-        let oldText = oldLines.map { trimmed(before.text.text(of: before.text.lines[$0])) }.joined(separator: " ")
-        let newText = newLines.map { trimmed(after.text.text(of: after.text.lines[$0])) }.joined(separator: " ")
+        // The first line of each side says what differs; more would make the message a listing.
+        let oldText = trimmed(before.text.text(of: before.text.lines[oldFirst])) + (oldLines.count > 1 ? " …" : "")
+        let newText = trimmed(after.text.text(of: after.text.lines[newFirst])) + (newLines.count > 1 ? " …" : "")
         let oldKey = oldLines.map { before.text.lines[$0].key }.joined(separator: "\n")
         let newKey = newLines.map { after.text.lines[$0].key }.joined(separator: "\n")
         guard reported.insert("api|\(before.fileName ?? "")|\(oldKey)|\(newKey)").inserted else { return }
@@ -320,6 +331,26 @@ struct DriftFinder {
                 original: codePlace(original, before, oldRange, text: oldText),
                 copy: codePlace(copy, after, newRange, text: newText),
                 replacement: before.text.text(of: oldRange)))
+    }
+
+    /// Two states of a file that share too little for a line-by-line account (a file rewritten, or another
+    /// file under the same name): one drift for the whole.
+    private mutating func differsThroughout(_ before: CodePiece, _ after: CodePiece, shared: Double) {
+        guard let oldFirst = before.text.lines.first, let oldLast = before.text.lines.last,
+            let newFirst = after.text.lines.first, let newLast = after.text.lines.last,
+            reported.insert("whole|\(before.lineIDs)|\(after.lineIDs)").inserted
+        else { return }
+        let oldRange = oldFirst.codeRange.lowerBound..<oldLast.codeRange.upperBound
+        let newRange = newFirst.codeRange.lowerBound..<newLast.codeRange.upperBound
+        let file = after.fileName ?? before.fileName ?? "the snippet"
+        found.append(
+            Drift(
+                kind: .apiDiffers,
+                message: "\(file) differs throughout: \(Int((shared * 100).rounded()))% of its lines are the original's "
+                    + "(\(before.text.lines.count) lines in the original, \(after.text.lines.count) in the copy)",
+                original: codePlace(original, before, oldRange, text: trimmed(before.text.text(of: oldFirst)) + " …"),
+                copy: codePlace(copy, after, newRange, text: trimmed(after.text.text(of: newFirst)) + " …"),
+                replacement: nil))
     }
 
     /// The same code with other comments, strings or spacing: reported only when asked for.

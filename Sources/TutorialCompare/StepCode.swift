@@ -41,6 +41,8 @@ struct TutorialCode: Sendable {
     let files: [String: [CodePiece]]
     /// Every name the tutorial's code declares.
     let declaredNames: Set<String>
+    /// Every identifier the tutorial's code uses or declares.
+    let identifiers: Set<String>
 
     /// The file's state as the step at `stepIndex` leaves it: the last one shown at or before it.
     func state(of file: String, atOrBefore stepIndex: Int) -> CodePiece? {
@@ -79,11 +81,13 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
     var firstShownAt: Set<Int> = []
     var files: [String: [CodePiece]] = [:]
     var declared: Set<String> = []
+    var identifiers: Set<String> = []
 
     func piece(_ snippet: Snippet, fileName: String?, stepIndex: Int) -> CodePiece {
         let text = table.text(
             snippet.code, swift: isSwiftCode(language: snippet.language, fileName: fileName ?? snippet.fileName))
         declared.formUnion(text.declaredNames)
+        identifiers.formUnion(text.identifiers)
         return CodePiece(
             fileName: fileName, snippet: snippet, text: text, lineIDs: text.lines.map { table.id($0.key) },
             stepIndex: stepIndex)
@@ -120,5 +124,6 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
             step: step, index: index, pieces: pieces, stateLines: state.sorted(),
             changedLines: changesByStep[index].sorted(), changesAreKnown: !firstShownAt.contains(index))
     }
-    return TutorialCode(tutorial: tutorial, steps: steps, files: files, declaredNames: declared)
+    return TutorialCode(
+        tutorial: tutorial, steps: steps, files: files, declaredNames: declared, identifiers: identifiers)
 }
