@@ -104,7 +104,7 @@ struct DriftFinder {
 
     // MARK: Aligned steps
 
-    /// Compares the files the aligned steps show, each as the last step of its group leaves it.
+    /// Compares the files both aligned groups of steps show, each as the last step of its group leaves it.
     private mutating func compareSteps(_ originalSteps: [Int], _ copySteps: [Int]) {
         let originalLast = originalSteps.last!
         let copyLast = copySteps.last!
@@ -116,14 +116,19 @@ struct DriftFinder {
         }
         var leftOriginal: [CodePiece] = shownOriginal.filter { $0.fileName == nil }
         var leftCopy: [CodePiece] = shownCopy.filter { $0.fileName == nil }
+        // A file is compared where both sides show it; where one side shows it and the other does not (a
+        // screenshot instead of code, or the code shown at another step), that is said once, not diffed
+        // against a state the other side showed steps ago.
         for name in names {
-            let before = original.state(of: name, atOrBefore: originalLast)
-            let after = copy.state(of: name, atOrBefore: copyLast)
-            if let before, let after {
+            let shownBefore = shownOriginal.contains { $0.fileName == name }
+            let shownAfter = shownCopy.contains { $0.fileName == name }
+            if shownBefore, shownAfter, let before = original.state(of: name, atOrBefore: originalLast),
+                let after = copy.state(of: name, atOrBefore: copyLast)
+            {
                 comparePieces(before, after)
-            } else if let before, shownOriginal.contains(where: { $0.fileName == name }) {
+            } else if shownBefore, let before = original.state(of: name, atOrBefore: originalLast) {
                 leftOriginal.append(before)
-            } else if let after, shownCopy.contains(where: { $0.fileName == name }) {
+            } else if shownAfter, let after = copy.state(of: name, atOrBefore: copyLast) {
                 leftCopy.append(after)
             }
         }
@@ -172,7 +177,17 @@ struct DriftFinder {
         }
         let runs = diffRuns(
             old: before.lineIDs, new: after.lineIDs, flags: lineDiff(old: before.lineIDs, new: after.lineIDs))
-        for run in runs {
+        // One side shows part of the file (a fragment, or much less of it than the other side shows): the other
+        // side's lines before and after that part are the file's rest, which the part does not show rather
+        // than leave out.
+        let (shorter, longer) = (min(before.lineIDs.count, after.lineIDs.count), max(before.lineIDs.count, after.lineIDs.count))
+        let beforeIsPart = before.isPartial || (before.lineIDs.count == shorter && Double(shorter) < 0.7 * Double(longer))
+        let afterIsPart = after.isPartial || (after.lineIDs.count == shorter && Double(shorter) < 0.7 * Double(longer))
+        for (index, run) in runs.enumerated() {
+            let atAnEnd = index == 0 || index == runs.count - 1
+            if atAnEnd, run.isChange, (beforeIsPart && run.old.isEmpty) || (afterIsPart && run.new.isEmpty) {
+                continue
+            }
             guard run.isChange else {
                 if options.includeTranslated {
                     for offset in 0..<run.old.count {

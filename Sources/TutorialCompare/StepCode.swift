@@ -13,6 +13,9 @@ struct CodePiece: Sendable {
     let lineIDs: [Int32]
     /// Index of the step that shows it, in the tutorial's step order.
     let stepIndex: Int
+    /// The code is part of its file (a fragment, or a snippet no file could take): the file's other lines
+    /// are not shown, not left out.
+    let isPartial: Bool
 }
 
 /// What one step shows of the code, reduced to what alignment compares.
@@ -83,14 +86,14 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
     var declared: Set<String> = []
     var identifiers: Set<String> = []
 
-    func piece(_ snippet: Snippet, fileName: String?, stepIndex: Int) -> CodePiece {
+    func piece(_ snippet: Snippet, fileName: String?, stepIndex: Int, unplaced: Bool = false) -> CodePiece {
         let text = table.text(
             snippet.code, swift: isSwiftCode(language: snippet.language, fileName: fileName ?? snippet.fileName))
         declared.formUnion(text.declaredNames)
         identifiers.formUnion(text.identifiers)
         return CodePiece(
             fileName: fileName, snippet: snippet, text: text, lineIDs: text.lines.map { table.id($0.key) },
-            stepIndex: stepIndex)
+            stepIndex: stepIndex, isPartial: unplaced || snippet.kind == .fragment)
     }
 
     for timeline in timelines.files {
@@ -110,7 +113,7 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
     }
     for unplaced in timelines.unplaced {
         guard let stepIndex = indexOfStep[unplaced.step] else { continue }
-        let current = piece(unplaced.snippet, fileName: nil, stepIndex: stepIndex)
+        let current = piece(unplaced.snippet, fileName: nil, stepIndex: stepIndex, unplaced: true)
         piecesByStep[stepIndex].append(current)
         changesByStep[stepIndex].formUnion(current.lineIDs)
         firstShownAt.insert(stepIndex)
