@@ -126,7 +126,7 @@ let package = Package(
             name: "tutorial-bench",
             dependencies: [
                 "TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialAnalysis",
-                "LanguageServer", "CCMarkGFM", "CLibXML2",
+                "LanguageServer", "CCMarkGFM", "CLibXML2", "TutorialCompare",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         // Fuzz targets (scripts/fuzz): executables defining LLVMFuzzerTestOneInput. Built with

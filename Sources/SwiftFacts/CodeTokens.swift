@@ -25,9 +25,17 @@ public struct SwiftCodeToken: Sendable, Hashable {
 /// The tokens of `code` in order, from SwiftParser (so a `//` inside a string is no comment, and a
 /// comment spanning lines is trivia throughout); nil for code the parser would stall on.
 public func swiftCodeTokens(_ code: String) -> [SwiftCodeToken]? {
+    swiftCodeTokens(code, previous: nil)?.tokens
+}
+
+/// The same, parsed from `previous` (the parse of the file's previous state) as the facts pass parses a
+/// timeline: whole items spliced, or SwiftParser's incremental parse, which gives the tree a full parse
+/// would. Returns the parse for the file's next state.
+public func swiftCodeTokens(_ code: String, previous: ParsedState?) -> (tokens: [SwiftCodeToken], parsed: ParsedState)? {
     guard SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+    let parsed = ParsedState.parse(code, previous: previous)
     var tokens: [SwiftCodeToken] = []
-    for token in Parser.parse(source: code).tokens(viewMode: .sourceAccurate) {
+    for token in parsed.result.tree.tokens(viewMode: .sourceAccurate) {
         let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = token.endPositionBeforeTrailingTrivia.utf8Offset
         guard start < end else { continue }
@@ -42,7 +50,7 @@ public func swiftCodeTokens(_ code: String) -> [SwiftCodeToken]? {
         }
         tokens.append(SwiftCodeToken(start: start, end: end, kind: kind))
     }
-    return tokens
+    return (tokens, parsed)
 }
 
 /// The syntax nodes whose identifier token is the name they declare.

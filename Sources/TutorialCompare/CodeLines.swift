@@ -49,7 +49,7 @@ func isSwiftCode(language: String?, fileName: String?) -> Bool {
 
 /// Splits `code` into compared lines. Swift is tokenized by SwiftParser (so a `//` inside a string is no
 /// comment and a multi-line comment is one), anything else by whitespace.
-func makeCodeText(_ code: String, swift: Bool) -> CodeText {
+func makeCodeText(_ code: String, swift: Bool, previous: ParsedState? = nil) -> (text: CodeText, parsed: ParsedState?) {
     let bytes = Array(code.utf8)
     var lineStarts = [0]
     for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
@@ -60,9 +60,11 @@ func makeCodeText(_ code: String, swift: Bool) -> CodeText {
     }
     var tokensByLine: [[CodeToken]] = Array(repeating: [], count: lineStarts.count)
     var declared: Set<String> = []
-    if swift, let tokens = swiftCodeTokens(code) {
+    var parsed: ParsedState? = nil
+    if swift, let tokenized = swiftCodeTokens(code, previous: previous) {
+        parsed = tokenized.parsed
         var line = 0
-        for token in tokens {
+        for token in tokenized.tokens {
             while line + 1 < lineStarts.count, lineStarts[line + 1] <= token.start { line += 1 }
             let isString = token.kind == .stringContent
             let text = isString ? "" : String(decoding: bytes[token.start..<token.end], as: UTF8.self)
@@ -99,7 +101,7 @@ func makeCodeText(_ code: String, swift: Bool) -> CodeText {
     }
     var identifiers: Set<String> = []
     for line in lines { for token in line.tokens where token.isIdentifier { identifiers.insert(token.text) } }
-    return CodeText(code: code, bytes: bytes, lines: lines, declaredNames: declared, identifiers: identifiers)
+    return (CodeText(code: code, bytes: bytes, lines: lines, declaredNames: declared, identifiers: identifiers), parsed)
 }
 
 /// The edit distance of two names counting an exchange of neighbouring characters as one edit (optimal

@@ -1,4 +1,5 @@
 import StepDiff
+import SwiftFacts
 import TutorialModel
 
 /// One file's code as a step leaves it: a state of the file's timeline (composed when the snippet shows part
@@ -65,11 +66,13 @@ struct CodeTable {
         return id
     }
 
-    mutating func text(_ code: String, swift: Bool) -> CodeText {
-        if let known = texts[code] { return known }
-        let text = makeCodeText(code, swift: swift)
-        texts[code] = text
-        return text
+    /// The split of `code`; a text not seen yet is parsed from `previous` (its file's previous state), and
+    /// its parse returned for the file's next state.
+    mutating func text(_ code: String, swift: Bool, previous: ParsedState? = nil) -> (text: CodeText, parsed: ParsedState?) {
+        if let known = texts[code] { return (known, nil) }
+        let made = makeCodeText(code, swift: swift, previous: previous)
+        texts[code] = made.text
+        return made
     }
 }
 
@@ -86,9 +89,14 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
     var declared: Set<String> = []
     var identifiers: Set<String> = []
 
+    // The parse of each timeline's latest state, for its next state's incremental parse.
+    var lastParse: ParsedState? = nil
     func piece(_ snippet: Snippet, fileName: String?, stepIndex: Int, unplaced: Bool = false) -> CodePiece {
-        let text = table.text(
-            snippet.code, swift: isSwiftCode(language: snippet.language, fileName: fileName ?? snippet.fileName))
+        let made = table.text(
+            snippet.code, swift: isSwiftCode(language: snippet.language, fileName: fileName ?? snippet.fileName),
+            previous: lastParse)
+        lastParse = made.parsed
+        let text = made.text
         declared.formUnion(text.declaredNames)
         identifiers.formUnion(text.identifiers)
         return CodePiece(
@@ -98,6 +106,7 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
 
     for timeline in timelines.files {
         var previous: CodePiece? = nil
+        lastParse = nil
         for state in timeline.states {
             guard let stepIndex = indexOfStep[state.step] else { continue }
             let current = piece(state.snippet, fileName: timeline.fileName, stepIndex: stepIndex)
@@ -112,6 +121,7 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
         }
     }
     for unplaced in timelines.unplaced {
+        lastParse = nil
         guard let stepIndex = indexOfStep[unplaced.step] else { continue }
         let current = piece(unplaced.snippet, fileName: nil, stepIndex: stepIndex, unplaced: true)
         piecesByStep[stepIndex].append(current)
