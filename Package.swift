@@ -112,7 +112,7 @@ let package = Package(
             name: "LanguageServer",
             dependencies: [
                 "TutorialModel", "TutorialReaders", "SnippetComposition", "StepDiff", "SwiftFacts", "TutorialRules",
-                "TutorialAnalysis", "TutorialFixes", "Reports",
+                "TutorialAnalysis", "TutorialFixes", "Reports", "TutorialCompare",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(

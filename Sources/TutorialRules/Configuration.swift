@@ -31,6 +31,10 @@ public struct Configuration: Sendable, Equatable {
     public var baseDirectory: String?
     /// The file it was read from, if any.
     public var path: String?
+    /// Copies of tutorials and the originals they render (`"originals": {"zh/Page.md": "en/Page.md"}`),
+    /// both relative to the configuration's folder: the language server reports where a copy's code drifted
+    /// from its original (`tutorial-check compare`).
+    public var originals: [String: String] = [:]
 
     public init(
         rules: [String: RuleSetting] = [:], exclude: [String] = [], baseDirectory: String? = nil, path: String? = nil
@@ -92,9 +96,16 @@ public struct Configuration: Sendable, Equatable {
         }
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         var configuration = Configuration(baseDirectory: directory.isEmpty ? "/" : directory, path: path)
-        for key in root.keys where !["rules", "exclude", "rulesDocumentation"].contains(key) {
+        for key in root.keys where !["rules", "exclude", "rulesDocumentation", "originals"].contains(key) {
             throw LoadError(
-                description: "\(path): unknown key '\(key)' (expected 'rules', 'exclude' and 'rulesDocumentation')")
+                description:
+                    "\(path): unknown key '\(key)' (expected 'rules', 'exclude', 'rulesDocumentation' and 'originals')")
+        }
+        if let originals = root["originals"] {
+            guard let table = originals as? [String: String] else {
+                throw LoadError(description: "\(path): 'originals' must map each copy's path to its original's path")
+            }
+            configuration.originals = table
         }
         if let rules = root["rules"] {
             guard let table = rules as? [String: Any] else {
