@@ -89,19 +89,19 @@ public struct FindingsResult: Sendable {
     public let rulesDocumentation: String
     /// What the analysis computed per file state, for the analysis of the document's next version.
     public let stateResults: StateResults
-    /// Where the document's code drifted from the original its configuration names (none when it names none).
-    public let drifts: [Drift]
+    /// The document held against the original its configuration names (nil when it names none).
+    public let comparison: Comparison?
 
     public init(
         findings: [Finding], notes: [String] = [],
         rulesDocumentation: String = Configuration.projectRulesDocumentation, stateResults: StateResults = .none,
-        drifts: [Drift] = []
+        comparison: Comparison? = nil
     ) {
         self.findings = findings
         self.notes = notes
         self.rulesDocumentation = rulesDocumentation
         self.stateResults = stateResults
-        self.drifts = drifts
+        self.comparison = comparison
     }
 }
 
@@ -159,10 +159,10 @@ public struct AnalysisPipeline: Sendable {
             // lazy: the rules find unchanged steps without diffs).
             let analysis = session.analyze(
                 tutorial: model.tutorial, timelines: model.timelines, configuration: configuration, previous: previous)
-            let drifts = DriftDiagnostics.drifts(of: model.tutorial, configuration: configuration, notes: &notes)
+            let comparison = DriftDiagnostics.comparison(of: model.tutorial, configuration: configuration, notes: &notes)
             return FindingsResult(
                 findings: analysis.findings, notes: notes, rulesDocumentation: configuration.rulesDocumentation,
-                stateResults: analysis.stateResults, drifts: drifts)
+                stateResults: analysis.stateResults, comparison: comparison)
         }
         return AnalysisPipeline(
             model: { document, format, resources in

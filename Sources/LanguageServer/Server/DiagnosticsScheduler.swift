@@ -60,8 +60,8 @@ extension LanguageServer {
 
     func findings(of snapshot: Snapshot) -> [Finding] { analysisResult(of: snapshot).findings }
 
-    /// Where the document's code drifted from the original its configuration names.
-    func drifts(of snapshot: Snapshot) -> [Drift] { analysisResult(of: snapshot).drifts }
+    /// The document held against the original its configuration names, if it names one.
+    func comparison(of snapshot: Snapshot) -> Comparison? { analysisResult(of: snapshot).comparison }
 
     /// The rule reference the document's configuration names, which its diagnostics link to.
     func rulesDocumentation(of snapshot: Snapshot) -> String { analysisResult(of: snapshot).rulesDocumentation }
@@ -110,7 +110,7 @@ extension LanguageServer {
                 DiagnosticConversion.diagnostics(
                     found, uri: uri, tutorial: model(of: snapshot).tutorial, converter: snapshot.converter,
                     rulesDocumentation: rulesDocumentation(of: snapshot))
-                + DriftDiagnostics.diagnostics(drifts(of: snapshot), converter: snapshot.converter)
+                + DriftDiagnostics.diagnostics(comparison(of: snapshot), converter: snapshot.converter)
             let again = state.withLock { state -> Bool in
                 // Publish under the state lock: no edit can slip between the version check and the send,
                 // so a result for an old version never reaches the client.

@@ -64,3 +64,27 @@ async def test_a_document_that_names_no_original_gets_no_drift(client: LanguageC
     open_document(client, other)
     published = await client.published.wait(uri_of(other), version=1)
     assert not [d for d in published.diagnostics if d.code == "translation-drift"]
+
+
+async def test_hover_shows_the_originals_code_and_the_quick_fix_takes_it(client: LanguageClient):
+    copy = client.workspace_path / "zh" / "Slider.md"
+    uri = uri_of(copy)
+    open_document(client, copy)
+    published = await client.published.wait(uri, version=1)
+    spelled = next(d for d in published.diagnostics if d.code == "translation-drift" and "contetxt" in d.message)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=spelled.range.start))
+    assert "The original's step 1.3" in hover.contents.value
+    assert "func updateUIView(_ slider: UISlider, context: Context) {" in hover.contents.value
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=spelled.range,
+            context=types.CodeActionContext(diagnostics=[spelled])))
+    take = [a for a in actions if a.title.startswith("Take the original's code")]
+    assert len(take) == 1, [a.title for a in actions]
+    [edit] = take[0].edit.changes[uri]
+    assert edit.new_text == "context" and edit.range == spelled.range
+    lines = copy.read_text(encoding="utf-8").split("\n")
+    line = lines[edit.range.start.line]
+    fixed = line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:]
+    assert fixed == "    func updateUIView(_ slider: UISlider, context: Context) {"
