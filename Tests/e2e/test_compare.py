@@ -225,3 +225,14 @@ def test_chromium_shows_the_drifts_marked_on_both_sides(binary):
     left, right = drift_colour_pixels(marked)
     assert left > 1000 and right > 1000, (left, right)
     assert drift_colour_pixels(clean) == (0, 0)
+
+
+def test_a_configuration_naming_originals_is_accepted_and_a_malformed_one_is_an_input_error(binary, tmp_path):
+    for name in ("original.md", "copy-zh.md"):
+        (tmp_path / name).write_bytes((ROOT / "Fixtures" / "compare" / name).read_bytes())
+    config = tmp_path / ".tutorial-check.json"
+    config.write_text(json.dumps({"originals": {"copy-zh.md": "original.md"}}))
+    assert run(binary, "lint", str(tmp_path / "copy-zh.md")).returncode == 0
+    config.write_text(json.dumps({"originals": ["original.md"]}))
+    broken = run(binary, "lint", str(tmp_path / "copy-zh.md"))
+    assert broken.returncode == 2 and "'originals' must map each copy's path to its original's path" in broken.stderr
