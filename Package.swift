@@ -91,13 +91,19 @@ let package = Package(
             name: "TutorialAnalysis",
             dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        // Copies held against their originals (`compare`); SwiftParser's tokens come through SwiftFacts.
+        .target(
+            name: "TutorialCompare", dependencies: ["TutorialModel", "StepDiff", "SwiftFacts"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "DiffSyntax", dependencies: ["TutorialModel"],
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "Reports",
-            dependencies: ["TutorialModel", "StepDiff", "TutorialRules", "TutorialAnalysis", "DiffSyntax"],
+            dependencies: [
+                "TutorialModel", "StepDiff", "TutorialRules", "TutorialAnalysis", "DiffSyntax", "TutorialCompare",
+            ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "TutorialFixes", dependencies: ["TutorialModel", "TutorialReaders", "TutorialRules", "TutorialAnalysis"],
@@ -106,21 +112,21 @@ let package = Package(
             name: "LanguageServer",
             dependencies: [
                 "TutorialModel", "TutorialReaders", "SnippetComposition", "StepDiff", "SwiftFacts", "TutorialRules",
-                "TutorialAnalysis", "TutorialFixes", "Reports",
+                "TutorialAnalysis", "TutorialFixes", "Reports", "TutorialCompare",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-check",
             dependencies: [
                 "TutorialModel", "TutorialReaders", "StepDiff", "TutorialRules", "TutorialAnalysis", "TutorialFixes",
-                "Reports", "LanguageServer",
+                "Reports", "LanguageServer", "TutorialCompare",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .executableTarget(
             name: "tutorial-bench",
             dependencies: [
                 "TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules", "TutorialAnalysis",
-                "LanguageServer", "CCMarkGFM", "CLibXML2",
+                "LanguageServer", "CCMarkGFM", "CLibXML2", "TutorialCompare",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         // Fuzz targets (scripts/fuzz): executables defining LLVMFuzzerTestOneInput. Built with
@@ -177,6 +183,10 @@ let package = Package(
         .testTarget(
             name: "ReportsTests",
             dependencies: ["Reports", "DiffSyntax", "StepDiff", "TutorialModel", "TutorialRules", "TestSupport", "CLibXML2"],
+            swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
+        .testTarget(
+            name: "TutorialCompareTests",
+            dependencies: ["TutorialCompare", "TutorialModel", "TutorialReaders", "TutorialAnalysis", "Reports"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "FuzzRegressionTests", dependencies: ["FuzzSupport"],

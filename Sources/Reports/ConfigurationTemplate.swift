@@ -29,10 +29,14 @@ public func renderConfigurationTemplate(version: String) -> String {
           // folder, `**` across folders, `?` one character), e.g. ["drafts/**", "*.draft.md"].
           "exclude": [],
           // The rule reference that editors link each finding to (the rule's section, #rule-id).
-          "rulesDocumentation": "\(Configuration.projectRulesDocumentation)"
-          // For `tutorial-check compare`: each copy's path (a translation, a new revision) mapped to its
-          // original's, relative to this file's folder, e.g. {"zh/uikit.md": "en/uikit.md"}.
-          // "originals": {}
+          "rulesDocumentation": "\(Configuration.projectRulesDocumentation)",
+          // Build order (code shown before it is complete, finished by a later step of the same file) is no
+          // defect and is not shown; true shows it as hints, as `lint --include-build-order` does.
+          "includeBuildOrder": false,
+          // For `tutorial-check compare` and the editor's drift diagnostics: each copy's path (a translation,
+          // a new revision) mapped to its original's, relative to this file's folder, e.g.
+          // {"zh/uikit.md": "en/uikit.md"}.
+          "originals": {}
         }
 
         """

@@ -38,6 +38,10 @@ public struct Configuration: Sendable, Equatable {
     public var baseDirectory: String?
     /// The file it was read from, if any.
     public var path: String?
+    /// Copies of tutorials and the originals they render (`"originals": {"zh/Page.md": "en/Page.md"}`),
+    /// both relative to the configuration's folder: the language server reports where a copy's code drifted
+    /// from its original (`tutorial-check compare`).
+    public var originals: [String: String] = [:]
 
     public init(
         rules: [String: RuleSetting] = [:], exclude: [String] = [], baseDirectory: String? = nil, path: String? = nil
@@ -135,7 +139,7 @@ public struct Configuration: Sendable, Equatable {
         }
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         var configuration = Configuration(baseDirectory: directory.isEmpty ? "/" : directory, path: path)
-        let keys = ["rules", "exclude", "rulesDocumentation", "includeBuildOrder"]
+        let keys = ["rules", "exclude", "rulesDocumentation", "includeBuildOrder", "originals"]
         for key in root.keys where !keys.contains(key) {
             throw LoadError(
                 description: "\(path): unknown key '\(key)' (expected \(keys.map { "'\($0)'" }.joined(separator: ", ")))")
@@ -145,6 +149,12 @@ public struct Configuration: Sendable, Equatable {
                 throw LoadError(description: "\(path): 'includeBuildOrder' must be true or false")
             }
             configuration.includeBuildOrder = flag
+        }
+        if let originals = root["originals"] {
+            guard let table = originals as? [String: String] else {
+                throw LoadError(description: "\(path): 'originals' must map each copy's path to its original's path")
+            }
+            configuration.originals = table
         }
         if let rules = root["rules"] {
             guard let table = rules as? [String: Any] else {

@@ -46,6 +46,11 @@ if CommandLine.arguments.contains("--keystroke-only") {
     keystrokeFigures(&report)
     exit(0)
 }
+// `--compare-only` measures only `compare` of two 1 MB tutorials beside lint of both.
+if CommandLine.arguments.contains("--compare-only") {
+    compareFigures(&report, large: large)
+    exit(0)
+}
 // `--server-only N` replays N keystrokes on the 1 MB document only (for profiling the server; the difference
 // of `perf stat -e instructions` between N and 0 keystrokes is the instructions of N keystrokes); with
 // `--small`, on the 30 KB document.
@@ -144,6 +149,7 @@ report.figure("parse + facts, incremental in step order", milliseconds(stages.fa
 report.figure("pipeline with facts cached (rules run)", milliseconds(stages.rules), reference: "timelines, cache lookups (100% hits), code and tutorial rules")
 report.figure("re-analysis, facts and rule results cached", milliseconds(stages.reanalysis), reference: "the fixed cost of re-analysing unchanged documents", ratio: String(format: "%.2f ms per document", stages.reanalysis * 1000 / Double(corpusDocuments.count)))
 
+compareFigures(&report, large: large)
 keystrokeFigures(&report)
 
 /// didChange → publishDiagnostics on the 30 KB and the 1 MB document, re-reading windows (the server as

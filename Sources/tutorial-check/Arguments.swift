@@ -104,6 +104,9 @@ func parseCommand(_ help: CommandHelp, _ arguments: [String]) throws(CommandExit
     case .shell where parsed.positionals.count != 1:
         writeError("\(name) needs exactly one shell (\(completionShells.joined(separator: ", ")))")
         throw CommandExit(code: .usageOrInput)
+    case .originalAndCopy where parsed.positionals.count != 2:
+        writeError("\(name) needs exactly two paths: the ORIGINAL, then the COPY")
+        throw CommandExit(code: .usageOrInput)
     default:
         return parsed
     }

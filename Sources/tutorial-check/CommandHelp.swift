@@ -3,6 +3,7 @@ enum Commands {
     static let all: [(help: CommandHelp, run: @Sendable ([String]) -> ExitCode)] = [
         (OutlineCommand.help, OutlineCommand.run),
         (DiffCommand.help, DiffCommand.run),
+        (CompareCommand.help, CompareCommand.run),
         (LSPCommand.help, LSPCommand.run),
         (LintCommand.help, LintCommand.run),
         (InitCommand.help, InitCommand.run),
@@ -26,6 +27,8 @@ struct CommandHelp: Sendable {
         case ruleID
         /// Exactly one shell name (`completions`).
         case shell
+        /// Exactly two tutorial files or catalogs: an original and its copy (`compare`).
+        case originalAndCopy
     }
 
     let name: String

@@ -17,7 +17,7 @@ private func operandWords(_ operands: CommandHelp.Operands, ruleIDs: [String]) -
     case .ruleID: return ruleIDs
     case .shell: return completionShells
     case .none: return []
-    case .paths: return nil
+    case .paths, .originalAndCopy: return nil
     }
 }
 

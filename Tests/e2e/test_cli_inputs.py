@@ -36,7 +36,7 @@ def test_every_command_answers_help_and_main_help_lists_them(binary):
     listed = run(binary, "--help")
     assert listed.returncode == 0
     commands = [line.split()[0] for line in listed.stdout.split("commands:\n")[1].split("\n\n")[0].splitlines()]
-    assert commands == ["outline", "diff", "lsp", "lint", "init", "rules", "explain", "report", "completions", "manpage"], commands
+    assert commands == ["outline", "diff", "compare", "lsp", "lint", "init", "rules", "explain", "report", "completions", "manpage"], commands
     for command in commands:
         result = run(binary, command, "--help")
         assert result.returncode == 0, (command, result.stderr)
@@ -46,7 +46,8 @@ def test_every_command_answers_help_and_main_help_lists_them(binary):
 
 def test_wrong_number_of_arguments_is_a_usage_error(binary):
     for arguments in (["lint"], ["diff"], ["rules", "extra"], ["explain"], ["explain", "a", "b"], ["lsp", "file.md"],
-                      ["report"], ["completions"], ["completions", "tcsh"], ["manpage", "extra"], ["init", "extra"]):
+                      ["report"], ["completions"], ["completions", "tcsh"], ["manpage", "extra"], ["compare"],
+                      ["compare", "one.md"], ["compare", "a.md", "b.md", "c.md"], ["init", "extra"]):
         result = run(binary, *arguments)
         assert result.returncode == 2, arguments
         assert result.stderr.count("\n") == 1, result.stderr

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import ROOT, run
 
-COMMANDS = ["outline", "diff", "lint", "init", "rules", "explain", "lsp", "report", "completions", "manpage"]
+COMMANDS = ["outline", "diff", "compare", "lint", "init", "rules", "explain", "lsp", "report", "completions", "manpage"]
 
 
 @pytest.fixture(scope="module")

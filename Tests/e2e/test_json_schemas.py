@@ -127,7 +127,7 @@ def shortened(example, actual):
 
 def test_the_page_examples_are_real_output_and_match_the_schemas(binary):
     examples = page_examples()
-    assert sorted(arguments[1] for arguments, _ in examples) == sorted(COMMANDS)
+    assert sorted(arguments[1] for arguments, _ in examples) == sorted(COMMANDS + ("compare",))
     for arguments, example in examples:
         assert arguments[0] == "tutorial-check" and "json" in arguments, arguments
         result = run(binary, *arguments[1:], cwd=ROOT)

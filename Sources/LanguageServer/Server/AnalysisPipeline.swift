@@ -3,6 +3,7 @@ import SnippetComposition
 import StepDiff
 import SwiftFacts
 import TutorialAnalysis
+import TutorialCompare
 import TutorialFixes
 import TutorialModel
 import TutorialReaders
@@ -88,15 +89,19 @@ public struct FindingsResult: Sendable {
     public let rulesDocumentation: String
     /// What the analysis computed per file state, for the analysis of the document's next version.
     public let stateResults: StateResults
+    /// The document held against the original its configuration names (nil when it names none).
+    public let comparison: Comparison?
 
     public init(
         findings: [Finding], notes: [String] = [],
-        rulesDocumentation: String = Configuration.projectRulesDocumentation, stateResults: StateResults = .none
+        rulesDocumentation: String = Configuration.projectRulesDocumentation, stateResults: StateResults = .none,
+        comparison: Comparison? = nil
     ) {
         self.findings = findings
         self.notes = notes
         self.rulesDocumentation = rulesDocumentation
         self.stateResults = stateResults
+        self.comparison = comparison
     }
 }
 
@@ -154,9 +159,10 @@ public struct AnalysisPipeline: Sendable {
             // lazy: the rules find unchanged steps without diffs).
             let analysis = session.analyze(
                 tutorial: model.tutorial, timelines: model.timelines, configuration: configuration, previous: previous)
+            let comparison = DriftDiagnostics.comparison(of: model.tutorial, configuration: configuration, notes: &notes)
             return FindingsResult(
                 findings: analysis.findings, notes: notes, rulesDocumentation: configuration.rulesDocumentation,
-                stateResults: analysis.stateResults)
+                stateResults: analysis.stateResults, comparison: comparison)
         }
         return AnalysisPipeline(
             model: { document, format, resources in

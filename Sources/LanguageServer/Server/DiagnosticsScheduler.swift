@@ -1,4 +1,5 @@
 import Foundation
+import TutorialCompare
 import TutorialModel
 import TutorialReaders
 import TutorialRules
@@ -60,6 +61,9 @@ extension LanguageServer {
 
     func findings(of snapshot: Snapshot) -> [Finding] { analysisResult(of: snapshot).findings }
 
+    /// The document held against the original its configuration names, if it names one.
+    func comparison(of snapshot: Snapshot) -> Comparison? { analysisResult(of: snapshot).comparison }
+
     /// The rule reference the document's configuration names, which its diagnostics link to.
     func rulesDocumentation(of snapshot: Snapshot) -> String { analysisResult(of: snapshot).rulesDocumentation }
 
@@ -103,9 +107,11 @@ extension LanguageServer {
                 return
             }
             let found = findings(of: snapshot)
-            let diagnostics = DiagnosticConversion.diagnostics(
-                found, uri: uri, tutorial: model(of: snapshot).tutorial, converter: snapshot.converter,
-                rulesDocumentation: rulesDocumentation(of: snapshot))
+            let diagnostics =
+                DiagnosticConversion.diagnostics(
+                    found, uri: uri, tutorial: model(of: snapshot).tutorial, converter: snapshot.converter,
+                    rulesDocumentation: rulesDocumentation(of: snapshot))
+                + DriftDiagnostics.diagnostics(comparison(of: snapshot), converter: snapshot.converter)
             let again = state.withLock { state -> Bool in
                 // Publish under the state lock: no edit can slip between the version check and the send,
                 // so a result for an old version never reaches the client.

@@ -76,10 +76,13 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
     },
     documentRoute(HoverRequest.self, uri: \.textDocument.uri) { server, params, snapshot, _ in
         let converter = snapshot.converter
-        return HoverContent.hover(
+        let hover = HoverContent.hover(
             at: converter.offset(params.position), model: server.model(of: snapshot),
             findings: server.findings(of: snapshot),
             converter: converter, explanation: server.options.pipeline.explanation)
+        return DriftDiagnostics.hover(
+            adding: hover, at: converter.offset(params.position), comparison: server.comparison(of: snapshot),
+            converter: converter)
     },
     documentRoute(CodeLensRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
         CodeLenses.lenses(server.model(of: snapshot), uri: snapshot.open.uri, converter: snapshot.converter)
@@ -89,6 +92,7 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
         let actions = CodeActions.actions(
             for: params, snapshot: snapshot, model: server.model(of: snapshot), findings: server.findings(of: snapshot),
             rulesDocumentation: server.rulesDocumentation(of: snapshot), versionedEdits: versioned)
+            + DriftDiagnostics.actions(for: params, snapshot: snapshot, comparison: server.comparison(of: snapshot))
         // Edits computed for a version the client no longer has would land in the wrong places.
         if snapshot.open.version != Int.min, server.snapshot(snapshot.open.uri)?.open.version != snapshot.open.version {
             throw ResponseError.contentModified

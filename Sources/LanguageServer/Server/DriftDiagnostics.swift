@@ -1,0 +1,111 @@
+import TutorialAnalysis
+import TutorialCompare
+import TutorialModel
+import TutorialReaders
+import TutorialRules
+
+/// A copy's drifts from the original its configuration names (`"originals"` in `.tutorial-check.json`),
+/// published with the copy's diagnostics: code `translation-drift`, a warning, the original's place as
+/// related information, and what the original has there in `data.replacement`. Hovering a drift shows the
+/// original's code of that step; a quick fix takes the original's code.
+enum DriftDiagnostics {
+    static let code = "translation-drift"
+
+    /// The drifts of the document `copy` from its original, when its configuration names one; a missing or
+    /// unreadable original is a note for the log, never a failure of the analysis.
+    static func comparison(of copy: Tutorial, configuration: Configuration, notes: inout [String]) -> Comparison? {
+        guard let originalPath = original(of: copy.document.path, in: configuration) else { return nil }
+        let document: SourceDocument
+        do { document = try DocumentLoader.load(originalPath) } catch {
+            notes.append("\(copy.document.path): its original cannot be read: \(error.description)")
+            return nil
+        }
+        let original = readTutorial(document, resources: FileSystemResources())
+        return compareTutorials(original: original, copy: copy)
+    }
+
+    /// The drifts an editor can show: those with a place in the copy.
+    static func shown(_ comparison: Comparison?) -> [Drift] { comparison?.drifts.filter { $0.copy != nil } ?? [] }
+
+    private static func touches(_ drift: Drift, _ range: SourceRange) -> Bool {
+        guard let place = drift.copy?.documentRange else { return false }
+        return place.overlaps(range) || place.contains(range.start)
+            || (place.isEmpty || range.isEmpty) && place.start <= range.end && range.start <= place.end
+    }
+
+    /// The hover at `offset` with, for each drift there, the original's code of its step added.
+    static func hover(adding hover: Hover?, at offset: Int, comparison: Comparison?, converter: PositionConverter)
+        -> Hover?
+    {
+        guard let comparison else { return hover }
+        var parts: [String] = []
+        for drift in shown(comparison) where touches(drift, .empty(at: offset)) {
+            var text = "**\(code)** (\(drift.kind.rawValue)): \(drift.message)"
+            if let place = drift.original, let step = comparison.original.step(place.step) {
+                let snippets = step.snippets.filter { place.file == nil || $0.fileName == nil || $0.fileName == place.file }
+                text += "\n\nThe original's step \(place.step)"
+                for snippet in snippets { text += ":\n\n```\(snippet.language ?? "")\n\(snippet.code)```" }
+            }
+            if !parts.contains(text) { parts.append(text) }
+        }
+        guard !parts.isEmpty else { return hover }
+        let value = ([hover?.contents.value].compactMap { $0 } + parts).joined(separator: "\n\n---\n\n")
+        return Hover(contents: MarkupContent(kind: .markdown, value: value), range: hover?.range)
+    }
+
+    /// "Take the original's code" for each drift the request's range touches whose code is in the document.
+    static func actions(for request: CodeActionRequest, snapshot: LanguageServer.Snapshot, comparison: Comparison?)
+        -> [CodeAction]
+    {
+        let converter = snapshot.converter
+        let requested = converter.sourceRange(request.range)
+        let diagnostics = Self.diagnostics(comparison, converter: converter)
+        var actions: [CodeAction] = []
+        for (drift, diagnostic) in zip(shown(comparison), diagnostics) {
+            guard let place = drift.copy, let replacement = drift.replacement,
+                place.path == snapshot.open.document.path, touches(drift, requested)
+            else { continue }
+            let edit = TextEdit(range: converter.range(place.documentRange), newText: replacement)
+            actions.append(
+                CodeAction(
+                    title: "Take the original's code (step \(drift.original?.step.description ?? place.step.description))",
+                    kind: "quickfix", diagnostics: [diagnostic], isPreferred: nil,
+                    edit: WorkspaceEdit(changes: [snapshot.open.uri: [edit]])))
+        }
+        return actions
+    }
+
+    /// The original's path the configuration names for `documentPath`, both relative to its folder.
+    static func original(of documentPath: String, in configuration: Configuration) -> String? {
+        guard !configuration.originals.isEmpty, let base = configuration.baseDirectory else { return nil }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        guard documentPath.hasPrefix(prefix),
+            let original = configuration.originals[String(documentPath.dropFirst(prefix.count))]
+        else { return nil }
+        return original.hasPrefix("/") ? original : prefix + original
+    }
+
+    static func diagnostics(_ comparison: Comparison?, converter: PositionConverter) -> [Diagnostic] {
+        shown(comparison).compactMap { drift in
+            guard let copy = drift.copy else { return nil }
+            var related: [DiagnosticRelatedInformation] = []
+            if let original = drift.original {
+                // The original's range in its own file, as the CLI reports it (1-based lines, UTF-16 columns).
+                let range = Range(
+                    start: Position(line: original.start.line - 1, character: original.start.column - 1),
+                    end: Position(line: original.end.line - 1, character: original.end.column - 1))
+                related.append(
+                    DiagnosticRelatedInformation(
+                        location: Location(uri: DocumentURI.uri(ofPath: original.path), range: range),
+                        message: "the original's step \(original.step)"
+                            + (original.text.isEmpty ? "" : ": \(original.text)")))
+            }
+            var data: [String: JSONValue] = ["kind": .string(drift.kind.rawValue), "step": .string(copy.step.description)]
+            if let replacement = drift.replacement { data["replacement"] = .string(replacement) }
+            return Diagnostic(
+                range: converter.range(copy.documentRange), severity: .warning, code: code,
+                source: DiagnosticConversion.source, message: "\(drift.kind.rawValue): \(drift.message)",
+                relatedInformation: related.isEmpty ? nil : related, data: .object(data))
+        }
+    }
+}
