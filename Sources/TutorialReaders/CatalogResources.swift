@@ -276,6 +276,9 @@ public struct CatalogResources: Sendable {
 private struct CatalogIndex: Sendable {
     /// Paths below the root as components, by last component, in walk order.
     private var byName: [String: [[String]]] = [:]
+    /// The same by last component without its extension: DocC's asset index finds `file: intro-1` as
+    /// `intro-1.swift`.
+    private var byStem: [String: [[String]]] = [:]
     let complete: Bool
 
     init(root: String, provider: any ResourceProvider) {
@@ -287,14 +290,23 @@ private struct CatalogIndex: Sendable {
             let components = Array(CatalogResources.components(path).dropFirst(prefixCount))
             guard let last = components.last else { continue }
             byName[last, default: []].append(components)
+            if let dot = last.lastIndex(of: "."), dot != last.startIndex {
+                byStem[String(last[..<dot]), default: []].append(components)
+            }
         }
     }
 
     /// The files whose path below the root ends with `name`'s components (a bare file name matches
-    /// that file name anywhere).
+    /// that file name anywhere); for a name without an extension that no file has, the files with that
+    /// name and any extension.
     func files(endingWith name: [String]) -> [[String]] {
         guard let last = name.last else { return [] }
-        return (byName[last] ?? []).filter { $0.count >= name.count && Array($0.suffix(name.count)) == name }
+        let exact = (byName[last] ?? []).filter { $0.count >= name.count && Array($0.suffix(name.count)) == name }
+        guard exact.isEmpty, !last.contains(".") else { return exact }
+        let folders = name.dropLast()
+        return (byStem[last] ?? []).filter {
+            $0.count >= name.count && Array($0.dropLast().suffix(folders.count)) == Array(folders)
+        }
     }
 }
 

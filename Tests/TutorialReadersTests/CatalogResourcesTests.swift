@@ -49,6 +49,16 @@ final class CatalogResourcesTests: XCTestCase {
         XCTAssertEqual(others, [])
     }
 
+    /// DocC's asset index finds a resource by its name without the extension; a name that has one, or a
+    /// folder that does not lead there, still finds nothing.
+    func testANameWithoutItsExtensionFindsTheResourceAsDocCDoes() throws {
+        guard case .found(let resource, _) = resolve("inside") else { return XCTFail("\(resolve("inside"))") }
+        XCTAssertEqual(resource.nameInCatalog, "Resources/inside.swift")
+        guard case .found = resolve("Resources/inside") else { return XCTFail("\(resolve("Resources/inside"))") }
+        guard case .missing = resolve("inside.md") else { return XCTFail("\(resolve("inside.md"))") }
+        guard case .missing = resolve("Other/inside") else { return XCTFail("\(resolve("Other/inside"))") }
+    }
+
     func testDotDotLeavingTheCatalogIsRefusedAndStayingInsideIsAllowed() throws {
         XCTAssertEqual(resolve("../outside/secret.swift"), .refused(.leavesCatalog))
         XCTAssertEqual(resolve("../../outside/secret.swift"), .refused(.leavesCatalog))
