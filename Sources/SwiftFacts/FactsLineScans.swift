@@ -47,8 +47,8 @@ private let suppressionMarker = Array("tutorial-check:disable-line".utf8)
 private let suppressionMarkerDash = suppressionMarker.firstIndex(of: UInt8(ascii: "-"))!
 
 /// Lines that may stand for code, judged by shape in any language, with no list of phrases: a comment
-/// holding an ellipsis (`// … the rest as before`, `/* 省略…… */`); comments that are all their block holds
-/// (`struct ContentView: View {` `// 기존 코드` `}`: they document no code, so they stand for some); and prose
+/// holding an ellipsis (`// … the rest as before`, `/* 省略…… */`); comments that are all a block holds that
+/// cannot be empty (`struct ContentView: View {` `// 기존 코드` `}`: they stand for code); and prose
 /// written among the code (a line of Hangul, kana or ideographs outside a string or a comment).
 /// Doc comments and markers for tools (`///`, `MARK:`, `TODO:`, `FIXME:`, `swiftlint:`, `tutorial-check:`)
 /// are comments of a whole file.
@@ -73,15 +73,31 @@ func commentsStandingForCode(in code: String) -> [Int] {
         {
             continue
         }
-        // The only content of its block: between a line opening the block and one closing it.
+        // The only content of a block that cannot be empty: a type's body, a computed property's, a function
+        // returning a value. (`func updateUIView(…) { // nothing to do }` is a whole, empty method.)
         let next = lines[(index + 1)...].first { !$0.isEmpty && commentText(of: $0) == nil }
         let previous = lines[..<index].last { !$0.isEmpty && commentText(of: $0) == nil }
-        let fillsItsBlock = next?.hasPrefix("}") == true && previous?.hasSuffix("{") == true
+        let fillsItsBlock =
+            next?.hasPrefix("}") == true && previous.map { $0.hasSuffix("{") && opensABlockThatHoldsCode($0) } == true
         if ellipses.contains(where: { comment.contains($0) }) || fillsItsBlock {
             result.append(index)
         }
     }
     return result
+}
+
+/// Whether a line opening a block opens one that cannot be empty in a whole file: a type's body (`struct`,
+/// `class`, `enum`, `actor`, `extension`), a computed property (`var body: some View {`), or a function or
+/// closure that returns a value (`-> Coordinator {`).
+private func opensABlockThatHoldsCode(_ line: String) -> Bool {
+    if line.contains("->") { return true }
+    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let modifiers: Set<String> = [
+        "public", "private", "fileprivate", "internal", "package", "open", "final", "static", "nonisolated",
+        "override", "lazy",
+    ]
+    guard let keyword = words.first(where: { !modifiers.contains($0) && !$0.hasPrefix("@") }) else { return false }
+    return ["struct", "class", "enum", "actor", "extension", "var"].contains(keyword)
 }
 
 /// What draws an ellipsis in a comment (one full stop ends a sentence; two dots or more leave something out).
