@@ -33,15 +33,17 @@ import TutorialModel
 ///   step (no prose, no code) whose label and title another step with content also has is dropped.
 enum OutlineBuilder {
     static func build(
-        _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, fallbackTitle: String? = nil,
-        diagnostics: [ReaderDiagnostic] = []
+        _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, declaredTitle: String? = nil,
+        fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
-        var state = BuildState(blocks: clampedToNextBlock(blocks, bytes: document.bytes), fallbackTitle: fallbackTitle)
+        var state = BuildState(
+            blocks: clampedToNextBlock(blocks, bytes: document.bytes), declaredTitle: declaredTitle,
+            fallbackTitle: fallbackTitle)
         for index in state.blocks.indices { state.visit(index) }
         state.closeSection()
         let sections = finish(state.sections)
         return Tutorial(
-            document: document, format: format, title: state.title ?? fallbackTitle, sections: sections,
+            document: document, format: format, title: state.tutorialTitle, sections: sections,
             diagnostics: diagnostics)
     }
 
@@ -207,9 +209,15 @@ private struct BuildState {
     let sectionTitleHeadings: [Int: Int]
     let sectionTitleHeadingIndices: Set<Int>
 
+    /// The title heading's text, once read.
     var title: String?
-    /// The page's `<title>`, for a document without a level-1 heading.
+    /// The front matter's or the article header's title, over the title heading.
+    let declaredTitle: String?
+    /// The page's `<title>`, for a document without a title heading.
     let fallbackTitle: String?
+
+    /// The tutorial's title: the one the document declares, else its title heading, else the page's.
+    var tutorialTitle: String? { declaredTitle ?? title ?? fallbackTitle }
     var sections: [SectionDraft] = []
     var section: SectionDraft?
     var step: StepDraft?
@@ -219,8 +227,9 @@ private struct BuildState {
     var pendingProse: [String] = []
     var pendingAside = false
 
-    init(blocks: [OutlineBlock], fallbackTitle: String?) {
+    init(blocks: [OutlineBlock], declaredTitle: String?, fallbackTitle: String?) {
         self.blocks = blocks
+        self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
         var captionFileNames: [Int: String] = [:]
         var captions = Set<Int>()
@@ -269,26 +278,65 @@ private struct BuildState {
             sectionBelowLevel = 7
             stepBreakLevel = 0
         } else {
-            let top = unlabelledLevels.min() ?? 1
+            // Sections are the headings of the first level below the title (and any above it that carry
+            // code): a heading of the title's level between sections (`# Data` over `## @State`, `## Lists`)
+            // groups them, and its sections are not its steps.
+            let titleLevel = titleIndex.flatMap { Self.headingLevel(blocks[$0]) }
+            let belowTitle = titleLevel.flatMap { level in unlabelledLevels.filter { $0 > level }.min() }
+            let top = belowTitle ?? unlabelledLevels.min() ?? 1
             sectionBelowLevel = top + 1
             stepBreakLevel = 6
         }
     }
 
-    /// The first unlabelled level-1 heading, unless a step or code comes before it (then the document
-    /// has no title heading: its level-1 headings are sections).
+    /// The tutorial's own heading: the level-1 heading that heads the content holding the steps, decided by
+    /// the shape of the headings above the first content (the first code block, step label or section
+    /// label), not by their words.
+    ///
+    /// It is the nearest unlabelled level-1 heading above the first content, so a leftover header above it
+    /// (a blog's name, a stale first heading, `## Framework Integration` over `# Interfacing with UIKit`) is
+    /// passed over. When that heading stands right over the first code or step (no heading between) and
+    /// content lies past its part of the document (after the next level-1 heading), it is the first of
+    /// several level-1 sections: the level-1 heading before it, if any, is the title. A document with no
+    /// content keeps its first level-1 heading.
     private static func titleHeading(_ blocks: [OutlineBlock]) -> Int? {
-        for (index, block) in blocks.enumerated() {
-            switch block.kind {
-            case .code: return nil
-            case .paragraph where block.label?.kind == .step: return nil
-            case .heading(let level):
-                if block.label?.kind == .step { return nil }
-                if level == 1, block.label == nil, !OutlineBuilder.isAside(block.text) { return index }
-            default: break
-            }
+        func isUnlabelledHeading(_ block: OutlineBlock) -> Bool {
+            guard case .heading = block.kind, block.label == nil else { return false }
+            return !OutlineBuilder.isAside(block.text)
         }
+        func isCandidate(_ block: OutlineBlock) -> Bool { headingLevel(block) == 1 && isUnlabelledHeading(block) }
+        guard let anchor = blocks.firstIndex(where: isContent) else { return blocks.firstIndex(where: isCandidate) }
+        guard let nearest = blocks[..<anchor].lastIndex(where: isCandidate) else { return nil }
+        let anchorIsSection = blocks[anchor].label?.kind == .section && headingLevel(blocks[anchor]) != nil
+        let headingBetween = blocks[(nearest + 1)..<anchor].contains(where: isUnlabelledHeading)
+        if anchorIsSection || headingBetween || holdsAllContent(nearest, blocks) { return nearest }
+        return blocks[..<nearest].lastIndex(where: isCandidate)
+    }
+
+    /// Code, a step label or a section label heading: what a tutorial's title heads.
+    private static func isContent(_ block: OutlineBlock) -> Bool {
+        switch block.kind {
+        case .code: return true
+        case .heading: return block.label != nil
+        case .paragraph: return block.label?.kind == .step
+        case .prose: return false
+        }
+    }
+
+    private static func headingLevel(_ block: OutlineBlock) -> Int? {
+        if case .heading(let level) = block.kind { return level }
         return nil
+    }
+
+    /// Whether no content lies past the part of the document the heading at `index` heads.
+    private static func holdsAllContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        let level = headingLevel(blocks[index]) ?? 7
+        guard
+            let end = blocks[(index + 1)...].firstIndex(where: { block in
+                headingLevel(block).map { $0 <= level } ?? false
+            })
+        else { return true }
+        return !blocks[end...].contains(where: isContent)
     }
 
     private mutating func role(of index: Int) -> BlockRole {
@@ -412,7 +460,7 @@ private struct BuildState {
         var current =
             section
             ?? SectionDraft(
-                title: title ?? fallbackTitle ?? "", label: nil, range: SourceRange.empty(at: finished.range.start))
+                title: tutorialTitle ?? "", label: nil, range: SourceRange.empty(at: finished.range.start))
         current.steps.append(finished)
         current.range = current.range.union(finished.range)
         section = current

@@ -16,7 +16,7 @@ public enum MarkdownReader {
         var reader = MarkdownBlocks(document: document, lines: 0..<document.lineIndex.lineCount)
         let blocks = reader.collect()
         return OutlineBlocks(
-            blocks: blocks, diagnostics: reader.diagnostics, fallbackTitle: reader.frontMatter?.title)
+            blocks: blocks, diagnostics: reader.diagnostics, declaredTitle: reader.frontMatter?.title, fallbackTitle: nil)
     }
 
     /// The blocks of whole lines `lines` of `document` parsed by themselves, ranges in the document's

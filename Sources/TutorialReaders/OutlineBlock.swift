@@ -84,18 +84,23 @@ struct OutlineCode: Sendable, Equatable {
     }
 }
 
-/// What a Markdown or HTML reader finds before the builder runs: the blocks, the reader's problems and
-/// the title to use when no heading gives one. Kept beside a model so an edit re-reads only a window of it.
+/// What a Markdown or HTML reader finds before the builder runs: the blocks, the reader's problems, the
+/// title the page declares for itself and the title to use when no heading gives one. Kept beside a model
+/// so an edit re-reads only a window of it.
 struct OutlineBlocks: Sendable {
     var blocks: [OutlineBlock]
     var diagnostics: [ReaderDiagnostic]
+    /// The title the document gives itself, over any heading: a front matter's `title:`, the heading in an
+    /// HTML article's own `<header>` (where a blog renders that front matter).
+    var declaredTitle: String? = nil
+    /// The page's `<title>`, for a page without a title heading.
     var fallbackTitle: String?
 }
 
 extension OutlineBuilder {
     static func build(_ outline: OutlineBlocks, document: SourceDocument, format: DocumentFormat) -> Tutorial {
         build(
-            outline.blocks, document: document, format: format, fallbackTitle: outline.fallbackTitle,
-            diagnostics: outline.diagnostics)
+            outline.blocks, document: document, format: format, declaredTitle: outline.declaredTitle,
+            fallbackTitle: outline.fallbackTitle, diagnostics: outline.diagnostics)
     }
 }
