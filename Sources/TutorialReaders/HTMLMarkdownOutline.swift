@@ -3,9 +3,10 @@ import TutorialModel
 /// Turns the flat block list of a Markdown or HTML document into sections, steps and snippets.
 ///
 /// How headings make structure:
-/// - The first unlabelled level-1 heading is the tutorial's title, nothing else, also below a heading
-///   naming the site's category (`## Framework Integration` over `# Interfacing with UIKit`), as long as
-///   no step or code came before it.
+/// - The tutorial's title heading is decided by shape (`titleHeading`): the nearest unlabelled level-1
+///   heading above the first code, step or section label, so a blog's name, a stale first heading or a
+///   category (`## Framework Integration` over `# Interfacing with UIKit`) above it is passed over. A title
+///   the document declares (front matter, an HTML article's header) is the tutorial's title over it.
 /// - A section label heading without a title, directly followed by a heading (`### Section 1` then
 ///   `## Create a View…`, as translations of Apple's tutorials write them), is one section titled by
 ///   the second heading.
@@ -19,16 +20,18 @@ import TutorialModel
 ///   `### Step 1`); one at the step level closes the current step (what follows belongs to no labelled
 ///   step, so its code goes to an implicit step titled by that heading); one below it is a subheading,
 ///   prose of the current step. Bold-prefix steps sit below every heading.
-/// - When the document has no step labels at all, the shallowest unlabelled heading level (after the
-///   title) starts sections, deeper headings start implicit steps, and within a step prose that follows
+/// - When the document has no step labels at all, the first unlabelled heading level below the title's
+///   (any level without a title) starts sections, as do the shallower headings (a level-1 heading between
+///   sections carries its own code, or groups sections and makes none itself), deeper headings start implicit steps, and within a step prose that follows
 ///   a code block starts the next implicit step, so each "say what to do, show the code" pair is a step.
 /// - Code outside any labelled step (a section's introduction, an unlabelled document) lands in an
 ///   implicit step whose label is nil; prose with no code after it makes no step.
 /// - A labelled step without a title of its own (`### Step 1`) takes the paragraph right after its label
 ///   as its title, and an implicit step the heading that opened it or else the prose line before its
 ///   code, as the text reader does, so the same tutorial in either form reads alike.
-/// - Steps before the first section heading go to an implicit section titled by the tutorial; sections
-///   without steps are dropped unless they carry a section label (and repeat no other section's title).
+/// - Steps before the first section heading go to an implicit section titled by the tutorial. A heading
+///   that carries no step and no code before the next section (study notes, a summary, a quiz, a table of
+///   contents) is no section, whether or not it carries a section label: its prose belongs to no step.
 /// - A table of contents that repeats step headings makes empty labelled steps: an empty labelled
 ///   step (no prose, no code) whose label and title another step with content also has is dropped.
 enum OutlineBuilder {
@@ -68,14 +71,15 @@ enum OutlineBuilder {
     private static func finish(_ drafts: [SectionDraft]) -> [Section] {
         let stepsWithContent = Set(
             drafts.flatMap(\.steps).filter { $0.hasContent && $0.label != nil }.map(StepKey.init))
-        let labelledSectionTitles = Set(drafts.filter { !$0.steps.isEmpty }.map(\.title))
         var sections: [Section] = []
         for draft in drafts {
             let steps = draft.steps.filter { step in
                 step.hasContent || step.label == nil
                     || !stepsWithContent.contains(StepKey(step))
             }
-            if steps.isEmpty && (!draft.labelled || labelledSectionTitles.contains(draft.title)) { continue }
+            // A heading with no step and no code under it is no section, labelled or not (a summary, a quiz,
+            // study notes, a table of contents): as in the text reader.
+            if steps.isEmpty { continue }
             let sectionNumber = sections.count + 1
             let built = steps.enumerated().map { offset, step in
                 Step(
@@ -361,6 +365,9 @@ private struct BuildState {
         if sectionTitleHeadingIndices.contains(index) { return }
         switch role(of: index) {
         case .title:
+            // What a leftover header above the title opened (a blog's name, a stale heading) ends here.
+            closeSection()
+            resetPending()
             title = block.text
         case .section(let labelled):
             closeSection()

@@ -238,12 +238,15 @@ extension MarkdownReaderTests {
 }
 
 extension MarkdownReaderTests {
-    func testFrontMatterIsSkippedAndItsTitleIsTheFallback() {
+    /// The front matter's title is the title the page declares (a site renders it as the page's title):
+    /// it wins over the headings, which still make no section of the title heading.
+    func testFrontMatterIsSkippedAndItsTitleIsTheTutorials() {
         let withHeading = read(
             "---\ntitle: From the front matter\ndescription: x\n---\n\n# The Heading\n\n## Step 1\n\n```swift\nlet a = 1\n```\n"
         )
-        XCTAssertEqual(withHeading.title, "The Heading")
-        XCTAssertEqual(withHeading.sections.map(\.title), ["The Heading"])
+        XCTAssertEqual(withHeading.title, "From the front matter")
+        XCTAssertEqual(withHeading.sections.map(\.title), ["From the front matter"])
+        XCTAssertEqual(withHeading.steps.map(\.label), ["Step 1"])
         let withoutHeading = read("---\ntitle: \"Quoted Title\"\n---\n\n## Step 1\n\n```swift\nlet a = 1\n```\n")
         XCTAssertEqual(withoutHeading.title, "Quoted Title")
         XCTAssertEqual(withoutHeading.steps.map(\.label), ["Step 1"])
@@ -258,5 +261,60 @@ extension MarkdownReaderTests {
         )
         XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2"])
         XCTAssertEqual(tutorial.steps.first?.prose, "Step 1\nThen this.")
+    }
+}
+
+/// Structure as authors write it (issue 21): the title and the sections decided by the shape of the
+/// headings, not by their words.
+extension MarkdownReaderTests {
+    func testTheTitleIsTheNearestLevelOneHeadingAboveTheContent() {
+        let stale = read("# Old draft\n\n# Real Title\n\nIntro.\n\n## Step 1\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(stale.title, "Real Title")
+        XCTAssertEqual(stale.sections.map(\.title), ["Real Title"])
+        XCTAssertEqual(stale.steps.map(\.label), ["Step 1"])
+        // A blog's name over the tutorial's heading, sections below it.
+        let blog = read(
+            "# My Blog\n\n# Real Title\n\n## Views\n\n```swift\nlet a = 1\n```\n\n## Data\n\n```swift\nlet b = 2\n```\n")
+        XCTAssertEqual(blog.title, "Real Title")
+        XCTAssertEqual(blog.sections.map(\.title), ["Views", "Data"])
+    }
+
+    /// A level-1 heading right over the first code, with more level-1 headings holding code after it, is
+    /// the first section: the level-1 heading before it is the title, and without one there is none.
+    func testALevelOneHeadingOverTheFirstCodeIsASectionWhenOthersFollow() {
+        let parts = "# Part One\n\n```swift\nlet a = 1\n```\n\n# Part Two\n\n```swift\nlet b = 2\n```\n"
+        let titled = read("# Title\n\n" + parts)
+        XCTAssertEqual(titled.title, "Title")
+        XCTAssertEqual(titled.sections.map(\.title), ["Part One", "Part Two"])
+        let untitled = read(parts)
+        XCTAssertNil(untitled.title)
+        XCTAssertEqual(untitled.sections.map(\.title), ["Part One", "Part Two"])
+        // Alone over all the code, it is the title.
+        let alone = read("# Title\n\nIntro.\n\n```swift\nlet a = 1\n```\n\nMore.\n\n```swift\nlet b = 2\n```\n")
+        XCTAssertEqual(alone.title, "Title")
+        XCTAssertEqual(alone.steps.count, 2)
+    }
+
+    /// Without step labels, a level-1 heading between sections that carries no code of its own groups
+    /// the sections under it; they stay sections, and it makes none.
+    func testALevelOneHeadingBetweenSectionsGroupsThem() {
+        let tutorial = read(
+            "# T\n\n## Views\n\n```swift\nlet a = 1\n```\n\n# Data\n\nWhy a model.\n\n## Model\n\n```swift\nlet b = 2\n```\n"
+                + "\n### Notes\n\nNo code here.\n\n# Later\n\n```swift\nlet c = 3\n```\n")
+        XCTAssertEqual(tutorial.title, "T")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Views", "Model", "Later"])
+        XCTAssertEqual(tutorial.steps.count, 3)
+    }
+
+    /// A heading with no step and no code under it is no section, whether or not it carries a section
+    /// label: study notes, a summary, a quiz.
+    func testHeadingsWithoutStepsOrCodeAreNoSections() {
+        let tutorial = read(
+            "# T\n\n## 학습 목표\n\nGoals.\n\n## Section 1: Make\n\n### Step 1\n\n```swift\nlet a = 1\n```\n\n### Step 2\n\nRun it.\n\n"
+                + "## Section 2: Check your understanding\n\nA question?\n\n## 정리\n\nWhat we did.\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Make"])
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2"])
+        // The step before a study-note heading keeps only its own prose.
+        XCTAssertEqual(tutorial.steps.last?.prose, "Run it.")
     }
 }
