@@ -15,6 +15,8 @@ import TutorialModel
 ///   step label (`**Step 2.** Add…`). Asides (headings or paragraphs opening with Experiment, 实验, Tip,
 ///   Important, Note…) never start anything: they, their prose and the code shown in them stay in the
 ///   step they stand in.
+/// - Inside a section the author labelled, a deeper unlabelled heading (an overview, notes, what was
+///   learned) is a sub-heading of that section, never a section taking its steps.
 /// - When the document has step labels, the shallowest level of labelled step headings is the *step
 ///   level*. An unlabelled heading above it starts a section (`## Creating the views` over
 ///   `### Step 1`); one at the step level closes the current step (what follows belongs to no labelled
@@ -224,6 +226,8 @@ private struct BuildState {
     var tutorialTitle: String? { declaredTitle ?? title ?? fallbackTitle }
     var sections: [SectionDraft] = []
     var section: SectionDraft?
+    /// The level of the labelled section heading open now (with the heading that titles it, the shallower).
+    var labelledSectionLevel: Int?
     var step: StepDraft?
     /// An implicit step that opens when code arrives: its title, start and prose so far.
     var pendingTitle = ""
@@ -354,6 +358,11 @@ private struct BuildState {
             }
         }
         guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
+        if let open = labelledSectionLevel, level > open {
+            // Inside a section the author labelled, a deeper heading (an overview, notes, a summary) is one
+            // of its sub-headings, never a section taking its steps.
+            return level <= stepBreakLevel ? .stepBreak : .content
+        }
         if level < sectionBelowLevel { return .section(labelled: false) }
         if level <= stepBreakLevel { return .stepBreak }
         return .content
@@ -368,6 +377,7 @@ private struct BuildState {
             // What a leftover header above the title opened (a blog's name, a stale heading) ends here.
             closeSection()
             resetPending()
+            labelledSectionLevel = nil
             title = block.text
         case .section(let labelled):
             closeSection()
@@ -377,9 +387,11 @@ private struct BuildState {
             let label = labelled ? block.label : nil
             var labelTitle = label?.title ?? ""
             var range = block.range
+            labelledSectionLevel = labelled ? Self.headingLevel(block) : nil
             if labelled, let titleHeading = sectionTitleHeadings[index] {
                 labelTitle = blocks[titleHeading].text
                 range = range.union(blocks[titleHeading].range)
+                labelledSectionLevel = [labelledSectionLevel, Self.headingLevel(blocks[titleHeading])].compactMap { $0 }.min()
             }
             section = SectionDraft(
                 title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: range)

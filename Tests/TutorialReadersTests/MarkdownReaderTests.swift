@@ -317,4 +317,14 @@ extension MarkdownReaderTests {
         // The step before a study-note heading keeps only its own prose.
         XCTAssertEqual(tutorial.steps.last?.prose, "Run it.")
     }
+
+    /// Inside a section the author labelled, a deeper unlabelled heading (an overview, notes) above the
+    /// step level is a sub-heading of that section, not a section taking its steps.
+    func testADeeperHeadingInALabelledSectionIsNoSection() {
+        let tutorial = read(
+            "# T\n\n## Section 1: Views\n\n### Overview\n\nWhat we build.\n\n#### Step 1\n\n```swift\nlet a = 1\n```\n\n"
+                + "### Notes\n\nMore.\n\n#### Step 2\n\n```swift\nlet a = 2\n```\n\n## Section 2: Data\n\n#### Step 1\n\n```swift\nlet b = 1\n```\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Views", "Data"])
+        XCTAssertEqual(tutorial.sections.map { $0.steps.map(\.label) }, [["Step 1", "Step 2"], ["Step 1"]])
+    }
 }
