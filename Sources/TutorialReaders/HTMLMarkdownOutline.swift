@@ -15,8 +15,9 @@ import TutorialModel
 ///   step label (`**Step 2.** Add…`). Asides (headings or paragraphs opening with Experiment, 实验, Tip,
 ///   Important, Note…) never start anything: they, their prose and the code shown in them stay in the
 ///   step they stand in.
-/// - Inside a section the author labelled, a deeper unlabelled heading (an overview, notes, what was
-///   learned) is a sub-heading of that section, never a section taking its steps.
+/// - Inside a section the author labelled, or one that already holds steps, a deeper unlabelled heading
+///   (an overview, notes, what was learned) is a sub-heading of that section, never a section taking its
+///   steps.
 /// - When the document has step labels, the shallowest level of labelled step headings is the *step
 ///   level*. An unlabelled heading above it starts a section (`## Creating the views` over
 ///   `### Step 1`); one at the step level closes the current step (what follows belongs to no labelled
@@ -226,8 +227,10 @@ private struct BuildState {
     var tutorialTitle: String? { declaredTitle ?? title ?? fallbackTitle }
     var sections: [SectionDraft] = []
     var section: SectionDraft?
-    /// The level of the labelled section heading open now (with the heading that titles it, the shallower).
-    var labelledSectionLevel: Int?
+    /// The level of the section heading open now (with the heading that titles a label, the shallower),
+    /// and whether a section label opened it.
+    var sectionLevel: Int?
+    var sectionIsLabelled = false
     var step: StepDraft?
     /// An implicit step that opens when code arrives: its title, start and prose so far.
     var pendingTitle = ""
@@ -358,9 +361,9 @@ private struct BuildState {
             }
         }
         guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
-        if let open = labelledSectionLevel, level > open {
-            // Inside a section the author labelled, a deeper heading (an overview, notes, a summary) is one
-            // of its sub-headings, never a section taking its steps.
+        if let open = sectionLevel, level > open, sectionIsLabelled || section?.steps.isEmpty == false || step != nil {
+            // Inside a section the author labelled, or one that already holds steps, a deeper heading (an
+            // overview, notes, a summary) is one of its sub-headings, never a section taking its steps.
             return level <= stepBreakLevel ? .stepBreak : .content
         }
         if level < sectionBelowLevel { return .section(labelled: false) }
@@ -377,7 +380,7 @@ private struct BuildState {
             // What a leftover header above the title opened (a blog's name, a stale heading) ends here.
             closeSection()
             resetPending()
-            labelledSectionLevel = nil
+            sectionLevel = nil
             title = block.text
         case .section(let labelled):
             closeSection()
@@ -387,11 +390,12 @@ private struct BuildState {
             let label = labelled ? block.label : nil
             var labelTitle = label?.title ?? ""
             var range = block.range
-            labelledSectionLevel = labelled ? Self.headingLevel(block) : nil
+            sectionLevel = Self.headingLevel(block)
+            sectionIsLabelled = labelled
             if labelled, let titleHeading = sectionTitleHeadings[index] {
                 labelTitle = blocks[titleHeading].text
                 range = range.union(blocks[titleHeading].range)
-                labelledSectionLevel = [labelledSectionLevel, Self.headingLevel(blocks[titleHeading])].compactMap { $0 }.min()
+                sectionLevel = [sectionLevel, Self.headingLevel(blocks[titleHeading])].compactMap { $0 }.min()
             }
             section = SectionDraft(
                 title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: range)
