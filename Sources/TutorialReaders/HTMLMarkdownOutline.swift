@@ -5,8 +5,9 @@ import TutorialModel
 /// How headings make structure:
 /// - The tutorial's title heading is decided by shape (`titleHeading`): the nearest unlabelled level-1
 ///   heading above the first code, step or section label, so a blog's name, a stale first heading or a
-///   category (`## Framework Integration` over `# Interfacing with UIKit`) above it is passed over. A title
-///   the document declares (front matter, an HTML article's header) is the tutorial's title over it.
+///   category (`## Framework Integration` over `# Interfacing with UIKit`) above it is passed over. The
+///   heading of an HTML article's own header is the tutorial's title over it; a front matter's title is
+///   the title only without a title heading (authors' own heading wins over a site's metadata).
 /// - A section label heading without a title, directly followed by a heading (`### Section 1` then
 ///   `## Create a View…`, as translations of Apple's tutorials write them), is one section titled by
 ///   the second heading.
@@ -218,12 +219,12 @@ private struct BuildState {
 
     /// The title heading's text, once read.
     var title: String?
-    /// The front matter's or the article header's title, over the title heading.
+    /// The article header's title, over the title heading.
     let declaredTitle: String?
-    /// The page's `<title>`, for a document without a title heading.
+    /// The page's `<title>` or the front matter's, for a document without a title heading.
     let fallbackTitle: String?
 
-    /// The tutorial's title: the one the document declares, else its title heading, else the page's.
+    /// The tutorial's title: the article's declared one, else the title heading, else the page's.
     var tutorialTitle: String? { declaredTitle ?? title ?? fallbackTitle }
     var sections: [SectionDraft] = []
     var section: SectionDraft?

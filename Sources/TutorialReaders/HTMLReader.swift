@@ -40,8 +40,8 @@ public enum HTMLReader {
         let blocks = reader.collect()
         return (
             OutlineBlocks(
-                blocks: blocks, diagnostics: reader.diagnostics, declaredTitle: reader.articleTitle,
-                fallbackTitle: reader.pageTitle),
+                blocks: blocks, diagnostics: reader.diagnostics, declaredTitle: reader.articleTitle?.text,
+                declaredTitleRange: reader.articleTitle?.range, fallbackTitle: reader.pageTitle),
             reader.figureFileNames
         )
     }
@@ -68,7 +68,7 @@ struct HTMLBlocks {
     private(set) var blocks: [OutlineBlock] = []
     private(set) var pageTitle: String?
     /// The first heading in an article's own `<header>`: the title a blog gives the post (its front matter's).
-    private(set) var articleTitle: String?
+    private(set) var articleTitle: (text: String, range: SourceRange)?
     /// Inside an article's own `<header>`.
     private var inArticleHeader = false
     private(set) var diagnostics: [ReaderDiagnostic] = []
@@ -168,7 +168,7 @@ struct HTMLBlocks {
             let text = collapseWhitespace(text(of: node))
             guard !text.isEmpty else { return }
             let range = elementRange(node, name: name)
-            if inArticleHeader, articleTitle == nil { articleTitle = text }
+            if inArticleHeader, articleTitle == nil { articleTitle = (text, range) }
             if inProse {
                 blocks.append(OutlineBlock(kind: .prose, text: text, range: range))
             } else {

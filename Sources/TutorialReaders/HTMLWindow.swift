@@ -35,6 +35,8 @@ enum HTMLWindow {
         }
         let oldWindow = SourceRange(start: old.lineIndex.lineStarts[firstLine], end: lineStart(oldLines.upperBound, old))
         let newWindow = SourceRange(start: oldWindow.start, end: oldWindow.end + change.delta)
+        // The article header's title is read with the article around it: an edit of it reads the page whole.
+        if let titleRange = previous.declaredTitleRange, titleRange.overlaps(oldWindow) { return nil }
         guard let before = partition(previous.blocks, range: \.range, window: oldWindow),
             let beforeProblems = partition(previous.diagnostics, range: \.range, window: oldWindow)
         else { return nil }
@@ -57,6 +59,7 @@ enum HTMLWindow {
         return (
             OutlineBlocks(
                 blocks: blocks, diagnostics: diagnostics, declaredTitle: previous.declaredTitle,
+                declaredTitleRange: previous.declaredTitleRange.map { $0.start >= oldWindow.end ? $0.shifted(by: change.delta) : $0 },
                 fallbackTitle: previous.fallbackTitle), newWindow
         )
     }

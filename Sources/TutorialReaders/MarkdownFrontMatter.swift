@@ -6,7 +6,7 @@ import TutorialModel
 struct MarkdownFrontMatter {
     /// The bytes from the document's start through the closing line (its line break excluded).
     let length: Int
-    /// The `title:` value: the title the page declares, over its headings (a site renders it as the title).
+    /// The `title:` value, used when the document has no title heading.
     let title: String?
 
     /// The front matter `lineIndex` starts with, or nil. At most 100 lines are looked at for the closing one.

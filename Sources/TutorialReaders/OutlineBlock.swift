@@ -90,10 +90,12 @@ struct OutlineCode: Sendable, Equatable {
 struct OutlineBlocks: Sendable {
     var blocks: [OutlineBlock]
     var diagnostics: [ReaderDiagnostic]
-    /// The title the document gives itself, over any heading: a front matter's `title:`, the heading in an
-    /// HTML article's own `<header>` (where a blog renders that front matter).
+    /// The title the page gives its article, over the headings in its body: the heading in an HTML
+    /// article's own `<header>` (where a blog renders the post's title).
     var declaredTitle: String? = nil
-    /// The page's `<title>`, for a page without a title heading.
+    /// Where that title's heading stands: an edit there reads the page whole.
+    var declaredTitleRange: SourceRange? = nil
+    /// A title for a document without a title heading: the page's `<title>`, a front matter's `title:`.
     var fallbackTitle: String?
 }
 

@@ -238,15 +238,12 @@ extension MarkdownReaderTests {
 }
 
 extension MarkdownReaderTests {
-    /// The front matter's title is the title the page declares (a site renders it as the page's title):
-    /// it wins over the headings, which still make no section of the title heading.
-    func testFrontMatterIsSkippedAndItsTitleIsTheTutorials() {
+    func testFrontMatterIsSkippedAndItsTitleIsTheFallback() {
         let withHeading = read(
             "---\ntitle: From the front matter\ndescription: x\n---\n\n# The Heading\n\n## Step 1\n\n```swift\nlet a = 1\n```\n"
         )
-        XCTAssertEqual(withHeading.title, "From the front matter")
-        XCTAssertEqual(withHeading.sections.map(\.title), ["From the front matter"])
-        XCTAssertEqual(withHeading.steps.map(\.label), ["Step 1"])
+        XCTAssertEqual(withHeading.title, "The Heading")
+        XCTAssertEqual(withHeading.sections.map(\.title), ["The Heading"])
         let withoutHeading = read("---\ntitle: \"Quoted Title\"\n---\n\n## Step 1\n\n```swift\nlet a = 1\n```\n")
         XCTAssertEqual(withoutHeading.title, "Quoted Title")
         XCTAssertEqual(withoutHeading.steps.map(\.label), ["Step 1"])
@@ -327,4 +324,16 @@ extension MarkdownReaderTests {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Views", "Data"])
         XCTAssertEqual(tutorial.sections.map { $0.steps.map(\.label) }, [["Step 1", "Step 2"], ["Step 1"]])
     }
+
+    /// A raw HTML heading is a heading as the page shows it: a post's own `<h1>` under its front matter
+    /// is the title, over the front matter's `title:` (the title only without a title heading).
+    func testARawHTMLHeadingIsTheTitleOverTheFrontMatter() {
+        let tutorial = read(
+            "---\ntitle: Site metadata title\n---\n\n<h1 align=\"center\">Chapter One</h1>\n\n<center>Translated</center>\n\n"
+                + "## Make a view\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(tutorial.title, "Chapter One")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Make a view"])
+        XCTAssertEqual(tutorial.steps.count, 1)
+    }
 }
+
