@@ -256,7 +256,7 @@ private struct BuildState {
         self.captionFileNames = captionFileNames
         self.captions = captions
 
-        let titleIndex = Self.titleHeading(blocks)
+        let titleIndex = Self.stepLabelTitle(blocks) ?? Self.titleHeading(blocks)
         self.titleIndex = titleIndex
         var sectionTitleHeadings: [Int: Int] = [:]
         for index in blocks.indices.dropLast() {
@@ -323,6 +323,18 @@ private struct BuildState {
         let headingBetween = blocks[(nearest + 1)..<anchor].contains(where: isUnlabelledHeading)
         if anchorIsSection || headingBetween || holdsAllContent(nearest, blocks) { return nearest }
         return blocks[..<nearest].lastIndex(where: isCandidate)
+    }
+
+    /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First
+    /// Workflow` and their code): the document's first heading is a level-1 step label, no other block
+    /// carries a step label, and headings follow under it. That label heads the whole page, not one step.
+    private static func stepLabelTitle(_ blocks: [OutlineBlock]) -> Int? {
+        guard let first = blocks.firstIndex(where: { headingLevel($0) != nil }), headingLevel(blocks[first]) == 1,
+            blocks[first].label?.kind == .step,
+            !blocks[(first + 1)...].contains(where: { $0.label?.kind == .step }),
+            blocks[(first + 1)...].contains(where: { headingLevel($0) != nil })
+        else { return nil }
+        return first
     }
 
     /// Code, a step label or a section label heading: what a tutorial's title heads.

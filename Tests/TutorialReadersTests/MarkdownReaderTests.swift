@@ -335,5 +335,17 @@ extension MarkdownReaderTests {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Make a view"])
         XCTAssertEqual(tutorial.steps.count, 1)
     }
+
+    /// A course page titled by its place in the course (`# Step 2` over its own sections) is titled so; the
+    /// label heads the page, not one step. A lone step label with nothing under it stays a step.
+    func testALoneLevelOneStepLabelOverHeadingsIsThePagesTitle() {
+        let page = read(
+            "# Step 2\n\nIntro.\n\n## Setup\n\nOpen it.\n\n## Screen\n\n```swift\nlet a = 1\n```\n\n## Wiring\n\n```swift\nlet b = 2\n```\n")
+        XCTAssertEqual(page.title, "Step 2")
+        XCTAssertEqual(page.sections.map(\.title), ["Screen", "Wiring"])
+        XCTAssertEqual(page.steps.map(\.label), [nil, nil])
+        let single = read("# Step 1\n\nMake it.\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(single.steps.map(\.label), ["Step 1"])
+    }
 }
 
