@@ -59,7 +59,9 @@ enum HTMLWindow {
         return (
             OutlineBlocks(
                 blocks: blocks, diagnostics: diagnostics, declaredTitle: previous.declaredTitle,
-                declaredTitleRange: previous.declaredTitleRange.map { $0.start >= oldWindow.end ? $0.shifted(by: change.delta) : $0 },
+                declaredTitleRange: previous.declaredTitleRange.map { range in
+                    range.start >= oldWindow.end ? range.shifted(by: change.delta) : range
+                },
                 fallbackTitle: previous.fallbackTitle), newWindow
         )
     }

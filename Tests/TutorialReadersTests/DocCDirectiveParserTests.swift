@@ -142,7 +142,8 @@ final class DocCDirectiveParserTests: XCTestCase {
 
     /// Inside a fence `<!--` is code: it opens no comment.
     func testAnHTMLCommentMarkInAFenceIsCode() throws {
-        let (result, _) = parse("@Step {\n    ```html\n    <!--\n    ```\n    @Code(name: \"A.swift\", file: \"a.swift\")\n}\n")
+        let (result, _) = parse(
+            "@Step {\n    ```html\n    <!--\n    ```\n    @Code(name: \"A.swift\", file: \"a.swift\")\n}\n")
         XCTAssertEqual(result.problems, [])
         let step = try XCTUnwrap(directives(result.nodes).first)
         XCTAssertEqual(directives(step.children).map(\.name), ["Code"])

@@ -271,7 +271,8 @@ extension MarkdownReaderTests {
         XCTAssertEqual(stale.steps.map(\.label), ["Step 1"])
         // A blog's name over the tutorial's heading, sections below it.
         let blog = read(
-            "# My Blog\n\n# Real Title\n\n## Views\n\n```swift\nlet a = 1\n```\n\n## Data\n\n```swift\nlet b = 2\n```\n")
+            "# My Blog\n\n# Real Title\n\n## Views\n\n```swift\nlet a = 1\n```\n\n"
+                + "## Data\n\n```swift\nlet b = 2\n```\n")
         XCTAssertEqual(blog.title, "Real Title")
         XCTAssertEqual(blog.sections.map(\.title), ["Views", "Data"])
     }
@@ -320,7 +321,8 @@ extension MarkdownReaderTests {
     func testADeeperHeadingInALabelledSectionIsNoSection() {
         let tutorial = read(
             "# T\n\n## Section 1: Views\n\n### Overview\n\nWhat we build.\n\n#### Step 1\n\n```swift\nlet a = 1\n```\n\n"
-                + "### Notes\n\nMore.\n\n#### Step 2\n\n```swift\nlet a = 2\n```\n\n## Section 2: Data\n\n#### Step 1\n\n```swift\nlet b = 1\n```\n")
+                + "### Notes\n\nMore.\n\n#### Step 2\n\n```swift\nlet a = 2\n```\n\n"
+                + "## Section 2: Data\n\n#### Step 1\n\n```swift\nlet b = 1\n```\n")
         XCTAssertEqual(tutorial.sections.map(\.title), ["Views", "Data"])
         XCTAssertEqual(tutorial.sections.map { $0.steps.map(\.label) }, [["Step 1", "Step 2"], ["Step 1"]])
     }
@@ -340,7 +342,8 @@ extension MarkdownReaderTests {
     /// label heads the page, not one step. A lone step label with nothing under it stays a step.
     func testALoneLevelOneStepLabelOverHeadingsIsThePagesTitle() {
         let page = read(
-            "# Step 2\n\nIntro.\n\n## Setup\n\nOpen it.\n\n## Screen\n\n```swift\nlet a = 1\n```\n\n## Wiring\n\n```swift\nlet b = 2\n```\n")
+            "# Step 2\n\nIntro.\n\n## Setup\n\nOpen it.\n\n## Screen\n\n```swift\nlet a = 1\n```\n\n"
+                + "## Wiring\n\n```swift\nlet b = 2\n```\n")
         XCTAssertEqual(page.title, "Step 2")
         XCTAssertEqual(page.sections.map(\.title), ["Screen", "Wiring"])
         XCTAssertEqual(page.steps.map(\.label), [nil, nil])
@@ -348,4 +351,3 @@ extension MarkdownReaderTests {
         XCTAssertEqual(single.steps.map(\.label), ["Step 1"])
     }
 }
-
