@@ -10,6 +10,13 @@ import TutorialModel
 /// The parser never fails. Unbalanced braces and unclosed arguments become problems, and a structural
 /// directive opened where it cannot be (a `@Step` inside a `@Step`) closes the unclosed ones first, so a
 /// forgotten `}` costs one diagnostic instead of the rest of the document.
+///
+/// What an author comments out stays out of the structure. Inside `@Comment { … }` directives nest
+/// freely (an old `@Step` kept in a comment inside `@Steps` is where DocC lets it be, not a misplaced
+/// step), so the comment's braces close where DocC closes them and the reader skips all of it. The lines
+/// of an HTML comment that opens a line (`<!--` up to the line holding `-->`, CommonMark's HTML block)
+/// are text; a directive among them gets a warning, since DocC still reads directives inside a
+/// multi-line HTML comment and shows them (swift-markdown issue 180): `@Comment` hides them there.
 public enum DocCDirectiveParser {
     /// The document's top-level nodes and the problems met on the way.
     public struct Result: Sendable {
@@ -26,6 +33,9 @@ public enum DocCDirectiveParser {
         "Assessments": ["Tutorial"],
         "Intro": ["Tutorial", "Tutorials", "Article"],
     ]
+
+    /// The directive whose content DocC never renders.
+    static let commentName = "Comment"
 
     /// Parses the whole document (or only the lines `lines` of it, as if they stood alone); never fails.
     public static func parse(_ document: SourceDocument, lines: Range<Int>? = nil) -> Result {
@@ -57,6 +67,9 @@ public enum DocCDirectiveParser {
         var problems: [DocCSyntaxProblem] = []
         /// The fence (character and length) of the code block being read, if any.
         var fence: (character: UInt8, length: Int)?
+        /// Inside an HTML comment that opened a line and has not met its `-->` yet; whether one of its
+        /// lines looked like a directive (warned about once per comment).
+        var htmlComment: (open: Bool, warned: Bool) = (false, false)
         /// End offset of the last content read, where unclosed directives end.
         var lastContentEnd = 0
         /// Directive bodies opened beyond `InputLimits.maximumNestingDepth`, read as text: their `}`
@@ -93,6 +106,19 @@ public enum DocCDirectiveParser {
                 addText(trimmed)
                 return line + 1
             }
+            if htmlComment.open {
+                if startsDirective(trimmed), !htmlComment.warned {
+                    htmlComment.warned = true
+                    problems.append(
+                        DocCSyntaxProblem(
+                            message: "this directive is inside an HTML comment: tutorial-check skips it, but DocC "
+                                + "still shows directives in a comment of several lines; write @Comment { … } around it",
+                            range: directiveName(at: trimmed.start), severity: .warning))
+                }
+                if contains(Self.htmlCommentClose, in: trimmed, from: trimmed.start) { htmlComment = (false, false) }
+                addText(trimmed)
+                return line + 1
+            }
             if trimmed.length == 1, bytes[trimmed.start] == UInt8(ascii: "}") {
                 if bodiesReadAsText > 0 {
                     bodiesReadAsText -= 1
@@ -102,14 +128,41 @@ public enum DocCDirectiveParser {
                 close(at: trimmed)
                 return line + 1
             }
-            if trimmed.length >= 2, bytes[trimmed.start] == UInt8(ascii: "@"),
-                isIdentifierStart(bytes[trimmed.start + 1])
-            {
+            if startsDirective(trimmed) {
                 return readDirective(at: trimmed.start, line: line)
             }
             if let opened = opensFence(trimmed) { fence = opened }
+            if starts(trimmed, with: Self.htmlCommentOpen),
+                !contains(Self.htmlCommentClose, in: trimmed, from: trimmed.start + Self.htmlCommentOpen.count)
+            {
+                htmlComment = (true, false)
+            }
             addText(trimmed)
             return line + 1
+        }
+
+        static let htmlCommentOpen = Array("<!--".utf8)
+        static let htmlCommentClose = Array("-->".utf8)
+
+        /// Whether the line opens with `@` and a name: a directive, outside fences and comments.
+        func startsDirective(_ line: SourceRange) -> Bool {
+            line.length >= 2 && bytes[line.start] == UInt8(ascii: "@") && isIdentifierStart(bytes[line.start + 1])
+        }
+
+        /// `@Name` at `start`.
+        func directiveName(at start: Int) -> SourceRange {
+            var end = start + 1
+            while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+            return SourceRange(start: start, end: end)
+        }
+
+        func starts(_ line: SourceRange, with prefix: [UInt8]) -> Bool {
+            line.length >= prefix.count && bytes[line.start..<(line.start + prefix.count)].elementsEqual(prefix)
+        }
+
+        func contains(_ needle: [UInt8], in line: SourceRange, from start: Int) -> Bool {
+            start < line.end
+                && bytes[start..<line.end].withUnsafeBufferPointer { ByteSearch.contains(needle, anchor: 0, in: $0) }
         }
 
         mutating func addText(_ range: SourceRange) {
@@ -133,9 +186,8 @@ public enum DocCDirectiveParser {
 
         /// Reads a directive starting at `at` (the `@`), on line `line`; returns the next line to read.
         mutating func readDirective(at start: Int, line: Int) -> Int {
-            var index = start + 1
-            while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
-            let nameRange = SourceRange(start: start, end: index)
+            let nameRange = directiveName(at: start)
+            let index = nameRange.end
             let name = String(decoding: bytes[(start + 1)..<index], as: UTF8.self)
             let lineEnd = lines.contentRange(ofLine: line).end
             var headEnd = index
@@ -210,9 +262,10 @@ public enum DocCDirectiveParser {
 
         /// A structural directive that cannot stand inside the innermost open directive, while an
         /// allowed parent is open further out, closes what lies between (each with a problem).
+        /// Inside a `@Comment` nothing is misplaced: what it holds is not part of the page.
         mutating func closeMisplacedDirectives(before name: String) {
             guard let parents = DocCDirectiveParser.allowedParents[name], let top = stack.last,
-                !parents.contains(top.name),
+                !parents.contains(top.name), !stack.contains(where: { $0.name == DocCDirectiveParser.commentName }),
                 stack.contains(where: { parents.contains($0.name) })
             else { return }
             while let top = stack.last, !parents.contains(top.name) {

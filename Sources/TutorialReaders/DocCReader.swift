@@ -5,8 +5,9 @@ import TutorialModel
 /// The step's prose is the Markdown text of its `@Step` (before and after the code, asides included),
 /// its snippet the resource file `@Code(file:)` names, read through `CatalogResources` from beside
 /// the tutorial or anywhere in the enclosing `.docc` catalog, never from outside it. Media (`@Image`, `@Video`),
-/// `@Assessments` and the rest of DocC's directives are understood and skipped; a directive DocC does
-/// not define is skipped with a warning. Nothing here stops reading: a missing resource is a
+/// `@Assessments` and the rest of DocC's directives are understood and skipped, `@Comment` with all it
+/// holds (steps and sections an author commented out); a directive DocC does not define is skipped with a
+/// warning. Nothing here stops reading: a missing resource is a
 /// `code-file-missing` error, broken syntax an `input-error`, and the model is built as far as it goes.
 public enum DocCReader {
     /// Directives DocC defines (tutorials, tables of contents, articles and page options).
@@ -123,6 +124,8 @@ public enum DocCReader {
 
         mutating func reportUnknownDirectives(in nodes: [DocCNode]) {
             for case .directive(let directive) in nodes {
+                // A comment's content is never rendered: whatever it holds is no problem of the page.
+                if directive.name == DocCDirectiveParser.commentName { continue }
                 if DocCReader.knownDirectives.contains(directive.name) {
                     reportUnknownDirectives(in: directive.children)
                 } else {

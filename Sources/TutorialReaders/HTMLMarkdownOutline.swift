@@ -3,9 +3,11 @@ import TutorialModel
 /// Turns the flat block list of a Markdown or HTML document into sections, steps and snippets.
 ///
 /// How headings make structure:
-/// - The first unlabelled level-1 heading is the tutorial's title, nothing else, also below a heading
-///   naming the site's category (`## Framework Integration` over `# Interfacing with UIKit`), as long as
-///   no step or code came before it.
+/// - The tutorial's title heading is decided by shape (`titleHeading`): the nearest unlabelled level-1
+///   heading above the first code, step or section label, so a blog's name, a stale first heading or a
+///   category (`## Framework Integration` over `# Interfacing with UIKit`) above it is passed over. The
+///   heading of an HTML article's own header is the tutorial's title over it; a front matter's title is
+///   the title only without a title heading (authors' own heading wins over a site's metadata).
 /// - A section label heading without a title, directly followed by a heading (`### Section 1` then
 ///   `## Create a View…`, as translations of Apple's tutorials write them), is one section titled by
 ///   the second heading.
@@ -14,34 +16,41 @@ import TutorialModel
 ///   step label (`**Step 2.** Add…`). Asides (headings or paragraphs opening with Experiment, 实验, Tip,
 ///   Important, Note…) never start anything: they, their prose and the code shown in them stay in the
 ///   step they stand in.
+/// - Inside a section the author labelled, or one that already holds steps, a deeper unlabelled heading
+///   (an overview, notes, what was learned) is a sub-heading of that section, never a section taking its
+///   steps.
 /// - When the document has step labels, the shallowest level of labelled step headings is the *step
 ///   level*. An unlabelled heading above it starts a section (`## Creating the views` over
 ///   `### Step 1`); one at the step level closes the current step (what follows belongs to no labelled
 ///   step, so its code goes to an implicit step titled by that heading); one below it is a subheading,
 ///   prose of the current step. Bold-prefix steps sit below every heading.
-/// - When the document has no step labels at all, the shallowest unlabelled heading level (after the
-///   title) starts sections, deeper headings start implicit steps, and within a step prose that follows
+/// - When the document has no step labels at all, the first unlabelled heading level below the title's
+///   (any level without a title) starts sections, as do the shallower headings (a level-1 heading between
+///   sections carries its own code, or groups sections and makes none itself), deeper headings start implicit steps, and within a step prose that follows
 ///   a code block starts the next implicit step, so each "say what to do, show the code" pair is a step.
 /// - Code outside any labelled step (a section's introduction, an unlabelled document) lands in an
 ///   implicit step whose label is nil; prose with no code after it makes no step.
 /// - A labelled step without a title of its own (`### Step 1`) takes the paragraph right after its label
 ///   as its title, and an implicit step the heading that opened it or else the prose line before its
 ///   code, as the text reader does, so the same tutorial in either form reads alike.
-/// - Steps before the first section heading go to an implicit section titled by the tutorial; sections
-///   without steps are dropped unless they carry a section label (and repeat no other section's title).
+/// - Steps before the first section heading go to an implicit section titled by the tutorial. A heading
+///   that carries no step and no code before the next section (study notes, a summary, a quiz, a table of
+///   contents) is no section, whether or not it carries a section label: its prose belongs to no step.
 /// - A table of contents that repeats step headings makes empty labelled steps: an empty labelled
 ///   step (no prose, no code) whose label and title another step with content also has is dropped.
 enum OutlineBuilder {
     static func build(
-        _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, fallbackTitle: String? = nil,
-        diagnostics: [ReaderDiagnostic] = []
+        _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, declaredTitle: String? = nil,
+        fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
-        var state = BuildState(blocks: clampedToNextBlock(blocks, bytes: document.bytes), fallbackTitle: fallbackTitle)
+        var state = BuildState(
+            blocks: clampedToNextBlock(blocks, bytes: document.bytes), declaredTitle: declaredTitle,
+            fallbackTitle: fallbackTitle)
         for index in state.blocks.indices { state.visit(index) }
         state.closeSection()
         let sections = finish(state.sections)
         return Tutorial(
-            document: document, format: format, title: state.title ?? fallbackTitle, sections: sections,
+            document: document, format: format, title: state.tutorialTitle, sections: sections,
             diagnostics: diagnostics)
     }
 
@@ -66,14 +75,15 @@ enum OutlineBuilder {
     private static func finish(_ drafts: [SectionDraft]) -> [Section] {
         let stepsWithContent = Set(
             drafts.flatMap(\.steps).filter { $0.hasContent && $0.label != nil }.map(StepKey.init))
-        let labelledSectionTitles = Set(drafts.filter { !$0.steps.isEmpty }.map(\.title))
         var sections: [Section] = []
         for draft in drafts {
             let steps = draft.steps.filter { step in
                 step.hasContent || step.label == nil
                     || !stepsWithContent.contains(StepKey(step))
             }
-            if steps.isEmpty && (!draft.labelled || labelledSectionTitles.contains(draft.title)) { continue }
+            // A heading with no step and no code under it is no section, labelled or not (a summary, a quiz,
+            // study notes, a table of contents): as in the text reader.
+            if steps.isEmpty { continue }
             let sectionNumber = sections.count + 1
             let built = steps.enumerated().map { offset, step in
                 Step(
@@ -207,11 +217,21 @@ private struct BuildState {
     let sectionTitleHeadings: [Int: Int]
     let sectionTitleHeadingIndices: Set<Int>
 
+    /// The title heading's text, once read.
     var title: String?
-    /// The page's `<title>`, for a document without a level-1 heading.
+    /// The article header's title, over the title heading.
+    let declaredTitle: String?
+    /// The page's `<title>` or the front matter's, for a document without a title heading.
     let fallbackTitle: String?
+
+    /// The tutorial's title: the article's declared one, else the title heading, else the page's.
+    var tutorialTitle: String? { declaredTitle ?? title ?? fallbackTitle }
     var sections: [SectionDraft] = []
     var section: SectionDraft?
+    /// The level of the section heading open now (with the heading that titles a label, the shallower),
+    /// and whether a section label opened it.
+    var sectionLevel: Int?
+    var sectionIsLabelled = false
     var step: StepDraft?
     /// An implicit step that opens when code arrives: its title, start and prose so far.
     var pendingTitle = ""
@@ -219,8 +239,9 @@ private struct BuildState {
     var pendingProse: [String] = []
     var pendingAside = false
 
-    init(blocks: [OutlineBlock], fallbackTitle: String?) {
+    init(blocks: [OutlineBlock], declaredTitle: String?, fallbackTitle: String?) {
         self.blocks = blocks
+        self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
         var captionFileNames: [Int: String] = [:]
         var captions = Set<Int>()
@@ -235,7 +256,7 @@ private struct BuildState {
         self.captionFileNames = captionFileNames
         self.captions = captions
 
-        let titleIndex = Self.titleHeading(blocks)
+        let titleIndex = Self.stepLabelTitle(blocks) ?? Self.titleHeading(blocks)
         self.titleIndex = titleIndex
         var sectionTitleHeadings: [Int: Int] = [:]
         for index in blocks.indices.dropLast() {
@@ -269,26 +290,77 @@ private struct BuildState {
             sectionBelowLevel = 7
             stepBreakLevel = 0
         } else {
-            let top = unlabelledLevels.min() ?? 1
+            // Sections are the headings of the first level below the title (and any above it that carry
+            // code): a heading of the title's level between sections (`# Data` over `## @State`, `## Lists`)
+            // groups them, and its sections are not its steps.
+            let titleLevel = titleIndex.flatMap { Self.headingLevel(blocks[$0]) }
+            let belowTitle = titleLevel.flatMap { level in unlabelledLevels.filter { $0 > level }.min() }
+            let top = belowTitle ?? unlabelledLevels.min() ?? 1
             sectionBelowLevel = top + 1
             stepBreakLevel = 6
         }
     }
 
-    /// The first unlabelled level-1 heading, unless a step or code comes before it (then the document
-    /// has no title heading: its level-1 headings are sections).
+    /// The tutorial's own heading: the level-1 heading that heads the content holding the steps, decided by
+    /// the shape of the headings above the first content (the first code block, step label or section
+    /// label), not by their words.
+    ///
+    /// It is the nearest unlabelled level-1 heading above the first content, so a leftover header above it
+    /// (a blog's name, a stale first heading, `## Framework Integration` over `# Interfacing with UIKit`) is
+    /// passed over. When that heading stands right over the first code or step (no heading between) and
+    /// content lies past its part of the document (after the next level-1 heading), it is the first of
+    /// several level-1 sections: the level-1 heading before it, if any, is the title. A document with no
+    /// content keeps its first level-1 heading.
     private static func titleHeading(_ blocks: [OutlineBlock]) -> Int? {
-        for (index, block) in blocks.enumerated() {
-            switch block.kind {
-            case .code: return nil
-            case .paragraph where block.label?.kind == .step: return nil
-            case .heading(let level):
-                if block.label?.kind == .step { return nil }
-                if level == 1, block.label == nil, !OutlineBuilder.isAside(block.text) { return index }
-            default: break
-            }
+        func isUnlabelledHeading(_ block: OutlineBlock) -> Bool {
+            guard case .heading = block.kind, block.label == nil else { return false }
+            return !OutlineBuilder.isAside(block.text)
         }
+        func isCandidate(_ block: OutlineBlock) -> Bool { headingLevel(block) == 1 && isUnlabelledHeading(block) }
+        guard let anchor = blocks.firstIndex(where: isContent) else { return blocks.firstIndex(where: isCandidate) }
+        guard let nearest = blocks[..<anchor].lastIndex(where: isCandidate) else { return nil }
+        let anchorIsSection = blocks[anchor].label?.kind == .section && headingLevel(blocks[anchor]) != nil
+        let headingBetween = blocks[(nearest + 1)..<anchor].contains(where: isUnlabelledHeading)
+        if anchorIsSection || headingBetween || holdsAllContent(nearest, blocks) { return nearest }
+        return blocks[..<nearest].lastIndex(where: isCandidate)
+    }
+
+    /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First
+    /// Workflow` and their code): the document's first heading is a level-1 step label, no other block
+    /// carries a step label, and headings follow under it. That label heads the whole page, not one step.
+    private static func stepLabelTitle(_ blocks: [OutlineBlock]) -> Int? {
+        guard let first = blocks.firstIndex(where: { headingLevel($0) != nil }), headingLevel(blocks[first]) == 1,
+            blocks[first].label?.kind == .step,
+            !blocks[(first + 1)...].contains(where: { $0.label?.kind == .step }),
+            blocks[(first + 1)...].contains(where: { headingLevel($0) != nil })
+        else { return nil }
+        return first
+    }
+
+    /// Code, a step label or a section label heading: what a tutorial's title heads.
+    private static func isContent(_ block: OutlineBlock) -> Bool {
+        switch block.kind {
+        case .code: return true
+        case .heading: return block.label != nil
+        case .paragraph: return block.label?.kind == .step
+        case .prose: return false
+        }
+    }
+
+    private static func headingLevel(_ block: OutlineBlock) -> Int? {
+        if case .heading(let level) = block.kind { return level }
         return nil
+    }
+
+    /// Whether no content lies past the part of the document the heading at `index` heads.
+    private static func holdsAllContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        let level = headingLevel(blocks[index]) ?? 7
+        guard
+            let end = blocks[(index + 1)...].firstIndex(where: { block in
+                headingLevel(block).map { $0 <= level } ?? false
+            })
+        else { return true }
+        return !blocks[end...].contains(where: isContent)
     }
 
     private mutating func role(of index: Int) -> BlockRole {
@@ -302,6 +374,11 @@ private struct BuildState {
             }
         }
         guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
+        if let open = sectionLevel, level > open, sectionIsLabelled || section?.steps.isEmpty == false || step != nil {
+            // Inside a section the author labelled, or one that already holds steps, a deeper heading (an
+            // overview, notes, a summary) is one of its sub-headings, never a section taking its steps.
+            return level <= stepBreakLevel ? .stepBreak : .content
+        }
         if level < sectionBelowLevel { return .section(labelled: false) }
         if level <= stepBreakLevel { return .stepBreak }
         return .content
@@ -313,6 +390,10 @@ private struct BuildState {
         if sectionTitleHeadingIndices.contains(index) { return }
         switch role(of: index) {
         case .title:
+            // What a leftover header above the title opened (a blog's name, a stale heading) ends here.
+            closeSection()
+            resetPending()
+            sectionLevel = nil
             title = block.text
         case .section(let labelled):
             closeSection()
@@ -322,9 +403,12 @@ private struct BuildState {
             let label = labelled ? block.label : nil
             var labelTitle = label?.title ?? ""
             var range = block.range
+            sectionLevel = Self.headingLevel(block)
+            sectionIsLabelled = labelled
             if labelled, let titleHeading = sectionTitleHeadings[index] {
                 labelTitle = blocks[titleHeading].text
                 range = range.union(blocks[titleHeading].range)
+                sectionLevel = [sectionLevel, Self.headingLevel(blocks[titleHeading])].compactMap { $0 }.min()
             }
             section = SectionDraft(
                 title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: range)
@@ -412,7 +496,7 @@ private struct BuildState {
         var current =
             section
             ?? SectionDraft(
-                title: title ?? fallbackTitle ?? "", label: nil, range: SourceRange.empty(at: finished.range.start))
+                title: tutorialTitle ?? "", label: nil, range: SourceRange.empty(at: finished.range.start))
         current.steps.append(finished)
         current.range = current.range.union(finished.range)
         section = current

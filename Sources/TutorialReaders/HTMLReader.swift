@@ -12,7 +12,8 @@ import TutorialModel
 /// Page chrome never makes steps: `<nav>`, `<script>`, `<style>`, the page's `<header>` and `<footer>` (an
 /// article's own header keeps its title), elements whose role is navigation, banner or contentinfo,
 /// and elements whose class or id names navigation, a table of contents, a sidebar, a menu or the
-/// site's header or footer are skipped whole.
+/// site's header or footer are skipped whole. The first heading of an article's own header is the title
+/// the page declares for the post (a blog renders its front matter's title there), over the headings below.
 ///
 /// A code viewer's copy of a page (`HTMLCodeViewerPage`) is read from its `<!DOCTYPE html>` line on, with
 /// every range in the lines of the text as given.
@@ -38,7 +39,9 @@ public enum HTMLReader {
         var reader = HTMLBlocks(document: document, lines: lines)
         let blocks = reader.collect()
         return (
-            OutlineBlocks(blocks: blocks, diagnostics: reader.diagnostics, fallbackTitle: reader.pageTitle),
+            OutlineBlocks(
+                blocks: blocks, diagnostics: reader.diagnostics, declaredTitle: reader.articleTitle?.text,
+                declaredTitleRange: reader.articleTitle?.range, fallbackTitle: reader.pageTitle),
             reader.figureFileNames
         )
     }
@@ -64,6 +67,10 @@ struct HTMLBlocks {
 
     private(set) var blocks: [OutlineBlock] = []
     private(set) var pageTitle: String?
+    /// The first heading in an article's own `<header>`: the title a blog gives the post (its front matter's).
+    private(set) var articleTitle: (text: String, range: SourceRange)?
+    /// Inside an article's own `<header>`.
+    private var inArticleHeader = false
     private(set) var diagnostics: [ReaderDiagnostic] = []
     /// Start tags before this offset are taken: the next block's tag comes after it.
     var tagCursor = 0
@@ -145,6 +152,14 @@ struct HTMLBlocks {
             return
         }
         if isSkipped(node, name: name) { return }
+        if name == "header" {
+            // Not skipped: an article's own header, whose heading is the post's title.
+            let outer = inArticleHeader
+            inArticleHeader = true
+            defer { inArticleHeader = outer }
+            walkChildren(node, depth: depth, inProse: inProse, structuralOnly: false)
+            return
+        }
         if name == "pre" {
             if let block = codeBlock(node) { blocks.append(block) }
             return
@@ -153,6 +168,7 @@ struct HTMLBlocks {
             let text = collapseWhitespace(text(of: node))
             guard !text.isEmpty else { return }
             let range = elementRange(node, name: name)
+            if inArticleHeader, articleTitle == nil { articleTitle = (text, range) }
             if inProse {
                 blocks.append(OutlineBlock(kind: .prose, text: text, range: range))
             } else {

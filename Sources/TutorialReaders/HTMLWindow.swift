@@ -35,17 +35,19 @@ enum HTMLWindow {
         }
         let oldWindow = SourceRange(start: old.lineIndex.lineStarts[firstLine], end: lineStart(oldLines.upperBound, old))
         let newWindow = SourceRange(start: oldWindow.start, end: oldWindow.end + change.delta)
+        // The article header's title is read with the article around it: an edit of it reads the page whole.
+        if let titleRange = previous.declaredTitleRange, titleRange.overlaps(oldWindow) { return nil }
         guard let before = partition(previous.blocks, range: \.range, window: oldWindow),
             let beforeProblems = partition(previous.diagnostics, range: \.range, window: oldWindow)
         else { return nil }
         let (oldRead, oldFigureNames) = HTMLReader.window(old, lines: oldLines)
-        guard oldRead.fallbackTitle == nil, oldRead.blocks == Array(before.inside),
+        guard oldRead.fallbackTitle == nil, oldRead.declaredTitle == nil, oldRead.blocks == Array(before.inside),
             oldRead.diagnostics == Array(beforeProblems.inside)
         else { return nil }
         let (newRead, newFigureNames) = HTMLReader.window(change.new, lines: newLines)
         // A figure's caption names all the code in it, and the figure may go on past the window: an edit
         // of a caption that changes the name it gives is read whole.
-        guard newRead.fallbackTitle == nil, newFigureNames == oldFigureNames,
+        guard newRead.fallbackTitle == nil, newRead.declaredTitle == nil, newFigureNames == oldFigureNames,
             blocksFollowEdit(oldRead.blocks, newRead.blocks, change: change),
             let blocks = splice(
                 previous.blocks, newRead.blocks, range: \.range, old: oldWindow, new: newWindow, delta: change.delta,
@@ -54,7 +56,14 @@ enum HTMLWindow {
                 previous.diagnostics, newRead.diagnostics, range: \.range, old: oldWindow, new: newWindow,
                 delta: change.delta, shift: { $0.shifted(by: $1) })
         else { return nil }
-        return (OutlineBlocks(blocks: blocks, diagnostics: diagnostics, fallbackTitle: previous.fallbackTitle), newWindow)
+        return (
+            OutlineBlocks(
+                blocks: blocks, diagnostics: diagnostics, declaredTitle: previous.declaredTitle,
+                declaredTitleRange: previous.declaredTitleRange.map { range in
+                    range.start >= oldWindow.end ? range.shifted(by: change.delta) : range
+                },
+                fallbackTitle: previous.fallbackTitle), newWindow
+        )
     }
 
     /// Whether the window's blocks after the edit are its blocks before, the same kinds in the same order,

@@ -126,10 +126,11 @@ private struct MarkdownBlocks {
             case CMARK_NODE_CODE_BLOCK:
                 result.append(codeBlock(node))
             case CMARK_NODE_HTML_BLOCK:
-                // Raw HTML holding code (`<pre><code>` pasted into Markdown) is read as HTML. Only at the
-                // top level: inside quotes and lists the lines carry Markdown markers libxml2 would see.
+                // Raw HTML holding code (`<pre><code>` pasted into Markdown) or a heading (`<h1 align="center">`,
+                // the page's own title as the site shows it) is read as HTML. Only at the top level: inside
+                // quotes and lists the lines carry Markdown markers libxml2 would see.
                 let literal = string(cmark_node_get_literal(node))
-                if isTopLevel, literal.lowercased().contains("<pre") {
+                if isTopLevel, Self.holdsCodeOrHeading(literal.lowercased()) {
                     // cmark-gfm leaves the end line of an HTML block at the document's end unset: count
                     // the literal's lines instead.
                     let first = documentLine(cmark_node_get_start_line(node))
@@ -150,6 +151,11 @@ private struct MarkdownBlocks {
             cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
         }
         return result
+    }
+
+    /// Whether lower-cased raw HTML holds a `<pre>` or an `<h1>`…`<h6>` element.
+    static func holdsCodeOrHeading(_ html: String) -> Bool {
+        html.contains("<pre") || (1...6).contains { html.contains("<h\($0)") }
     }
 
     /// A top-level paragraph as blocks: one, unless a bold step label starts one of its later lines.

@@ -44,7 +44,11 @@ enum MarkdownWindow {
         guard let blocks = splice(previous.blocks, window.blocks, range: \.range, old: oldWindow, new: newWindow, delta: change.delta, shift: { $0.shifted(by: $1) }),
             let diagnostics = splice(previous.diagnostics, window.diagnostics, range: \.range, old: oldWindow, new: newWindow, delta: change.delta, shift: { $0.shifted(by: $1) })
         else { return nil }
-        return (OutlineBlocks(blocks: blocks, diagnostics: diagnostics, fallbackTitle: previous.fallbackTitle), newWindow)
+        return (
+            OutlineBlocks(
+                blocks: blocks, diagnostics: diagnostics, declaredTitle: previous.declaredTitle,
+                fallbackTitle: previous.fallbackTitle), newWindow
+        )
     }
 
     /// Whether the text may hold a link reference or footnote definition (`[name]: …`, `[^1]: …`), whose

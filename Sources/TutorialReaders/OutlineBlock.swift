@@ -84,18 +84,25 @@ struct OutlineCode: Sendable, Equatable {
     }
 }
 
-/// What a Markdown or HTML reader finds before the builder runs: the blocks, the reader's problems and
-/// the title to use when no heading gives one. Kept beside a model so an edit re-reads only a window of it.
+/// What a Markdown or HTML reader finds before the builder runs: the blocks, the reader's problems, the
+/// title the page declares for itself and the title to use when no heading gives one. Kept beside a model
+/// so an edit re-reads only a window of it.
 struct OutlineBlocks: Sendable {
     var blocks: [OutlineBlock]
     var diagnostics: [ReaderDiagnostic]
+    /// The title the page gives its article, over the headings in its body: the heading in an HTML
+    /// article's own `<header>` (where a blog renders the post's title).
+    var declaredTitle: String? = nil
+    /// Where that title's heading stands: an edit there reads the page whole.
+    var declaredTitleRange: SourceRange? = nil
+    /// A title for a document without a title heading: the page's `<title>`, a front matter's `title:`.
     var fallbackTitle: String?
 }
 
 extension OutlineBuilder {
     static func build(_ outline: OutlineBlocks, document: SourceDocument, format: DocumentFormat) -> Tutorial {
         build(
-            outline.blocks, document: document, format: format, fallbackTitle: outline.fallbackTitle,
-            diagnostics: outline.diagnostics)
+            outline.blocks, document: document, format: format, declaredTitle: outline.declaredTitle,
+            fallbackTitle: outline.fallbackTitle, diagnostics: outline.diagnostics)
     }
 }

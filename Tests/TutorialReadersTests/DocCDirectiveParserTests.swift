@@ -81,4 +81,71 @@ final class DocCDirectiveParserTests: XCTestCase {
         XCTAssertEqual(directives(result.nodes)[1].argument("source")?.value, "x.png")
         XCTAssertEqual(directives(result.nodes)[2].argument("source")?.value, "v.mp4")
     }
+
+    /// A `@Step` kept inside `@Comment` in `@Steps` is nested in the comment, not a misplaced step: the
+    /// comment is not closed early, and the steps after it stay in `@Steps`.
+    func testDirectivesInsideACommentNestFreely() throws {
+        let text = """
+            @Steps {
+                @Comment {
+                    @Step {
+                        An old step.
+                    }
+                }
+                @Step {
+                    A real step.
+                }
+            }
+
+            """
+        let (result, _) = parse(text)
+        XCTAssertEqual(result.problems, [])
+        let steps = try XCTUnwrap(directives(result.nodes).first)
+        XCTAssertEqual(directives(steps.children).map(\.name), ["Comment", "Step"])
+        XCTAssertEqual(directives(directives(steps.children)[0].children).map(\.name), ["Step"])
+    }
+
+    /// Outside a comment a `@Step` opened in a `@Step` still closes the unclosed one (one problem).
+    func testAMisplacedStepOutsideACommentStillClosesTheOpenOne() throws {
+        let (result, _) = parse("@Steps {\n    @Step {\n        Unclosed.\n    @Step {\n        Next.\n    }\n}\n")
+        XCTAssertEqual(result.problems.map(\.message), ["@Step is not closed before @Step: a '}' is missing"])
+        let steps = try XCTUnwrap(directives(result.nodes).first)
+        XCTAssertEqual(directives(steps.children).map(\.name), ["Step", "Step"])
+    }
+
+    /// The lines of an HTML comment opened at a line's start are text up to the line holding `-->`, braces
+    /// and directives included; a directive among them is warned about once (DocC still shows it). A
+    /// comment closed on its own line changes nothing.
+    func testLinesOfAnHTMLCommentAreText() throws {
+        let marked = MarkedText(
+            """
+            @Steps {
+                <!-- one line: @Step { -->
+                <!--
+                1️⃣@Step {
+                    Hidden.
+                    @Code(name: "A.swift", file: "a.swift")
+                }
+                -->
+                @Step {
+                    Shown.
+                }
+            }
+
+            """)
+        let (result, _) = parse(marked.text)
+        XCTAssertEqual(result.problems.map(\.severity), [.warning])
+        XCTAssertEqual(result.problems.map(\.range), [SourceRange(start: marked["1️⃣"], end: marked["1️⃣"] + 5)])
+        let steps = try XCTUnwrap(directives(result.nodes).first)
+        XCTAssertEqual(directives(steps.children).map(\.name), ["Step"])
+    }
+
+    /// Inside a fence `<!--` is code: it opens no comment.
+    func testAnHTMLCommentMarkInAFenceIsCode() throws {
+        let (result, _) = parse(
+            "@Step {\n    ```html\n    <!--\n    ```\n    @Code(name: \"A.swift\", file: \"a.swift\")\n}\n")
+        XCTAssertEqual(result.problems, [])
+        let step = try XCTUnwrap(directives(result.nodes).first)
+        XCTAssertEqual(directives(step.children).map(\.name), ["Code"])
+    }
 }

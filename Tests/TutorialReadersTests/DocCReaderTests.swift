@@ -206,6 +206,24 @@ final class DocCReaderTests: XCTestCase {
         XCTAssertEqual(tutorial.steps.first?.snippets.map(\.fileName), [nil, "A.swift"])
     }
 
+    /// What a `@Comment` holds is not part of the page: a `@Code` in it is no snippet of the step, and a
+    /// directive DocC does not define is no problem.
+    func testACommentInAStepHoldsNoSnippetAndNoProblem() throws {
+        let tutorial = readDocC(
+            docCTutorial(
+                step: """
+                            Show the page.
+                            @Code(name: "PageView.swift", file: "01.swift")
+                            @Comment {
+                                @Code(name: "Old.swift", file: "old.swift")
+                                @Draft { Not a DocC directive. }
+                            }
+                    """), resources: ["Guide.docc/01.swift": pageView])
+        XCTAssertEqual(tutorial.diagnostics, [])
+        XCTAssertEqual(tutorial.steps.map(\.prose), ["Show the page."])
+        XCTAssertEqual(tutorial.steps.first?.snippets.map(\.fileName), ["PageView.swift"])
+    }
+
     func testPreviousFileAndReset() throws {
         let marked = MarkedText(
             docCTutorial(

@@ -175,6 +175,24 @@ extension HTMLReaderTests {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Views"])
     }
 
+    /// The heading of an article's own header is the title the post declares (a blog renders its front
+    /// matter there), over a series heading in the body; without one, the nearest level-1 heading above
+    /// the content is the title, not a stale one above it.
+    func testAnArticleHeaderTitleWinsAndAStaleHeadingIsPassedOver() {
+        let body = """
+            <h1>Notes</h1><h1>Series</h1><p>Intro.</p>
+            <h2>Views</h2><pre class="swift">let a = 1
+            </pre><h2>Data</h2><pre class="swift">let b = 2
+            </pre><h2>Quiz</h2><p>A question?</p>
+            """
+        let post = read("<article><header><h1>Post title</h1></header>\n" + body + "</article>")
+        XCTAssertEqual(post.title, "Post title")
+        XCTAssertEqual(post.sections.map(\.title), ["Views", "Data"])
+        let page = read("<div class=\"post\">\n" + body + "</div>")
+        XCTAssertEqual(page.title, "Series")
+        XCTAssertEqual(page.sections.map(\.title), ["Views", "Data"])
+    }
+
     func testCodePastTheLinesLibxml2CountsIsStillLocated() throws {
         // libxml2's HTML parser keeps 16-bit line numbers: past 65535 tags are matched by order alone.
         // (Offsets counted by hand: MarkedText over a megabyte is slow in debug builds.)

@@ -195,7 +195,8 @@ final class IncrementalReadingTests: XCTestCase {
     static let insertions = [
         "#", "## ", "\n## Step 9: New\n", "`", "```", "\n```\n", "~~~", "<", ">", "&amp;", "<p>", "</pre>", "@", "{",
         "}", "\n}\n", "@Step {", "\n", "\r\n", "\n\n", " ", "a", "let x = 1", "]:", "[a]: /b", "Step 3", "**Step 2.** ",
-        "---", "===", "- ", "> ", "    ", "\t", "中文", "é", "\"", "(", ")", ":",
+        "---", "===", "- ", "> ", "    ", "\t", "中文", "é", "\"", "(", ")", ":", "<!--", "-->", "\n<!--\n",
+        "@Comment {", "\n<h2>Step 4</h2>\n",
     ]
 
     static func randomEdit(of bytes: [UInt8], within: SourceRange, using random: inout SplitMix) -> TextEdit {

@@ -260,3 +260,94 @@ extension MarkdownReaderTests {
         XCTAssertEqual(tutorial.steps.first?.prose, "Step 1\nThen this.")
     }
 }
+
+/// Structure as authors write it (issue 21): the title and the sections decided by the shape of the
+/// headings, not by their words.
+extension MarkdownReaderTests {
+    func testTheTitleIsTheNearestLevelOneHeadingAboveTheContent() {
+        let stale = read("# Old draft\n\n# Real Title\n\nIntro.\n\n## Step 1\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(stale.title, "Real Title")
+        XCTAssertEqual(stale.sections.map(\.title), ["Real Title"])
+        XCTAssertEqual(stale.steps.map(\.label), ["Step 1"])
+        // A blog's name over the tutorial's heading, sections below it.
+        let blog = read(
+            "# My Blog\n\n# Real Title\n\n## Views\n\n```swift\nlet a = 1\n```\n\n"
+                + "## Data\n\n```swift\nlet b = 2\n```\n")
+        XCTAssertEqual(blog.title, "Real Title")
+        XCTAssertEqual(blog.sections.map(\.title), ["Views", "Data"])
+    }
+
+    /// A level-1 heading right over the first code, with more level-1 headings holding code after it, is
+    /// the first section: the level-1 heading before it is the title, and without one there is none.
+    func testALevelOneHeadingOverTheFirstCodeIsASectionWhenOthersFollow() {
+        let parts = "# Part One\n\n```swift\nlet a = 1\n```\n\n# Part Two\n\n```swift\nlet b = 2\n```\n"
+        let titled = read("# Title\n\n" + parts)
+        XCTAssertEqual(titled.title, "Title")
+        XCTAssertEqual(titled.sections.map(\.title), ["Part One", "Part Two"])
+        let untitled = read(parts)
+        XCTAssertNil(untitled.title)
+        XCTAssertEqual(untitled.sections.map(\.title), ["Part One", "Part Two"])
+        // Alone over all the code, it is the title.
+        let alone = read("# Title\n\nIntro.\n\n```swift\nlet a = 1\n```\n\nMore.\n\n```swift\nlet b = 2\n```\n")
+        XCTAssertEqual(alone.title, "Title")
+        XCTAssertEqual(alone.steps.count, 2)
+    }
+
+    /// Without step labels, a level-1 heading between sections that carries no code of its own groups
+    /// the sections under it; they stay sections, and it makes none.
+    func testALevelOneHeadingBetweenSectionsGroupsThem() {
+        let tutorial = read(
+            "# T\n\n## Views\n\n```swift\nlet a = 1\n```\n\n# Data\n\nWhy a model.\n\n## Model\n\n```swift\nlet b = 2\n```\n"
+                + "\n### Notes\n\nNo code here.\n\n# Later\n\n```swift\nlet c = 3\n```\n")
+        XCTAssertEqual(tutorial.title, "T")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Views", "Model", "Later"])
+        XCTAssertEqual(tutorial.steps.count, 3)
+    }
+
+    /// A heading with no step and no code under it is no section, whether or not it carries a section
+    /// label: study notes, a summary, a quiz.
+    func testHeadingsWithoutStepsOrCodeAreNoSections() {
+        let tutorial = read(
+            "# T\n\n## 학습 목표\n\nGoals.\n\n## Section 1: Make\n\n### Step 1\n\n```swift\nlet a = 1\n```\n\n### Step 2\n\nRun it.\n\n"
+                + "## Section 2: Check your understanding\n\nA question?\n\n## 정리\n\nWhat we did.\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Make"])
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2"])
+        // The step before a study-note heading keeps only its own prose.
+        XCTAssertEqual(tutorial.steps.last?.prose, "Run it.")
+    }
+
+    /// Inside a section the author labelled, a deeper unlabelled heading (an overview, notes) above the
+    /// step level is a sub-heading of that section, not a section taking its steps.
+    func testADeeperHeadingInALabelledSectionIsNoSection() {
+        let tutorial = read(
+            "# T\n\n## Section 1: Views\n\n### Overview\n\nWhat we build.\n\n#### Step 1\n\n```swift\nlet a = 1\n```\n\n"
+                + "### Notes\n\nMore.\n\n#### Step 2\n\n```swift\nlet a = 2\n```\n\n"
+                + "## Section 2: Data\n\n#### Step 1\n\n```swift\nlet b = 1\n```\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Views", "Data"])
+        XCTAssertEqual(tutorial.sections.map { $0.steps.map(\.label) }, [["Step 1", "Step 2"], ["Step 1"]])
+    }
+
+    /// A raw HTML heading is a heading as the page shows it: a post's own `<h1>` under its front matter
+    /// is the title, over the front matter's `title:` (the title only without a title heading).
+    func testARawHTMLHeadingIsTheTitleOverTheFrontMatter() {
+        let tutorial = read(
+            "---\ntitle: Site metadata title\n---\n\n<h1 align=\"center\">Chapter One</h1>\n\n<center>Translated</center>\n\n"
+                + "## Make a view\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(tutorial.title, "Chapter One")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Make a view"])
+        XCTAssertEqual(tutorial.steps.count, 1)
+    }
+
+    /// A course page titled by its place in the course (`# Step 2` over its own sections) is titled so; the
+    /// label heads the page, not one step. A lone step label with nothing under it stays a step.
+    func testALoneLevelOneStepLabelOverHeadingsIsThePagesTitle() {
+        let page = read(
+            "# Step 2\n\nIntro.\n\n## Setup\n\nOpen it.\n\n## Screen\n\n```swift\nlet a = 1\n```\n\n"
+                + "## Wiring\n\n```swift\nlet b = 2\n```\n")
+        XCTAssertEqual(page.title, "Step 2")
+        XCTAssertEqual(page.sections.map(\.title), ["Screen", "Wiring"])
+        XCTAssertEqual(page.steps.map(\.label), [nil, nil])
+        let single = read("# Step 1\n\nMake it.\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(single.steps.map(\.label), ["Step 1"])
+    }
+}

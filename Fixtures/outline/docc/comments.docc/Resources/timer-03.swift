@@ -1,0 +1,13 @@
+import SwiftUI
+
+struct TimerView: View {
+    @State private var seconds = 0
+
+    var body: some View {
+        VStack {
+            Text("\(seconds) s")
+            Button("Start") { seconds += 1 }
+            Button("Stop") { seconds = 0 }
+        }
+    }
+}
