@@ -98,7 +98,7 @@ struct HTMLReportPage {
                 let added = changes.reduce(0) { $0 + $1.added }
                 let removed = changes.reduce(0) { $0 + $1.removed }
                 var flag =
-                    changes.contains(where: \.isNoChange)
+                    changes.contains(where: document.reportsNoChange)
                     ? " <span class=\"warn\" title=\"step-no-change\">=</span>" : ""
                 let rules = Set(
                     structureFindings(document).filter {
@@ -186,7 +186,7 @@ struct HTMLReportPage {
             for finding in review.resolvedAt[step.id] ?? [] { out += resolvedNote(finding, review: review) }
         }
         let diffed = Set(changes.map(\.to.snippetIndex))
-        for change in changes { self.change(change) }
+        for change in changes { self.change(change, noChangeReported: document.reportsNoChange(change)) }
         // Snippets outside every timeline (fragments, files that cannot be inferred) are shown, not diffed.
         for (snippetIndex, snippet) in step.snippets.enumerated() where !diffed.contains(snippetIndex) {
             guard !document.isInTimeline(step: step.id, snippet: snippetIndex) else { continue }
@@ -211,7 +211,8 @@ struct HTMLReportPage {
         snippet.language == "swift" || fileName.hasSuffix(".swift")
     }
 
-    private mutating func change(_ change: ChangeSet) {
+    /// One change; `noChangeReported`: it changes nothing where its step asked for an edit (a finding).
+    private mutating func change(_ change: ChangeSet, noChangeReported: Bool) {
         let origin = change.baseDescription.map { "from \(htmlEscaped($0))" } ?? "new file"
         out +=
             "<div class=\"change\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(change.fileName))</span> "
@@ -219,7 +220,11 @@ struct HTMLReportPage {
         if let composition = change.to.composition {
             out += " <span class=\"from\">composed: \(htmlEscaped(composition.summary))</span>"
         }
-        if change.isNoChange { out += " <span class=\"warn\">no change · step-no-change</span>" }
+        if change.isNoChange {
+            out +=
+                noChangeReported
+                ? " <span class=\"warn\">no change · step-no-change</span>" : " <span class=\"from\">no change</span>"
+        }
         out += "</div>\n"
         if let review = review?[current] {
             let key = ReviewFindings.ChangeKey(step: change.to.step, snippetIndex: change.to.snippetIndex)

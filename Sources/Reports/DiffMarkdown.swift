@@ -47,7 +47,8 @@ public func renderMarkdownDiff(_ report: [DiffReportDocument]) -> String {
             }
             let origin = change.baseDescription.map { "from \($0)" } ?? "new file"
             if change.isNoChange {
-                out += "**\(markdownInline(change.fileName))**: no change (\(origin)). ⚠️ `step-no-change`\n\n"
+                let warning = document.reportsNoChange(change) ? " ⚠️ `step-no-change`" : ""
+                out += "**\(markdownInline(change.fileName))**: no change (\(origin)).\(warning)\n\n"
                 continue
             }
             out += "**\(markdownInline(change.fileName))** (\(origin)): +\(change.added) −\(change.removed)\n\n"

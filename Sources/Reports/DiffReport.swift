@@ -57,6 +57,13 @@ public struct DiffReportDocument: Sendable {
     /// The changes whose new state a step shows.
     public func changes(in step: StepID) -> [ChangeSet] { changesByStep[step] ?? [] }
 
+    /// Whether a change that changes nothing is a `step-no-change` finding (its step asked for an edit);
+    /// a step that opens, runs or recaps a file shows it unchanged on purpose.
+    public func reportsNoChange(_ change: ChangeSet) -> Bool {
+        change.isNoChange
+            && findings.contains { $0.rule == StepStructureRules.noChange && $0.range == change.to.snippet.range }
+    }
+
     /// Whether a snippet is a state in some file's timeline (else it is a fragment or unattributed).
     public func isInTimeline(step: StepID, snippet: Int) -> Bool {
         statesInTimelines.contains(SnippetAddress(step: step, snippet: snippet))

@@ -117,11 +117,23 @@ private func commentText(of line: String) -> String? {
     return String(text)
 }
 
-/// Whether a line outside comments is prose: it holds Hangul, kana or CJK ideographs and no quote that
-/// could put them in a string literal.
+/// Whether a line outside comments is prose: once its comments are taken out, it holds Hangul, kana or CJK
+/// ideographs and no quote that could put them in a string literal.
 private func isProse(_ line: String) -> Bool {
-    guard line.utf8.contains(where: { $0 >= 0xE3 }), !line.contains("\""), !line.contains("//") else { return false }
-    return line.unicodeScalars.contains { scalar in
+    guard line.utf8.contains(where: { $0 >= 0xE3 }), !line.contains("\"") else { return false }
+    var code = Substring(line)
+    if let comment = code.range(of: "//") { code = code[..<comment.lowerBound] }
+    var uncommented = ""
+    while let open = code.range(of: "/*") {
+        uncommented += code[..<open.lowerBound]
+        guard let close = code[open.upperBound...].range(of: "*/") else {
+            code = ""
+            break
+        }
+        code = code[close.upperBound...]
+    }
+    uncommented += code
+    return uncommented.unicodeScalars.contains { scalar in
         (0xAC00...0xD7A3).contains(scalar.value) || (0x3040...0x30FF).contains(scalar.value)
             || (0x4E00...0x9FFF).contains(scalar.value)
     }

@@ -260,9 +260,10 @@ final class BulkFixDeletesNothingTests: XCTestCase {
     }
 
     func testARepeatedSnippetKeepsItsBlockUnderLintFixWhateverTheProse() throws {
+        // Steps that ask for an edit their code does not make (step-no-change speaks only then): the
+        // repeated snippet is the author's, and only the editor may remove it.
         for prose in [
-            "Open the canvas to see your work.", "Launch the app and check the list.",
-            "Round the corners of every page.",
+            "Add a border to the page.", "Next, replace the title with a subtitle.", "페이지에 테두리를 추가합니다.",
         ] {
             let text = Self.tutorial(prose)
             let analysis = analyze(document: SourceDocument(path: "pages.md", text: text))

@@ -207,7 +207,7 @@ def test_docc_directives_nested_100000_deep(binary, tmp_path):
 def test_swift_snippet_that_trapped_the_parser_diagnostics(binary, tmp_path):
     # Found by fuzz-pipeline: SwiftParserDiagnostics trapped on an invalid character glued to `=`.
     path = tmp_path / "replacement-character.md"
-    path.write_text("## Step 1\n\n```swift file=A.swift\nimport SwiftUI\n\nstruct A {\n    var g \ufffd= 1\n}\n```\n\n```swift\ng \ufffd= \n```\n")
+    path.write_text("## Step 1\n\n```swift file=A.swift\nimport SwiftUI\n\nstruct A {\n    var g \ufffd= 1\n}\n```\n\n## Step 2\n\n```swift\ng \ufffd= \n```\n")
     outcome = measure(binary, "lint", "--format", "json", path)
     assert outcome.code == 1, outcome
     assert "swift-syntax-error" in lint_rules(outcome)

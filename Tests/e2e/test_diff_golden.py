@@ -78,12 +78,15 @@ def test_unplaced_snippets_are_listed_in_every_format(binary):
 
 def test_methods_shown_alone_resolve_findings_at_the_step_that_adds_them(binary):
     """The rules see the composed file: a representable's missing methods are resolved where they are added."""
-    result = run(binary, "lint", "--format", "json", "partial/page-controller-members.md", cwd=FIXTURES)
+    result = run(binary, "lint", "--format", "json", "--include-build-order", "partial/page-controller-members.md", cwd=FIXTURES)
     diagnostics = json.loads(result.stdout)["documents"][0]["diagnostics"]
     missing = sorted((d["message"].split(" has no ")[-1], d["resolvedAt"]) for d in diagnostics
                      if d["rule"] == "missing-required-method" and " has no " in d["message"])
     assert missing == [("makeUIViewController(context:)", "1.2"), ("updateUIViewController(_:context:)", "1.3")]
-    assert all(d["severity"] == "information" for d in diagnostics), diagnostics
+    assert all(d["severity"] == "hint" for d in diagnostics), diagnostics
+    # Build order: nothing by default.
+    default = run(binary, "lint", "--format", "json", "partial/page-controller-members.md", cwd=FIXTURES)
+    assert json.loads(default.stdout)["documents"][0]["diagnostics"] == []
 
 
 def test_a_type_whose_members_are_left_out_is_not_read_as_empty(binary):
@@ -95,10 +98,11 @@ def test_a_type_whose_members_are_left_out_is_not_read_as_empty(binary):
 def test_a_conformance_adopted_in_the_text_alone_is_no_missing_protocol(binary):
     """The step's text adopts the delegate protocol and its snippet shows only the delegate method: the
     composed class adopts it, so assigning the delegate a step later is no coordinator-protocol-missing;
-    the step between conformance and assignment is the intermediate state coordinator-not-wired reports."""
-    result = run(binary, "lint", "--format", "json", "partial/conformance-in-prose.md", cwd=FIXTURES)
+    the step between conformance and assignment is a state composed from a fragment, which proves no
+    absence: coordinator-not-wired says nothing there, not even as build order."""
+    result = run(binary, "lint", "--format", "json", "--include-build-order", "partial/conformance-in-prose.md", cwd=FIXTURES)
     diagnostics = json.loads(result.stdout)["documents"][0]["diagnostics"]
-    assert [(d["rule"], d["step"], d["resolvedAt"]) for d in diagnostics] == [("coordinator-not-wired", "1.2", "1.3")]
+    assert diagnostics == []
     document = json.loads(run(binary, "diff", "--format", "json", "partial/conformance-in-prose.md", cwd=FIXTURES).stdout)["documents"][0]
     adopting = [c for c in document["changes"] if "adopts UITableViewDelegate" in (c.get("composed") or "")]
     assert [c["to"] for c in adopting] == ["1.2"]
@@ -110,11 +114,11 @@ def test_a_conformance_adopted_in_the_text_alone_is_no_missing_protocol(binary):
 def test_a_type_shown_again_resolves_the_missing_method_at_its_step(binary):
     """`struct MapView: UIViewRepresentable { func makeUIView… }` shown without imports after the whole
     file: placed, so makeUIView's absence is resolved at that step, not at a later whole file."""
-    result = run(binary, "lint", "--format", "json", "partial/type-shown-again.md", cwd=FIXTURES)
+    result = run(binary, "lint", "--format", "json", "--include-build-order", "partial/type-shown-again.md", cwd=FIXTURES)
     diagnostics = json.loads(result.stdout)["documents"][0]["diagnostics"]
     missing = sorted((d["message"].split(" has no ")[-1], d["severity"], d["resolvedAt"]) for d in diagnostics
                      if d["rule"] == "missing-required-method")
-    assert missing == [("makeUIView(context:)", "information", "1.2"), ("updateUIView(_:context:)", "information", "1.3")]
+    assert missing == [("makeUIView(context:)", "hint", "1.2"), ("updateUIView(_:context:)", "hint", "1.3")]
     document = json.loads(run(binary, "diff", "--format", "json", "partial/type-shown-again.md", cwd=FIXTURES).stdout)["documents"][0]
     assert document["fragments"] == []
 

@@ -58,10 +58,12 @@ def test_bundled_tutorials_lint_clean(binary, root):
     report = json.loads(result.stdout)
     assert report["summary"]["documents"] >= 4
     assert report["summary"]["errors"] == 0 and report["summary"]["warnings"] == 0
-    # What remains is the path of an incremental tutorial: information, each resolved by a later step.
-    for document in report["documents"]:
-        for diagnostic in document["diagnostics"]:
-            assert diagnostic["severity"] == "information" and diagnostic["resolvedAt"], diagnostic
+    # Apple's correct tutorial: nothing at all by default (its build order is no defect) ...
+    assert report["documents"] and all(document["diagnostics"] == [] for document in report["documents"])
+    # ... and, asked for, only build order: hints, each completed by a later step.
+    shown = json.loads(run(binary, "lint", "--format", "json", "--include-build-order", "Tutorials", cwd=root).stdout)
+    hints = [diagnostic for document in shown["documents"] for diagnostic in document["diagnostics"]]
+    assert hints and all(d["severity"] == "hint" and d["resolvedAt"] for d in hints), hints
 
 
 def test_text_format_is_compiler_style_with_the_step(binary):
@@ -79,7 +81,10 @@ def test_error_findings_exit_1(binary):
 
 
 def test_github_annotations(binary):
-    result = run(binary, "lint", "--format", "github", "coordinator-not-wired/interfacing-with-uikit.md", cwd=FIXTURES)
+    # Build order shown (as hints) exercises the notice level too.
+    result = run(
+        binary, "lint", "--format", "github", "--include-build-order", "coordinator-not-wired/interfacing-with-uikit.md",
+        cwd=FIXTURES)
     lines = result.stdout.splitlines()
     warning = next(l for l in lines if l.startswith("::warning "))
     assert warning.startswith("::warning file=coordinator-not-wired/interfacing-with-uikit.md,line=635,col=66,")
@@ -89,7 +94,7 @@ def test_github_annotations(binary):
 
 def test_sarif_validates_against_the_2_1_0_object_model(binary):
     documents = [document_of(path) for path in EXPECTED if path.suffixes[-3:-2] != [".tutorial"]][:6]
-    result = run(binary, "lint", "--format", "sarif", *documents, cwd=FIXTURES)
+    result = run(binary, "lint", "--format", "sarif", "--include-build-order", *documents, cwd=FIXTURES)
     log = sarif_pydantic.Sarif.model_validate(json.loads(result.stdout))
     assert log.version == "2.1.0"
     run_ = log.runs[0]

@@ -13,16 +13,17 @@ from conftest import ROOT, run
 
 SEED_NAME = "000_9c8438028b5b8e9f.txt"
 
-# (rule, severity, step, resolvedAt): the one warning is the repeated code under the aside; the rest
-# is the path of an incremental tutorial, each problem fixed by the next step.
-EXPECTED = {
-    ("missing-required-method", "information", "1.1", "1.2"),
-    ("missing-required-method", "information", "1.1", "1.3"),
-    ("initializer-mismatch", "information", "1.4", "1.5"),
-    ("missing-make-coordinator", "information", "2.1", "2.2"),
-    ("coordinator-not-wired", "information", "2.3", "2.4"),
-    ("step-no-change", "warning", "3.3", None),
-    ("coordinator-not-wired", "information", "3.5", "3.6"),
+# (rule, severity, step, resolvedAt): the one defect is the repeated code under the aside; the rest is
+# the build order of an incremental tutorial, each problem completed by the next step: shown only when
+# asked for (--include-build-order), as hints.
+DEFECTS = {("step-no-change", "warning", "3.3", None)}
+BUILD_ORDER = {
+    ("missing-required-method", "hint", "1.1", "1.2"),
+    ("missing-required-method", "hint", "1.1", "1.3"),
+    ("initializer-mismatch", "hint", "1.4", "1.5"),
+    ("missing-make-coordinator", "hint", "2.1", "2.2"),
+    ("coordinator-not-wired", "hint", "2.3", "2.4"),
+    ("coordinator-not-wired", "hint", "3.5", "3.6"),
 }
 
 
@@ -34,8 +35,8 @@ def walkthrough() -> pathlib.Path:
     return path / SEED_NAME if path.is_dir() else path
 
 
-def lint(binary: str, path: pathlib.Path) -> dict:
-    result = run(binary, "lint", "--format", "json", str(path))
+def lint(binary: str, path: pathlib.Path, *options: str) -> dict:
+    result = run(binary, "lint", "--format", "json", *options, str(path))
     assert result.returncode == 0, result.stdout + result.stderr
     return json.loads(result.stdout)["documents"][0]
 
@@ -46,16 +47,20 @@ def text_at(path: pathlib.Path, position: dict, end: dict) -> str:
     return lines[position["line"] - 1][position["column"] - 1 : end["column"] - 1]
 
 
-def test_only_the_repeated_step_is_a_warning_and_the_path_is_information(binary):
+def test_only_the_repeated_step_is_a_defect_and_the_path_is_build_order(binary):
     document = lint(binary, walkthrough())
     found = {(d["rule"], d["severity"], d["step"], d["resolvedAt"]) for d in document["diagnostics"]}
-    assert found == EXPECTED
-    assert len(document["diagnostics"]) == len(EXPECTED)
+    assert found == DEFECTS
+    assert len(document["diagnostics"]) == len(DEFECTS)
+    document = lint(binary, walkthrough(), "--include-build-order")
+    found = {(d["rule"], d["severity"], d["step"], d["resolvedAt"]) for d in document["diagnostics"]}
+    assert found == DEFECTS | BUILD_ORDER
+    assert len(document["diagnostics"]) == len(DEFECTS | BUILD_ORDER)
 
 
 def test_findings_point_at_the_characters_of_their_step(binary):
     path = walkthrough()
-    document = lint(binary, path)
+    document = lint(binary, path, "--include-build-order")
     by_rule = {}
     for diagnostic in document["diagnostics"]:
         by_rule.setdefault(diagnostic["rule"], []).append(diagnostic)

@@ -337,14 +337,15 @@ async def test_a_docc_resource_edit_reanalyses_the_tutorial_that_uses_it(client:
     catalog = client.workspace_path / "InterfacingWithUIKit.docc"
     shutil.copytree(ROOT / "Tutorials" / "docc" / "InterfacingWithUIKit.docc", catalog)
     tutorial = catalog / "InterfacingWithUIKit.tutorial"
+    # Build order (a problem a later step completes) is shown only when the configuration asks for it.
+    (catalog / ".tutorial-check.json").write_text('{"includeBuildOrder": true}\n')
     uri = uri_of(tutorial)
     open_document(client, tutorial, language_id="tutorial")
     before = await client.published.wait(uri, version=1)
     assert not any(d.code == "swift-syntax-error" for d in before.diagnostics)
-    # A problem a later step fixes is information, related to the step that introduced it and the one
-    # that resolved it.
+    # Shown, build order is a hint, related to the step that introduced it and the one that completed it.
     resolved = next(d for d in before.diagnostics if d.code == "missing-required-method")
-    assert resolved.severity == types.DiagnosticSeverity.Information
+    assert resolved.severity == types.DiagnosticSeverity.Hint
     assert [r.message for r in resolved.related_information] == ["introduced in step 1.1", "resolved in step 1.2"]
     resource = catalog / "Resources" / "01-03-PageViewController.swift"
     code = open_document(client, resource, language_id="swift")

@@ -1,0 +1,44 @@
+import SwiftFacts
+import XCTest
+
+/// Lines that may stand for code left out, told by shape in any language (`SnippetFacts.elidedLines`): a
+/// state holding one is not taken for the whole file. Comments of a whole file are not such lines.
+final class ElidedShapeTests: XCTestCase {
+    private func elided(_ code: String) -> [Int] { extractFacts(code: code).elidedLines }
+
+    func testShapesThatStandForCode() {
+        // A column of dots, whatever dots.
+        XCTAssertEqual(elided("struct A {\n    var a = 1\n    .\n    ⋮\n}\n"), [2, 3])
+        // A comment with an ellipsis, in any script.
+        XCTAssertEqual(elided("struct A {\n    // 이전과 같음 ……\n    var a = 1\n}\n"), [1])
+        // Comments that are all a body that cannot be empty holds: a type, a computed property, a function
+        // returning a value.
+        XCTAssertEqual(elided("struct A: View {\n    // 前と同じ\n}\n"), [1])
+        XCTAssertEqual(elided("struct A: View {\n    var body: some View {\n        // 同上\n    }\n}\n"), [2])
+        XCTAssertEqual(elided("func make() -> UIView {\n    // same as before\n}\n"), [1])
+        // Prose written among the code.
+        XCTAssertEqual(elided("struct A {\n    在这里保留之前的方法\n}\n"), [1])
+    }
+
+    func testCommentsOfAWholeFileAreNotElision() {
+        // An empty method that says so, a template's comment after a statement, a sentence ending in a full
+        // stop, a comment inside a line, doc comments and markers for tools.
+        let code = """
+            /// A page.
+            final class Page: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    // Do any additional setup after loading the view.
+                }
+                func update(_ view: UIView, context: Context) {
+                    // nothing to do
+                }
+                // MARK: - Coordinator
+                class Coordinator /* 协调器 */: NSObject {}
+                let title = "标题"
+            }
+
+            """
+        XCTAssertEqual(elided(code), [])
+    }
+}
