@@ -94,17 +94,20 @@ public struct DiffSelection: Sendable {
     }
 }
 
-/// Diffs every document: timelines, then change sets, then the selection.
-public func makeDiffReport(_ tutorials: [Tutorial], options: DiffOptions, selection: DiffSelection = DiffSelection())
-    -> [DiffReportDocument]
-{
+/// Diffs every document: timelines, then change sets, then the selection; the step-structure findings
+/// shown beside them are those of the rules `configuration` enables (by default, those on by default).
+public func makeDiffReport(
+    _ tutorials: [Tutorial], options: DiffOptions, selection: DiffSelection = DiffSelection(),
+    configuration: Configuration = .default
+) -> [DiffReportDocument] {
     tutorials.map { tutorial in
         let timelineSet = buildTimelineSet(tutorial)
         let timelines = timelineSet.files
         let all = changeSets(tutorial, timelines: timelines, options: options)
         // Findings judge exact text: reuse the change sets unless indentation was ignored for display.
         let findings = StepStructureRules.findings(
-            tutorial, timelines: timelines, changeSets: options.ignoreIndentation ? nil : all)
+            tutorial, timelines: timelines, changeSets: options.ignoreIndentation ? nil : all,
+            configuration: configuration)
         return DiffReportDocument(
             tutorial: tutorial, timelines: timelines, changes: all.filter(selection.includes), findings: findings,
             unplaced: timelineSet.unplaced.filter(selection.includes))

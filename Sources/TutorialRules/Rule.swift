@@ -36,19 +36,29 @@ public struct RuleDescription: Sendable {
     /// How often its findings were right on real-world tutorials, once measured (`explain` shows it).
     public let measuredPrecision: MeasuredPrecision?
 
-    /// A precision measured by reading a sample of the rule's findings on real-world tutorials.
+    /// A precision measured by reading a sample of the rule's findings on real-world tutorials
+    /// (docs/real-world.md). A rule under 0.9 on the held-out part is off by default until it reaches it.
     public struct MeasuredPrecision: Sendable, Equatable {
+        /// The part of the real-world set measured: the held-out part decides a rule's default; the tuning
+        /// part speaks only for a rule the held-out part gave no finding.
+        public enum Part: String, Sendable { case heldOut = "held-out", tuning }
+
         /// The share of findings judged right, 0...1.
         public let value: Double
         /// How many findings were judged.
         public let sample: Int
         /// When, as `YYYY-MM-DD`.
         public let date: String
+        public let part: Part
+        /// What the wrong ones were, in a few words.
+        public let note: String?
 
-        public init(value: Double, sample: Int, date: String) {
+        public init(value: Double, sample: Int, date: String, part: Part = .heldOut, note: String? = nil) {
             self.value = value
             self.sample = sample
             self.date = date
+            self.part = part
+            self.note = note
         }
     }
 

@@ -4,6 +4,7 @@ import Reports
 import StepDiff
 import TestSupport
 import TutorialModel
+import TutorialRules
 import XCTest
 
 /// A three-step tutorial: a file created, a line added, a line modified and one removed, then shown
@@ -25,7 +26,8 @@ func sampleDiffTutorial() -> Tutorial {
 }
 
 final class DiffReportTests: XCTestCase {
-    let report = makeDiffReport([sampleDiffTutorial()], options: DiffOptions())
+    // step-no-change is off by default: the report shows what a configuration turning it on would.
+    let report = makeDiffReport([sampleDiffTutorial()], options: DiffOptions(), configuration: .only(RuleRegistry.ids))
 
     /// The JSON keeps the contract's shape: documents → changes → hunks → lines, `from` null for a new file.
     func testJSONFollowsTheContract() throws {
@@ -137,9 +139,13 @@ final class DiffReportTests: XCTestCase {
         var builder = TutorialBuilder()
         builder.step(label: "Step 1", snippets: [])
         builder.step(label: "Step 3", snippets: [])
-        let numbered = renderHTMLDiff(makeDiffReport([builder.build()], options: DiffOptions()))
+        let numbered = renderHTMLDiff(
+            makeDiffReport([builder.build()], options: DiffOptions(), configuration: .only(["step-numbering"])))
         XCTAssertTrue(numbered.contains("<span class=\"warn\" title=\"step-numbering\">!</span>"))
         XCTAssertTrue(numbered.contains("skips from 1 to 3"))
+        // Off, as by default, the rule marks nothing.
+        let quiet = renderHTMLDiff(makeDiffReport([builder.build()], options: DiffOptions()))
+        XCTAssertFalse(quiet.contains("skips from 1 to 3"))
         // The checker itself catches what it must.
         XCTAssertEqual(
             externalReferences(

@@ -160,6 +160,7 @@ final class DocCResourceFixTests: XCTestCase {
         // Build order is shown only when asked for; shown, it is still never fixed.
         var configuration = Configuration.default
         configuration.includeBuildOrder = true
+        configuration.rules["step-no-change"] = .init(enabled: true)
         let analysis = analyze(document: try DocumentLoader.load(path), configuration: configuration)
         let resolved = analysis.findings.filter { $0.resolvedAt != nil && Fix($0, in: analysis.tutorial) != nil }
         XCTAssertTrue(
@@ -266,7 +267,7 @@ final class BulkFixDeletesNothingTests: XCTestCase {
             "Add a border to the page.", "Next, replace the title with a subtitle.", "페이지에 테두리를 추가합니다.",
         ] {
             let text = Self.tutorial(prose)
-            let analysis = analyze(document: SourceDocument(path: "pages.md", text: text))
+            let analysis = analyze(document: SourceDocument(path: "pages.md", text: text), configuration: .only(["step-no-change"]))
             let finding = try XCTUnwrap(analysis.findings.first { $0.rule == "step-no-change" }, prose)
             // The editor still offers the removal, marked as a deletion.
             let fix = try XCTUnwrap(Fix(finding, in: analysis.tutorial))

@@ -53,7 +53,8 @@ struct CodeFileMissing: StepStructureRule {
                     .init([.init("A.swift", "let a = 1\n", doccResource: "01-a.swift")]),
                     .init([.init("A.swift", "let a = 2\n", doccResource: "02-a.swift")]),
                 ]),
-        ])
+        ],
+        measuredPrecision: .init(value: 1.0, sample: 1, date: "2026-12-02", part: .tuning, note: "No finding on the held-out part."))
 
     func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding] {
         // What the DocC reader reported: a missing `file:` or `previousFile:` resource.

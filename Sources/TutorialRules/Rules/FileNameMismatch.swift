@@ -14,7 +14,7 @@ struct FileNameMismatch: TutorialRule {
             of them that file. Names compare as paths: `App.swift` in the prose is the snippet labelled \
             `Sources/App/App.swift`.
             """,
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, enabledByDefault: false,
         triggering: [
             RuleExample(
                 "Create one file, show another",
@@ -66,7 +66,8 @@ struct FileNameMismatch: TutorialRule {
             RuleExample(
                 "An unlabelled snippet",
                 steps: [.init(prose: "Open PageView.swift.", [.init(nil, "struct PageView {}\n")])]),
-        ])
+        ],
+        measuredPrecision: .init(value: 0.0, sample: 2, date: "2026-12-02", note: "The wrong ones: the host of a web address read as a file name; a file named only to say where to run a command."))
 
     private static let cues = [
         "create", "open", "add", "new", "in ", "edit", "update", "select", "modify", "创建", "新建", "打开", "在", "编辑",

@@ -17,7 +17,7 @@ struct StepNoChange: StepStructureRule {
             of a file and a DocC `reset:` are never reported; fragments never join a file's timeline, so a \
             repeated fragment is not a no-change step.
             """,
-        defaultSeverity: .warning,
+        defaultSeverity: .warning, enabledByDefault: false,
         triggering: [
             RuleExample(
                 "The prose asks for an edit the code does not make",
@@ -165,7 +165,8 @@ struct StepNoChange: StepStructureRule {
                     .init([.init("PageView.swift", "var page = 0\n", kind: .fragment)]),
                     .init(prose: "Add a page.", [.init("PageView.swift", "var page = 0\n", kind: .fragment)]),
                 ]),
-        ])
+        ],
+        measuredPrecision: .init(value: 0.0, sample: 2, date: "2026-12-02", note: "The wrong ones: an edit verb about a web dashboard, not code; an explanation step beside an unchanged whole example."))
 
     /// The repetitions of steps that meant a change, for lint and the step-diff report alike (any other
     /// still shows as a change without lines in the diff, with no warning on it).

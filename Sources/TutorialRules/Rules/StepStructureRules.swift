@@ -21,15 +21,20 @@ public enum StepStructureRules {
     /// `step-no-change`, whose findings a step diff already shows as a change with no lines.
     public static let noChange = StepNoChange().description.id
 
-    /// Every step-structure finding of a tutorial, in document order, each at its rule's default
-    /// severity (no configuration, no suppressions: the report shows the structure as it is).
-    /// `changeSets`, when given, must judge exact text (not diffed with `ignoreIndentation`).
-    public static func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [Finding] {
-        all.flatMap { rule in
+    /// Every step-structure finding of a tutorial, in document order (no suppressions: the report shows
+    /// the structure as it is): of every rule at its default severity, or of the rules `configuration`
+    /// enables at the severity it gives. `changeSets`, when given, must judge exact text (not diffed with
+    /// `ignoreIndentation`).
+    public static func findings(
+        _ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?, configuration: Configuration? = nil
+    ) -> [Finding] {
+        all.filter { configuration?.isEnabled($0.description) ?? true }.flatMap { rule in
             let description = rule.description
             return rule.findings(tutorial, timelines: timelines, changeSets: changeSets).map { finding in
                 Finding(
-                    rule: description.id, subject: finding.subject, severity: finding.severity ?? description.defaultSeverity,
+                    rule: description.id, subject: finding.subject,
+                    severity: configuration?.severity(of: description, ownSeverity: finding.severity)
+                        ?? finding.severity ?? description.defaultSeverity,
                     message: finding.message, range: finding.range, file: nil, step: finding.step, resolvedAt: nil,
                     fixTitle: finding.fixTitle, documentEdits: finding.edits)
             }
