@@ -357,14 +357,25 @@ private struct Scanner {
     }
 
     /// Keywords that take the expression or type after them as their operand, so a run of them nests.
+    /// Compared as one integer, five bits a lowercase letter (every keyword is 3 to 9 letters): this
+    /// runs for every word of every state of every file.
     func isPrefixKeyword(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard word.count >= 3, word.count <= 10 else { return false }
-        for keyword in Self.prefixKeywords where word.elementsEqual(keyword.utf8) { return true }
-        return false
+        guard word.count >= 3, word.count <= 9, let packed = Self.pack(word) else { return false }
+        return Self.prefixKeywords.contains(packed)
     }
 
-    static let prefixKeywords = [
+    /// The letters of a lowercase word, five bits each; nil for any other byte.
+    static func pack<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64? {
+        var packed: UInt64 = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") else { return nil }
+            packed = packed << 5 | UInt64(byte - 0x60)
+        }
+        return packed
+    }
+
+    static let prefixKeywords: Set<UInt64> = Set([
         "try", "await", "any", "some", "each", "repeat", "consume", "copy", "discard", "inout", "borrowing",
         "consuming", "sending", "isolated", "throw", "return", "async", "throws", "rethrows", "case",
-    ]
+    ].compactMap { pack($0.utf8) })
 }
