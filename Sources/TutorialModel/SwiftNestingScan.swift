@@ -17,11 +17,14 @@ public struct SwiftNesting: Sendable, Equatable {
     public var unclosed = 0
     /// The deepest `[` nesting alone (SwiftParser's collection-type lookahead backtracks on it).
     public var deepestSquare = 0
+    /// The deepest nesting of generic arguments alone (SwiftParser's lookahead rescans them at each level).
+    public var deepestAngle = 0
 
-    public init(deepest: Int = 0, unclosed: Int = 0, deepestSquare: Int = 0) {
+    public init(deepest: Int = 0, unclosed: Int = 0, deepestSquare: Int = 0, deepestAngle: Int = 0) {
         self.deepest = deepest
         self.unclosed = unclosed
         self.deepestSquare = deepestSquare
+        self.deepestAngle = deepestAngle
     }
 
     /// Scans `code`'s UTF-8 bytes once.
@@ -71,6 +74,7 @@ private struct Scanner {
     mutating func note() {
         result.deepest = max(result.deepest, depth + conditionals)
         result.deepestSquare = max(result.deepestSquare, opened[Int(Opener.square.rawValue)])
+        result.deepestAngle = max(result.deepestAngle, opened[Int(Opener.angle.rawValue)])
     }
 
     mutating func chain() {
