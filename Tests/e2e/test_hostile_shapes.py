@@ -180,3 +180,28 @@ def test_the_shapes_of_issue_22_get_one_input_error_each(binary, tmp_path, name)
     assert "not parsed" in output or "skip it" in output, output
     for command in ("diff", "report"):
         run(binary, command, path)
+
+
+def test_the_language_server_answers_the_shapes_of_issue_22_and_keeps_serving():
+    """Each reported document opened in the editor (`didOpen` of the 500-deep generics killed the server):
+    its pulled diagnostics hold the `input-error`, and the server still outlines a good document."""
+    import pathlib
+    import sys
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "lsp"))
+    from lsp_support import BINARY
+    from rpc import RawServer
+    from test_bad_jsonrpc import assert_still_serving
+
+    server = RawServer(BINARY)
+    try:
+        server.initialize()
+        for number, code in enumerate(DEEP.values()):
+            uri = f"file:///deep-{number}.md"
+            text = "# T\n\n" + markdown_step(1, code)
+            server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}})
+            pulled = server.response(server.request("textDocument/diagnostic", {"textDocument": {"uri": uri}}))["result"]
+            assert [d.get("code") for d in pulled["items"]].count("input-error") == 1, pulled
+        assert_still_serving(server)
+    finally:
+        server.close()
