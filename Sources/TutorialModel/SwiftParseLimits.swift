@@ -19,15 +19,16 @@ public enum SwiftParseLimits {
     public static let maximumNestingDepth = 64
 
     /// The deepest generic arguments parsed (`A<A<…>>`): SwiftParser's lookahead scans the arguments
-    /// again at each level, so time grows as the square of the depth (80 KB of snippets 120 deep: 7 s).
-    public static let maximumGenericDepth = 24
+    /// again at each level, so time grows as the square of the depth (80 KB of snippets 120 deep: 7 s;
+    /// 24 deep: 5 s).
+    public static let maximumGenericDepth = 12
 
     /// The most brackets left open (or closed by another kind) parsed: SwiftParser's recovery looks
     /// ahead for each one's closer at every level, in time that grows as the cube of their count
     /// (`"\(f(` unclosed: 100 deep 4 s, 200 deep 32 s). A snippet cut from a longer file leaves a
     /// few open (those of Tutorials/ and Fixtures/: one at most). 80 KB of snippets leaving 30 open
-    /// took 14 s; 12 open, under 1 s.
-    public static let maximumUnclosedBrackets = 12
+    /// took 14 s; 12 open, 3 s.
+    public static let maximumUnclosedBrackets = 8
 
     /// Why `code` is not parsed, as a sentence for the user; nil when it can be parsed.
     public static func unparseableReason(_ code: String) -> String? {

@@ -46,7 +46,7 @@ final class SwiftNestingTests: XCTestCase {
         }
         XCTAssertEqual(
             SwiftParseLimits.unparseableReason("let a = \"" + String(repeating: "\\(f(", count: 20)),
-            "this Swift snippet leaves 40 brackets unclosed; over 12 the Swift parser's recovery takes minutes, so the code rules skip it")
+            "this Swift snippet leaves 40 brackets unclosed; over 8 the Swift parser's recovery takes minutes, so the code rules skip it")
         XCTAssertEqual(
             SwiftParseLimits.unparseableReason("let a = " + String(repeating: "try ", count: 5000) + "f()")?.hasPrefix(
                 "this Swift snippet nests code about 500"), true)
@@ -82,6 +82,7 @@ final class SwiftNestingTests: XCTestCase {
                     let nesting = SwiftNesting.scan(String(snippet))
                     deepest.deepest = max(deepest.deepest, nesting.deepest)
                     deepest.unclosed = max(deepest.unclosed, nesting.unclosed)
+                    deepest.deepestAngle = max(deepest.deepestAngle, nesting.deepestAngle)
                     scanned += 1
                 }
             }
@@ -90,5 +91,6 @@ final class SwiftNestingTests: XCTestCase {
         XCTAssertGreaterThan(scanned, 100)
         XCTAssertLessThan(deepest.deepest, SwiftParseLimits.maximumNestingDepth / 3, "deepest real snippet: \(deepest)")
         XCTAssertLessThan(deepest.unclosed, SwiftParseLimits.maximumUnclosedBrackets / 2, "most unclosed in a real snippet: \(deepest)")
+        XCTAssertLessThan(deepest.deepestAngle, SwiftParseLimits.maximumGenericDepth / 2, "deepest generics in a real snippet: \(deepest)")
     }
 }

@@ -3,7 +3,7 @@ import XCTest
 
 final class SwiftParseLimitsTests: XCTestCase {
     func testUnclosedBracketsBeyondTheDepthAreNotParsed() {
-        // 16 deep is parsed when closed (left open, more than 12 brackets are refused as unclosed).
+        // 16 deep is parsed when closed (left open, more than 8 brackets are refused as unclosed).
         let allowed = "struct A {\n    init() {\n" + String(repeating: "[", count: 16) + String(repeating: "]", count: 16) + "\n    }\n}\n"
         XCTAssertNil(SwiftParseLimits.unparseableReason(allowed))
         let tooDeep = "struct A {\n    init() {\n" + String(repeating: "[", count: 17) + "\n    }\n}\n"

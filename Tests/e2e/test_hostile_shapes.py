@@ -98,9 +98,9 @@ SHAPES = {
     "[A: [A: … types": one_snippet("[A: ", "B", "]"),
     "a ? b : a ? … ternary": one_snippet("a ? b : ", "c", ""),
     # Many snippets, each just under the limits.
-    "steps of \\(f( 6 open": many_snippets('let aN = "' + "\\(f(" * 6),
-    "steps of A< 24 deep": many_snippets("let aN: " + "A<" * 24 + "Int" + ">" * 24),
-    "steps of 12 ( open": many_snippets("let aN = " + "(" * 12),
+    "steps of \\(f( 4 open": many_snippets('let aN = "' + "\\(f(" * 4),
+    "steps of A< 12 deep": many_snippets("let aN: " + "A<" * 12 + "Int" + ">" * 12),
+    "steps of 8 ( open": many_snippets("let aN = " + "(" * 8),
     "steps of #if 60 deep": many_snippets("#if A\n" * 60 + "let bN = 1\n" + "#endif\n" * 60),
     "steps of any 60": many_snippets("let aN: " + "any " * 60 + "P"),
     "steps of ( 60 closed": many_snippets("let aN = " + "(" * 60 + "1" + ")" * 60),
