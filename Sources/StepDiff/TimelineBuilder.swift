@@ -35,9 +35,9 @@ struct TimelineBuilder {
     /// the square of its length: 80 KB of one-line steps had SwiftParser read about 13 MB. Past the budget,
     /// fragments are left out with `compositionBudgetReason` instead.
     private var compositionBytes = 0
-    static let compositionBudget = 1 << 20
+    static let compositionBudget = 256 << 10
     static let compositionBudgetReason =
-        "not composed: this document's fragments would have the Swift parser read over 1 MiB of earlier file states, the work budget of one document"
+        "not composed: this document's fragments would have the Swift parser read over 256 KiB of earlier file states, the work budget of one document"
 
     /// Counts `codes` against the composition budget; false (nothing counted) when they would exceed it.
     private mutating func charge(_ codes: [String]) -> Bool {
