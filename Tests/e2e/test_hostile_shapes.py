@@ -9,6 +9,8 @@ grows about linearly with the size: the CPU time of the 80 KB document is at mos
 20 KB one (4× the size; a quadratic step gives 16×). Times under a quarter second are taken as a
 quarter second, so start-up and noise on a busy machine do not count as growth. This is not a timed
 assertion of one input: the growth is checked, and the table is printed (`pytest -s`) for the record.
+Peak memory is the child's `ru_maxrss` from `wait4`, which on Linux starts from the size of the forked
+test runner (about 50 MB): an upper bound, which is what the limit needs.
 """
 import os
 import signal
