@@ -42,7 +42,7 @@ let fuzzSettings: [SwiftSetting] =
     ProcessInfo.processInfo.environment["TUTORIAL_CHECK_FUZZ"] == "1" ? [.define("LIBFUZZER")] : []
 
 /// One executable per fuzz target (Sources/fuzz-<name>), all running FuzzSupport's FuzzTargets.
-let fuzzTargets: [Target] = ["sniff", "markdown", "html", "docc", "text", "jsonrpc", "diff", "pipeline"].map { name in
+let fuzzTargets: [Target] = ["sniff", "markdown", "html", "docc", "text", "jsonrpc", "diff", "pipeline", "hostile"].map { name in
     .executableTarget(
         name: "fuzz-\(name)", dependencies: ["FuzzSupport"],
         swiftSettings: swiftSyntaxCompilerFlags + fuzzSettings, linkerSettings: swiftSyntaxLinkerFlags)

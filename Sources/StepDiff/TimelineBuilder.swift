@@ -30,6 +30,22 @@ struct TimelineBuilder {
     /// Whether snippets leave lines out: the previous build's answers, and this build's.
     private let previousElisions: ElisionJudgements
     private var elisions = ElisionJudgements()
+    /// Bytes of earlier file states handed to composition so far. Composition parses each state it is
+    /// given whole (`SyntaxTrees`), so a document of many steps that each add a line to one file costs
+    /// the square of its length: 80 KB of one-line steps had SwiftParser read about 13 MB. Past the budget,
+    /// fragments are left out with `compositionBudgetReason` instead.
+    private var compositionBytes = 0
+    static let compositionBudget = 256 << 10
+    static let compositionBudgetReason =
+        "not composed: this document's fragments would have the Swift parser read over 256 KiB of earlier file states, the work budget of one document"
+
+    /// Counts `codes` against the composition budget; false (nothing counted) when they would exceed it.
+    private mutating func charge(_ codes: [String]) -> Bool {
+        let cost = codes.reduce(0) { $0 + $1.utf8.count }
+        guard compositionBytes + cost <= Self.compositionBudget else { return false }
+        compositionBytes += cost
+        return true
+    }
 
     init(_ tutorial: Tutorial, trees: SyntaxTrees, previousElisions: ElisionJudgements = ElisionJudgements()) {
         self.trees = trees
@@ -80,8 +96,10 @@ struct TimelineBuilder {
     private mutating func place(_ shown: ShownSnippet, into only: String?) -> String? {
         let (step, index, snippet) = (shown.step, shown.index, shown.snippet)
         guard SwiftParseLimits.unparseableReason(snippet.code) == nil else { return "too large or deep to parse" }
-        let candidates = (only.map { [$0] } ?? recentFiles).compactMap { name -> PlacementFile? in
-            guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+        let latest = (only.map { [$0] } ?? recentFiles).compactMap { name in states[name]?.last.map { (name, $0.code) } }
+        guard charge(latest.map(\.1)) else { return Self.compositionBudgetReason }
+        let candidates = latest.compactMap { name, code -> PlacementFile? in
+            guard SwiftParseLimits.unparseableReason(code) == nil else { return nil }
             return PlacementFile(name: name, code: code)
         }
         switch placeFragment(
@@ -113,7 +131,7 @@ struct TimelineBuilder {
         let shape = fragmentShape(snippet.code, trees: trees)
         guard shape != .invalid else { return false }
         if let latest = states[target]?.last {
-            guard latest.composition?.kind == .partial, shape == .statements,
+            guard latest.composition?.kind == .partial, shape == .statements, charge([latest.code]),
                 fragmentShape(latest.code, trees: trees) == .statements
             else { return false }
         }
@@ -154,7 +172,7 @@ struct TimelineBuilder {
                     guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
                     return PlacementFile(name: name, code: code)
                 }
-                named = fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
+                named = !charge(latest.map(\.code)) ? nil : fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
             }
             if named == nil, let last = lastNamedFile, states[last]?.last.map({ $0.composition?.kind == .partial }) ?? true {
                 named = last

@@ -179,7 +179,10 @@ struct TextAssembler {
 
     private mutating func addProse(_ line: TextLine) {
         let text = String(line.text.trimmingWhitespace())
+        // Each draft is taken out before it is changed (`step = nil`): a copy still held there would make
+        // every append copy the whole array, quadratic in a step's lines or a section's steps.
         if var current = step {
+            step = nil
             if current.awaitsTitle {
                 current.title = text
                 current.awaitsTitle = false
@@ -188,6 +191,7 @@ struct TextAssembler {
             current.range = current.range.union(line.range)
             step = current
         } else if var current = section {
+            section = nil
             if current.awaitsTitle {
                 current.title = text
                 current.awaitsTitle = false
@@ -207,6 +211,7 @@ struct TextAssembler {
         pendingFileName = nil
         let snippet = TextSnippets.snippet(lines: lines[first...last], fileName: fileName?.name)
         if var current = step {
+            step = nil
             current.snippets.append(snippet)
             current.range = current.range.union(snippet.range)
             step = current
@@ -240,6 +245,7 @@ struct TextAssembler {
 
     private mutating func append(_ finished: StepDraft) {
         var current = section ?? implicitSection(at: finished.range)
+        section = nil
         current.steps.append(finished)
         current.range = current.range.union(finished.range)
         section = current

@@ -24,6 +24,7 @@ public enum FuzzTargets {
         "jsonrpc": jsonrpc,
         "diff": diff,
         "pipeline": pipeline,
+        "hostile": hostile,
     ]
 
     /// The first arrow of the pipeline before any reader: bytes to a document (UTF-8 decoding,
@@ -89,8 +90,21 @@ public enum FuzzTargets {
         let parts = splitParts(data)
         let extensions = ["md", "html", "tutorial", "txt", ""]
         let path = "/fuzz/input." + extensions[Int(data.last ?? 0) % extensions.count]
-        guard let document = try? DocumentLoader.decode(Data(parts[0].utf8), path: path) else { return }
-        let analysis = analyze(document: document, resources: MemoryResources(parts: parts.dropFirst()))
+        runPipeline(Data(parts[0].utf8), path: path, resources: MemoryResources(parts: parts.dropFirst()))
+    }
+
+    /// The pipeline on a tutorial the grammar of hostile shapes builds from the bytes (`HostileGrammar`):
+    /// deep and long Swift and Markdown, which byte mutations of real documents seldom reach.
+    @Sendable public static func hostile(_ data: Data) {
+        var grammar = HostileGrammar(data)
+        let (text, fileExtension) = grammar.document()
+        runPipeline(Data(text.utf8), path: "/fuzz/input." + fileExtension, resources: MemoryResources([:]))
+    }
+
+    /// Bytes to findings and the outline, with the model's invariants and the findings' ranges checked.
+    private static func runPipeline(_ bytes: Data, path: String, resources: MemoryResources) {
+        guard let document = try? DocumentLoader.decode(bytes, path: path) else { return }
+        let analysis = analyze(document: document, resources: resources)
         checkInvariants(analysis.tutorial)
         for finding in analysis.findings {
             precondition(finding.range.start >= 0 && finding.range.end <= document.bytes.count, "finding outside the document")

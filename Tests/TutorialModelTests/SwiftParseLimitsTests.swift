@@ -3,7 +3,8 @@ import XCTest
 
 final class SwiftParseLimitsTests: XCTestCase {
     func testUnclosedBracketsBeyondTheDepthAreNotParsed() {
-        let allowed = "struct A {\n    init() {\n" + String(repeating: "[", count: 16) + "\n    }\n}\n"
+        // 16 deep is parsed when closed (left open, more than 8 brackets are refused as unclosed).
+        let allowed = "struct A {\n    init() {\n" + String(repeating: "[", count: 16) + String(repeating: "]", count: 16) + "\n    }\n}\n"
         XCTAssertNil(SwiftParseLimits.unparseableReason(allowed))
         let tooDeep = "struct A {\n    init() {\n" + String(repeating: "[", count: 17) + "\n    }\n}\n"
         XCTAssertEqual(
@@ -39,7 +40,8 @@ final class SwiftParseLimitsTests: XCTestCase {
                 reported += 1
                 XCTAssertEqual(reason?.contains("nests `[` \(deepest) deep"), true, code)
             } else {
-                XCTAssertNil(reason, code)
+                // Not for its `[` depth (it may be refused for the brackets it leaves open).
+                XCTAssertFalse(reason?.contains("nests `[`") ?? false, code)
             }
         }
         // Both answers must occur, or the test would prove little.

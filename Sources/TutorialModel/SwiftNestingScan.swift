@@ -1,0 +1,385 @@
+/// How deep a Swift snippet could make SwiftParser recurse, read from its bytes before it is parsed.
+///
+/// SwiftParser recurses once per level of almost every construct: brackets, generic arguments, prefix
+/// chains (`try try …`, `any any …`, `! ! …`), postfix chains (`a.b.c…`, `f()()…`, `Int???…`), function
+/// types (`() -> () -> …`), `#if` blocks, string interpolations, closures. 500 levels of `A<` (1.5 KB)
+/// overflow an 8 MB stack, and the walks over the tree that follow recurse as deep. Where a bracket is
+/// left open, its recovery looks ahead for the closer at every level (`canRecoverTo`): time grows as the
+/// cube of the open brackets (`"\(f(` 200 deep: 32 s). This scan does not lex Swift; it follows the
+/// bytes that open and close such levels and counts a level wherever one could begin, so what it
+/// reports is never below what the parser sees (an over-approximation): comments are skipped, string
+/// literals are followed with their interpolations, and a chain ends where a statement or an argument
+/// ends (`,` `;` `:` `=` or a line break that continues nothing).
+public struct SwiftNesting: Sendable, Equatable {
+    /// The most levels open at one place (brackets, generic arguments, chains, `#if`, interpolations).
+    public var deepest = 0
+    /// Brackets (`(` `[` `{` and interpolations) never closed, or closed by a bracket of another kind.
+    public var unclosed = 0
+    /// The deepest `[` nesting alone (SwiftParser's collection-type lookahead backtracks on it).
+    public var deepestSquare = 0
+    /// The deepest nesting of generic arguments alone (SwiftParser's lookahead rescans them at each level).
+    public var deepestAngle = 0
+
+    public init(deepest: Int = 0, unclosed: Int = 0, deepestSquare: Int = 0, deepestAngle: Int = 0) {
+        self.deepest = deepest
+        self.unclosed = unclosed
+        self.deepestSquare = deepestSquare
+        self.deepestAngle = deepestAngle
+    }
+
+    /// Scans `code`'s UTF-8 bytes once.
+    public static func scan(_ code: String) -> SwiftNesting {
+        var copy = code
+        return copy.withUTF8 { bytes in
+            var scanner = Scanner()
+            scanner.run(bytes)
+            return scanner.result
+        }
+    }
+}
+
+private enum Opener: UInt8 {
+    case paren, square, brace, angle
+    /// `\(` inside a string: its `)` returns to the string (`raw` `#` signs and `multiline` kept).
+    case interpolation
+}
+
+/// One open level and the chain counted inside it since its last separator.
+private struct Level {
+    let opener: Opener
+    var chain: Int
+    /// For `.interpolation`: the string to return to at its `)`.
+    var string: StringKind
+}
+
+private struct StringKind {
+    var hashes: Int
+    var multiline: Bool
+    static let none = StringKind(hashes: -1, multiline: false)
+}
+
+private struct Scanner {
+    var result = SwiftNesting()
+    /// The open levels, the outermost first; the root level is the top of the snippet.
+    var levels = [Level(opener: .brace, chain: 0, string: .none)]
+    /// Sum over `levels` of one per level (the root excluded) plus its chain: the current estimate.
+    var depth = 0
+    /// Open levels by opener (`Opener.rawValue`), so a closer knows in constant time whether it closes one.
+    var opened = [0, 0, 0, 0, 0]
+    var conditionals = 0
+    /// The last significant token continues onto the next line (an operator, a prefix keyword, `.`, `->`).
+    var continues = false
+    var lastSignificant: UInt8 = 0
+
+    mutating func note() {
+        result.deepest = max(result.deepest, depth + conditionals)
+        result.deepestSquare = max(result.deepestSquare, opened[Int(Opener.square.rawValue)])
+        result.deepestAngle = max(result.deepestAngle, opened[Int(Opener.angle.rawValue)])
+    }
+
+    mutating func chain() {
+        levels[levels.count - 1].chain += 1
+        depth += 1
+        note()
+    }
+
+    mutating func resetChain() {
+        depth -= levels[levels.count - 1].chain
+        levels[levels.count - 1].chain = 0
+    }
+
+    mutating func push(_ opener: Opener, string: StringKind = .none) {
+        levels.append(Level(opener: opener, chain: 0, string: string))
+        depth += opener == .interpolation ? 2 : 1  // an interpolation is a string and a paren
+        opened[Int(opener.rawValue)] += 1
+        note()
+    }
+
+    @discardableResult
+    mutating func pop() -> Level {
+        let level = levels.removeLast()
+        depth -= level.chain + (level.opener == .interpolation ? 2 : 1)
+        opened[Int(level.opener.rawValue)] -= 1
+        return level
+    }
+
+    /// Generic-argument levels end where no generic argument can go on.
+    mutating func dropAngles() {
+        while levels.count > 1, levels[levels.count - 1].opener == .angle { pop() }
+    }
+
+    /// Closes the innermost level opened by `opener` (those opened inside it and never closed count as
+    /// unclosed); a closer with nothing to close is ignored. Returns the level closed.
+    mutating func close(_ opener: Opener) -> Level? {
+        let open = opener == .paren ? opened[Int(Opener.paren.rawValue)] + opened[Int(Opener.interpolation.rawValue)] : opened[Int(opener.rawValue)]
+        guard open > 0 else { return nil }
+        while true {
+            let level = pop()
+            if level.opener == opener || (level.opener == .interpolation && opener == .paren) { return level }
+            if level.opener != .angle { result.unclosed += 1 }
+        }
+    }
+
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        let count = bytes.count
+        var stringToScan: StringKind? = nil
+        while index < count {
+            if let string = stringToScan {
+                index = scanString(bytes, from: index, string)
+                stringToScan = nil
+                continue
+            }
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x09, 0x0D:
+                index += 1
+            case 0x0A:
+                index += 1
+                var next = index
+                while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D || bytes[next] == 0x0A { next += 1 }
+                let following = next < count ? bytes[next] : 0
+                if !continues, following != UInt8(ascii: "."), !isOperator(following) { resetChain() }
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
+                while index < count, bytes[index] != 0x0A { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
+                index += 2
+                var nested = 1
+                while index < count, nested > 0 {
+                    if bytes[index] == UInt8(ascii: "*"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
+                        nested -= 1
+                        index += 2
+                    } else if bytes[index] == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
+                        nested += 1
+                        index += 2
+                    } else {
+                        index += 1
+                    }
+                }
+            case UInt8(ascii: "\""):
+                index = openString(bytes, at: index, &stringToScan)
+            case UInt8(ascii: "#") where startsString(bytes, at: index):
+                index = openString(bytes, at: index, &stringToScan)
+            case UInt8(ascii: "#"):
+                let start = index + 1
+                index = wordEnd(bytes, from: start)
+                let word = bytes[start..<index]
+                if word.elementsEqual("if".utf8) {
+                    conditionals += 1
+                    note()
+                } else if word.elementsEqual("endif".utf8) {
+                    conditionals = max(0, conditionals - 1)
+                }
+                significant(UInt8(ascii: "#"), continuing: false)
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                if isPostfixPosition() { chain() }
+                if byte == UInt8(ascii: "{") { dropAngles() }
+                push(byte == UInt8(ascii: "(") ? .paren : byte == UInt8(ascii: "[") ? .square : .brace)
+                significant(byte, continuing: true)
+                index += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                let closed = close(byte == UInt8(ascii: ")") ? .paren : byte == UInt8(ascii: "]") ? .square : .brace)
+                significant(byte, continuing: false)
+                index += 1
+                if let closed, closed.opener == .interpolation { stringToScan = closed.string }
+            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+                resetChain()
+                if byte == UInt8(ascii: ";") { dropAngles() }
+                significant(byte, continuing: byte == UInt8(ascii: ","))
+                index += 1
+            case UInt8(ascii: ".") where index + 1 < count && bytes[index + 1] != UInt8(ascii: "."):
+                chain()
+                significant(byte, continuing: true)
+                index += 1
+            case UInt8(ascii: "\\"):
+                // A key path (`\.a.b`) or a stray backslash: the `.`s that follow are counted as chains.
+                significant(byte, continuing: true)
+                index += 1
+            default:
+                if isOperator(byte) {
+                    index = scanOperator(bytes, from: index)
+                } else if isWordByte(byte) {
+                    let start = index
+                    index = wordEnd(bytes, from: index)
+                    if index == start { index += 1 }
+                    let prefix = isPrefixKeyword(bytes[start..<index])
+                    if prefix { chain() }
+                    significant(UInt8(ascii: "a"), continuing: prefix)
+                } else {
+                    significant(byte, continuing: false)
+                    index += 1
+                }
+            }
+        }
+        result.unclosed += levels.dropFirst().filter { $0.opener != .angle }.count
+    }
+
+    /// Reads a string's opening delimiter (`"`, `"""`, `#"`…) at `index`; its text is scanned next.
+    mutating func openString(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ stringToScan: inout StringKind?) -> Int {
+        var index = start
+        var hashes = 0
+        while bytes[index] == UInt8(ascii: "#") {
+            hashes += 1
+            index += 1
+        }
+        let multiline = index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") && bytes[index + 2] == UInt8(ascii: "\"")
+        significant(UInt8(ascii: "\""), continuing: false)
+        stringToScan = StringKind(hashes: hashes, multiline: multiline)
+        return index + (multiline ? 3 : 1)
+    }
+
+    mutating func significant(_ byte: UInt8, continuing: Bool) {
+        lastSignificant = byte
+        continues = continuing
+    }
+
+    /// `(`, `[` or `{` right after an expression: a call, a subscript or a trailing closure, each one
+    /// more level around what it follows.
+    func isPostfixPosition() -> Bool {
+        let last = lastSignificant
+        return last == UInt8(ascii: "a") || last == UInt8(ascii: ")") || last == UInt8(ascii: "]")
+            || last == UInt8(ascii: "}") || last == UInt8(ascii: "?") || last == UInt8(ascii: "!")
+            || last == UInt8(ascii: ">") || last == UInt8(ascii: "\"")
+    }
+
+    /// A run of operator characters: `<` alone opens generic arguments, `>`s close them, `?` and `!`
+    /// each add a level (optional types and chaining are lexed one by one), any other operator adds one
+    /// level, except one with space on both sides (a binary operator: sequences are flat), and `=`
+    /// ends the chain (assignment and initial values).
+    mutating func scanOperator(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, isOperator(bytes[end]) {
+            // `/*` and `//` inside a run start a comment, as the lexer reads them.
+            if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "/") || bytes[end + 1] == UInt8(ascii: "*"), end > start { break }
+            end += 1
+        }
+        let run = bytes[start..<end]
+        let spacedBefore = start == 0 || isSpace(bytes[start - 1])
+        let spacedAfter = end == bytes.count || isSpace(bytes[end])
+        if run.allSatisfy({ $0 == UInt8(ascii: "<") }) {
+            for _ in run { push(.angle) }
+        } else if run.allSatisfy({ $0 == UInt8(ascii: ">") }) {
+            for _ in run where levels.count > 1 && levels[levels.count - 1].opener == .angle { pop() }
+        } else if run.elementsEqual("->".utf8) {
+            chain()
+        } else if run.elementsEqual("=".utf8) {
+            dropAngles()
+            resetChain()
+        } else if run.allSatisfy({ $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") }) {
+            for _ in run { chain() }
+        } else if spacedBefore && spacedAfter {
+            // A binary operator; `==`, `&&` and the like also end generic arguments.
+            if !run.allSatisfy({ $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: ".") }) || run.count > 1 { dropAngles() }
+        } else {
+            chain()
+        }
+        // After `>`, `?` or `!` an expression or a type may go on (`A<B>()`, `a?.b`); after any other
+        // operator, the next line continues it.
+        let last = bytes[end - 1]
+        let closesOperand = last == UInt8(ascii: ">") || last == UInt8(ascii: "?") || last == UInt8(ascii: "!")
+        significant(closesOperand ? last : UInt8(ascii: "+"), continuing: !closesOperand)
+        return end
+    }
+
+    /// Skips a string's text up to its end or to an interpolation, which opens a level; returns the
+    /// index after what it read.
+    mutating func scanString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ string: StringKind) -> Int {
+        var index = start
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A, !string.multiline { return index }  // an unclosed single-line string ends at its line
+            if byte == UInt8(ascii: "\\") {
+                var hashes = 0
+                var next = index + 1
+                while next < count, bytes[next] == UInt8(ascii: "#") {
+                    hashes += 1
+                    next += 1
+                }
+                if hashes == string.hashes, next < count {
+                    if bytes[next] == UInt8(ascii: "(") {
+                        push(.interpolation, string: string)
+                        continues = true
+                        lastSignificant = UInt8(ascii: "(")
+                        return next + 1
+                    }
+                    index = next + 1  // an escaped character
+                    continue
+                }
+                index = next
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                var end = index + 1
+                if string.multiline {
+                    guard end + 1 < count, bytes[end] == UInt8(ascii: "\""), bytes[end + 1] == UInt8(ascii: "\"") else {
+                        index += 1
+                        continue
+                    }
+                    end += 2
+                }
+                var hashes = 0
+                while hashes < string.hashes, end < count, bytes[end] == UInt8(ascii: "#") {
+                    hashes += 1
+                    end += 1
+                }
+                if hashes == string.hashes { return end }
+            }
+            index += 1
+        }
+        return index
+    }
+
+    func startsString(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var next = index
+        while next < bytes.count, bytes[next] == UInt8(ascii: "#") { next += 1 }
+        return next < bytes.count && bytes[next] == UInt8(ascii: "\"")
+    }
+
+    func wordEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = start
+        while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+        return end
+    }
+
+    func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+    }
+
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+
+    func isOperator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+            UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+            UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Keywords that take the expression or type after them as their operand, so a run of them nests.
+    /// Compared as one integer, five bits a lowercase letter (every keyword is 3 to 9 letters): this
+    /// runs for every word of every state of every file.
+    func isPrefixKeyword(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard word.count >= 3, word.count <= 9, let packed = Self.pack(word) else { return false }
+        return Self.prefixKeywords.contains(packed)
+    }
+
+    /// The letters of a lowercase word, five bits each; nil for any other byte.
+    static func pack<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64? {
+        var packed: UInt64 = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") else { return nil }
+            packed = packed << 5 | UInt64(byte - 0x60)
+        }
+        return packed
+    }
+
+    static let prefixKeywords: Set<UInt64> = Set([
+        "try", "await", "any", "some", "each", "repeat", "consume", "copy", "discard", "inout", "borrowing",
+        "consuming", "sending", "isolated", "throw", "return", "async", "throws", "rethrows", "case",
+    ].compactMap { pack($0.utf8) })
+}
