@@ -13,9 +13,9 @@ from conftest import ROOT, run
 
 SEED_NAME = "000_9c8438028b5b8e9f.txt"
 
-# (rule, severity, step, resolvedAt): the one defect is the repeated code under the aside; the rest is
-# the build order of an incremental tutorial, each problem completed by the next step: shown only when
-# asked for (--include-build-order), as hints.
+# (rule, severity, step, resolvedAt): with step-no-change turned on (it is off by default), the one
+# defect is the repeated code under the aside; the rest is the build order of an incremental tutorial,
+# each problem completed by the next step: shown only when asked for, as hints. By default: nothing.
 DEFECTS = {("step-no-change", "warning", "3.3", None)}
 BUILD_ORDER = {
     ("missing-required-method", "hint", "1.1", "1.2"),
@@ -25,6 +25,12 @@ BUILD_ORDER = {
     ("coordinator-not-wired", "hint", "2.3", "2.4"),
     ("coordinator-not-wired", "hint", "3.5", "3.6"),
 }
+
+
+def configuration(tmp_path, **settings) -> str:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(settings))
+    return str(path)
 
 
 def walkthrough() -> pathlib.Path:
@@ -47,20 +53,26 @@ def text_at(path: pathlib.Path, position: dict, end: dict) -> str:
     return lines[position["line"] - 1][position["column"] - 1 : end["column"] - 1]
 
 
-def test_only_the_repeated_step_is_a_defect_and_the_path_is_build_order(binary):
-    document = lint(binary, walkthrough())
+def test_only_the_repeated_step_is_a_defect_and_the_path_is_build_order(binary, tmp_path):
+    assert lint(binary, walkthrough())["diagnostics"] == []
+    rule_on = configuration(tmp_path, rules={"step-no-change": "on"})
+    document = lint(binary, walkthrough(), "--config", rule_on)
     found = {(d["rule"], d["severity"], d["step"], d["resolvedAt"]) for d in document["diagnostics"]}
     assert found == DEFECTS
     assert len(document["diagnostics"]) == len(DEFECTS)
-    document = lint(binary, walkthrough(), "--include-build-order")
+    everything = configuration(
+        tmp_path, rules={"step-no-change": "on", "initializer-mismatch": "on"}, includeBuildOrder=True)
+    document = lint(binary, walkthrough(), "--config", everything)
     found = {(d["rule"], d["severity"], d["step"], d["resolvedAt"]) for d in document["diagnostics"]}
     assert found == DEFECTS | BUILD_ORDER
     assert len(document["diagnostics"]) == len(DEFECTS | BUILD_ORDER)
 
 
-def test_findings_point_at_the_characters_of_their_step(binary):
+def test_findings_point_at_the_characters_of_their_step(binary, tmp_path):
     path = walkthrough()
-    document = lint(binary, path, "--include-build-order")
+    everything = configuration(
+        tmp_path, rules={"step-no-change": "on", "initializer-mismatch": "on"}, includeBuildOrder=True)
+    document = lint(binary, path, "--config", everything)
     by_rule = {}
     for diagnostic in document["diagnostics"]:
         by_rule.setdefault(diagnostic["rule"], []).append(diagnostic)

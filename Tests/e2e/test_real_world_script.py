@@ -49,6 +49,8 @@ def write_corpus(tmp_path: pathlib.Path, hand_steps: int, verdicts: list) -> tup
     document = corpus / "demo" / "guide" / "counter.md"
     document.parent.mkdir(parents=True)
     document.write_text(TUTORIAL, encoding="utf-8")
+    # step-numbering is off by default; the source's own configuration turns it on.
+    (corpus / "demo" / ".tutorial-check.json").write_text('{"rules": {"step-numbering": "on"}}\n')
     data = {
         "sources": [{"name": "demo", "repo": "example/demo", "commit": "0" * 40, "paths": ["guide"],
                      "form": "Markdown", "language": "English"}],
@@ -178,6 +180,7 @@ def new_set(tmp_path: pathlib.Path, verdicts: list, defects: list) -> tuple[path
     for source in ("tune", "hold"):
         (corpus / source / "guide").mkdir(parents=True)
         (corpus / source / "guide" / "counter.md").write_text(TUTORIAL, encoding="utf-8")
+        (corpus / source / ".tutorial-check.json").write_text('{"rules": {"step-numbering": "on"}}\n')
     title = hashlib.sha256("Counting taps".encode()).hexdigest()
 
     def source(name, split, document_verdicts):
