@@ -15,7 +15,7 @@ enum MarkdownWindow {
         _ previous: OutlineBlocks, mayDefineReferences: Bool, change: DocumentChange
     ) -> (OutlineBlocks, SourceRange)? {
         guard !mayDefineReferences, !introducesReferenceMark(change),
-            sameFrontMatter(change)
+            sameFrontMatter(change), !mayHoldHTMLHeading(change.old.bytes), !mayHoldHTMLHeading(change.new.bytes)
         else { return nil }
         let old = change.old
         // The boundaries: the last top-level ATX heading on a line before the edit, the first after it.
@@ -49,6 +49,24 @@ enum MarkdownWindow {
                 blocks: blocks, diagnostics: diagnostics, declaredTitle: previous.declaredTitle,
                 fallbackTitle: previous.fallbackTitle), newWindow
         )
+    }
+
+    /// Whether the text may hold a raw HTML heading (`<h2>`, `</H1>`): such a block is read through the HTML
+    /// reader, whose blocks end elsewhere than cmark's and whose headings are no window boundary, so a page
+    /// holding one is read whole (they are rare: a centred title in a Jekyll post).
+    static func mayHoldHTMLHeading(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while let open = ByteSearch.index(of: 0x3C, in: buffer, from: index) {
+                var next = open + 1
+                if next < buffer.count, buffer[next] == 0x2F { next += 1 }
+                if next + 1 < buffer.count, buffer[next] | 0x20 == 0x68, (0x31...0x36).contains(buffer[next + 1]) {
+                    return true
+                }
+                index = open + 1
+            }
+            return false
+        }
     }
 
     /// Whether the text may hold a link reference or footnote definition (`[name]: …`, `[^1]: …`), whose

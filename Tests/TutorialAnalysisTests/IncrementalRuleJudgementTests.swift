@@ -48,6 +48,9 @@ final class IncrementalRuleJudgementTests: XCTestCase {
     /// Pieces typed into an instruction or the code.
     private static let insertions = ["(", ")", "x", " ", "makeCoordinator()", ".swift", "Remove ", "[", "é", "（"]
 
+    /// Every rule, those off by default included: the judging rules must be exercised.
+    private let everyRule = Configuration.only(RuleRegistry.ids)
+
     func testJudgementsAfterEditsOfWhatTheRulesReadEqualFreshAnalysis() {
         var random = SplitMix(seed: 21)
         var found: [String: Int] = [:]
@@ -57,13 +60,14 @@ final class IncrementalRuleJudgementTests: XCTestCase {
             var steps = (0..<10).map { _ in Self.randomStep(using: &random) }
             let cache = FactsCache()
             var read = readTutorialForEditing(Self.document(steps), format: .markdown)
-            var previous = analyze(tutorial: read.tutorial, cache: cache).stateResults
+            var previous = analyze(tutorial: read.tutorial, configuration: everyRule, cache: cache).stateResults
             for number in 0..<10 {
                 Self.edit(&steps, using: &random)
                 let document = Self.document(steps)
                 read = rereadTutorial(read, as: document, format: .markdown)
-                let analysis = analyze(tutorial: read.tutorial, cache: cache, previous: previous)
-                let fresh = analyze(document: document)
+                let analysis = analyze(
+                    tutorial: read.tutorial, configuration: everyRule, cache: cache, previous: previous)
+                let fresh = analyze(document: document, configuration: everyRule)
                 edits += 1
                 reused += analysis.stateResults.tutorialRules.reusedCount
                 for finding in fresh.findings { found[finding.rule, default: 0] += 1 }
