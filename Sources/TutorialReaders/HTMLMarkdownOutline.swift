@@ -353,14 +353,22 @@ private struct BuildState {
     }
 
     /// Whether no content lies past the part of the document the heading at `index` heads.
+    ///
+    /// Plain loops: the same search written with `firstIndex(where:)` over a slice crashed the Swift 6.3.1
+    /// optimizer (CopyPropagation, "Found outside of lifetime use") in release builds.
     private static func holdsAllContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
         let level = headingLevel(blocks[index]) ?? 7
-        guard
-            let end = blocks[(index + 1)...].firstIndex(where: { block in
-                headingLevel(block).map { $0 <= level } ?? false
-            })
-        else { return true }
-        return !blocks[end...].contains(where: isContent)
+        var position = index + 1
+        // The part ends at the next heading of the same level or higher.
+        while position < blocks.count {
+            if let other = headingLevel(blocks[position]), other <= level { break }
+            position += 1
+        }
+        while position < blocks.count {
+            if isContent(blocks[position]) { return false }
+            position += 1
+        }
+        return true
     }
 
     private mutating func role(of index: Int) -> BlockRole {
