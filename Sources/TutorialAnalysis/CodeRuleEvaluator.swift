@@ -4,8 +4,9 @@ import TutorialRules
 
 /// Runs the code rules on every state of every file and turns what they report into findings: keyed by
 /// rule and subject, placed at the introducing step. A problem a later state of the file fixes is a
-/// regression (`information`) when the step that introduced it took away lines the fixing step puts back,
-/// and otherwise build order (`hint`, `isBuildOrder`: code shown before it is complete, no defect).
+/// regression (`information`) when the file had no problem of the rule before and the step that introduced
+/// it took away lines the fixing step puts back, and otherwise build order (`hint`, `isBuildOrder`: code
+/// shown before it is complete, no defect).
 ///
 /// A rule that claims an absence (`RuleDescription.Evidence.absence`) opens a problem only in a state known
 /// to be the whole file: a state composed from a fragment, one with lines that may stand for code left out,
@@ -39,7 +40,7 @@ struct CodeRuleEvaluator {
         /// The checked code is composed from the file's previous state and a partial snippet: no edits.
         let composed: Bool
         /// The checked code is known to be the whole file: a whole snippet, nothing elided, not composed, and
-        /// every Swift snippet of its step placed in a file.
+        /// no Swift snippet placed in no file after it in its step.
         let whole: Bool
         let snippet: Snippet
         /// Where the checked code's lines start (its facts' line index), for the rules' line edits.
@@ -171,8 +172,8 @@ struct CodeRuleEvaluator {
                     projectFiles.append((name, stateFacts))
                 }
                 lastState[name] = FileState(
-                    step: step.id, snippetIndex: index, snippet: composed[address]?.snippet ?? snippet, facts: stateFacts, partial: partial,
-                    composed: composed[address] != nil)
+                    step: step.id, snippetIndex: index, snippet: composed[address]?.snippet ?? snippet,
+                    facts: stateFacts, partial: partial, composed: composed[address] != nil)
             }
             for (index, snippet) in step.snippets.enumerated() {
                 let address = SnippetAddress(step: step.id, index: index)
@@ -210,8 +211,9 @@ struct CodeRuleEvaluator {
         for (name, state) in lastState {
             guard let lastStep, state.step != lastStep else { continue }
             evaluate(
-                state.snippet, facts: state.facts, step: lastStep, codeStep: state.step, snippetIndex: state.snippetIndex,
-                key: name, fileName: name, partial: state.partial, composed: state.composed)
+                state.snippet, facts: state.facts, step: lastStep, codeStep: state.step,
+                snippetIndex: state.snippetIndex, key: name, fileName: name, partial: state.partial,
+                composed: state.composed)
         }
     }
 
@@ -271,8 +273,8 @@ struct CodeRuleEvaluator {
         if evaluations[key] == nil { keyOrder.append(key) }
         evaluations[key, default: []].append(
             Evaluation(
-                step: step, codeStep: codeStep, partial: partial, composed: composed, whole: whole, snippet: snippet,
-                codeLines: snippetFacts.lineStarts, found: found))
+                step: step, codeStep: codeStep, partial: partial, composed: composed, whole: whole,
+                snippet: snippet, codeLines: snippetFacts.lineStarts, found: found))
     }
 
     // MARK: - Findings
@@ -379,7 +381,10 @@ struct CodeRuleEvaluator {
         for step in tutorial.steps {
             for (index, snippet) in step.snippets.enumerated()
             where files[SnippetAddress(step: step.id, index: index)] == nil {
-                result.append(Fragment(step: step.id, fileName: snippet.fileName, identifiers: identifiers(in: Substring(snippet.code))))
+                result.append(
+                    Fragment(
+                        step: step.id, fileName: snippet.fileName, identifiers: identifiers(in: Substring(snippet.code))
+                    ))
             }
         }
         scannedFragments = result

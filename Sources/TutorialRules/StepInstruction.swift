@@ -81,7 +81,8 @@ enum StepInstruction {
 
     private static func startsWithEditVerb(_ clause: Substring) -> Bool {
         let words = clause.split(separator: " ").map { word in
-            word.lowercased().replacingOccurrences(of: "’", with: "'").trimmingCharacters(in: .punctuationCharacters.subtracting(["'"]))
+            word.lowercased().replacingOccurrences(of: "’", with: "'").trimmingCharacters(
+                in: .punctuationCharacters.subtracting(["'"]))
         }
         guard let verbIndex = words.firstIndex(where: { !clauseOpeners.contains($0) }) else { return false }
         // "In PageView.swift, add…" is split at the comma; "In the file add…" is not an instruction we read.
