@@ -27,8 +27,7 @@ public func portablePath(ofDocument path: String, inputs: [String]) -> String {
 func repositoryRoot(containing path: String) -> String? {
     var folder = (path as NSString).deletingLastPathComponent
     while !folder.isEmpty {
-        var info = stat()
-        if lstat(folder + (folder.hasSuffix("/") ? "" : "/") + ".git", &info) == 0 { return folder }
+        if Configuration.holdsRepository(folder) { return folder }
         let parent = (folder as NSString).deletingLastPathComponent
         if parent == folder { return nil }
         folder = parent
