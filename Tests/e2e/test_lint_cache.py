@@ -165,10 +165,14 @@ def test_a_cache_file_it_cannot_read_is_reported_and_left_alone(binary, tmp_path
 
         if os.geteuid() != 0:
             cache.chmod(0o000)
-        fresh = subprocess.run([binary, "lint", str(document)], capture_output=True, text=True, timeout=300,
+        # A copy nobody may run: the checkout may lie in a folder only root enters (/root).
+        runnable = shared / "tutorial-check"
+        shutil.copy(binary, runnable)
+        runnable.chmod(0o755)
+        fresh = subprocess.run([str(runnable), "lint", str(document)], capture_output=True, text=True, timeout=300,
                                preexec_fn=as_nobody)
-        cached = subprocess.run([binary, "lint", "--cache-path", str(cache), str(document)], capture_output=True,
-                                text=True, timeout=300, preexec_fn=as_nobody)
+        cached = subprocess.run([str(runnable), "lint", "--cache-path", str(cache), str(document)],
+                                capture_output=True, text=True, timeout=300, preexec_fn=as_nobody)
         assert cached.stdout == fresh.stdout and "[coordinator-not-wired]" in fresh.stdout, fresh.stderr
         assert cached.returncode == fresh.returncode
         assert cached.stderr.splitlines() == [

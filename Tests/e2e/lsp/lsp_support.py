@@ -71,6 +71,18 @@ def attach_recorder(client: LanguageClient) -> Published:
     return published
 
 
+async def start_in_workspace(client: LanguageClient, workspace: pathlib.Path):
+    """A session as VS Code starts one, with `workspace` its one folder; published diagnostics recorded."""
+    client.workspace_path = workspace
+    client.published = attach_recorder(client)
+    client.init_result = await client.initialize_session(
+        types.InitializeParams(
+            capabilities=vscode_capabilities(),
+            workspace_folders=[types.WorkspaceFolder(uri=uri_of(workspace), name="workspace")],
+        )
+    )
+
+
 def vscode_capabilities() -> types.ClientCapabilities:
     """VS Code's own capabilities, as pytest-lsp records them (UTF-16, versioned edits, pull diagnostics)."""
     return client_capabilities("visual-studio-code")

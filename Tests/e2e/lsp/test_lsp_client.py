@@ -17,6 +17,7 @@ from lsp_support import (
     edits_for,
     open_document,
     server_config,
+    start_in_workspace,
     uri_of,
     vscode_capabilities,
 )
@@ -27,14 +28,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.filterwarnings("error::pytest_lsp
 @pytest_lsp.fixture(config=server_config())
 async def client(lsp_client: LanguageClient, tmp_path_factory):
     workspace = tmp_path_factory.mktemp("workspace")
-    lsp_client.workspace_path = workspace
-    lsp_client.published = attach_recorder(lsp_client)
-    lsp_client.init_result = await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=vscode_capabilities(),
-            workspace_folders=[types.WorkspaceFolder(uri=uri_of(workspace), name="workspace")],
-        )
-    )
+    await start_in_workspace(lsp_client, workspace)
     yield
     await lsp_client.shutdown_session()
 

@@ -10,7 +10,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from lsp_support import ROOT, attach_recorder, open_document, server_config, uri_of, vscode_capabilities
+from lsp_support import ROOT, open_document, server_config, start_in_workspace, uri_of
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.filterwarnings("error::pytest_lsp.LspSpecificationWarning")]
 FIXTURES = ROOT / "Fixtures" / "compare"
@@ -25,14 +25,7 @@ async def client(lsp_client: LanguageClient, tmp_path_factory):
     shutil.copy(FIXTURES / "copy-zh.md", workspace / "zh" / "Slider.md")
     shutil.copy(FIXTURES / "original.md", workspace / "zh" / "Unrelated.md")
     (workspace / ".tutorial-check.json").write_text(json.dumps({"originals": {"zh/Slider.md": "en/Slider.md"}}))
-    lsp_client.workspace_path = workspace
-    lsp_client.published = attach_recorder(lsp_client)
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=vscode_capabilities(),
-            workspace_folders=[types.WorkspaceFolder(uri=uri_of(workspace), name="workspace")],
-        )
-    )
+    await start_in_workspace(lsp_client, workspace)
     yield
     await lsp_client.shutdown_session()
 

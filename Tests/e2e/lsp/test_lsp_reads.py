@@ -8,7 +8,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from lsp_support import attach_recorder, open_document, server_config, uri_of, vscode_capabilities
+from lsp_support import open_document, server_config, start_in_workspace, uri_of
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.filterwarnings("error::pytest_lsp.LspSpecificationWarning")]
 
@@ -29,14 +29,7 @@ PASSWD_TUTORIAL = """@Tutorial(time: 5) {
 @pytest_lsp.fixture(config=server_config())
 async def client(lsp_client: LanguageClient, tmp_path_factory):
     workspace = tmp_path_factory.mktemp("workspace")
-    lsp_client.workspace_path = workspace
-    lsp_client.published = attach_recorder(lsp_client)
-    await lsp_client.initialize_session(
-        types.InitializeParams(
-            capabilities=vscode_capabilities(),
-            workspace_folders=[types.WorkspaceFolder(uri=uri_of(workspace), name="workspace")],
-        )
-    )
+    await start_in_workspace(lsp_client, workspace)
     yield
     await lsp_client.shutdown_session()
 
