@@ -249,3 +249,77 @@ def test_both_parts_and_a_baseline_give_four_columns_with_unjudged_and_lost_find
     assert f"tune:guide/counter.md:{NUMBERING_LINE} [step-numbering]" in done.stdout
     assert f"hold:guide/counter.md:{NUMBERING_LINE} [step-numbering]" in done.stdout
     assert "| measure | " + " | ".join(labels) + " |" in markdown.read_text(encoding="utf-8")
+
+
+# Round 3: the sources collected in round 3 carry "round": 3; a source without the field is of round 2.
+
+def rounds_set(tmp_path: pathlib.Path) -> tuple[pathlib.Path, pathlib.Path]:
+    """Three sources holding TUTORIAL, without a configuration of their own (step-numbering stays off
+    by default): one of round 2 (no round field), one of round 3 on each side."""
+    corpus = tmp_path / "corpus"
+    title = hashlib.sha256("Counting taps".encode()).hexdigest()
+    sources = []
+    for name, split, collected in (("second", "tuning", None), ("third", "tuning", 3), ("third-held", "held-out", 3)):
+        (corpus / name / "guide").mkdir(parents=True)
+        (corpus / name / "guide" / "counter.md").write_text(TUTORIAL, encoding="utf-8")
+        source = {"name": name, "repository": f"example/{name}", "commit": "0" * 40, "paths": ["guide"],
+                  "form": "markdown", "language": "en", "kind": "blog", "split": split,
+                  "documents": [{"path": "guide/counter.md", "tutorial": True, "titleSha256": title,
+                                 "sections": 1, "steps": 2, "snippets": 2, "uikit": False, "defects": [],
+                                 "verdicts": [new_verdict(NUMBERING_LINE, False)], "notes": "ours"}]}
+        if collected is not None:
+            source["round"] = collected
+        sources.append(source)
+    data_file = tmp_path / "set.json"
+    data_file.write_text(json.dumps({"sources": sources}), encoding="utf-8")
+    return corpus, data_file
+
+
+def measured_ids(measured) -> list:
+    return [[row["id"] for row in column["rows"]] for column in measured["columns"]]
+
+
+def test_round_selects_the_sources_of_that_round(binary, tmp_path):
+    corpus, data_file = rounds_set(tmp_path)
+    done, measured = run_new(binary, corpus, data_file, tmp_path, "--round", "3")
+    assert done.returncode == 0, done.stderr
+    assert measured_ids(measured) == [["third:guide/counter.md"]]
+    # A source without a round field is of round 2.
+    done, measured = run_new(binary, corpus, data_file, tmp_path, "--round", "2")
+    assert done.returncode == 0, done.stderr
+    assert measured_ids(measured) == [["second:guide/counter.md"]]
+    done, measured = run_new(binary, corpus, data_file, tmp_path)
+    assert measured_ids(measured) == [["second:guide/counter.md", "third:guide/counter.md"]]
+
+
+def test_the_held_out_part_of_round_3_still_needs_final(binary, tmp_path):
+    corpus, data_file = rounds_set(tmp_path)
+    done, measured = run_new(binary, corpus, data_file, tmp_path, "--round", "3", "--split", "held-out")
+    assert done.returncode == 2 and "--final" in done.stderr
+    assert measured is None
+    done, measured = run_new(binary, corpus, data_file, tmp_path, "--round", "3", "--split", "held-out", "--final")
+    assert done.returncode == 0, done.stderr
+    assert [column["label"] for column in measured["columns"]] == ["tool, held-out"]
+    assert measured_ids(measured) == [["third-held:guide/counter.md"]]
+
+
+def test_all_rules_measures_a_rule_that_is_off_by_default_in_a_table_of_its_own(binary, tmp_path):
+    corpus, data_file = rounds_set(tmp_path)
+    markdown = tmp_path / "tables.md"
+    done, measured = run_new(binary, corpus, data_file, tmp_path, "--round", "3", "--all-rules",
+                             "--markdown", str(markdown))
+    assert done.returncode == 0, done.stderr
+    summary = measured["columns"][0]["summary"]
+    # By default step-numbering is off: nothing is shown; with every rule on, the skipped number is
+    # reported and judged by the verdict recorded for its rule and line.
+    assert summary["findings"] == 0 and summary["perRule"] == {}
+    assert summary["perRuleAllRules"]["step-numbering"] == {"false": 1}
+    row = measured["columns"][0]["rows"][0]
+    assert [(finding["rule"], finding["line"]) for finding in row["allRulesFindings"]] == [
+        ("step-numbering", NUMBERING_LINE)]
+    assert "every rule on: findings per rule" in done.stdout
+    assert "| every rule on: findings per rule (true / judged) | tool, tuning |" in markdown.read_text(encoding="utf-8")
+    # Without --all-rules the table and the extra findings are absent.
+    done, measured = run_new(binary, corpus, data_file, tmp_path, "--round", "3")
+    assert "perRuleAllRules" not in measured["columns"][0]["summary"]
+    assert "every rule on" not in done.stdout

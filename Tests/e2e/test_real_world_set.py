@@ -100,3 +100,16 @@ def test_no_text_of_the_tutorials_is_quoted():
                     if len(words) > 5:
                         long_quotes.append(f'{source["name"]}:{document["path"]}: {match.group(0)[:60]}')
     assert not long_quotes, long_quotes
+
+
+def test_round_3_is_new_repositories_with_a_held_out_part_of_its_own():
+    # Round 2's held-out part was measured once and is spent; round 3 adds repositories nobody here had
+    # read, split by the same rule, so that this round's code is measured once on a fresh held-out part.
+    sources = load()["sources"]
+    assert {source.get("round", 2) for source in sources} <= {2, 3}
+    earlier = {source["repository"].lower() for source in sources if source.get("round", 2) != 3}
+    third = [source for source in sources if source.get("round") == 3]
+    assert not earlier & {source["repository"].lower() for source in third}
+    held_out = [source for source in third if source["split"] == "held-out"]
+    assert len({source["repository"].lower() for source in held_out}) >= 8
+    assert sum(document["tutorial"] for source in held_out for document in source["documents"]) >= 28
