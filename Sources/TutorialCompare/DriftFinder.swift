@@ -181,8 +181,13 @@ struct DriftFinder {
         // other side, only the region the part shows is compared; the file's rest around it is not shown by the
         // part rather than left out.
         let (shorter, longer) = (min(before.lineIDs.count, after.lineIDs.count), max(before.lineIDs.count, after.lineIDs.count))
+        // A Swift file shown whole starts with its imports: code without one, where the other side's has, is the
+        // part of the file that matters to the step (a view's declaration, its preview left out).
+        let (beforeImports, afterImports) = (before.text.hasImports, after.text.hasImports)
         let beforeIsPart = before.isPartial || (before.lineIDs.count == shorter && Double(shorter) < 0.7 * Double(longer))
+            || (afterImports && !beforeImports)
         let afterIsPart = after.isPartial || (after.lineIDs.count == shorter && Double(shorter) < 0.7 * Double(longer))
+            || (beforeImports && !afterImports)
         let shown = ShownRegion(runs: runs, before: before, after: after, beforeIsPart: beforeIsPart, afterIsPart: afterIsPart)
         for (index, run) in runs.enumerated() {
             let atAnEnd = index == 0 || index == runs.count - 1
