@@ -137,7 +137,7 @@ struct DriftFinder {
         while !leftOriginal.isEmpty {
             let piece = leftOriginal.removeFirst()
             let scored = leftCopy.enumerated().filter { piece.fileName == nil || $0.element.fileName == nil }.map {
-                ($0.offset, dice(Set(piece.lineIDs).sorted(), Set($0.element.lineIDs).sorted()))
+                ($0.offset, similarity(piece, $0.element))
             }
             if let best = scored.max(by: { $0.1 < $1.1 }), best.1 >= 0.3 {
                 comparePieces(piece, leftCopy.remove(at: best.0))
@@ -170,7 +170,7 @@ struct DriftFinder {
     /// Diffs two states of a file on their compared lines, then each changed stretch on its tokens (so code
     /// broken over other lines is no drift), and reports what differs.
     private mutating func comparePieces(_ before: CodePiece, _ after: CodePiece) {
-        let shared = dice(Set(before.lineIDs).sorted(), Set(after.lineIDs).sorted())
+        let shared = similarity(before, after)
         guard shared >= 0.3 else {
             differsThroughout(before, after, shared: shared)
             return
@@ -530,6 +530,17 @@ struct ShownRegion {
         if lines.lowerBound >= region.upperBound { return .trailing }
         return nil
     }
+}
+
+/// How much two pieces share: the Dice coefficient of their lines, or where one is a part of its file, the
+/// share of the part's lines the other has (a two-line fragment is all of a whole file's region it shows).
+func similarity(_ a: CodePiece, _ b: CodePiece) -> Double {
+    let (left, right) = (Set(a.lineIDs).sorted(), Set(b.lineIDs).sorted())
+    let whole = dice(left, right)
+    guard a.isPartial != b.isPartial else { return whole }
+    let part = a.isPartial ? left : right
+    let shared = whole * Double(left.count + right.count) / 2
+    return part.isEmpty ? whole : max(whole, shared / Double(part.count))
 }
 
 /// A line of braces, brackets and commas only: reported only when nothing else around it is.
