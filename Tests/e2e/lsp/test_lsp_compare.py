@@ -145,3 +145,31 @@ async def test_the_originals_range_follows_the_negotiated_encoding(utf8_client: 
     assert related.start.character == line.encode("utf-8").index(b"context:")
     assert related.end.character - related.start.character == len("context")
     assert related.start.character != line.index("context:"), "the comment makes bytes and UTF-16 units differ"
+
+
+async def test_the_kept_comparison_follows_the_originals_text(client: LanguageClient):
+    # The comparison is kept while neither text changes: the original's file changing on disk is seen at the
+    # copy's next analysis, though the copy's text is the same.
+    copy = client.workspace_path / "zh" / "Kept.md"
+    original = client.workspace_path / "en" / "Kept.md"
+    shutil.copy(FIXTURES / "copy-zh.md", copy)
+    shutil.copy(FIXTURES / "original.md", original)
+    (client.workspace_path / ".tutorial-check.json").write_text(
+        json.dumps({"originals": {"zh/Slider.md": "en/Slider.md", "zh/Kept.md": "en/Kept.md"}}))
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(
+            uri=uri_of(client.workspace_path / ".tutorial-check.json"), type=types.FileChangeType.Changed)]))
+    uri = uri_of(copy)
+    text = open_document(client, copy)
+    first = await client.published.wait(uri, version=1)
+    assert any("contetxt" in d.message for d in first.diagnostics if d.code == "translation-drift")
+    original.write_text(
+        original.read_text(encoding="utf-8").replace("UISlider, context: Context)", "UISlider, contetxt: Context)", 1), encoding="utf-8")
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+    after = await client.published.wait(uri, version=2)
+    drifts = [d for d in after.diagnostics if d.code == "translation-drift"]
+    assert not any("contetxt" in d.message for d in drifts), [d.message for d in drifts]
+    assert len(drifts) == 4, "the misspelt type and the missing wiring line stay"
