@@ -101,22 +101,9 @@ enum DriftDiagnostics {
         return actions
     }
 
-    /// The original's path named for the copy: by the configuration (`"originals"`, both paths relative to
-    /// its folder), else by the copy's front matter (`original: ../en/page.md`, relative to the copy's folder).
+    /// The original's path the configuration (or the copy's front matter) names for the copy.
     static func original(of copy: Tutorial, in configuration: Configuration) -> String? {
-        let documentPath = copy.document.path
-        if !configuration.originals.isEmpty, let base = configuration.baseDirectory {
-            let prefix = base.hasSuffix("/") ? base : base + "/"
-            if documentPath.hasPrefix(prefix), let original = configuration.originals[String(documentPath.dropFirst(prefix.count))] {
-                return original.hasPrefix("/") ? original : prefix + original
-            }
-        }
-        guard copy.format == .markdown, let named = markdownFrontMatterValue("original", in: copy.document) else {
-            return nil
-        }
-        if named.hasPrefix("/") { return named }
-        let folder = documentPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return folder.isEmpty ? named : folder + "/" + named
+        namedOriginal(of: copy, originals: configuration.originals, baseDirectory: configuration.baseDirectory)
     }
 
     /// The original's range in its own file, in the encoding the client negotiated, as the copy's ranges are:
