@@ -13,7 +13,9 @@ public struct ReviewedDocument: Sendable {
     /// The document held against the original its configuration names (a side-by-side page in the site).
     public let comparison: SideBySide?
 
-    public init(diff: DiffReportDocument, findings: [Finding], buildOrder: [Finding] = [], comparison: SideBySide? = nil) {
+    public init(
+        diff: DiffReportDocument, findings: [Finding], buildOrder: [Finding] = [], comparison: SideBySide? = nil
+    ) {
         self.diff = diff
         self.findings = findings.filter { !$0.isBuildOrder }
         self.buildOrder = buildOrder

@@ -33,7 +33,9 @@ public func renderReviewSite(_ documents: [ReviewedDocument]) -> [ReviewSitePage
     // A copy whose configuration names its original: the side-by-side page of `compare --format html`.
     for (document, name) in zip(documents, names) {
         guard let sideBySide = document.comparison else { continue }
-        let html = renderCompareHTML(ComparisonRun(comparisons: [sideBySide.comparison])) { sideBySide.shownPaths[$0] ?? $0 }
+        let html = renderCompareHTML(ComparisonRun(comparisons: [sideBySide.comparison])) {
+            sideBySide.shownPaths[$0] ?? $0
+        }
         pages.append(ReviewSitePage(path: sideBySidePage(name), html: html))
     }
     return pages
@@ -90,7 +92,8 @@ private func renderReviewIndex(_ documents: [ReviewedDocument], pages: [String])
             "<tr><td><a href=\"\(htmlEscaped(page))\">\(htmlEscaped(document.tutorial.title ?? document.path))</a>"
         rows += "<div class=\"path\">\(htmlEscaped(document.path))</div>"
         if let comparison = reviewed.comparison {
-            rows += "<div class=\"path\"><a href=\"\(htmlEscaped(sideBySidePage(page)))\">side by side with its original</a> "
+            rows += "<div class=\"path\"><a href=\"\(htmlEscaped(sideBySidePage(page)))\">"
+            rows += "side by side with its original</a> "
             let drifts = comparison.comparison.drifts.count
             rows += "(\(drifts) drift\(drifts == 1 ? "" : "s"))</div>"
         }

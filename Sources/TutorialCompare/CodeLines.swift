@@ -46,7 +46,9 @@ struct CodeText: Sendable {
 /// Whether a snippet is compared as Swift: its language says so, or its file's name does where the language
 /// says nothing of substance (a Swift file shown as ```` ```text ````), or nothing says otherwise.
 func isSwiftCode(language: String?, fileName: String?) -> Bool {
-    let namesSwift = fileName.flatMap { name in name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() == "swift" } }
+    let namesSwift = fileName.flatMap { name in
+        name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() == "swift" }
+    }
     if let language, !["text", "txt", "plain", "plaintext"].contains(language) { return language == "swift" }
     return namesSwift ?? (language == nil)
 }

@@ -188,7 +188,8 @@ struct DriftFinder {
             || (afterImports && !beforeImports)
         let afterIsPart = after.isPartial || (after.lineIDs.count == shorter && Double(shorter) < 0.7 * Double(longer))
             || (beforeImports && !afterImports)
-        let shown = ShownRegion(runs: runs, before: before, after: after, beforeIsPart: beforeIsPart, afterIsPart: afterIsPart)
+        let shown = ShownRegion(
+            runs: runs, before: before, after: after, beforeIsPart: beforeIsPart, afterIsPart: afterIsPart)
         for (index, run) in runs.enumerated() {
             let atAnEnd = index == 0 || index == runs.count - 1
             guard run.isChange else {
@@ -250,7 +251,8 @@ struct DriftFinder {
             // A line of the part edited in place (`.shadow(radius: 10)` for `radius: 7`): most of its tokens and
             // the facing line's are shared, so it is the facing line's code that differs.
             if !run.old.isEmpty, let partLine = part.touchedLines(run.new).first,
-                let facingLine = facing.touchedLines(run.old).first, run.new.count * 2 < part.piece.text.lines[partLine].tokens.count,
+                let facingLine = facing.touchedLines(run.old).first,
+                run.new.count * 2 < part.piece.text.lines[partLine].tokens.count,
                 run.old.count * 2 < facing.piece.text.lines[facingLine].tokens.count
             {
                 if partIsCopy {
@@ -526,7 +528,9 @@ struct ShownRegion {
     /// Which edge `lines` lie beyond `region` on, when the other side is a part (so may not show them).
     func beyond(_ lines: Range<Int>, of region: Range<Int>, unshown: Bool) -> Edge? {
         guard unshown else { return nil }
-        if lines.upperBound <= region.lowerBound, !lines.isEmpty || lines.lowerBound < region.lowerBound { return .leading }
+        if lines.upperBound <= region.lowerBound, !lines.isEmpty || lines.lowerBound < region.lowerBound {
+            return .leading
+        }
         if lines.lowerBound >= region.upperBound { return .trailing }
         return nil
     }

@@ -6,9 +6,9 @@ import TutorialReaders
 /// else by the copy's Markdown front matter (`original: ../en/page.md`, relative to the copy's folder); an
 /// absolute path stays as it is. `path` is the copy's absolute path when its document's is relative (the CLI's
 /// inputs), as the configuration's folder is absolute. Nil when nothing names one.
-public func namedOriginal(of copy: Tutorial, at path: String? = nil, originals: [String: String], baseDirectory: String?)
-    -> String?
-{
+public func namedOriginal(
+    of copy: Tutorial, at path: String? = nil, originals: [String: String], baseDirectory: String?
+) -> String? {
     let documentPath = path ?? copy.document.path
     if !originals.isEmpty, let base = baseDirectory {
         let prefix = base.hasSuffix("/") ? base : base + "/"
@@ -20,6 +20,7 @@ public func namedOriginal(of copy: Tutorial, at path: String? = nil, originals: 
         return nil
     }
     if named.hasPrefix("/") { return named }
-    let folder = copy.document.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    let folder = copy.document.path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        .joined(separator: "/")
     return folder.isEmpty ? named : folder + "/" + named
 }

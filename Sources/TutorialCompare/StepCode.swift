@@ -126,8 +126,9 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
             piecesByStep[stepIndex].append(current)
             files[timeline.fileName, default: []].append(current)
             if let composition = state.composition, composition.kind != .partial {
+                // The part shown is parsed from the state it is part of (most of its text is there), and the
+                // state's parse kept for the file's next state.
                 let parse = lastParse
-                lastParse = nil
                 shownParts[timeline.fileName, default: [:]][stepIndex] = piece(
                     composition.shown, fileName: timeline.fileName, stepIndex: stepIndex, partial: true)
                 lastParse = parse

@@ -41,7 +41,10 @@ enum ReportCommand {
             let results = try session.analyze(jobs, progress: progress?.documentDone) { analysis in
                 let diff = makeDiffReport([analysis.tutorial], options: DiffOptions())[0]
                 let shown = portablePath(ofDocument: diff.path, inputs: inputs)
-                let compared = output == nil ? .success(nil) : sideBySide(analysis.tutorial, copyShownAs: shown, session: session, inputs: inputs)
+                let compared =
+                    output == nil
+                    ? .success(nil)
+                    : sideBySide(analysis.tutorial, copyShownAs: shown, session: session, inputs: inputs)
                 return (
                     ReviewedDocument(
                         diff: diff.shown(as: shown), findings: analysis.findings, buildOrder: analysis.buildOrder,
@@ -80,9 +83,9 @@ enum ReportCommand {
 
     /// The copy held against the original its configuration (or front matter) names, for the site's
     /// side-by-side page; nil when it names none. An original that cannot be read is an input error.
-    private static func sideBySide(_ copy: Tutorial, copyShownAs shown: String, session: AnalysisSession, inputs: [String])
-        -> Result<SideBySide?, DocumentLoader.InputError>
-    {
+    private static func sideBySide(
+        _ copy: Tutorial, copyShownAs shown: String, session: AnalysisSession, inputs: [String]
+    ) -> Result<SideBySide?, DocumentLoader.InputError> {
         let configuration = (try? session.configuration(forDocument: copy.document.path)) ?? .default
         guard
             let path = namedOriginal(
@@ -91,7 +94,11 @@ enum ReportCommand {
                 baseDirectory: configuration.baseDirectory)
         else { return .success(nil) }
         let document: SourceDocument
-        do throws(DocumentLoader.InputError) { document = try DocumentLoader.load(path) } catch { return .failure(error) }
+        do throws(DocumentLoader.InputError) {
+            document = try DocumentLoader.load(path)
+        } catch {
+            return .failure(error)
+        }
         return .success(
             SideBySide(
                 compareTutorials(original: readTutorial(document, resources: FileSystemResources()), copy: copy),

@@ -108,7 +108,9 @@ enum DriftDiagnostics {
 
     /// The original's range in its own file, in the encoding the client negotiated, as the copy's ranges are:
     /// the original document's own line index, or a DocC resource file's, read for it.
-    private static func originalRange(_ place: DriftPlace, of comparison: Comparison, encoding: ColumnEncoding) -> Range {
+    private static func originalRange(_ place: DriftPlace, of comparison: Comparison, encoding: ColumnEncoding)
+        -> Range
+    {
         let document = comparison.original.document
         let index: LineIndex? =
             place.path == document.path
@@ -123,11 +125,12 @@ enum DriftDiagnostics {
     }
 
     static func diagnostics(_ comparison: Comparison?, converter: PositionConverter) -> [Diagnostic] {
-        shown(comparison).compactMap { drift in
+        guard let comparison else { return [] }
+        return shown(comparison).compactMap { drift in
             guard let copy = drift.copy else { return nil }
             var related: [DiagnosticRelatedInformation] = []
             if let original = drift.original {
-                let range = originalRange(original, of: comparison!, encoding: converter.encoding)
+                let range = originalRange(original, of: comparison, encoding: converter.encoding)
                 related.append(
                     DiagnosticRelatedInformation(
                         location: Location(uri: DocumentURI.uri(ofPath: original.path), range: range),
