@@ -93,7 +93,7 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         // Copies held against their originals (`compare`); SwiftParser's tokens come through SwiftFacts.
         .target(
-            name: "TutorialCompare", dependencies: ["TutorialModel", "StepDiff", "SwiftFacts"],
+            name: "TutorialCompare", dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "DiffSyntax", dependencies: ["TutorialModel"],

@@ -3,16 +3,17 @@ import TutorialModel
 
 /// `tutorial-check compare --format html`: one self-contained page (inline CSS, no script, no external
 /// asset), the original on the left and the copy on the right, aligned step by step, each drift marked on
-/// its line on both sides and described under the pair of steps it belongs to.
-public func renderCompareHTML(_ run: ComparisonRun) -> String {
+/// its line on both sides and described under the pair of steps it belongs to. `shownPath` gives the path a
+/// page shows for a document (the review site shows portable paths).
+public func renderCompareHTML(_ run: ComparisonRun, shownPath: (String) -> String = { $0 }) -> String {
     let title =
         run.comparisons.count == 1
-        ? "\(run.comparisons[0].original.title ?? run.comparisons[0].original.document.path) ↔ \(run.comparisons[0].copy.title ?? run.comparisons[0].copy.document.path)"
+        ? "\(run.comparisons[0].original.title ?? shownPath(run.comparisons[0].original.document.path)) ↔ \(run.comparisons[0].copy.title ?? shownPath(run.comparisons[0].copy.document.path))"
         : "\(run.comparisons.count) tutorials"
     var out = htmlPageStart(title: "Compare — \(title)", generator: "tutorial-check compare", extraCSS: compareCSS)
     out += "<header class=\"top\"><h1>Compare — \(htmlEscaped(title))</h1></header>\n<main class=\"compare\">\n"
     for (number, comparison) in run.comparisons.enumerated() {
-        out += comparisonSection(comparison, number: number)
+        out += comparisonSection(comparison, number: number, shownPath: shownPath)
     }
     for path in run.unpairedOriginal { out += "<p class=\"nocode\">\(htmlEscaped(path)): no copy of this tutorial found</p>\n" }
     for path in run.unpairedCopy { out += "<p class=\"nocode\">\(htmlEscaped(path)): no original of this tutorial found</p>\n" }
@@ -41,12 +42,13 @@ private let compareCSS = """
     .drift-kind { font-family: ui-monospace, monospace; font-size: 12px; color: #cf222e; }
     """
 
-private func comparisonSection(_ comparison: Comparison, number: Int) -> String {
+private func comparisonSection(_ comparison: Comparison, number: Int, shownPath: (String) -> String) -> String {
     let original = comparison.original
     let copy = comparison.copy
-    var out = "<h2 class=\"doc-title\">\(htmlEscaped(original.title ?? original.document.path)) ↔ "
-    out += "\(htmlEscaped(copy.title ?? copy.document.path))</h2>\n"
-    out += "<p class=\"path\">original: \(htmlEscaped(original.document.path)) · copy: \(htmlEscaped(copy.document.path))</p>\n"
+    let (originalPath, copyPath) = (shownPath(original.document.path), shownPath(copy.document.path))
+    var out = "<h2 class=\"doc-title\">\(htmlEscaped(original.title ?? originalPath)) ↔ "
+    out += "\(htmlEscaped(copy.title ?? copyPath))</h2>\n"
+    out += "<p class=\"path\">original: \(htmlEscaped(originalPath)) · copy: \(htmlEscaped(copyPath))</p>\n"
     out += "<table class=\"summary\"><tr><th>Alignment</th><td>\(htmlEscaped(alignmentSummary(comparison)))</td></tr>\n"
     out += "<tr><th>Drifts</th><td>\(htmlEscaped(driftSummary(comparison.driftCounts)))</td></tr></table>\n"
     for entry in comparison.alignment {

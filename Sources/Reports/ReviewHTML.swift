@@ -1,5 +1,6 @@
 import DiffSyntax
 import StepDiff
+import TutorialCompare
 import TutorialModel
 import TutorialRules
 
@@ -9,11 +10,27 @@ public struct ReviewedDocument: Sendable {
     public let diff: DiffReportDocument
     public let findings: [Finding]
     public let buildOrder: [Finding]
+    /// The document held against the original its configuration names (a side-by-side page in the site).
+    public let comparison: SideBySide?
 
-    public init(diff: DiffReportDocument, findings: [Finding], buildOrder: [Finding] = []) {
+    public init(
+        diff: DiffReportDocument, findings: [Finding], buildOrder: [Finding] = [], comparison: SideBySide? = nil
+    ) {
         self.diff = diff
         self.findings = findings.filter { !$0.isBuildOrder }
         self.buildOrder = buildOrder
+        self.comparison = comparison
+    }
+}
+
+/// A copy held against its original, with the paths the site shows for both (portable, not the machine's).
+public struct SideBySide: Sendable {
+    public let comparison: Comparison
+    public let shownPaths: [String: String]
+
+    public init(_ comparison: Comparison, originalShownAs original: String, copyShownAs copy: String) {
+        self.comparison = comparison
+        shownPaths = [comparison.original.document.path: original, comparison.copy.document.path: copy]
     }
 }
 

@@ -1,4 +1,5 @@
 import StepDiff
+import TutorialCompare
 import TutorialModel
 import TutorialRules
 
@@ -29,8 +30,19 @@ public func renderReviewSite(_ documents: [ReviewedDocument]) -> [ReviewSitePage
     for (document, name) in zip(documents, names) {
         pages.append(ReviewSitePage(path: name, html: renderReviewPage([document], indexLink: "../index.html")))
     }
+    // A copy whose configuration names its original: the side-by-side page of `compare --format html`.
+    for (document, name) in zip(documents, names) {
+        guard let sideBySide = document.comparison else { continue }
+        let html = renderCompareHTML(ComparisonRun(comparisons: [sideBySide.comparison])) {
+            sideBySide.shownPaths[$0] ?? $0
+        }
+        pages.append(ReviewSitePage(path: sideBySidePage(name), html: html))
+    }
     return pages
 }
+
+/// The side-by-side page of a tutorial's page `tutorials/X.html`: `compare/X.html`.
+private func sideBySidePage(_ page: String) -> String { "compare/" + page.dropFirst("tutorials/".count) }
 
 /// A file name from a document path: letters and digits kept, runs of anything else one hyphen. A long
 /// path keeps its first 96 bytes and a hash of the whole, so every page name fits a file system's 255
@@ -78,8 +90,14 @@ private func renderReviewIndex(_ documents: [ReviewedDocument], pages: [String])
         totals.removed += removed
         rows +=
             "<tr><td><a href=\"\(htmlEscaped(page))\">\(htmlEscaped(document.tutorial.title ?? document.path))</a>"
-        rows +=
-            "<div class=\"path\">\(htmlEscaped(document.path))</div></td><td>\(document.tutorial.format.rawValue)</td>"
+        rows += "<div class=\"path\">\(htmlEscaped(document.path))</div>"
+        if let comparison = reviewed.comparison {
+            rows += "<div class=\"path\"><a href=\"\(htmlEscaped(sideBySidePage(page)))\">"
+            rows += "side by side with its original</a> "
+            let drifts = comparison.comparison.drifts.count
+            rows += "(\(drifts) drift\(drifts == 1 ? "" : "s"))</div>"
+        }
+        rows += "</td><td>\(document.tutorial.format.rawValue)</td>"
         rows +=
             "<td class=\"count\">\(document.tutorial.sections.count)</td><td class=\"count\">\(document.tutorial.steps.count)</td>"
         rows += "<td class=\"count\">\(document.timelines.count)</td>"

@@ -35,16 +35,22 @@ struct CodeText: Sendable {
     /// Every identifier the code uses or declares.
     let identifiers: Set<String>
 
+    /// Whether the code imports a module (a Swift file shown whole does).
+    var hasImports: Bool { lines.contains { $0.tokens.first?.text == "import" } }
+
     /// The line's text as written (indentation, comments and strings included), without its line ending.
     func text(of line: CodeLine) -> String { String(decoding: bytes[line.content], as: UTF8.self) }
     func text(of range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 }
 
-/// Whether a snippet is compared as Swift: its language says so, or nothing says otherwise.
+/// Whether a snippet is compared as Swift: its language says so, or its file's name does where the language
+/// says nothing of substance (a Swift file shown as ```` ```text ````), or nothing says otherwise.
 func isSwiftCode(language: String?, fileName: String?) -> Bool {
-    if let language { return language == "swift" }
-    guard let fileName, let dot = fileName.lastIndex(of: ".") else { return true }
-    return fileName[fileName.index(after: dot)...].lowercased() == "swift"
+    let namesSwift = fileName.flatMap { name in
+        name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() == "swift" }
+    }
+    if let language, !["text", "txt", "plain", "plaintext"].contains(language) { return language == "swift" }
+    return namesSwift ?? (language == nil)
 }
 
 /// Splits `code` into compared lines. Swift is tokenized by SwiftParser (so a `//` inside a string is no

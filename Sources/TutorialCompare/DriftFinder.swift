@@ -122,8 +122,8 @@ struct DriftFinder {
         for name in names {
             let shownBefore = shownOriginal.contains { $0.fileName == name }
             let shownAfter = shownCopy.contains { $0.fileName == name }
-            if shownBefore, shownAfter, let before = original.state(of: name, atOrBefore: originalLast),
-                let after = copy.state(of: name, atOrBefore: copyLast)
+            if shownBefore, shownAfter, let before = original.shownState(of: name, atOrBefore: originalLast),
+                let after = copy.shownState(of: name, atOrBefore: copyLast)
             {
                 comparePieces(before, after)
             } else if shownBefore, let before = original.state(of: name, atOrBefore: originalLast) {
@@ -137,7 +137,7 @@ struct DriftFinder {
         while !leftOriginal.isEmpty {
             let piece = leftOriginal.removeFirst()
             let scored = leftCopy.enumerated().filter { piece.fileName == nil || $0.element.fileName == nil }.map {
-                ($0.offset, dice(Set(piece.lineIDs).sorted(), Set($0.element.lineIDs).sorted()))
+                ($0.offset, similarity(piece, $0.element))
             }
             if let best = scored.max(by: { $0.1 < $1.1 }), best.1 >= 0.3 {
                 comparePieces(piece, leftCopy.remove(at: best.0))
@@ -170,24 +170,28 @@ struct DriftFinder {
     /// Diffs two states of a file on their compared lines, then each changed stretch on its tokens (so code
     /// broken over other lines is no drift), and reports what differs.
     private mutating func comparePieces(_ before: CodePiece, _ after: CodePiece) {
-        let shared = dice(Set(before.lineIDs).sorted(), Set(after.lineIDs).sorted())
+        let shared = similarity(before, after)
         guard shared >= 0.3 else {
             differsThroughout(before, after, shared: shared)
             return
         }
         let runs = diffRuns(
             old: before.lineIDs, new: after.lineIDs, flags: lineDiff(old: before.lineIDs, new: after.lineIDs))
-        // One side shows part of the file (a fragment, or much less of it than the other side shows): the other
-        // side's lines before and after that part are the file's rest, which the part does not show rather
-        // than leave out.
+        // One side shows part of the file (a fragment, or much less of it than the other side shows): of the
+        // other side, only the region the part shows is compared; the file's rest around it is not shown by the
+        // part rather than left out.
         let (shorter, longer) = (min(before.lineIDs.count, after.lineIDs.count), max(before.lineIDs.count, after.lineIDs.count))
+        // A Swift file shown whole starts with its imports: code without one, where the other side's has, is the
+        // part of the file that matters to the step (a view's declaration, its preview left out).
+        let (beforeImports, afterImports) = (before.text.hasImports, after.text.hasImports)
         let beforeIsPart = before.isPartial || (before.lineIDs.count == shorter && Double(shorter) < 0.7 * Double(longer))
+            || (afterImports && !beforeImports)
         let afterIsPart = after.isPartial || (after.lineIDs.count == shorter && Double(shorter) < 0.7 * Double(longer))
+            || (beforeImports && !afterImports)
+        let shown = ShownRegion(
+            runs: runs, before: before, after: after, beforeIsPart: beforeIsPart, afterIsPart: afterIsPart)
         for (index, run) in runs.enumerated() {
             let atAnEnd = index == 0 || index == runs.count - 1
-            if atAnEnd, run.isChange, (beforeIsPart && run.old.isEmpty) || (afterIsPart && run.new.isEmpty) {
-                continue
-            }
             guard run.isChange else {
                 if options.includeTranslated {
                     for offset in 0..<run.old.count {
@@ -196,7 +200,77 @@ struct DriftFinder {
                 }
                 continue
             }
-            compareTokens(Stretch(piece: before, lines: run.old), Stretch(piece: after, lines: run.new))
+            guard let shown else {
+                // No line of substance both sides share: only the part's edges can be told apart.
+                if atAnEnd, (beforeIsPart && run.old.isEmpty) || (afterIsPart && run.new.isEmpty) { continue }
+                compareTokens(Stretch(piece: before, lines: run.old), Stretch(piece: after, lines: run.new))
+                continue
+            }
+            // A run beyond the shared region on a side the other side's part does not show: that side's lines
+            // there are the file's rest, not shown by the part; of the part's lines there, only code the
+            // other side has nowhere in the run is a drift (`}.padding()` in a fragment faces `}` `.padding()`).
+            let oldBeyond = shown.beyond(run.old, of: shown.old, unshown: afterIsPart)
+            let newBeyond = shown.beyond(run.new, of: shown.new, unshown: beforeIsPart)
+            if let edge = oldBeyond, !run.new.isEmpty {
+                partBeyondRegion(
+                    Stretch(piece: after, lines: run.new), facing: Stretch(piece: before, lines: run.old),
+                    partIsCopy: true, insertingAt: edge == .leading ? shown.old.lowerBound : shown.old.upperBound,
+                    bothParts: beforeIsPart)
+                continue
+            }
+            if let edge = newBeyond, !run.old.isEmpty {
+                partBeyondRegion(
+                    Stretch(piece: before, lines: run.old), facing: Stretch(piece: after, lines: run.new),
+                    partIsCopy: false, insertingAt: edge == .leading ? shown.new.lowerBound : shown.new.upperBound,
+                    bothParts: afterIsPart)
+                continue
+            }
+            let old = oldBeyond == nil ? run.old : run.old.clamped(to: shown.old)
+            let new = newBeyond == nil ? run.new : run.new.clamped(to: shown.new)
+            guard !old.isEmpty || !new.isEmpty else { continue }
+            compareTokens(Stretch(piece: before, lines: old), Stretch(piece: after, lines: new))
+        }
+    }
+
+    /// The lines of a part beyond the region it shares with the fuller side, facing lines of the fuller side
+    /// the part does not show: the part's lines with code the facing lines lack are added (or left out). Where
+    /// both sides are parts, neither shows what the other shows beyond the region: only lines edited in place.
+    private mutating func partBeyondRegion(
+        _ part: Stretch, facing: Stretch, partIsCopy: Bool, insertingAt edge: Int, bothParts: Bool
+    ) {
+        var ids: [String: Int32] = [:]
+        var partIDs: [Int32] = []
+        for token in part.tokens {
+            if ids[token.token.text] == nil { ids[token.token.text] = Int32(ids.count) }
+            partIDs.append(ids[token.token.text]!)
+        }
+        let facingIDs = facing.tokens.map { token in ids[token.token.text] ?? -1 }
+        var unmatched: [Int] = []
+        for run in diffRuns(old: facingIDs, new: partIDs, flags: lineDiff(old: facingIDs, new: partIDs))
+        where run.isChange && !run.new.isEmpty {
+            // A line of the part edited in place (`.shadow(radius: 10)` for `radius: 7`): most of its tokens and
+            // the facing line's are shared, so it is the facing line's code that differs.
+            if !run.old.isEmpty, let partLine = part.touchedLines(run.new).first,
+                let facingLine = facing.touchedLines(run.old).first,
+                run.new.count * 2 < part.piece.text.lines[partLine].tokens.count,
+                run.old.count * 2 < facing.piece.text.lines[facingLine].tokens.count
+            {
+                if partIsCopy {
+                    apiDiffers(facing.piece, facing.touchedLines(run.old), part.piece, part.touchedLines(run.new))
+                } else {
+                    apiDiffers(part.piece, part.touchedLines(run.new), facing.piece, facing.touchedLines(run.old))
+                }
+                continue
+            }
+            for line in part.touchedLines(run.new) where unmatched.last != line { unmatched.append(line) }
+        }
+        let meaningful = unmatched.filter { !isPunctuationOnly(part.piece.text.lines[$0]) }
+        for line in meaningful where !bothParts {
+            if partIsCopy {
+                addedLine(facing.piece, insertingBefore: edge, part.piece, line)
+            } else {
+                missingLine(part.piece, line, facing.piece, insertingBefore: edge)
+            }
         }
     }
 
@@ -422,6 +496,55 @@ struct DriftFinder {
         lineIndexes[path + "\u{0}" + text] = index
         return index
     }
+}
+
+/// The lines of each side a comparison holds against the other when a side shows only part of its file: the
+/// whole of a part, and of a fuller side the region between the first and last lines of substance it shares
+/// with the other side (braces alone match anywhere). Nil when neither side is a part, or they share no
+/// line of substance.
+struct ShownRegion {
+    enum Edge { case leading, trailing }
+    let old: Range<Int>
+    let new: Range<Int>
+
+    init?(runs: [DiffRun], before: CodePiece, after: CodePiece, beforeIsPart: Bool, afterIsPart: Bool) {
+        guard beforeIsPart || afterIsPart else { return nil }
+        var oldAnchors: [Int] = []
+        var newAnchors: [Int] = []
+        for run in runs where !run.isChange {
+            for offset in 0..<run.old.count where !isPunctuationOnly(before.text.lines[run.old.lowerBound + offset]) {
+                oldAnchors.append(run.old.lowerBound + offset)
+                newAnchors.append(run.new.lowerBound + offset)
+            }
+        }
+        guard let oldFirst = oldAnchors.first, let oldLast = oldAnchors.last, let newFirst = newAnchors.first,
+            let newLast = newAnchors.last
+        else { return nil }
+        // Where both sides are parts, each shows its own lines beyond the other's.
+        old = beforeIsPart && !afterIsPart ? 0..<before.text.lines.count : oldFirst..<(oldLast + 1)
+        new = afterIsPart && !beforeIsPart ? 0..<after.text.lines.count : newFirst..<(newLast + 1)
+    }
+
+    /// Which edge `lines` lie beyond `region` on, when the other side is a part (so may not show them).
+    func beyond(_ lines: Range<Int>, of region: Range<Int>, unshown: Bool) -> Edge? {
+        guard unshown else { return nil }
+        if lines.upperBound <= region.lowerBound, !lines.isEmpty || lines.lowerBound < region.lowerBound {
+            return .leading
+        }
+        if lines.lowerBound >= region.upperBound { return .trailing }
+        return nil
+    }
+}
+
+/// How much two pieces share: the Dice coefficient of their lines, or where one is a part of its file, the
+/// share of the part's lines the other has (a two-line fragment is all of a whole file's region it shows).
+func similarity(_ a: CodePiece, _ b: CodePiece) -> Double {
+    let (left, right) = (Set(a.lineIDs).sorted(), Set(b.lineIDs).sorted())
+    let whole = dice(left, right)
+    guard a.isPartial != b.isPartial else { return whole }
+    let part = a.isPartial ? left : right
+    let shared = whole * Double(left.count + right.count) / 2
+    return part.isEmpty ? whole : max(whole, shared / Double(part.count))
 }
 
 /// A line of braces, brackets and commas only: reported only when nothing else around it is.

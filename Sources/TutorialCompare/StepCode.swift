@@ -47,10 +47,19 @@ struct TutorialCode: Sendable {
     let declaredNames: Set<String>
     /// Every identifier the tutorial's code uses or declares.
     let identifiers: Set<String>
+    /// For each file, what the steps that show part of it (composed into a whole state) show, by step index.
+    let shownParts: [String: [Int: CodePiece]]
 
     /// The file's state as the step at `stepIndex` leaves it: the last one shown at or before it.
     func state(of file: String, atOrBefore stepIndex: Int) -> CodePiece? {
         files[file]?.last { $0.stepIndex <= stepIndex }
+    }
+
+    /// What the tutorial shows of the file's state at `stepIndex`: the state, or where a step showed part of
+    /// the file and the rest was kept from before, that part alone (the kept lines are not shown there).
+    func shownState(of file: String, atOrBefore stepIndex: Int) -> CodePiece? {
+        guard let state = state(of: file, atOrBefore: stepIndex) else { return nil }
+        return shownParts[file]?[state.stepIndex] ?? state
     }
 }
 
@@ -86,12 +95,13 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
     var changesByStep: [Set<Int32>] = Array(repeating: [], count: tutorial.steps.count)
     var firstShownAt: Set<Int> = []
     var files: [String: [CodePiece]] = [:]
+    var shownParts: [String: [Int: CodePiece]] = [:]
     var declared: Set<String> = []
     var identifiers: Set<String> = []
 
     // The parse of each timeline's latest state, for its next state's incremental parse.
     var lastParse: ParsedState? = nil
-    func piece(_ snippet: Snippet, fileName: String?, stepIndex: Int, unplaced: Bool = false) -> CodePiece {
+    func piece(_ snippet: Snippet, fileName: String?, stepIndex: Int, partial: Bool) -> CodePiece {
         let made = table.text(
             snippet.code, swift: isSwiftCode(language: snippet.language, fileName: fileName ?? snippet.fileName),
             previous: lastParse)
@@ -101,7 +111,7 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
         identifiers.formUnion(text.identifiers)
         return CodePiece(
             fileName: fileName, snippet: snippet, text: text, lineIDs: text.lines.map { table.id($0.key) },
-            stepIndex: stepIndex, isPartial: unplaced || snippet.kind == .fragment)
+            stepIndex: stepIndex, isPartial: partial || snippet.kind == .fragment)
     }
 
     for timeline in timelines.files {
@@ -109,9 +119,20 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
         lastParse = nil
         for state in timeline.states {
             guard let stepIndex = indexOfStep[state.step] else { continue }
-            let current = piece(state.snippet, fileName: timeline.fileName, stepIndex: stepIndex)
+            // A part of a file the tutorial never shows whole is a part, though it is its timeline's state.
+            let current = piece(
+                state.snippet, fileName: timeline.fileName, stepIndex: stepIndex,
+                partial: state.composition?.kind == .partial)
             piecesByStep[stepIndex].append(current)
             files[timeline.fileName, default: []].append(current)
+            if let composition = state.composition, composition.kind != .partial {
+                // The part shown is parsed from the state it is part of (most of its text is there), and the
+                // state's parse kept for the file's next state.
+                let parse = lastParse
+                shownParts[timeline.fileName, default: [:]][stepIndex] = piece(
+                    composition.shown, fileName: timeline.fileName, stepIndex: stepIndex, partial: true)
+                lastParse = parse
+            }
             if previous == nil { firstShownAt.insert(stepIndex) }
             let before = Set(previous?.lineIDs ?? [])
             let after = Set(current.lineIDs)
@@ -123,7 +144,7 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
     for unplaced in timelines.unplaced {
         lastParse = nil
         guard let stepIndex = indexOfStep[unplaced.step] else { continue }
-        let current = piece(unplaced.snippet, fileName: nil, stepIndex: stepIndex, unplaced: true)
+        let current = piece(unplaced.snippet, fileName: nil, stepIndex: stepIndex, partial: true)
         piecesByStep[stepIndex].append(current)
         changesByStep[stepIndex].formUnion(current.lineIDs)
         firstShownAt.insert(stepIndex)
@@ -138,5 +159,6 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
             changedLines: changesByStep[index].sorted(), changesAreKnown: !firstShownAt.contains(index))
     }
     return TutorialCode(
-        tutorial: tutorial, steps: steps, files: files, declaredNames: declared, identifiers: identifiers)
+        tutorial: tutorial, steps: steps, files: files, declaredNames: declared, identifiers: identifiers,
+        shownParts: shownParts)
 }

@@ -8,6 +8,8 @@ struct MarkdownFrontMatter {
     let length: Int
     /// The `title:` value, used when the document has no title heading.
     let title: String?
+    /// Every `key: value` line's value (quotes taken off), by key.
+    let values: [String: String]
 
     /// The front matter `lineIndex` starts with, or nil. At most 100 lines are looked at for the closing one.
     init?(_ lineIndex: LineIndex) {
@@ -19,7 +21,7 @@ struct MarkdownFrontMatter {
         guard bytes.starts(with: Array("---".utf8)), lineIndex.lineCount > 2,
             line(0).trimmingWhitespace() == "---"
         else { return nil }
-        var title: String?
+        var values: [String: String] = [:]
         var sawKey = false
         for number in 1..<min(lineIndex.lineCount, 100) {
             let text = line(number)
@@ -27,7 +29,8 @@ struct MarkdownFrontMatter {
             if trimmed == "---" || trimmed == "..." {
                 guard sawKey else { return nil }
                 length = lineIndex.contentRange(ofLine: number).end
-                self.title = title
+                self.values = values
+                title = values["title"]
                 return
             }
             guard let colon = text.firstIndex(of: ":"), text.first?.isWhitespace == false, text.first != "-" else {
@@ -37,14 +40,17 @@ struct MarkdownFrontMatter {
             let key = text[..<colon]
             guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
             sawKey = true
-            if key == "title" {
-                var value = text[text.index(after: colon)...].trimmingWhitespace()
-                if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
-                    value = value.dropFirst().dropLast()
-                }
-                if !value.isEmpty { title = String(value) }
+            var value = text[text.index(after: colon)...].trimmingWhitespace()
+            if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+                value = value.dropFirst().dropLast()
             }
+            if !value.isEmpty { values[String(key)] = String(value) }
         }
         return nil
     }
+}
+
+/// The value a Markdown document's front matter gives `key` (`original: ../en/page.md`), or nil.
+public func markdownFrontMatterValue(_ key: String, in document: SourceDocument) -> String? {
+    MarkdownFrontMatter(document.lineIndex)?.values[key]
 }

@@ -2,8 +2,10 @@ import Foundation
 import Reports
 import StepDiff
 import TutorialAnalysis
+import TutorialCompare
 import TutorialFixes
-import TutorialRules
+import TutorialModel
+import TutorialReaders
 
 /// `tutorial-check report [--output DIR] [--config FILE] [--quiet] PATH…`: the review page, each step's
 /// diff beside the findings it introduced; with `--output`, a static site in DIR (an index and one page
@@ -31,21 +33,34 @@ enum ReportCommand {
         guard let (session, jobs) = analysisJobs(parsed) else { return .usageOrInput }
         let inputs = parsed.positionals
         let progress = ProgressLine.make("report", parsed)
+        let output = parsed.value("output")
         let reviewed: [ReviewedDocument]
+        // Originals that could not be read: the site is written without their side-by-side pages, and says so.
+        var unreadOriginals: [String] = []
         do {
-            reviewed = try session.analyze(jobs, progress: progress?.documentDone) { analysis in
+            let results = try session.analyze(jobs, progress: progress?.documentDone) { analysis in
                 let diff = makeDiffReport([analysis.tutorial], options: DiffOptions())[0]
-                return ReviewedDocument(
-                    diff: diff.shown(as: portablePath(ofDocument: diff.path, inputs: inputs)),
-                    findings: analysis.findings, buildOrder: analysis.buildOrder)
+                let shown = portablePath(ofDocument: diff.path, inputs: inputs)
+                let compared =
+                    output == nil
+                    ? .success(nil)
+                    : sideBySide(analysis.tutorial, copyShownAs: shown, session: session, inputs: inputs)
+                return (
+                    ReviewedDocument(
+                        diff: diff.shown(as: shown), findings: analysis.findings, buildOrder: analysis.buildOrder,
+                        comparison: try? compared.get()),
+                    compared
+                )
             }
+            reviewed = results.map(\.0)
+            for case .failure(let error) in results.map(\.1) { unreadOriginals.append(error.description) }
         } catch {
             progress?.clear()
             writeError(error.description)
             return .usageOrInput
         }
         progress?.clear()
-        guard let output = parsed.value("output") else {
+        guard let output else {
             writeOut(renderReviewPage(reviewed))
             return .clean
         }
@@ -61,7 +76,32 @@ enum ReportCommand {
                 "review site written to \(output)/index.html without \(failures.count) of its \(pages.count) pages")
             return .usageOrInput
         }
+        for error in unreadOriginals { writeError("its original cannot be read: \(error)") }
         writeError("review site written to \(output)/index.html")
-        return .clean
+        return unreadOriginals.isEmpty ? .clean : .usageOrInput
+    }
+
+    /// The copy held against the original its configuration (or front matter) names, for the site's
+    /// side-by-side page; nil when it names none. An original that cannot be read is an input error.
+    private static func sideBySide(
+        _ copy: Tutorial, copyShownAs shown: String, session: AnalysisSession, inputs: [String]
+    ) -> Result<SideBySide?, DocumentLoader.InputError> {
+        let configuration = (try? session.configuration(forDocument: copy.document.path)) ?? .default
+        guard
+            let path = namedOriginal(
+                of: copy, at: URL(fileURLWithPath: copy.document.path).resolvingSymlinksInPath().path,
+                originals: configuration.originals,
+                baseDirectory: configuration.baseDirectory)
+        else { return .success(nil) }
+        let document: SourceDocument
+        do throws(DocumentLoader.InputError) {
+            document = try DocumentLoader.load(path)
+        } catch {
+            return .failure(error)
+        }
+        return .success(
+            SideBySide(
+                compareTutorials(original: readTutorial(document, resources: FileSystemResources()), copy: copy),
+                originalShownAs: portablePath(ofDocument: path, inputs: inputs), copyShownAs: shown))
     }
 }

@@ -106,12 +106,7 @@ extension LanguageServer {
                 state.withLock { $0.scheduler[uri] = nil }
                 return
             }
-            let found = findings(of: snapshot)
-            let diagnostics =
-                DiagnosticConversion.diagnostics(
-                    found, uri: uri, tutorial: model(of: snapshot).tutorial, converter: snapshot.converter,
-                    rulesDocumentation: rulesDocumentation(of: snapshot))
-                + DriftDiagnostics.diagnostics(comparison(of: snapshot), converter: snapshot.converter)
+            let diagnostics = diagnostics(of: snapshot)
             let again = state.withLock { state -> Bool in
                 // Publish under the state lock: no edit can slip between the version check and the send,
                 // so a result for an old version never reaches the client.

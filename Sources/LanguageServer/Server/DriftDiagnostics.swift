@@ -11,18 +11,44 @@ import TutorialRules
 enum DriftDiagnostics {
     static let code = "translation-drift"
 
-    /// The drifts of the document `copy` from its original, when its configuration names one; a missing or
-    /// unreadable original is a note for the log, never a failure of the analysis.
+    /// The drifts of the document `copy` from its original, when its configuration (or its front matter) names
+    /// one; a missing or unreadable original is a note for the log, never a failure of the analysis. The last
+    /// comparison of each copy is kept with the texts it was made from, and the original's reading with its
+    /// text: an analysis that changed neither text compares nothing again, and an edit of the copy reads
+    /// only the original's file, not its tutorial, again.
     static func comparison(of copy: Tutorial, configuration: Configuration, notes: inout [String]) -> Comparison? {
-        guard let originalPath = original(of: copy.document.path, in: configuration) else { return nil }
+        guard let originalPath = original(of: copy, in: configuration) else { return nil }
         let document: SourceDocument
         do { document = try DocumentLoader.load(originalPath) } catch {
             notes.append("\(copy.document.path): its original cannot be read: \(error.description)")
             return nil
         }
-        let original = readTutorial(document, resources: FileSystemResources())
-        return compareTutorials(original: original, copy: copy)
+        return cache.withLock { cache -> Comparison in
+            let copyPath = copy.document.path
+            if let kept = cache.comparisons[copyPath], kept.original.document.path == document.path,
+                kept.original.document.text == document.text, kept.copy.document.text == copy.document.text
+            {
+                return kept
+            }
+            let original: Tutorial
+            if let read = cache.originals[document.path], read.document.text == document.text {
+                original = read
+            } else {
+                original = readTutorial(document, resources: FileSystemResources())
+                cache.originals[document.path] = original
+            }
+            let comparison = compareTutorials(original: original, copy: copy)
+            cache.comparisons[copyPath] = comparison
+            return comparison
+        }
     }
+
+    /// The originals read and the last comparison of each copy, by path.
+    private struct Kept {
+        var originals: [String: Tutorial] = [:]
+        var comparisons: [String: Comparison] = [:]
+    }
+    private static let cache = Protected(Kept())
 
     /// The drifts an editor can show: those with a place in the copy.
     static func shown(_ comparison: Comparison?) -> [Drift] { comparison?.drifts.filter { $0.copy != nil } ?? [] }
@@ -75,25 +101,36 @@ enum DriftDiagnostics {
         return actions
     }
 
-    /// The original's path the configuration names for `documentPath`, both relative to its folder.
-    static func original(of documentPath: String, in configuration: Configuration) -> String? {
-        guard !configuration.originals.isEmpty, let base = configuration.baseDirectory else { return nil }
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        guard documentPath.hasPrefix(prefix),
-            let original = configuration.originals[String(documentPath.dropFirst(prefix.count))]
-        else { return nil }
-        return original.hasPrefix("/") ? original : prefix + original
+    /// The original's path the configuration (or the copy's front matter) names for the copy.
+    static func original(of copy: Tutorial, in configuration: Configuration) -> String? {
+        namedOriginal(of: copy, originals: configuration.originals, baseDirectory: configuration.baseDirectory)
+    }
+
+    /// The original's range in its own file, in the encoding the client negotiated, as the copy's ranges are:
+    /// the original document's own line index, or a DocC resource file's, read for it.
+    private static func originalRange(_ place: DriftPlace, of comparison: Comparison, encoding: ColumnEncoding)
+        -> Range
+    {
+        let document = comparison.original.document
+        let index: LineIndex? =
+            place.path == document.path
+            ? document.lineIndex : (try? DocumentLoader.load(place.path)).map { LineIndex($0.text) }
+        guard let index, place.range.end <= index.bytes.count else {
+            // Unreadable now: the positions the comparison computed (1-based lines, UTF-16 columns).
+            return Range(
+                start: Position(line: place.start.line - 1, character: place.start.column - 1),
+                end: Position(line: place.end.line - 1, character: place.end.column - 1))
+        }
+        return PositionConverter(index: index, encoding: encoding).range(place.range)
     }
 
     static func diagnostics(_ comparison: Comparison?, converter: PositionConverter) -> [Diagnostic] {
-        shown(comparison).compactMap { drift in
+        guard let comparison else { return [] }
+        return shown(comparison).compactMap { drift in
             guard let copy = drift.copy else { return nil }
             var related: [DiagnosticRelatedInformation] = []
             if let original = drift.original {
-                // The original's range in its own file, as the CLI reports it (1-based lines, UTF-16 columns).
-                let range = Range(
-                    start: Position(line: original.start.line - 1, character: original.start.column - 1),
-                    end: Position(line: original.end.line - 1, character: original.end.column - 1))
+                let range = originalRange(original, of: comparison, encoding: converter.encoding)
                 related.append(
                     DiagnosticRelatedInformation(
                         location: Location(uri: DocumentURI.uri(ofPath: original.path), range: range),

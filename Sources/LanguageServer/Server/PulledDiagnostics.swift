@@ -11,10 +11,12 @@ extension LanguageServer {
         return "\(snapshot.generation)-\(snapshot.open.version)-\(UInt(bitPattern: hasher.finalize()))"
     }
 
+    /// The document's diagnostics, pushed or pulled alike: its findings, then its drifts from its original.
     func diagnostics(of snapshot: Snapshot) -> [Diagnostic] {
         DiagnosticConversion.diagnostics(
             findings(of: snapshot), uri: snapshot.open.uri, tutorial: model(of: snapshot).tutorial,
             converter: snapshot.converter, rulesDocumentation: rulesDocumentation(of: snapshot))
+            + DriftDiagnostics.diagnostics(comparison(of: snapshot), converter: snapshot.converter)
     }
 
     func pulledDiagnostics(_ snapshot: Snapshot, previousResultId: String?) -> DocumentDiagnosticReport {
