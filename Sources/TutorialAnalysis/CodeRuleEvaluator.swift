@@ -210,10 +210,13 @@ struct CodeRuleEvaluator {
         let lastStep = lastState.values.map(\.step).max()
         for (name, state) in lastState {
             guard let lastStep, state.step != lastStep else { continue }
+            // A fragment shown after the file's last state (an empty or unplaced one) leaves the file
+            // incomplete: what the re-check no longer finds there is no evidence that a later step of
+            // another file fixed it, so it resolves nothing (a step that does not touch the file cannot).
             evaluate(
                 state.snippet, facts: state.facts, step: lastStep, codeStep: state.step,
-                snippetIndex: state.snippetIndex, key: name, fileName: name, partial: state.partial,
-                composed: state.composed)
+                snippetIndex: state.snippetIndex, key: name, fileName: name,
+                partial: state.partial || incompleteFiles.contains(name), composed: state.composed)
         }
     }
 
