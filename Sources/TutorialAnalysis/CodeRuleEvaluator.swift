@@ -194,7 +194,7 @@ struct CodeRuleEvaluator {
             // again, what its last whole state lacks is no evidence.
             for (index, snippet) in step.snippets.enumerated() {
                 let address = SnippetAddress(step: step.id, index: index)
-                guard files[address] == nil, facts[address] != nil else { continue }
+                guard files[address] == nil, snippet.isSwift(unlabelledIsSwift: true) else { continue }
                 if let name = snippet.fileName {
                     incompleteFiles.insert(name)
                 } else {
@@ -377,13 +377,15 @@ struct CodeRuleEvaluator {
         return !removed.isDisjoint(with: meaningfulLines(of: checks[resolving].snippet.code))
     }
 
-    /// Fragments (snippets outside every timeline), with their identifiers, in step order.
+    /// Swift fragments (snippets outside every timeline), with their identifiers, in step order. A diagram
+    /// or a shell listing naming a method (`updateUIView` in a lifecycle chart) adds no code: it mends nothing.
     private mutating func laterFragments() -> [Fragment] {
         if let scannedFragments { return scannedFragments }
         var result: [Fragment] = []
         for step in tutorial.steps {
-            for (index, snippet) in step.snippets.enumerated()
-            where files[SnippetAddress(step: step.id, index: index)] == nil {
+            for (index, snippet) in step.snippets.enumerated() {
+                let address = SnippetAddress(step: step.id, index: index)
+                guard files[address] == nil, snippet.isSwift(unlabelledIsSwift: true) else { continue }
                 result.append(
                     Fragment(
                         step: step.id, fileName: snippet.fileName, identifiers: identifiers(in: Substring(snippet.code))

@@ -208,6 +208,30 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertNil(open.first?.resolvedAt)
     }
 
+    /// A diagram naming the missing method (a lifecycle chart in Mermaid) adds no code: the problem stays open.
+    func testADiagramNamingTheMissingMethodMendsNothing() {
+        var builder = TutorialBuilder()
+        builder.step(
+            label: "Step 1", prose: "Wrap the page view controller.",
+            snippets: [
+                .init(
+                    file: "PageViewController.swift",
+                    code: pageViewController(wired: true).replacingOccurrences(
+                        of: "    func updateUIViewController(_ controller: UIPageViewController, context: Context) {}\n", with: ""))
+            ])
+        builder.step(
+            label: "Step 2", prose: "The lifecycle, drawn.",
+            snippets: [
+                .init(
+                    file: nil, code: "flowchart TD\n    makeUIViewController --> updateUIViewController\n", kind: .fragment,
+                    language: "mermaid")
+            ])
+        let findings = analyze(tutorial: builder.build(), configuration: .only(["missing-required-method"])).findings
+        XCTAssertEqual(findings.map(\.severity), [.error])
+        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 1))
+        XCTAssertNil(findings.first?.resolvedAt)
+    }
+
     func testAPartialStateNeitherReportsAbsenceNorResolves() {
         let partial = """
             struct PageViewController: UIViewControllerRepresentable {
