@@ -232,6 +232,30 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertNil(findings.first?.resolvedAt)
     }
 
+    /// One step's prose names the view's file without its `View` suffix: the state it shows is still that
+    /// file's, so the property it adds before the preview passes it is build order the next step completes,
+    /// not a finding on a file of its own whose state looks final.
+    func testAFileNamedAnotherWayInOneStepKeepsItsBuildOrder() {
+        let view = { (property: String, preview: String) in
+            "import SwiftUI\n\nstruct TrailList: View {\n\(property)    var body: some View { Text(\"Trails\") }\n}\n\n"
+                + "struct TrailList_Previews: PreviewProvider {\n    static var previews: some View { \(preview) }\n}\n"
+        }
+        var builder = TutorialBuilder()
+        builder.step(
+            label: "Step 1", prose: "Create TrailListView.swift.",
+            snippets: [.init(file: "TrailListView.swift", code: view("", "TrailList()"))])
+        builder.step(
+            label: "Step 2", prose: "In TrailList.swift, add a property for the filter.",
+            snippets: [.init(file: nil, code: view("    var showsFavourites: Bool\n", "TrailList()"))])
+        builder.step(
+            label: "Step 3", prose: "In TrailListView.swift, pass the filter in the preview.",
+            snippets: [.init(file: nil, code: view("    var showsFavourites: Bool\n", "TrailList(showsFavourites: true)"))])
+        let analysis = analyze(tutorial: builder.build(), configuration: .only(["initializer-mismatch"]))
+        XCTAssertEqual(analysis.findings, [])
+        XCTAssertEqual(analysis.buildOrder.map(\.step), [StepID(section: 1, step: 2)])
+        XCTAssertEqual(analysis.buildOrder.map(\.resolvedAt), [StepID(section: 1, step: 3)])
+    }
+
     func testAPartialStateNeitherReportsAbsenceNorResolves() {
         let partial = """
             struct PageViewController: UIViewControllerRepresentable {
