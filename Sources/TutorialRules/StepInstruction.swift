@@ -92,6 +92,17 @@ enum StepInstruction {
         return result
     }
 
+    /// Whether `text` has an English clause that runs something (`run`, `build`, `launch`, `execute`…): a step
+    /// that runs a command or the app, whose file names say where, not what to edit.
+    static func runsSomething(_ text: String) -> Bool {
+        sentences(of: text).contains { sentence in
+            englishClauses(of: sentence).contains { clause in
+                let words = clause.split(separator: " ").map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+                return words.first(where: { !clauseOpeners.contains($0) }).map { runVerbs.contains($0) || $0 == "execute" } ?? false
+            }
+        }
+    }
+
     /// Modal verbs: what follows them in a sentence is possible, not asked for.
     private static let modalVerbs: Set<String> = ["could", "can", "might", "may", "would", "can't", "cannot"]
 

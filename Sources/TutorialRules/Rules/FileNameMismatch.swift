@@ -75,7 +75,10 @@ struct FileNameMismatch: TutorialRule {
                 steps: [
                     .init(
                         prose: "In the folder that holds Package.swift, build and run the site.",
-                        [.init("Sources/Site/main.swift", "let site = Site()\n"), .init("run.sh", "$ swift run\n")])
+                        [.init("Sources/Site/main.swift", "let site = Site()\n"), .init("run.sh", "$ swift run\n")]),
+                    .init(
+                        prose: "In the directory with Package.swift, run the executable.",
+                        [.init("Sources/Site/main.swift", "let site = Site(title: \"Home\")\n")]),
                 ]),
             RuleExample(
                 "A step showing only a non-Swift file",
@@ -131,6 +134,12 @@ struct FileNameMismatch: TutorialRule {
         let names = Set(swiftFileNames(in: withoutWebAddresses(instruction)))
         guard names.count == 1, let name = names.first else { return nil }
         let lower = instruction.lowercased()
+        // `In the folder with Package.swift, run swift build`: the file says where to run, not what to edit.
+        if StepInstruction.runsSomething(instruction), !StepInstruction.asksForEdit(instruction),
+            !["open", "create", "new "].contains(where: lower.contains)
+        {
+            return nil
+        }
         return cues.contains(where: { lower.contains($0) }) ? name : nil
     }
 }

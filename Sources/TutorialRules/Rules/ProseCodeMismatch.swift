@@ -55,7 +55,7 @@ struct ProseCodeMismatch: TutorialRule {
                 steps: [
                     .init([.init("ContentView.swift", "struct ContentView {\n    var pins = [Pin]()\n}\n")]),
                     .init(
-                        prose: "接下来，将当前的`onTapGesture()`代码替换为：",
+                        prose: "接下来，每当`onTapGesture()`触发时都要记下位置，因此将当前的`onTapGesture()`代码替换为：",
                         [.init(nil, "pins.append(Pin(at: point))\n", kind: .fragment)]),
                     .init(
                         prose: "有了这个属性，我们就可以创建一个新的初始化器和一个新的store()方法。首先添加初始化器：",
@@ -213,7 +213,17 @@ private func instructedCalls(_ instruction: String) -> [ProseCall] {
 /// Whether the sentence names the call as the place of the edit, not as what the code gets: `in
 /// viewDidLoad()`, `after the toolbar() modifier`, `在viewDidLoad()中`, `viewDidLoad()에`, `viewDidLoad()に`.
 private func namesAPlace(_ call: ProseCall, in sentence: String) -> Bool {
-    guard let found = sentence.range(of: call.text) else { return false }
+    // Any mention naming it as a place decides (`whenever onTapGesture() fires, … replace the onTapGesture()
+    // code`): the sentence's edit is made there.
+    var rest = sentence[...]
+    while let found = rest.range(of: call.text) {
+        if namesAPlace(at: found, in: sentence) { return true }
+        rest = rest[found.upperBound...]
+    }
+    return false
+}
+
+private func namesAPlace(at found: Range<String.Index>, in sentence: String) -> Bool {
     let before = sentence[..<found.lowerBound].split(whereSeparator: { $0 == " " || $0 == "`" || $0 == "*" })
         .map { $0.lowercased() }.filter { !placeFillers.contains($0) }
     if let word = before.last, placePrepositions.contains(word) { return true }
