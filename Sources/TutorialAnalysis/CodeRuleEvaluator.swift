@@ -194,7 +194,7 @@ struct CodeRuleEvaluator {
             // again, what its last whole state lacks is no evidence.
             for (index, snippet) in step.snippets.enumerated() {
                 let address = SnippetAddress(step: step.id, index: index)
-                guard files[address] == nil, snippet.isSwift(unlabelledIsSwift: true) else { continue }
+                guard files[address] == nil, facts[address] != nil else { continue }
                 if let name = snippet.fileName {
                     incompleteFiles.insert(name)
                 } else {
