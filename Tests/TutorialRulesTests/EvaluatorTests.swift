@@ -208,6 +208,24 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertNil(open.first?.resolvedAt)
     }
 
+    /// A fragment of the file placed nowhere after its last whole state leaves the file incomplete: a later
+    /// step that shows only another file cannot resolve what the file lacks (no build order, a defect).
+    func testAStepOfAnotherFileResolvesNothingInAFileLeftIncomplete() {
+        let withoutUpdate = pageViewController(wired: true).replacingOccurrences(
+            of: "    func updateUIViewController(_ controller: UIPageViewController, context: Context) {}\n", with: "")
+        let steps: [RuleExample.Step] = [
+            .init([.init("PageViewController.swift", withoutUpdate)]),
+            .init([.init("PageViewController.swift", "controller.view.backgroundColor = .systemPink\n", kind: .fragment)]),
+            .init([.init("PageControl.swift", "struct PageControl {\n    var numberOfPages: Int\n}\n")]),
+        ]
+        let findings = analyze(
+            tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, configuration: .only(["missing-required-method"])
+        ).findings
+        XCTAssertEqual(findings.map(\.severity), [.error])
+        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 1))
+        XCTAssertNil(findings.first?.resolvedAt)
+    }
+
     /// A diagram naming the missing method (a lifecycle chart in Mermaid) adds no code: the problem stays open.
     func testADiagramNamingTheMissingMethodMendsNothing() {
         var builder = TutorialBuilder()
