@@ -147,7 +147,8 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(
-            name: "LifecycleMutations", dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "MutationSyntax"]),
+            name: "LifecycleMutations",
+            dependencies: ["TutorialModel", "TutorialReaders", "StepDiff", "MutationSyntax", "SwiftFacts"]),
         .executableTarget(
             name: "tutorial-mutants", dependencies: ["LifecycleMutations", "MutationSyntax", "TutorialModel", "TutorialReaders"]),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),

@@ -3,6 +3,7 @@
 
 public import MutationSyntax
 import StepDiff
+import SwiftFacts
 public import TutorialModel
 public import TutorialReaders
 
@@ -101,7 +102,10 @@ struct ScannedSnippet {
                         stepIndex: stepIndex, step: step.id, snippetIndex: snippetIndex, snippet: snippet,
                         sites: found.sites, evidence: found.evidence,
                         isWhole: snippet.kind == .file && found.isWhole
-                            && asShown.contains(SnippetAddress(step: step.id, index: snippetIndex))))
+                            && asShown.contains(SnippetAddress(step: step.id, index: snippetIndex))
+                            // Lines the analysis takes for code left out (a comment all a body holds that
+                            // cannot be empty, `// your logic here`) leave no evidence of an absence either.
+                            && extractFacts(code: snippet.code).elidedLines.isEmpty))
             }
         }
         return scanned

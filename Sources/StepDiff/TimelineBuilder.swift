@@ -145,6 +145,19 @@ struct TimelineBuilder {
         return true
     }
 
+    /// The one file whose timeline's latest state declares, as its first type, the first type of the whole
+    /// Swift `snippet`, when that is not `prose` (nor does `prose`'s latest state declare it).
+    private func fileDeclaringPrimaryType(of snippet: Snippet, otherThan prose: String) -> String? {
+        guard snippet.isSwift(unlabelledIsSwift: true), let type = primaryTypeName(in: snippet.code),
+            !isPreviewTypeName(type)
+        else { return nil }
+        if let latest = states[prose]?.last, primaryTypeName(in: latest.code) == type { return nil }
+        let declaring = order.filter { name in
+            name != prose && states[name]?.last.map { primaryTypeName(in: $0.code) == type } == true
+        }
+        return declaring.count == 1 ? declaring[0] : nil
+    }
+
     /// Joins the snippet to a file's timeline: as the file's next state, composed with the file's
     /// previous state, or placed into the file it belongs to; else leaves it out with the reason.
     mutating func add(_ shown: ShownSnippet) {
@@ -167,12 +180,16 @@ struct TimelineBuilder {
             // A file an earlier step named and the tutorial has shown only in parts (or not at all) so far:
             // the parts that follow go on there.
             // A declaration shown again with most of its lines is a rewrite of that one, wherever it is.
-            if named == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil {
+            // A file only the prose names, which the tutorial never showed, may be another spelling of a
+            // file it did: a declaration that file has, shown again, says which.
+            let proseNamesUnshownFile = snippet.fileName == nil && named.map { states[$0] == nil } == true
+            if named == nil || proseNamesUnshownFile, !order.isEmpty, SwiftParseLimits.unparseableReason(snippet.code) == nil {
                 let latest = order.compactMap { name -> PlacementFile? in
                     guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
                     return PlacementFile(name: name, code: code)
                 }
-                named = !charge(latest.map(\.code)) ? nil : fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
+                let rewritten = !charge(latest.map(\.code)) ? nil : fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
+                if let rewritten { named = rewritten } else if !proseNamesUnshownFile { named = nil }
             }
             if named == nil, let last = lastNamedFile, states[last]?.last.map({ $0.composition?.kind == .partial }) ?? true {
                 named = last
@@ -188,6 +205,13 @@ struct TimelineBuilder {
         if name == nil, let named = fileNamed(inProse: step.prose, knownFiles: knownFiles) {
             name = named
             source = .prose
+        }
+        if source == .prose, let prose = name, let file = fileDeclaringPrimaryType(of: snippet, otherThan: prose) {
+            // Prose and code disagree: the whole file shown declares, as its first type, the type another
+            // file's timeline declares, and the file the prose names does not (the prose names a file the
+            // step only mentions, or spells the same file another way): the code says which file it is.
+            name = file
+            source = .primaryType
         }
         if name == nil, let type = primaryTypeName(in: snippet.code),
             let file = knownFiles.contains("\(type).swift") ? "\(type).swift" : primaryTypes[type]

@@ -210,10 +210,13 @@ struct CodeRuleEvaluator {
         let lastStep = lastState.values.map(\.step).max()
         for (name, state) in lastState {
             guard let lastStep, state.step != lastStep else { continue }
+            // A fragment shown after the file's last state (an empty or unplaced one) leaves the file
+            // incomplete: what the re-check no longer finds there is no evidence that a later step of
+            // another file fixed it, so it resolves nothing (a step that does not touch the file cannot).
             evaluate(
                 state.snippet, facts: state.facts, step: lastStep, codeStep: state.step,
-                snippetIndex: state.snippetIndex, key: name, fileName: name, partial: state.partial,
-                composed: state.composed)
+                snippetIndex: state.snippetIndex, key: name, fileName: name,
+                partial: state.partial || incompleteFiles.contains(name), composed: state.composed)
         }
     }
 
@@ -374,13 +377,15 @@ struct CodeRuleEvaluator {
         return !removed.isDisjoint(with: meaningfulLines(of: checks[resolving].snippet.code))
     }
 
-    /// Fragments (snippets outside every timeline), with their identifiers, in step order.
+    /// Swift fragments (snippets outside every timeline), with their identifiers, in step order. A diagram
+    /// or a shell listing naming a method (`updateUIView` in a lifecycle chart) adds no code: it mends nothing.
     private mutating func laterFragments() -> [Fragment] {
         if let scannedFragments { return scannedFragments }
         var result: [Fragment] = []
         for step in tutorial.steps {
-            for (index, snippet) in step.snippets.enumerated()
-            where files[SnippetAddress(step: step.id, index: index)] == nil {
+            for (index, snippet) in step.snippets.enumerated() {
+                let address = SnippetAddress(step: step.id, index: index)
+                guard files[address] == nil, snippet.isSwift(unlabelledIsSwift: true) else { continue }
                 result.append(
                     Fragment(
                         step: step.id, fileName: snippet.fileName, identifiers: identifiers(in: Substring(snippet.code))

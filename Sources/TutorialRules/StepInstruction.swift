@@ -30,11 +30,28 @@ enum StepInstruction {
     /// Whether `text` asks for a change of code, in any of the languages above.
     static func asksForEdit(_ text: String) -> Bool {
         sentences(of: text).contains { sentence in
-            englishClauses(of: sentence).contains(where: startsWithEditVerb)
+            instructingClauses(of: englishClauses(of: sentence)).contains(where: startsWithEditVerb)
                 || matches(koreanPredicate, atEndOf: sentence) || matches(japanesePredicate, atEndOf: sentence)
-                || matches(chineseEdit, in: sentence)
+                || chineseInstructs(sentence)
         }
     }
+
+    /// Whether a Chinese sentence asks for an edit: an edit verb not announced as a possibility or a plan
+    /// in its clause (`我们就可以创建一个新的save()方法`: we can create; `需要添加`: needs adding).
+    private static func chineseInstructs(_ sentence: Substring) -> Bool {
+        guard let expression = compiledExpression(chineseEdit) else { return false }
+        let text = String(sentence)
+        for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let found = Range(match.range, in: text) else { continue }
+            let clause = text[..<found.lowerBound].split(whereSeparator: { "，,、".contains($0) }).last ?? ""
+            if !chineseModals.contains(where: { clause.contains($0) }) { return true }
+        }
+        return false
+    }
+
+    /// Chinese words that make the verb after them a possibility, a plan or a need, not an instruction.
+    /// (`将` alone marks the object of an instruction, `将X替换为Y`, and is no modal.)
+    private static let chineseModals = ["可以", "可能", "能够", "就能", "才能", "会", "需要", "打算", "准备"]
 
     // MARK: - Sentences and clauses
 
@@ -60,6 +77,37 @@ enum StepInstruction {
             return clauses
         }
     }
+
+    /// The clauses that may instruct: a modal (`you could query by name, and add a limit`) makes the clauses
+    /// after it possibilities too, and after running the app (`Run the app, then add a few items`) the clauses
+    /// that follow act in the running app, not on its code.
+    private static func instructingClauses(of clauses: [Substring]) -> [Substring] {
+        var result: [Substring] = []
+        for clause in clauses {
+            let words = clause.split(separator: " ").map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+            if words.contains(where: modalVerbs.contains) { break }
+            result.append(clause)
+            if let verb = words.first(where: { !clauseOpeners.contains($0) }), runVerbs.contains(verb) { break }
+        }
+        return result
+    }
+
+    /// Whether `text` has an English clause that runs something (`run`, `build`, `launch`, `execute`…): a step
+    /// that runs a command or the app, whose file names say where, not what to edit.
+    static func runsSomething(_ text: String) -> Bool {
+        sentences(of: text).contains { sentence in
+            englishClauses(of: sentence).contains { clause in
+                let words = clause.split(separator: " ").map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+                return words.first(where: { !clauseOpeners.contains($0) }).map { runVerbs.contains($0) || $0 == "execute" } ?? false
+            }
+        }
+    }
+
+    /// Modal verbs: what follows them in a sentence is possible, not asked for.
+    private static let modalVerbs: Set<String> = ["could", "can", "might", "may", "would", "can't", "cannot"]
+
+    /// Verbs that run or use the app: the clauses after them in a sentence act in it.
+    private static let runVerbs: Set<String> = ["run", "launch", "build", "tap", "click", "press", "try", "preview", "start"]
 
     /// Words that may open a clause before its verb (`Next, add…`, `Now let's add…`, `We'll replace…`).
     /// Modal verbs (`we need to add`, `you can add`, `we'll add`) announce an edit rather than ask for it: a

@@ -266,3 +266,63 @@ final class TimelineTests: XCTestCase {
             ["PageControl.swift", "PageView.swift"])
     }
 }
+
+/// When a step's prose and its code disagree about the file, the code's declared type decides (issue 21).
+final class CodeOverProseFileTests: XCTestCase {
+    private let list = "import SwiftUI\n\nstruct TrailList: View {\n    var body: some View { Text(\"Trails\") }\n}\n"
+    private let listWithFilter =
+        "import SwiftUI\n\nstruct TrailList: View {\n    var showsFavourites: Bool\n    var body: some View { Text(\"Trails\") }\n}\n"
+
+    /// One step names the view's file without the suffix its label has: the whole file it shows declares the
+    /// type of the labelled file, so it is that file's next state, not a file of its own.
+    func testAFileNamedAnotherWayInTheProseStaysOneTimeline() {
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", prose: "Create TrailListView.swift.", snippets: [.init(file: "TrailListView.swift", code: list)])
+        builder.step(
+            label: "Step 2", prose: "In TrailList.swift, add a property for the filter.",
+            snippets: [.init(file: nil, code: listWithFilter)])
+        builder.step(
+            label: "Step 3", prose: "In TrailListView.swift, keep the filter.",
+            snippets: [.init(file: nil, code: listWithFilter.replacingOccurrences(of: "Bool", with: "Bool = false"))])
+        let timelines = buildTimelines(builder.build())
+        XCTAssertEqual(timelines.map(\.fileName), ["TrailListView.swift"])
+        XCTAssertEqual(timelines[0].states.map(\.step.description), ["1.1", "1.2", "1.3"])
+        XCTAssertEqual(timelines[0].states.map(\.nameSource), [.label, .primaryType, .prose])
+    }
+
+    /// A step's prose names a settings file it mentions in passing while its code repeats a whole Swift type
+    /// shown before: the code is that type's file. A prose name that declares the type stays as it is.
+    func testASwiftTypeShownUnderAPropertyListNameJoinsItsOwnFile() {
+        let camera = "import SwiftUI\n\nstruct Camera: UIViewControllerRepresentable {\n    var source: Int\n}\n"
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", prose: "Create Camera.swift.", snippets: [.init(file: "Camera.swift", code: camera)])
+        builder.step(
+            label: "Step 2", prose: "Add a usage description to Info.plist, then look at the camera again.",
+            snippets: [.init(file: nil, code: camera.replacingOccurrences(of: "Int", with: "Int = 0"))])
+        builder.step(
+            label: "Step 3", prose: "Create Gallery.swift.",
+            snippets: [.init(file: nil, code: "import SwiftUI\n\nstruct Gallery: View {\n}\n")])
+        let timelines = buildTimelines(builder.build())
+        XCTAssertEqual(timelines.map(\.fileName), ["Camera.swift", "Gallery.swift"])
+        XCTAssertEqual(timelines[0].states.map(\.step.description), ["1.1", "1.2"])
+        XCTAssertEqual(timelines[1].states.map(\.nameSource), [.prose])
+    }
+
+    /// A fragment whose prose names a file never shown, repeating a declaration of a file that was shown,
+    /// goes to that file.
+    func testAFragmentUnderAnUnshownProseNameRewritesTheFileThatHasIt() {
+        var builder = TutorialBuilder()
+        builder.step(label: "Step 1", prose: "Create TrailList.swift.", snippets: [.init(file: "TrailList.swift", code: list)])
+        builder.step(
+            label: "Step 2", prose: "In TrailListView.swift, add a property.",
+            snippets: [
+                .init(
+                    file: nil,
+                    code: "struct TrailList: View {\n    var showsFavourites: Bool\n    var body: some View { Text(\"Trails\") }\n}\n",
+                    kind: .fragment)
+            ])
+        let set = buildTimelineSet(builder.build())
+        XCTAssertEqual(set.files.map(\.fileName), ["TrailList.swift"])
+        XCTAssertEqual(set.files[0].states.map(\.step.description), ["1.1", "1.2"])
+    }
+}

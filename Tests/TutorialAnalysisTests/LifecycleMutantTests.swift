@@ -41,11 +41,7 @@ final class LifecycleMutantTests: XCTestCase {
 
     /// Mutants the engine misses today, each with what it does wrong, for the engine to fix: listed so that
     /// the test guards every other mutant now, and fails when one of these is caught, to take it off the list.
-    static let knownMisses: [String: String] = [
-        "Fixtures/outline/markdown/steps-headings.md: required-method-removed PageViewController.updateUIViewController(_:context:)":
-            "step 1.2's fragment is the method alone, so the mutant shows an empty PageViewController.swift block there; "
-            + "the finding at 1.1 becomes information resolved at 2.1, a step that shows only PageControl.swift"
-    ]
+    static let knownMisses: [String: String] = [:]
 
     /// Shown to a user as a problem to fix.
     static func isDefect(_ finding: Finding) -> Bool { finding.severity == .warning || finding.severity == .error }

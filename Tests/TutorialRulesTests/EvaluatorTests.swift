@@ -208,6 +208,72 @@ final class EvaluatorTests: XCTestCase {
         XCTAssertNil(open.first?.resolvedAt)
     }
 
+    /// A fragment of the file placed nowhere after its last whole state leaves the file incomplete: a later
+    /// step that shows only another file cannot resolve what the file lacks (no build order, a defect).
+    func testAStepOfAnotherFileResolvesNothingInAFileLeftIncomplete() {
+        let withoutUpdate = pageViewController(wired: true).replacingOccurrences(
+            of: "    func updateUIViewController(_ controller: UIPageViewController, context: Context) {}\n", with: "")
+        let steps: [RuleExample.Step] = [
+            .init([.init("PageViewController.swift", withoutUpdate)]),
+            .init([.init("PageViewController.swift", "controller.view.backgroundColor = .systemPink\n", kind: .fragment)]),
+            .init([.init("PageControl.swift", "struct PageControl {\n    var numberOfPages: Int\n}\n")]),
+        ]
+        let findings = analyze(
+            tutorial: ExampleTutorial(RuleExample(steps: steps)).tutorial, configuration: .only(["missing-required-method"])
+        ).findings
+        XCTAssertEqual(findings.map(\.severity), [.error])
+        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 1))
+        XCTAssertNil(findings.first?.resolvedAt)
+    }
+
+    /// A diagram naming the missing method (a lifecycle chart in Mermaid) adds no code: the problem stays open.
+    func testADiagramNamingTheMissingMethodMendsNothing() {
+        var builder = TutorialBuilder()
+        builder.step(
+            label: "Step 1", prose: "Wrap the page view controller.",
+            snippets: [
+                .init(
+                    file: "PageViewController.swift",
+                    code: pageViewController(wired: true).replacingOccurrences(
+                        of: "    func updateUIViewController(_ controller: UIPageViewController, context: Context) {}\n", with: ""))
+            ])
+        builder.step(
+            label: "Step 2", prose: "The lifecycle, drawn.",
+            snippets: [
+                .init(
+                    file: nil, code: "flowchart TD\n    makeUIViewController --> updateUIViewController\n", kind: .fragment,
+                    language: "mermaid")
+            ])
+        let findings = analyze(tutorial: builder.build(), configuration: .only(["missing-required-method"])).findings
+        XCTAssertEqual(findings.map(\.severity), [.error])
+        XCTAssertEqual(findings.first?.step, StepID(section: 1, step: 1))
+        XCTAssertNil(findings.first?.resolvedAt)
+    }
+
+    /// One step's prose names the view's file without its `View` suffix: the state it shows is still that
+    /// file's, so the property it adds before the preview passes it is build order the next step completes,
+    /// not a finding on a file of its own whose state looks final.
+    func testAFileNamedAnotherWayInOneStepKeepsItsBuildOrder() {
+        let view = { (property: String, preview: String) in
+            "import SwiftUI\n\nstruct TrailList: View {\n\(property)    var body: some View { Text(\"Trails\") }\n}\n\n"
+                + "struct TrailList_Previews: PreviewProvider {\n    static var previews: some View { \(preview) }\n}\n"
+        }
+        var builder = TutorialBuilder()
+        builder.step(
+            label: "Step 1", prose: "Create TrailListView.swift.",
+            snippets: [.init(file: "TrailListView.swift", code: view("", "TrailList()"))])
+        builder.step(
+            label: "Step 2", prose: "In TrailList.swift, add a property for the filter.",
+            snippets: [.init(file: nil, code: view("    var showsFavourites: Bool\n", "TrailList()"))])
+        builder.step(
+            label: "Step 3", prose: "In TrailListView.swift, pass the filter in the preview.",
+            snippets: [.init(file: nil, code: view("    var showsFavourites: Bool\n", "TrailList(showsFavourites: true)"))])
+        let analysis = analyze(tutorial: builder.build(), configuration: .only(["initializer-mismatch"]))
+        XCTAssertEqual(analysis.findings, [])
+        XCTAssertEqual(analysis.buildOrder.map(\.step), [StepID(section: 1, step: 2)])
+        XCTAssertEqual(analysis.buildOrder.map(\.resolvedAt), [StepID(section: 1, step: 3)])
+    }
+
     func testAPartialStateNeitherReportsAbsenceNorResolves() {
         let partial = """
             struct PageViewController: UIViewControllerRepresentable {

@@ -10,8 +10,9 @@ struct CoordinatorNotNSObject: CodeRule {
             UIKit data sources and delegates refine `NSObjectProtocol`, so a coordinator adopting them must be \
             a class inheriting from `NSObject` (`class Coordinator: NSObject, UITableViewDataSource`). A plain \
             class or a struct does not compile. The coordinator is whatever `makeCoordinator()` returns, or the \
-            nested `Coordinator` type; the rule says nothing when the class inherits from another class of \
-            the tutorial or an unknown one.
+            nested `Coordinator` type, and any other type adopting such a protocol is held to the same (a \
+            gesture recognizer's coordinator, a scene delegate); the rule says nothing when the class inherits \
+            from another class of the tutorial or an unknown one.
             """,
         defaultSeverity: .error, evidence: .absence,
         triggering: [
@@ -39,6 +40,22 @@ struct CoordinatorNotNSObject: CodeRule {
                 {}
                 """),
             RuleExample(
+                "A gesture recognizer's coordinator, and a scene delegate",
+                """
+                struct TwoFingerTap: UIGestureRecognizerRepresentable {
+                    func makeUIGestureRecognizer(context: Context) -> UITapGestureRecognizer {
+                        let recognizer = UITapGestureRecognizer()
+                        recognizer.delegate = context.coordinator
+                        return recognizer
+                    }
+                    func makeCoordinator(converter: CoordinateSpaceConverter) -> Coordinator { Coordinator() }
+                    final class ↓Coordinator: UIGestureRecognizerDelegate {}
+                }
+                class ↓SceneDelegate: UIWindowSceneDelegate {
+                    var window: UIWindow?
+                }
+                """),
+            RuleExample(
                 "A struct coordinator",
                 """
                 struct MapView: UIViewRepresentable {
@@ -59,6 +76,14 @@ struct CoordinatorNotNSObject: CodeRule {
                     func updateUIViewController(_ controller: UIPageViewController, context: Context) {}
                     class Coordinator: NSObject, UIPageViewControllerDataSource {}
                 }
+                """),
+            RuleExample(
+                "A scene delegate inheriting from UIResponder, a view controller adopting a delegate",
+                """
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                }
+                class ListController: UIViewController, UITableViewDelegate {}
                 """),
             RuleExample(
                 "Inherits from another class of the tutorial",
@@ -84,11 +109,16 @@ struct CoordinatorNotNSObject: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         var findings: [CodeFinding] = []
         var checked = Set<String>()
-        for representable in representables(in: context) {
-            guard
-                let coordinator = representable.coordinator(in: context.project)
-                    ?? representable.nestedCoordinator(in: context.project),
-                let primary = coordinator.primary, coordinator.isComplete, !checked.contains(coordinator.qualifiedName)
+        // The representables' coordinators, then every other type the snippet declares: any class adopting a
+        // UIKit delegate (a gesture recognizer's coordinator, a scene delegate) needs NSObject just the same.
+        let coordinators = representables(in: context).compactMap {
+            $0.coordinator(in: context.project) ?? $0.nestedCoordinator(in: context.project)
+        }
+        let declared = context.facts.types.filter { $0.kind == .class || $0.kind == .struct }.compactMap {
+            context.project.type(qualifiedName: $0.qualifiedName)
+        }
+        for coordinator in coordinators + declared {
+            guard let primary = coordinator.primary, coordinator.isComplete, !checked.contains(coordinator.qualifiedName)
             else { continue }
             checked.insert(coordinator.qualifiedName)
             // Ranges must be in the checked snippet.

@@ -64,6 +64,30 @@ struct FileNameMismatch: TutorialRule {
                         [.init("Routes.swift", "struct Routes {}\n")]),
                 ]),
             RuleExample(
+                "A web address whose host ends like a file name",
+                steps: [
+                    .init(
+                        prose: "Add the package, then ask on https://forums.swift.org/c/related-projects or forums.swift.org.",
+                        [.init("Sources/App/main.swift", "let app = App()\n")])
+                ]),
+            RuleExample(
+                "A file named to say where to run a command in a terminal",
+                steps: [
+                    .init(
+                        prose: "In the folder that holds Package.swift, build and run the site.",
+                        [.init("Sources/Site/main.swift", "let site = Site()\n"), .init("run.sh", "$ swift run\n")]),
+                    .init(
+                        prose: "In the directory with Package.swift, run the executable.",
+                        [.init("Sources/Site/main.swift", "let site = Site(title: \"Home\")\n")]),
+                ]),
+            RuleExample(
+                "A step showing only a non-Swift file",
+                steps: [
+                    .init(
+                        prose: "Open Package.swift in the terminal's folder and run the command.",
+                        [.init("Terminal.txt", "swift run HelloWorld\n")])
+                ]),
+            RuleExample(
                 "An unlabelled snippet",
                 steps: [.init(prose: "Open PageView.swift.", [.init(nil, "struct PageView {}\n")])]),
         ],
@@ -77,7 +101,12 @@ struct FileNameMismatch: TutorialRule {
     func check(_ context: TutorialContext) -> [DocumentFinding] {
         var findings: [DocumentFinding] = []
         let steps = context.tutorial.steps
-        func isLabelled(_ step: Step) -> Bool { step.snippets.contains { $0.fileName != nil } }
+        // Only a step showing a labelled Swift file can show the wrong one; a step that runs a command in a
+        // terminal names a file to say where (the folder holding `Package.swift`), not to work in it.
+        func isLabelled(_ step: Step) -> Bool {
+            step.snippets.contains { $0.fileName?.lowercased().hasSuffix(".swift") == true }
+                && !step.snippets.contains(where: isTerminal)
+        }
         // What each instruction names is remembered from the document's previous analysis: reading every
         // step's sentence again was most of the rule's cost at a keystroke, which changes one step.
         var named = context.recorder.judging(
@@ -102,11 +131,50 @@ struct FileNameMismatch: TutorialRule {
     /// The one Swift file an instruction names with a cue to work in it (`Open PageView.swift`); nil when
     /// it names none, or several (not enough certainty).
     private static func instructedFile(_ instruction: String) -> String? {
-        let names = Set(swiftFileNames(in: instruction))
+        let names = Set(swiftFileNames(in: withoutWebAddresses(instruction)))
         guard names.count == 1, let name = names.first else { return nil }
         let lower = instruction.lowercased()
+        // `In the folder with Package.swift, run swift build`: the file says where to run, not what to edit.
+        if StepInstruction.runsSomething(instruction), !StepInstruction.asksForEdit(instruction),
+            !["open", "create", "new "].contains(where: lower.contains)
+        {
+            return nil
+        }
         return cues.contains(where: { lower.contains($0) }) ? name : nil
     }
+}
+
+/// Whether a snippet is a terminal session or script: a shell language or file, or a line with a prompt.
+private func isTerminal(_ snippet: Snippet) -> Bool {
+    let shells: Set<String> = ["bash", "sh", "shell", "zsh", "console", "terminal", "shell-session", "sh-session", "fish"]
+    if let language = snippet.language?.lowercased(), shells.contains(language) { return true }
+    if let name = snippet.fileName?.lowercased(), shells.contains((name as NSString).pathExtension) { return true }
+    return snippet.code.split(separator: "\n").contains { $0.hasPrefix("$ ") || $0.hasPrefix("% ") }
+}
+
+/// The instruction without its web addresses: a word holding `://` or starting `www.`, and a dotted name
+/// that goes on after `.swift` (`forums.swift.org`) are hosts and paths of a site, not files to work in.
+private func withoutWebAddresses(_ text: String) -> String {
+    var kept: [Substring] = []
+    for word in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+        if word.contains("://") || word.lowercased().hasPrefix("www.") || word.hasPrefix("<www.") { continue }
+        var rest = word[...]
+        var pieces: [Substring] = []
+        // `.swift` followed by `.` and a letter or digit continues a longer dotted name: cut it out.
+        while let found = rest.range(of: ".swift.") {
+            let after = found.upperBound
+            if after < rest.endIndex, rest[after].isLetter || rest[after].isNumber {
+                pieces.append(rest[..<found.lowerBound])
+                rest = rest[after...]
+            } else {
+                pieces.append(rest[..<after])
+                rest = rest[after...]
+            }
+        }
+        pieces.append(rest)
+        kept.append(Substring(pieces.joined(separator: " ")))
+    }
+    return kept.joined(separator: " ")
 }
 
 /// Whether a snippet's label and a file named in prose are the same file: equal as paths once a leading

@@ -12,8 +12,11 @@ struct InitializerMismatch: CodeRule {
             the explicit ones (in the declaration and its extensions) and, for a struct without explicit ones in \
             its declaration, the memberwise initializer: stored properties in order, those with an initial value \
             optional, property wrappers included (`@Binding var x` takes `x:`). The type may be declared in \
-            another file: the project at that step is searched. Classes inheriting from another class, types \
-            with macros and enums are left alone.
+            another file: the project at that step is searched. A protocol the type adopts may supply \
+            initializers in its extensions: those of a protocol the tutorial declares count, and a type adopting \
+            a protocol from outside the tutorial (a library's, which may supply any) is left alone, unless the \
+            protocol is one of the standard ones known to supply none (`View`, `Identifiable`, `Codable`, a \
+            UIKit delegate…). Classes inheriting from another class, types with macros and enums are left alone.
             """,
         defaultSeverity: .warning, enabledByDefault: false, evidence: .absence,
         triggering: [
@@ -41,6 +44,15 @@ struct InitializerMismatch: CodeRule {
                         "struct PageView: View {\n    var body: some View {\n        ↓PageViewController(controllers: [])\n    }\n}\n"
                     ),
                 ]),
+            RuleExample(
+                "Standard protocols supply no initializer: the memberwise one is still the only one",
+                """
+                struct Trail: Identifiable, Codable, Hashable {
+                    let id: Int
+                    var name: String
+                }
+                let trail = ↓Trail(title: "Ridge")
+                """),
             RuleExample(
                 "Labels in the wrong order, split across lines",
                 """
@@ -121,6 +133,28 @@ struct InitializerMismatch: CodeRule {
                 }
                 """),
             RuleExample(
+                "A library protocol may supply an initializer in an extension the tutorial cannot see",
+                """
+                import ParseSwift
+                struct Role: ParseRole {
+                    var objectId: String?
+                    var name: String?
+                    var ACL: ParseACL?
+                }
+                let moderators = try Role(name: "Moderator", acl: acl)
+                """),
+            RuleExample(
+                "An initializer a protocol of the tutorial supplies in its extension",
+                """
+                protocol Titled { init(title: String) }
+                extension Titled { init(slug: String) { self.init(title: slug.capitalized) } }
+                struct Tag: Titled, Hashable {
+                    var title: String
+                }
+                let tag = Tag(slug: "swift")
+                let other = Tag(title: "UI")
+                """),
+            RuleExample(
                 "An explicit initializer in an extension keeps the memberwise one",
                 """
                 struct Point { var x: Double; var y: Double }
@@ -142,11 +176,23 @@ struct InitializerMismatch: CodeRule {
         "dynamicMemberLookup", "Observable", "preconcurrency", "usableFromInline", "main",
     ]
 
+    /// Standard protocols whose extensions supply no initializer a call to an adopter could use: adopting
+    /// one of them leaves the adopter's initializers its own. Any other protocol from outside the tutorial
+    /// (a library's) may supply some, so its adopters are left alone.
+    private static let initializerFreeProtocols: Set<String> = [
+        "View", "App", "Scene", "PreviewProvider", "ViewModifier", "Shape", "InsettableShape", "ButtonStyle",
+        "PrimitiveButtonStyle", "ToggleStyle", "LabelStyle", "DynamicProperty", "EnvironmentKey", "PreferenceKey",
+        "UIViewRepresentable", "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
+        "ObservableObject", "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Encodable", "Decodable",
+        "Sendable", "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible", "Error", "LocalizedError",
+        "Animatable", "Transferable", "TimelineEntry", "Widget", "TimelineProvider", "AppIntent",
+    ]
+
     func check(_ context: CodeContext) -> [CodeFinding] {
         var findings: [CodeFinding] = []
         for call in context.facts.calls where call.isTypeLike {
             guard let type = context.project.resolve(call.name, from: call.enclosingType), type.isComplete,
-                let signatures = initializers(of: type)
+                let signatures = initializers(of: type, in: context)
             else { continue }
             let arguments = call.arguments.map(\.label)
             guard !signatures.contains(where: { matches(arguments, trailing: call.trailingClosureLabels, $0) }) else {
@@ -165,10 +211,11 @@ struct InitializerMismatch: CodeRule {
     }
 
     /// The parameter lists of the type's initializers, nil when they cannot be known.
-    private func initializers(of type: TypeView) -> [[ParameterFact]]? {
+    private func initializers(of type: TypeView, in context: CodeContext) -> [[ParameterFact]]? {
         guard let primary = type.primary else { return nil }
         guard primary.attributes.allSatisfy({ Self.harmlessAttributes.contains($0) }) else { return nil }
-        let explicit = type.declarations.flatMap(\.initializers).map(\.parameters)
+        guard let supplied = protocolInitializers(of: type, primary: primary, in: context) else { return nil }
+        let explicit = type.declarations.flatMap(\.initializers).map(\.parameters) + supplied
         switch primary.kind {
         case .struct:
             guard primary.initializers.isEmpty else { return explicit }
@@ -188,6 +235,25 @@ struct InitializerMismatch: CodeRule {
         default:
             return nil
         }
+    }
+
+    /// The initializers the protocols a struct adopts supply in their extensions (those the tutorial
+    /// declares); nil when it adopts one from outside the tutorial that may supply some. A class's first
+    /// inherited name may be its superclass, which `initializers(of:in:)` judges.
+    private func protocolInitializers(of type: TypeView, primary: TypeFact, in context: CodeContext) -> [[ParameterFact]]? {
+        var supplied: [[ParameterFact]] = []
+        let adopted = primary.kind == .struct ? type.inheritedNames : Array(type.inheritedNames.dropFirst())
+        for name in adopted {
+            if let declared = context.project.resolve(name, from: nil), declared.kind == .protocol {
+                guard declared.isComplete else { return nil }
+                supplied += declared.declarations.filter { $0.kind == .extension }.flatMap(\.initializers).map(\.parameters)
+            } else if !Self.initializerFreeProtocols.contains(name), context.knownProtocols.entry(name) == nil,
+                !context.knownProtocols.isObjCProtocol(name)
+            {
+                return nil
+            }
+        }
+        return supplied
     }
 
     /// The memberwise initializer: stored instance properties in order, optional when initialised.

@@ -51,6 +51,20 @@ struct ProseCodeMismatch: TutorialRule {
         ],
         nonTriggering: [
             RuleExample(
+                "The name qualifies the code to replace, and a plan for a method that the next block adds (Chinese)",
+                steps: [
+                    .init([.init("ContentView.swift", "struct ContentView {\n    var pins = [Pin]()\n}\n")]),
+                    .init(
+                        prose: "接下来，每当`onTapGesture()`触发时都要记下位置，因此将当前的`onTapGesture()`代码替换为：",
+                        [.init(nil, "pins.append(Pin(at: point))\n", kind: .fragment)]),
+                    .init(
+                        prose: "有了这个属性，我们就可以创建一个新的初始化器和一个新的store()方法。首先添加初始化器：",
+                        [.init(nil, "init() {\n    pins = []\n}\n", kind: .fragment)]),
+                    .init(
+                        prose: "Next, replace the existing onTapGesture() closure with a call that adds a pin.",
+                        [.init(nil, "pins.append(Pin(at: point))\n", kind: .fragment)]),
+                ]),
+            RuleExample(
                 "The named method is added",
                 steps: [
                     .init([.init("PageView.swift", "struct PageView {}\n")]),
@@ -199,7 +213,17 @@ private func instructedCalls(_ instruction: String) -> [ProseCall] {
 /// Whether the sentence names the call as the place of the edit, not as what the code gets: `in
 /// viewDidLoad()`, `after the toolbar() modifier`, `在viewDidLoad()中`, `viewDidLoad()에`, `viewDidLoad()に`.
 private func namesAPlace(_ call: ProseCall, in sentence: String) -> Bool {
-    guard let found = sentence.range(of: call.text) else { return false }
+    // Any mention naming it as a place decides (`whenever onTapGesture() fires, … replace the onTapGesture()
+    // code`): the sentence's edit is made there.
+    var rest = sentence[...]
+    while let found = rest.range(of: call.text) {
+        if namesAPlace(at: found, in: sentence) { return true }
+        rest = rest[found.upperBound...]
+    }
+    return false
+}
+
+private func namesAPlace(at found: Range<String.Index>, in sentence: String) -> Bool {
     let before = sentence[..<found.lowerBound].split(whereSeparator: { $0 == " " || $0 == "`" || $0 == "*" })
         .map { $0.lowercased() }.filter { !placeFillers.contains($0) }
     if let word = before.last, placePrepositions.contains(word) { return true }
@@ -211,7 +235,10 @@ private func namesAPlace(_ call: ProseCall, in sentence: String) -> Bool {
     let placeParticles = ["中", "里", "内", "之后", "之前", "后面", "前面", "下面", "的", "에", "안에", "에서", "의", "내부", "に", "の", "で"]
     let withoutNoun = ["方法", "函数", "修饰符", "메서드", "메소드", "함수", "モディファイア", "メソッド", "関数", " method", " function", " modifier"]
         .reduce(afterText) { text, noun in text.hasPrefix(noun) ? String(text.dropFirst(noun.count)) : text }
-    return placeParticles.contains { withoutNoun.hasPrefix($0) }
+    // The name qualifying the code it holds (`the onTapGesture() closure`, `onTapGesture()代码`): the edit is
+    // made there, to what is inside.
+    let container = ["代码", "闭包", "代码块", "코드", "클로저", "コード", "クロージャ", "code ", "closure", "block ", "body "]
+    return placeParticles.contains { withoutNoun.hasPrefix($0) } || container.contains { afterText.hasPrefix($0) }
 }
 
 /// Words an English sentence puts before the place of an edit, and the words it may put between.

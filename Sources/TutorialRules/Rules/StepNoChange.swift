@@ -13,7 +13,9 @@ struct StepNoChange: StepStructureRule {
             and first paragraph) asks for an edit in the step's language — an edit verb where an instruction \
             puts its verb (`Add…`, `In PageView.swift, replace…`, `…를 추가합니다`, `…を変更します`, `添加…`) — or \
             a DocC step names a `previousFile:` equal to its `file:`. A step that opens, shows, runs, previews or \
-            recaps the file is fine however it is phrased, and so is a step that says nothing. The first state \
+            recaps the file is fine however it is phrased, and so is a step that says nothing; so is a DocC step \
+            whose `@Code` names the same resource file as the state before it (the author points at the same code \
+            on purpose, while the prose explains it or asks for something outside the code). The first state \
             of a file and a DocC `reset:` are never reported; fragments never join a file's timeline, so a \
             repeated fragment is not a no-change step.
             """,
@@ -72,6 +74,14 @@ struct StepNoChange: StepStructureRule {
                             .init("PageView.swift", "struct PageView {\n    var page = 1\n}\n"),
                             .init("PageView.swift", "↓struct PageView {\n    var page = 1\n}\n"),
                         ]),
+                ]),
+            RuleExample(
+                "A new DocC resource that repeats the previous one's code",
+                steps: [
+                    .init([.init("Score.swift", "struct Score {\n    var points = 0\n}\n", doccResource: "score-01.swift")]),
+                    .init(
+                        prose: "Add a name to the score.",
+                        [.init("Score.swift", "↓struct Score {\n    var points = 0\n}\n", doccResource: "score-02.swift")]),
                 ]),
             RuleExample(
                 "One unchanged file among changed ones, code split across lines (Chinese)",
@@ -160,6 +170,28 @@ struct StepNoChange: StepStructureRule {
                     ```
                     """, path: "example.md"),
             RuleExample(
+                "DocC steps naming the same resource again: explaining it, or an edit made outside the code",
+                steps: [
+                    .init([.init("Score.swift", "struct Score {\n    var points = 0\n}\n", doccResource: "score-01.swift")]),
+                    .init(
+                        prose: "Add a Score class with a points column in the server's web dashboard.",
+                        [.init("Score.swift", "struct Score {\n    var points = 0\n}\n", doccResource: "score-01.swift")]),
+                    .init(
+                        prose: "The points start at zero, and you could add a name, then change how it sorts.",
+                        [.init("Score.swift", "struct Score {\n    var points = 0\n}\n", doccResource: "score-01.swift")]),
+                ]),
+            RuleExample(
+                "What one could add, and what to add in the running app",
+                steps: [
+                    .init([.init("Score.swift", "struct Score {\n    var points = 0\n}\n")]),
+                    .init(
+                        prose: "With this model you could query by points, and add a limit to the query.",
+                        [.init("Score.swift", "struct Score {\n    var points = 0\n}\n")]),
+                    .init(
+                        prose: "Run the app, then add a few scores and watch the list update.",
+                        [.init("Score.swift", "struct Score {\n    var points = 0\n}\n")]),
+                ]),
+            RuleExample(
                 "A repeated fragment",
                 steps: [
                     .init([.init("PageView.swift", "var page = 0\n", kind: .fragment)]),
@@ -196,6 +228,10 @@ struct StepNoChange: StepStructureRule {
 /// `previousFile:` names the step's own file (the author meant a change).
 private func changeWasMeant(_ change: UnchangedState, in tutorial: Tutorial) -> Bool {
     if case .resource = change.to.explicitBase { return true }
+    // A DocC step naming the very resource the previous state showed points at the same code on purpose (DocC
+    // shows it without a diff while the prose explains, configures elsewhere or recaps): only a new resource
+    // that repeats the old one's code may have lost its edit.
+    if let shown = change.to.snippet.docc?.resource, shown == change.from?.snippet.docc?.resource { return false }
     guard let step = tutorial.step(change.to.step) else { return false }
     return StepInstruction.asksForEdit(step)
 }

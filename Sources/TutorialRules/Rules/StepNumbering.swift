@@ -8,7 +8,8 @@ struct StepNumbering: StepStructureRule {
         summary: "Step labels in a section skip or repeat a number.",
         explanation: """
             Readers follow steps by their numbers: `Step 3` followed by `Step 5` (or a second `Step 3`) means a \
-            step was lost or duplicated while editing. Numbering restarts in each section; labels in any \
+            step was lost or duplicated while editing. Numbering restarts in each section, and wherever it starts \
+            again at 1 (a part whose heading is not read as a section); labels in any \
             language count (`Step 3`, `步骤3`, `ステップ3`); unlabelled steps are not judged. A document gets one \
             finding, at its first break, whose message lists the other breaks: numbering that is off in several \
             places (a translation that left steps out, a scheme of its own) is one thing to fix, and a warning \
@@ -33,7 +34,7 @@ struct StepNumbering: StepStructureRule {
                 "Going back",
                 steps: [
                     .init(label: "ステップ4", number: 4, []),
-                    .init(label: "↓ステップ1", number: 1, []),
+                    .init(label: "↓ステップ2", number: 2, []),
                 ]),
             RuleExample(
                 "Breaks in several sections: one finding at the first, naming the others",
@@ -74,6 +75,13 @@ struct StepNumbering: StepStructureRule {
                 "Unlabelled steps are not judged",
                 steps: [.init(label: "Step 1", number: 1, []), .init([]), .init(label: "Step 2", number: 2, [])]),
             RuleExample(
+                "Numbering that starts again at 1: a new part whose heading was not read as a section",
+                steps: [
+                    .init(label: "Step 1", number: 1, []), .init(label: "Step 2", number: 2, []),
+                    .init(label: "Step 3", number: 3, []), .init(label: "Step 1", number: 1, []),
+                    .init(label: "Step 2", number: 2, []),
+                ]),
+            RuleExample(
                 "Starting at another number",
                 steps: [.init(label: "步骤5", number: 5, []), .init(label: "步骤6", number: 6, [])]),
         ],
@@ -85,7 +93,9 @@ struct StepNumbering: StepStructureRule {
             var previous: (number: Int, label: String)? = nil
             for step in section.steps {
                 guard let number = step.labelNumber, let label = step.label else { continue }
-                if let last = previous, number != last.number + 1 {
+                // Starting again at 1 begins a new part (a heading the reader did not take for a section, a
+                // numbered link): numbering restarts as it does in each section.
+                if let last = previous, number != last.number + 1, number != 1 || last.number == 1 {
                     let what =
                         number == last.number
                         ? "repeats number \(number)"
