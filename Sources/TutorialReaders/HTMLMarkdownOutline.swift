@@ -446,6 +446,13 @@ private struct BuildState {
             if case .paragraph = block.kind, !captions.contains(index), !aside { step?.title = block.text }
         }
         if case .code(let code) = block.kind {
+            if startsImplicitStep(block), index == 0 || !OutlineBuilder.isAside(blocks[index - 1].text) {
+                // Unlabelled documents: each code block is a step of its own, whether prose, a caption
+                // or nothing stands between it and the code before it; code an aside right before it
+                // introduces is shown in that aside, and stays in its step.
+                closeStep()
+                resetPending()
+            }
             if step == nil {
                 // An implicit step is titled by the heading that opened it, else by the prose line before its code.
                 step = StepDraft(
@@ -469,6 +476,10 @@ private struct BuildState {
         }
         if captions.contains(index) {
             // A file-name caption belongs with its code block: it opens no step of its own.
+            if startsImplicitStep(block) {
+                closeStep()
+                resetPending()
+            }
             if step == nil, pendingStart == nil { pendingStart = block.range.start }
             step?.extend(to: block.range.end)
             return
@@ -489,6 +500,14 @@ private struct BuildState {
             pendingProse.append(block.text)
             if aside { pendingAside = true }
         }
+    }
+
+    /// Whether `block` (code, or the caption of code) ends the implicit step open now and opens the next:
+    /// in a document without step labels each code block is one step, so a step that already shows code
+    /// ends where the next code or its caption begins.
+    private func startsImplicitStep(_ block: OutlineBlock) -> Bool {
+        guard let current = step else { return false }
+        return current.label == nil && !hasStepLabels && !current.snippets.isEmpty
     }
 
     private mutating func resetPending() {
