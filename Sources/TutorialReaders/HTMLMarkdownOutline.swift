@@ -44,7 +44,7 @@ enum OutlineBuilder {
         fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
         var state = BuildState(
-            blocks: clampedToNextBlock(blocks, bytes: document.bytes), declaredTitle: declaredTitle,
+            blocks: indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)), declaredTitle: declaredTitle,
             fallbackTitle: fallbackTitle)
         for index in state.blocks.indices { state.visit(index) }
         state.closeSection()
@@ -69,6 +69,58 @@ enum OutlineBuilder {
                 label: block.label)
         }
         return result
+    }
+
+    /// In a document that fences its code, an indented block that reads as text is text an author or a
+    /// scrape left indented (a caption, a note, the body of an HTML element), not code: it is prose. A
+    /// document whose code is all indented keeps it as code, and so does an indented block of code.
+    static func indentedTextAsProse(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
+        func indentation(_ block: OutlineBlock) -> Bool? {
+            if case .code(let code) = block.kind { return code.isIndented }
+            return nil
+        }
+        guard blocks.contains(where: { indentation($0) == false }), blocks.contains(where: { indentation($0) == true })
+        else { return blocks }
+        return blocks.map { block in
+            guard case .code(let code) = block.kind, code.isIndented, readsAsText(code.code) else { return block }
+            return OutlineBlock(kind: .prose, text: collapseWhitespace(code.code), range: block.range)
+        }
+    }
+
+    /// Whether every line of `text` is a sentence or markup rather than code: a line that starts with a tag
+    /// (`<img alt=…>`), or one that starts with a capital or a letter of a script without case and holds
+    /// none of the brackets, braces, parentheses, `=` or `;` that statements are made of (outside inline
+    /// code spans and links). `let x = 1`, `import Foundation`, `Text("Hi")` and `}` are code.
+    static func readsAsText(_ text: String) -> Bool {
+        let lines = text.split(separator: "\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        guard !lines.isEmpty else { return false }
+        return lines.allSatisfy { line in
+            if line.first == "<", let second = line.dropFirst().first, second.isLetter || second == "/" {
+                return true
+            }
+            guard let first = line.first, first.isLetter, first.isUppercase || !first.isCased else { return false }
+            var inCodeSpan = false
+            var index = line.startIndex
+            while index < line.endIndex {
+                let character = line[index]
+                if character == "`" { inCodeSpan.toggle() }
+                if !inCodeSpan, character == "[", let link = markdownLinkEnd(line[index...]) {
+                    index = link
+                    continue
+                }
+                if !inCodeSpan, "=(){}[];".contains(character) { return false }
+                index = line.index(after: index)
+            }
+            return true
+        }
+    }
+
+    /// The end of the Markdown link `text` starts with (`[words](address)`), nil when it starts with none.
+    private static func markdownLinkEnd(_ text: Substring) -> Substring.Index? {
+        guard let close = text.firstIndex(of: "]"), text[close...].hasPrefix("]("),
+            let end = text[close...].firstIndex(of: ")")
+        else { return nil }
+        return text.index(after: end)
     }
 
     /// Drops table-of-contents repeats and empty unlabelled sections, then numbers the steps.

@@ -280,7 +280,7 @@ private struct MarkdownBlocks {
         }
         let code = OutlineCode(
             language: parsedInfo.language, fileName: parsedInfo.fileName, code: mapped.code, range: mapped.range,
-            sourceMap: mapped.sourceMap)
+            sourceMap: mapped.sourceMap, isIndented: !isFenced)
         return OutlineBlock(kind: .code(code), text: "", range: nodeRange(node))
     }
 

@@ -52,16 +52,22 @@ struct OutlineCode: Sendable, Equatable {
     /// The kind the code has if it is Swift, found once when the block is read: the outline is built again
     /// from kept blocks after every edit, and scanning all the code each time would undo the saving.
     let kindAsSwift: SnippetKind
+    /// Whether the block is Markdown's indented code (four spaces, no fence): in a document that fences
+    /// its code, such a block is text left indented (a scraped caption, a note), not code.
+    let isIndented: Bool
 
-    init(language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap) {
+    init(
+        language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap,
+        isIndented: Bool = false
+    ) {
         self.init(
             language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap,
-            kindAsSwift: SnippetClassifier.kind(code: code, language: "swift", fileName: nil))
+            kindAsSwift: SnippetClassifier.kind(code: code, language: "swift", fileName: nil), isIndented: isIndented)
     }
 
     private init(
         language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap,
-        kindAsSwift: SnippetKind
+        kindAsSwift: SnippetKind, isIndented: Bool
     ) {
         self.language = language
         self.fileName = fileName
@@ -69,6 +75,7 @@ struct OutlineCode: Sendable, Equatable {
         self.range = range
         self.sourceMap = sourceMap
         self.kindAsSwift = kindAsSwift
+        self.isIndented = isIndented
     }
 
     /// The kind `SnippetClassifier.kind(code:language:fileName:)` gives the code with this file name.
@@ -80,7 +87,7 @@ struct OutlineCode: Sendable, Equatable {
     func shifted(by delta: Int) -> OutlineCode {
         OutlineCode(
             language: language, fileName: fileName, code: code, range: range.shifted(by: delta),
-            sourceMap: sourceMap.shifted(by: delta), kindAsSwift: kindAsSwift)
+            sourceMap: sourceMap.shifted(by: delta), kindAsSwift: kindAsSwift, isIndented: isIndented)
     }
 }
 
