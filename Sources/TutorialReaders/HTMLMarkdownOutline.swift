@@ -43,9 +43,10 @@ enum OutlineBuilder {
         _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, declaredTitle: String? = nil,
         fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
+        let numbered = OutlineNumbering.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))
         var state = BuildState(
-            blocks: indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)), declaredTitle: declaredTitle,
-            fallbackTitle: fallbackTitle)
+            blocks: numbered.blocks, declaredTitle: declaredTitle, fallbackTitle: fallbackTitle,
+            sectionsAsSteps: numbered.sectionsAsSteps)
         for index in state.blocks.indices { state.visit(index) }
         state.closeSection()
         let sections = finish(state.sections)
@@ -227,6 +228,9 @@ private struct StepDraft {
     var snippets: [Snippet] = []
     /// Set when an aside opens in the step, until its code: prose in an aside never starts a step.
     var inAside = false
+    /// Whether a heading opened the step for all that follows it (a numbered section that is one step):
+    /// prose and code after its code stay in it.
+    var held = false
 
     var hasContent: Bool { !snippets.isEmpty || !prose.isEmpty }
 
@@ -268,6 +272,8 @@ private struct BuildState {
     /// Section label headings without a title, with the heading right after them that titles them.
     let sectionTitleHeadings: [Int: Int]
     let sectionTitleHeadingIndices: Set<Int>
+    /// Numbered section headings without steps under them: each is one step too (`OutlineNumbering`).
+    let sectionsAsSteps: Set<Int>
 
     /// The title heading's text, once read.
     var title: String?
@@ -291,8 +297,9 @@ private struct BuildState {
     var pendingProse: [String] = []
     var pendingAside = false
 
-    init(blocks: [OutlineBlock], declaredTitle: String?, fallbackTitle: String?) {
+    init(blocks: [OutlineBlock], declaredTitle: String?, fallbackTitle: String?, sectionsAsSteps: Set<Int> = []) {
         self.blocks = blocks
+        self.sectionsAsSteps = sectionsAsSteps
         self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
         var captionFileNames: [Int: String] = [:]
@@ -473,6 +480,11 @@ private struct BuildState {
             section = SectionDraft(
                 title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: range)
             resetPending()
+            if sectionsAsSteps.contains(index) {
+                step = StepDraft(
+                    label: nil, title: labelTitle.isEmpty ? block.text : labelTitle, prose: [], range: range,
+                    held: true)
+            }
         case .step(let label, let stepTitle):
             closeStep()
             resetPending()
@@ -536,8 +548,8 @@ private struct BuildState {
             step?.extend(to: block.range.end)
             return
         }
-        if let current = step, current.label == nil, !hasStepLabels, !current.snippets.isEmpty, !current.inAside,
-            !aside
+        if let current = step, current.label == nil, !current.held, !hasStepLabels, !current.snippets.isEmpty,
+            !current.inAside, !aside
         {
             // Unlabelled documents: prose after code starts the next implicit step.
             closeStep()
@@ -559,7 +571,7 @@ private struct BuildState {
     /// ends where the next code or its caption begins.
     private func startsImplicitStep(_ block: OutlineBlock) -> Bool {
         guard let current = step else { return false }
-        return current.label == nil && !hasStepLabels && !current.snippets.isEmpty
+        return current.label == nil && !current.held && !hasStepLabels && !current.snippets.isEmpty
     }
 
     private mutating func resetPending() {
