@@ -79,6 +79,7 @@ private struct MarkdownBlocks {
                 bytes[index] = 0x20
             }
         }
+        MarkdownShortcodes.fence(&bytes, lines: lines, lineIndex: lineIndex)
         let parsed = parsedBytes
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
