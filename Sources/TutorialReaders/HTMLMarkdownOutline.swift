@@ -65,9 +65,7 @@ enum OutlineBuilder {
             guard block.range.end > next, next >= block.range.start else { continue }
             var end = next
             while end > block.range.start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
-            result[index] = OutlineBlock(
-                kind: block.kind, text: block.text, range: SourceRange(start: block.range.start, end: end),
-                label: block.label)
+            result[index] = block.with(range: SourceRange(start: block.range.start, end: end))
         }
         return result
     }
@@ -84,7 +82,7 @@ enum OutlineBuilder {
         else { return blocks }
         return blocks.map { block in
             guard case .code(let code) = block.kind, code.isIndented, readsAsText(code.code) else { return block }
-            return OutlineBlock(kind: .prose, text: collapseWhitespace(code.code), range: block.range)
+            return block.with(kind: .prose, text: collapseWhitespace(code.code))
         }
     }
 
@@ -231,6 +229,8 @@ private struct StepDraft {
     /// Whether a heading opened the step for all that follows it (a numbered section that is one step):
     /// prose and code after its code stay in it.
     var held = false
+    /// Whether an item of a numbered list of steps opened it: it ends where the list does.
+    var fromList = false
 
     var hasContent: Bool { !snippets.isEmpty || !prose.isEmpty }
 
@@ -274,6 +274,10 @@ private struct BuildState {
     let sectionTitleHeadingIndices: Set<Int>
     /// Numbered section headings without steps under them: each is one step too (`OutlineNumbering`).
     let sectionsAsSteps: Set<Int>
+    /// The first blocks of the items of numbered lists of steps (see `numberedListSteps`), and every block
+    /// of those lists, code between their items included.
+    let listSteps: Set<Int>
+    let listBlocks: Set<Int>
 
     /// The title heading's text, once read.
     var title: String?
@@ -300,6 +304,7 @@ private struct BuildState {
     init(blocks: [OutlineBlock], declaredTitle: String?, fallbackTitle: String?, sectionsAsSteps: Set<Int> = []) {
         self.blocks = blocks
         self.sectionsAsSteps = sectionsAsSteps
+        (listSteps, listBlocks) = Self.numberedListSteps(blocks)
         self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
         var captionFileNames: [Int: String] = [:]
@@ -384,6 +389,46 @@ private struct BuildState {
         return blocks[..<nearest].lastIndex(where: isCandidate)
     }
 
+    /// A numbered list at the top level whose items hold code, or with code between its items, is a list
+    /// of steps (`1. Add a property:` then its code, `2. Build and run.`): each item is one step, with the
+    /// code under it or after it up to the next item. It takes two items at least; a numbered list without
+    /// code (reasons, prerequisites), or with code only after its last item, is prose.
+    private static func numberedListSteps(_ blocks: [OutlineBlock]) -> (openers: Set<Int>, blocks: Set<Int>) {
+        func isCode(_ block: OutlineBlock) -> Bool {
+            if case .code = block.kind { return true }
+            return false
+        }
+        func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
+        var openers = Set<Int>()
+        var members = Set<Int>()
+        var index = 0
+        while index < blocks.count {
+            guard blocks[index].listItem?.opens == true else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end + 1 < blocks.count, blocks[end + 1].listItem != nil || isCode(blocks[end + 1]) { end += 1 }
+            var runOpeners: [Int] = []
+            var hasCode = false
+            let openerCount = countOpeners(index...end)
+            for position in index...end {
+                if blocks[position].listItem?.opens == true { runOpeners.append(position) }
+                // Code after the last item alone does not make steps of a list (`two fields: 1. … 2. …`
+                // then the code that declares them).
+                if isCode(blocks[position]), blocks[position].listItem != nil || runOpeners.count < openerCount {
+                    hasCode = true
+                }
+            }
+            if runOpeners.count >= 2, hasCode {
+                openers.formUnion(runOpeners)
+                members.formUnion(index...end)
+            }
+            index = end + 1
+        }
+        return (openers, members)
+    }
+
     /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First
     /// Workflow` and their code): the document's first heading is a level-1 step label, no other block
     /// carries a step label, and headings follow under it. That label heads the whole page, not one step.
@@ -433,6 +478,11 @@ private struct BuildState {
     private mutating func role(of index: Int) -> BlockRole {
         let block = blocks[index]
         if index == titleIndex { return .title }
+        // A numbered list of steps inside a step the author labelled is that step's detail.
+        if listSteps.contains(index), let item = block.listItem, step?.label == nil || step?.fromList == true {
+            let label = StepHeadings.Match(kind: .step, number: item.number, label: "\(item.number).", title: block.text)
+            return .step(label, title: block.text)
+        }
         if let label = block.label {
             switch (label.kind, block.kind) {
             case (.section, .heading): return .section(labelled: true)
@@ -455,6 +505,11 @@ private struct BuildState {
         let block = blocks[index]
         // The heading that titles the section label before it was read with that label.
         if sectionTitleHeadingIndices.contains(index) { return }
+        if step?.fromList == true, !listBlocks.contains(index) {
+            // The list of steps ended: what follows is not its last item's.
+            closeStep()
+            resetPending()
+        }
         switch role(of: index) {
         case .title:
             // What a leftover header above the title opened (a blog's name, a stale heading) ends here.
@@ -492,6 +547,7 @@ private struct BuildState {
             if case .paragraph = block.kind, !stepTitle.isEmpty { prose.append(stepTitle) }
             step = StepDraft(
                 label: label, title: stepTitle, awaitsTitle: stepTitle.isEmpty, prose: prose, range: block.range)
+            step?.fromList = listSteps.contains(index)
         case .stepBreak:
             closeStep()
             resetPending()

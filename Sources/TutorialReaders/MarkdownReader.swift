@@ -48,6 +48,10 @@ private struct MarkdownBlocks {
     /// Info strings read so far: a tutorial repeats the same few (`swift file=PageView.swift`) at every
     /// step, and reading one character by character cost as much as mapping the block's lines.
     private var infoStrings: [String: MarkdownInfoString] = [:]
+    /// The numbered list at the top level being walked, and the number of its next item.
+    private var numberedList: (node: OpaquePointer, next: Int)?
+    /// The item of that list being walked: its number, and whether a block of it was emitted yet.
+    private var listItem: (number: Int, opened: Bool)?
 
     init(document: SourceDocument, lines: Range<Int>) {
         self.document = document
@@ -102,6 +106,25 @@ private struct MarkdownBlocks {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             let isTopLevel = cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_DOCUMENT
+            if isTopLevel {
+                // A numbered list at the top level numbers its items from its start; anything else ends it.
+                let ordered = type == CMARK_NODE_LIST && cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+                numberedList = ordered ? (node, Int(cmark_node_get_list_start(node))) : nil
+                listItem = nil
+            } else if type == CMARK_NODE_ITEM, let list = numberedList, cmark_node_parent(node) == list.node {
+                listItem = (list.next, false)
+                numberedList?.next += 1
+            }
+            let blockCount = result.count
+            defer {
+                if let item = listItem, result.count > blockCount {
+                    for index in blockCount..<result.count {
+                        result[index].listItem = OutlineBlock.ListItem(
+                            number: item.number, opens: !item.opened && index == blockCount)
+                    }
+                    listItem?.opened = true
+                }
+            }
             switch type {
             case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM,
                 CMARK_NODE_FOOTNOTE_DEFINITION:

@@ -90,7 +90,7 @@ enum OutlineNumbering {
         let match = StepHeadings.Match(
             kind: kind, number: kind == .section ? parts[0] : nil,
             label: parts.map(String.init).joined(separator: ".") + (parts.count == 1 ? "." : ""), title: title)
-        return OutlineBlock(kind: block.kind, text: block.text, range: block.range, label: match)
+        return block.with(label: match)
     }
 
     /// The outline number a heading's text starts with and the title after it: `1. Title`, `1.1 Title`,
