@@ -16,7 +16,8 @@ public enum MarkdownReader {
         var reader = MarkdownBlocks(document: document, lines: 0..<document.lineIndex.lineCount)
         let blocks = reader.collect()
         return OutlineBlocks(
-            blocks: blocks, diagnostics: reader.diagnostics, fallbackTitle: reader.frontMatter?.title)
+            blocks: blocks, diagnostics: reader.diagnostics,
+            fallbackTitle: reader.frontMatter?.title ?? reader.emphasisedFirstLine)
     }
 
     /// The blocks of whole lines `lines` of `document` parsed by themselves, ranges in the document's
@@ -48,6 +49,11 @@ private struct MarkdownBlocks {
     /// Info strings read so far: a tutorial repeats the same few (`swift file=PageView.swift`) at every
     /// step, and reading one character by character cost as much as mapping the block's lines.
     private var infoStrings: [String: MarkdownInfoString] = [:]
+    /// The document's first block when it is a paragraph of one emphasised run alone (`*Day 36 • Friday*`):
+    /// a title set off without a heading, used when nothing else names the document.
+    private(set) var emphasisedFirstLine: String?
+    /// Whether a block was met yet (the emphasised line must be the first).
+    private var sawBlock = false
     /// The numbered list at the top level being walked, and the number of its next item.
     private var numberedList: (node: OpaquePointer, next: Int)?
     /// The item of that list being walked: its number, and whether a block of it was emitted yet.
@@ -117,6 +123,7 @@ private struct MarkdownBlocks {
             }
             let blockCount = result.count
             defer {
+                if type != CMARK_NODE_DOCUMENT { sawBlock = true }
                 if let item = listItem, result.count > blockCount {
                     for index in blockCount..<result.count {
                         result[index].listItem = OutlineBlock.ListItem(
@@ -142,6 +149,13 @@ private struct MarkdownBlocks {
                     result.append(OutlineBlock(kind: .prose, text: text, range: range))
                 }
             case CMARK_NODE_PARAGRAPH:
+                if isTopLevel, !sawBlock, lines.lowerBound == 0, let only = cmark_node_first_child(node),
+                    cmark_node_next(only) == nil,
+                    [CMARK_NODE_EMPH, CMARK_NODE_STRONG].contains(cmark_node_get_type(only))
+                {
+                    let text = inlineText(node)
+                    if !text.isEmpty, text.count <= 120 { emphasisedFirstLine = text }
+                }
                 if isTopLevel {
                     result.append(contentsOf: paragraphBlocks(node))
                 } else {
