@@ -26,8 +26,15 @@ import TutorialModel
 ///   prose of the current step. Bold-prefix steps sit below every heading.
 /// - When the document has no step labels at all, the first unlabelled heading level below the title's
 ///   (any level without a title) starts sections, as do the shallower headings (a level-1 heading between
-///   sections carries its own code, or groups sections and makes none itself), deeper headings start implicit steps, and within a step prose that follows
-///   a code block starts the next implicit step, so each "say what to do, show the code" pair is a step.
+///   sections carries its own code, or groups sections and makes none itself), deeper headings start
+///   implicit steps, and each code block is a step of its own (prose, a file-name caption or nothing
+///   between two blocks), so each "say what to do, show the code" pair is a step; code right after an
+///   aside stays in the aside's step.
+/// - Headings numbered as an outline (`## 1. Setup`, `### 1.1. Layout`) are the author's labels
+///   (`OutlineNumbering`); so is a top-level numbered list whose items hold code (`1. Add…` and its code,
+///   `2. Build and run.`): one step per item, unless it stands inside a step the author labelled.
+/// - In a document that fences its code, an indented block that reads as sentences or markup (a scraped
+///   caption, a note, an HTML element's body) is prose, not code.
 /// - Code outside any labelled step (a section's introduction, an unlabelled document) lands in an
 ///   implicit step whose label is nil; prose with no code after it makes no step.
 /// - A labelled step without a title of its own (`### Step 1`) takes the paragraph right after its label
