@@ -26,8 +26,15 @@ import TutorialModel
 ///   prose of the current step. Bold-prefix steps sit below every heading.
 /// - When the document has no step labels at all, the first unlabelled heading level below the title's
 ///   (any level without a title) starts sections, as do the shallower headings (a level-1 heading between
-///   sections carries its own code, or groups sections and makes none itself), deeper headings start implicit steps, and within a step prose that follows
-///   a code block starts the next implicit step, so each "say what to do, show the code" pair is a step.
+///   sections carries its own code, or groups sections and makes none itself), deeper headings start
+///   implicit steps, and each code block is a step of its own (prose, a file-name caption or nothing
+///   between two blocks), so each "say what to do, show the code" pair is a step; code right after an
+///   aside stays in the aside's step.
+/// - Headings numbered as an outline (`## 1. Setup`, `### 1.1. Layout`) are the author's labels
+///   (`OutlineNumbering`); so is a top-level numbered list whose items hold code (`1. Add…` and its code,
+///   `2. Build and run.`): one step per item, unless it stands inside a step the author labelled.
+/// - In a document that fences its code, an indented block that reads as sentences or markup (a scraped
+///   caption, a note, an HTML element's body) is prose, not code.
 /// - Code outside any labelled step (a section's introduction, an unlabelled document) lands in an
 ///   implicit step whose label is nil; prose with no code after it makes no step.
 /// - A labelled step without a title of its own (`### Step 1`) takes the paragraph right after its label
@@ -43,9 +50,10 @@ enum OutlineBuilder {
         _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, declaredTitle: String? = nil,
         fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
+        let numbered = OutlineNumbering.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))
         var state = BuildState(
-            blocks: clampedToNextBlock(blocks, bytes: document.bytes), declaredTitle: declaredTitle,
-            fallbackTitle: fallbackTitle)
+            blocks: numbered.blocks, declaredTitle: declaredTitle, fallbackTitle: fallbackTitle,
+            sectionsAsSteps: numbered.sectionsAsSteps)
         for index in state.blocks.indices { state.visit(index) }
         state.closeSection()
         let sections = finish(state.sections)
@@ -64,11 +72,61 @@ enum OutlineBuilder {
             guard block.range.end > next, next >= block.range.start else { continue }
             var end = next
             while end > block.range.start, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
-            result[index] = OutlineBlock(
-                kind: block.kind, text: block.text, range: SourceRange(start: block.range.start, end: end),
-                label: block.label)
+            result[index] = block.with(range: SourceRange(start: block.range.start, end: end))
         }
         return result
+    }
+
+    /// In a document that fences its code, an indented block that reads as text is text an author or a
+    /// scrape left indented (a caption, a note, the body of an HTML element), not code: it is prose. A
+    /// document whose code is all indented keeps it as code, and so does an indented block of code.
+    static func indentedTextAsProse(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
+        func indentation(_ block: OutlineBlock) -> Bool? {
+            if case .code(let code) = block.kind { return code.isIndented }
+            return nil
+        }
+        guard blocks.contains(where: { indentation($0) == false }), blocks.contains(where: { indentation($0) == true })
+        else { return blocks }
+        return blocks.map { block in
+            guard case .code(let code) = block.kind, code.isIndented, readsAsText(code.code) else { return block }
+            return block.with(kind: .prose, text: collapseWhitespace(code.code))
+        }
+    }
+
+    /// Whether every line of `text` is a sentence or markup rather than code: a line that starts with a tag
+    /// (`<img alt=…>`), or one that starts with a capital or a letter of a script without case and holds
+    /// none of the brackets, braces, parentheses, `=` or `;` that statements are made of (outside inline
+    /// code spans and links). `let x = 1`, `import Foundation`, `Text("Hi")` and `}` are code.
+    static func readsAsText(_ text: String) -> Bool {
+        let lines = text.split(separator: "\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        guard !lines.isEmpty else { return false }
+        return lines.allSatisfy { line in
+            if line.first == "<", let second = line.dropFirst().first, second.isLetter || second == "/" {
+                return true
+            }
+            guard let first = line.first, first.isLetter, first.isUppercase || !first.isCased else { return false }
+            var inCodeSpan = false
+            var index = line.startIndex
+            while index < line.endIndex {
+                let character = line[index]
+                if character == "`" { inCodeSpan.toggle() }
+                if !inCodeSpan, character == "[", let link = markdownLinkEnd(line[index...]) {
+                    index = link
+                    continue
+                }
+                if !inCodeSpan, "=(){}[];".contains(character) { return false }
+                index = line.index(after: index)
+            }
+            return true
+        }
+    }
+
+    /// The end of the Markdown link `text` starts with (`[words](address)`), nil when it starts with none.
+    private static func markdownLinkEnd(_ text: Substring) -> Substring.Index? {
+        guard let close = text.firstIndex(of: "]"), text[close...].hasPrefix("]("),
+            let end = text[close...].firstIndex(of: ")")
+        else { return nil }
+        return text.index(after: end)
     }
 
     /// Drops table-of-contents repeats and empty unlabelled sections, then numbers the steps.
@@ -175,6 +233,11 @@ private struct StepDraft {
     var snippets: [Snippet] = []
     /// Set when an aside opens in the step, until its code: prose in an aside never starts a step.
     var inAside = false
+    /// Whether a heading opened the step for all that follows it (a numbered section that is one step):
+    /// prose and code after its code stay in it.
+    var held = false
+    /// Whether an item of a numbered list of steps opened it: it ends where the list does.
+    var fromList = false
 
     var hasContent: Bool { !snippets.isEmpty || !prose.isEmpty }
 
@@ -216,6 +279,12 @@ private struct BuildState {
     /// Section label headings without a title, with the heading right after them that titles them.
     let sectionTitleHeadings: [Int: Int]
     let sectionTitleHeadingIndices: Set<Int>
+    /// Numbered section headings without steps under them: each is one step too (`OutlineNumbering`).
+    let sectionsAsSteps: Set<Int>
+    /// The first blocks of the items of numbered lists of steps (see `numberedListSteps`), and every block
+    /// of those lists, code between their items included.
+    let listSteps: Set<Int>
+    let listBlocks: Set<Int>
 
     /// The title heading's text, once read.
     var title: String?
@@ -239,8 +308,10 @@ private struct BuildState {
     var pendingProse: [String] = []
     var pendingAside = false
 
-    init(blocks: [OutlineBlock], declaredTitle: String?, fallbackTitle: String?) {
+    init(blocks: [OutlineBlock], declaredTitle: String?, fallbackTitle: String?, sectionsAsSteps: Set<Int> = []) {
         self.blocks = blocks
+        self.sectionsAsSteps = sectionsAsSteps
+        (listSteps, listBlocks) = Self.numberedListSteps(blocks)
         self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
         var captionFileNames: [Int: String] = [:]
@@ -325,6 +396,46 @@ private struct BuildState {
         return blocks[..<nearest].lastIndex(where: isCandidate)
     }
 
+    /// A numbered list at the top level whose items hold code, or with code between its items, is a list
+    /// of steps (`1. Add a property:` then its code, `2. Build and run.`): each item is one step, with the
+    /// code under it or after it up to the next item. It takes two items at least; a numbered list without
+    /// code (reasons, prerequisites), or with code only after its last item, is prose.
+    private static func numberedListSteps(_ blocks: [OutlineBlock]) -> (openers: Set<Int>, blocks: Set<Int>) {
+        func isCode(_ block: OutlineBlock) -> Bool {
+            if case .code = block.kind { return true }
+            return false
+        }
+        func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
+        var openers = Set<Int>()
+        var members = Set<Int>()
+        var index = 0
+        while index < blocks.count {
+            guard blocks[index].listItem?.opens == true else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end + 1 < blocks.count, blocks[end + 1].listItem != nil || isCode(blocks[end + 1]) { end += 1 }
+            var runOpeners: [Int] = []
+            var hasCode = false
+            let openerCount = countOpeners(index...end)
+            for position in index...end {
+                if blocks[position].listItem?.opens == true { runOpeners.append(position) }
+                // Code after the last item alone does not make steps of a list (`two fields: 1. … 2. …`
+                // then the code that declares them).
+                if isCode(blocks[position]), blocks[position].listItem != nil || runOpeners.count < openerCount {
+                    hasCode = true
+                }
+            }
+            if runOpeners.count >= 2, hasCode {
+                openers.formUnion(runOpeners)
+                members.formUnion(index...end)
+            }
+            index = end + 1
+        }
+        return (openers, members)
+    }
+
     /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First
     /// Workflow` and their code): the document's first heading is a level-1 step label, no other block
     /// carries a step label, and headings follow under it. That label heads the whole page, not one step.
@@ -374,6 +485,11 @@ private struct BuildState {
     private mutating func role(of index: Int) -> BlockRole {
         let block = blocks[index]
         if index == titleIndex { return .title }
+        // A numbered list of steps inside a step the author labelled is that step's detail.
+        if listSteps.contains(index), let item = block.listItem, step?.label == nil || step?.fromList == true {
+            let label = StepHeadings.Match(kind: .step, number: item.number, label: "\(item.number).", title: block.text)
+            return .step(label, title: block.text)
+        }
         if let label = block.label {
             switch (label.kind, block.kind) {
             case (.section, .heading): return .section(labelled: true)
@@ -396,6 +512,11 @@ private struct BuildState {
         let block = blocks[index]
         // The heading that titles the section label before it was read with that label.
         if sectionTitleHeadingIndices.contains(index) { return }
+        if step?.fromList == true, !listBlocks.contains(index) {
+            // The list of steps ended: what follows is not its last item's.
+            closeStep()
+            resetPending()
+        }
         switch role(of: index) {
         case .title:
             // What a leftover header above the title opened (a blog's name, a stale heading) ends here.
@@ -421,6 +542,11 @@ private struct BuildState {
             section = SectionDraft(
                 title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: range)
             resetPending()
+            if sectionsAsSteps.contains(index) {
+                step = StepDraft(
+                    label: nil, title: labelTitle.isEmpty ? block.text : labelTitle, prose: [], range: range,
+                    held: true)
+            }
         case .step(let label, let stepTitle):
             closeStep()
             resetPending()
@@ -428,6 +554,7 @@ private struct BuildState {
             if case .paragraph = block.kind, !stepTitle.isEmpty { prose.append(stepTitle) }
             step = StepDraft(
                 label: label, title: stepTitle, awaitsTitle: stepTitle.isEmpty, prose: prose, range: block.range)
+            step?.fromList = listSteps.contains(index)
         case .stepBreak:
             closeStep()
             resetPending()
@@ -446,6 +573,13 @@ private struct BuildState {
             if case .paragraph = block.kind, !captions.contains(index), !aside { step?.title = block.text }
         }
         if case .code(let code) = block.kind {
+            if startsImplicitStep(block), index == 0 || !OutlineBuilder.isAside(blocks[index - 1].text) {
+                // Unlabelled documents: each code block is a step of its own, whether prose, a caption
+                // or nothing stands between it and the code before it; code an aside right before it
+                // introduces is shown in that aside, and stays in its step.
+                closeStep()
+                resetPending()
+            }
             if step == nil {
                 // An implicit step is titled by the heading that opened it, else by the prose line before its code.
                 step = StepDraft(
@@ -469,12 +603,16 @@ private struct BuildState {
         }
         if captions.contains(index) {
             // A file-name caption belongs with its code block: it opens no step of its own.
+            if startsImplicitStep(block) {
+                closeStep()
+                resetPending()
+            }
             if step == nil, pendingStart == nil { pendingStart = block.range.start }
             step?.extend(to: block.range.end)
             return
         }
-        if let current = step, current.label == nil, !hasStepLabels, !current.snippets.isEmpty, !current.inAside,
-            !aside
+        if let current = step, current.label == nil, !current.held, !hasStepLabels, !current.snippets.isEmpty,
+            !current.inAside, !aside
         {
             // Unlabelled documents: prose after code starts the next implicit step.
             closeStep()
@@ -489,6 +627,14 @@ private struct BuildState {
             pendingProse.append(block.text)
             if aside { pendingAside = true }
         }
+    }
+
+    /// Whether `block` (code, or the caption of code) ends the implicit step open now and opens the next:
+    /// in a document without step labels each code block is one step, so a step that already shows code
+    /// ends where the next code or its caption begins.
+    private func startsImplicitStep(_ block: OutlineBlock) -> Bool {
+        guard let current = step else { return false }
+        return current.label == nil && !current.held && !hasStepLabels && !current.snippets.isEmpty
     }
 
     private mutating func resetPending() {

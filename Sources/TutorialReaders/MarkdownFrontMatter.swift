@@ -1,14 +1,15 @@
 import TutorialModel
 
-/// YAML front matter at the very start of a document (`---`, `key: value` lines, `---` or `...`), as
-/// Jekyll, Hexo and GitBook pages carry it. CommonMark knows no front matter: to cmark its lines are a
-/// thematic break and a setext heading, so the reader blanks them out before parsing.
+/// Front matter at the very start of a document: YAML (`---`, `key: value` lines, `---` or `...`), as
+/// Jekyll, Hexo and GitBook pages carry it, or TOML (`+++`, `key = "value"` lines, `+++`), as Hugo's do.
+/// CommonMark knows no front matter: to cmark its lines are a thematic break and a setext heading (or a
+/// paragraph), so the reader blanks them out before parsing.
 struct MarkdownFrontMatter {
     /// The bytes from the document's start through the closing line (its line break excluded).
     let length: Int
     /// The `title:` value, used when the document has no title heading.
     let title: String?
-    /// Every `key: value` line's value (quotes taken off), by key.
+    /// Every `key: value` (TOML: `key = value`) line's value (quotes taken off), by key.
     let values: [String: String]
 
     /// The front matter `lineIndex` starts with, or nil. At most 100 lines are looked at for the closing one.
@@ -18,26 +19,28 @@ struct MarkdownFrontMatter {
             let range = lineIndex.contentRange(ofLine: number)
             return Substring(String(decoding: bytes[range.start..<range.end], as: UTF8.self))
         }
-        guard bytes.starts(with: Array("---".utf8)), lineIndex.lineCount > 2,
-            line(0).trimmingWhitespace() == "---"
+        // YAML between `---` lines; Hugo's TOML between `+++` lines (`title = "…"`).
+        guard lineIndex.lineCount > 2, let fence = ["---", "+++"].first(where: { line(0).trimmingWhitespace() == $0 }),
+            bytes.starts(with: Array(fence.utf8))
         else { return nil }
+        let separator: Character = fence == "+++" ? "=" : ":"
         var values: [String: String] = [:]
         var sawKey = false
         for number in 1..<min(lineIndex.lineCount, 100) {
             let text = line(number)
             let trimmed = text.trimmingWhitespace()
-            if trimmed == "---" || trimmed == "..." {
+            if trimmed == fence || (fence == "---" && trimmed == "...") {
                 guard sawKey else { return nil }
                 length = lineIndex.contentRange(ofLine: number).end
                 self.values = values
                 title = values["title"]
                 return
             }
-            guard let colon = text.firstIndex(of: ":"), text.first?.isWhitespace == false, text.first != "-" else {
+            guard let colon = text.firstIndex(of: separator), text.first?.isWhitespace == false, text.first != "-" else {
                 continue
             }
             // A front matter's first line is a key: a document that starts with a rule and prose has none.
-            let key = text[..<colon]
+            let key = text[..<colon].trimmingWhitespace()
             guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
             sawKey = true
             var value = text[text.index(after: colon)...].trimmingWhitespace()

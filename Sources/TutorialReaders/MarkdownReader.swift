@@ -16,7 +16,8 @@ public enum MarkdownReader {
         var reader = MarkdownBlocks(document: document, lines: 0..<document.lineIndex.lineCount)
         let blocks = reader.collect()
         return OutlineBlocks(
-            blocks: blocks, diagnostics: reader.diagnostics, fallbackTitle: reader.frontMatter?.title)
+            blocks: blocks, diagnostics: reader.diagnostics,
+            fallbackTitle: reader.frontMatter?.title ?? reader.emphasisedFirstLine)
     }
 
     /// The blocks of whole lines `lines` of `document` parsed by themselves, ranges in the document's
@@ -48,6 +49,15 @@ private struct MarkdownBlocks {
     /// Info strings read so far: a tutorial repeats the same few (`swift file=PageView.swift`) at every
     /// step, and reading one character by character cost as much as mapping the block's lines.
     private var infoStrings: [String: MarkdownInfoString] = [:]
+    /// The document's first block when it is a paragraph of one emphasised run alone (`*Day 36 • Friday*`):
+    /// a title set off without a heading, used when nothing else names the document.
+    private(set) var emphasisedFirstLine: String?
+    /// Whether a block was met yet (the emphasised line must be the first).
+    private var sawBlock = false
+    /// The numbered list at the top level being walked, and the number of its next item.
+    private var numberedList: (node: OpaquePointer, next: Int)?
+    /// The item of that list being walked: its number, and whether a block of it was emitted yet.
+    private var listItem: (number: Int, opened: Bool)?
 
     init(document: SourceDocument, lines: Range<Int>) {
         self.document = document
@@ -79,6 +89,7 @@ private struct MarkdownBlocks {
                 bytes[index] = 0x20
             }
         }
+        MarkdownShortcodes.fence(&bytes, lines: lines, lineIndex: lineIndex)
         let parsed = parsedBytes
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -101,6 +112,26 @@ private struct MarkdownBlocks {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             let isTopLevel = cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_DOCUMENT
+            if isTopLevel {
+                // A numbered list at the top level numbers its items from its start; anything else ends it.
+                let ordered = type == CMARK_NODE_LIST && cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+                numberedList = ordered ? (node, Int(cmark_node_get_list_start(node))) : nil
+                listItem = nil
+            } else if type == CMARK_NODE_ITEM, let list = numberedList, cmark_node_parent(node) == list.node {
+                listItem = (list.next, false)
+                numberedList?.next += 1
+            }
+            let blockCount = result.count
+            defer {
+                if type != CMARK_NODE_DOCUMENT { sawBlock = true }
+                if let item = listItem, result.count > blockCount {
+                    for index in blockCount..<result.count {
+                        result[index].listItem = OutlineBlock.ListItem(
+                            number: item.number, opens: !item.opened && index == blockCount)
+                    }
+                    listItem?.opened = true
+                }
+            }
             switch type {
             case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM,
                 CMARK_NODE_FOOTNOTE_DEFINITION:
@@ -118,6 +149,13 @@ private struct MarkdownBlocks {
                     result.append(OutlineBlock(kind: .prose, text: text, range: range))
                 }
             case CMARK_NODE_PARAGRAPH:
+                if isTopLevel, !sawBlock, lines.lowerBound == 0, let only = cmark_node_first_child(node),
+                    cmark_node_next(only) == nil,
+                    [CMARK_NODE_EMPH, CMARK_NODE_STRONG].contains(cmark_node_get_type(only))
+                {
+                    let text = inlineText(node)
+                    if !text.isEmpty, text.count <= 120 { emphasisedFirstLine = text }
+                }
                 if isTopLevel {
                     result.append(contentsOf: paragraphBlocks(node))
                 } else {
@@ -280,7 +318,7 @@ private struct MarkdownBlocks {
         }
         let code = OutlineCode(
             language: parsedInfo.language, fileName: parsedInfo.fileName, code: mapped.code, range: mapped.range,
-            sourceMap: mapped.sourceMap)
+            sourceMap: mapped.sourceMap, isIndented: !isFenced)
         return OutlineBlock(kind: .code(code), text: "", range: nodeRange(node))
     }
 

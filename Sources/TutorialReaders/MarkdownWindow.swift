@@ -15,7 +15,8 @@ enum MarkdownWindow {
         _ previous: OutlineBlocks, mayDefineReferences: Bool, change: DocumentChange
     ) -> (OutlineBlocks, SourceRange)? {
         guard !mayDefineReferences, !introducesReferenceMark(change),
-            sameFrontMatter(change), !mayHoldHTMLHeading(change.old.bytes), !mayHoldHTMLHeading(change.new.bytes)
+            sameFrontMatter(change), !mayHoldHTMLHeading(change.old.bytes), !mayHoldHTMLHeading(change.new.bytes),
+            !mayHoldShortcode(change.old.bytes), !mayHoldShortcode(change.new.bytes)
         else { return nil }
         let old = change.old
         // The boundaries: the last top-level ATX heading on a line before the edit, the first after it.
@@ -61,6 +62,23 @@ enum MarkdownWindow {
                 var next = open + 1
                 if next < buffer.count, buffer[next] == 0x2F { next += 1 }
                 if next + 1 < buffer.count, buffer[next] | 0x20 == 0x68, (0x31...0x36).contains(buffer[next + 1]) {
+                    return true
+                }
+                index = open + 1
+            }
+            return false
+        }
+    }
+
+    /// Whether the text may hold a Hugo shortcode (`{{<`, `{{%`): a code shortcode's pair is found over the
+    /// lines parsed (`MarkdownShortcodes`), and an edit may pair an opening with a closing past the window.
+    static func mayHoldShortcode(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while let open = ByteSearch.index(of: UInt8(ascii: "{"), in: buffer, from: index) {
+                if open + 2 < buffer.count, buffer[open + 1] == UInt8(ascii: "{"),
+                    buffer[open + 2] == UInt8(ascii: "<") || buffer[open + 2] == UInt8(ascii: "%")
+                {
                     return true
                 }
                 index = open + 1

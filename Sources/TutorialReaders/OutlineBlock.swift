@@ -20,12 +20,30 @@ struct OutlineBlock: Sendable, Equatable {
     /// The step or section label the block starts with: a heading's label, or a paragraph's bold
     /// prefix (`**Step 2.** Add…`), found by the reader with `StepHeadings.match`.
     let label: StepHeadings.Match?
+    /// Set on the blocks of an item of a numbered list at the document's top level (`1. Do this`): the
+    /// item's number, and whether the block is the item's first.
+    var listItem: ListItem? = nil
+
+    struct ListItem: Sendable, Equatable {
+        let number: Int
+        let opens: Bool
+    }
 
     init(kind: Kind, text: String, range: SourceRange, label: StepHeadings.Match? = nil) {
         self.kind = kind
         self.text = text
         self.range = range
         self.label = label
+    }
+
+    /// The block with another kind, text, range or label, still in the list item it was in.
+    func with(kind: Kind? = nil, text: String? = nil, range: SourceRange? = nil, label: StepHeadings.Match?? = nil)
+        -> OutlineBlock
+    {
+        var block = OutlineBlock(
+            kind: kind ?? self.kind, text: text ?? self.text, range: range ?? self.range, label: label ?? self.label)
+        block.listItem = listItem
+        return block
     }
 }
 
@@ -35,7 +53,7 @@ extension OutlineBlock {
         guard delta != 0 else { return self }
         var kind = kind
         if case .code(let code) = kind { kind = .code(code.shifted(by: delta)) }
-        return OutlineBlock(kind: kind, text: text, range: range.shifted(by: delta), label: label)
+        return with(kind: kind, range: range.shifted(by: delta))
     }
 }
 
@@ -52,16 +70,22 @@ struct OutlineCode: Sendable, Equatable {
     /// The kind the code has if it is Swift, found once when the block is read: the outline is built again
     /// from kept blocks after every edit, and scanning all the code each time would undo the saving.
     let kindAsSwift: SnippetKind
+    /// Whether the block is Markdown's indented code (four spaces, no fence): in a document that fences
+    /// its code, such a block is text left indented (a scraped caption, a note), not code.
+    let isIndented: Bool
 
-    init(language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap) {
+    init(
+        language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap,
+        isIndented: Bool = false
+    ) {
         self.init(
             language: language, fileName: fileName, code: code, range: range, sourceMap: sourceMap,
-            kindAsSwift: SnippetClassifier.kind(code: code, language: "swift", fileName: nil))
+            kindAsSwift: SnippetClassifier.kind(code: code, language: "swift", fileName: nil), isIndented: isIndented)
     }
 
     private init(
         language: String?, fileName: String?, code: String, range: SourceRange, sourceMap: SnippetSourceMap,
-        kindAsSwift: SnippetKind
+        kindAsSwift: SnippetKind, isIndented: Bool
     ) {
         self.language = language
         self.fileName = fileName
@@ -69,6 +93,7 @@ struct OutlineCode: Sendable, Equatable {
         self.range = range
         self.sourceMap = sourceMap
         self.kindAsSwift = kindAsSwift
+        self.isIndented = isIndented
     }
 
     /// The kind `SnippetClassifier.kind(code:language:fileName:)` gives the code with this file name.
@@ -80,7 +105,7 @@ struct OutlineCode: Sendable, Equatable {
     func shifted(by delta: Int) -> OutlineCode {
         OutlineCode(
             language: language, fileName: fileName, code: code, range: range.shifted(by: delta),
-            sourceMap: sourceMap.shifted(by: delta), kindAsSwift: kindAsSwift)
+            sourceMap: sourceMap.shifted(by: delta), kindAsSwift: kindAsSwift, isIndented: isIndented)
     }
 }
 

@@ -1,0 +1,125 @@
+/// Headings numbered as an outline (`## 1. Setup`, `### 1.1. Layout`, `#### 3.3.1. The view`): the
+/// numbers are the author's section and step labels, whatever words follow them.
+///
+/// Found by shape alone: a series of at least two headings at one level numbered `N.` (a number and a
+/// dot, then the title) are sections; a deeper heading numbered `N.M` under section `N` (or `N.M.K` under
+/// `N.M`) is a step when no heading numbered under it follows (a leaf of the outline). A numbered section
+/// with no step label under it is one step by itself, prose only or not. Headings the author labelled
+/// (`Step 3`) keep their labels, so `# 1. Title` sections over `# Step 1` headings read as sections of
+/// steps. A lone `1.` heading, or one followed by a sentence (`1.5 billion users`), is not a series, nor is
+/// a series that stands under shallower headings than the title (it numbers things inside a section).
+enum OutlineNumbering {
+    /// The blocks with outline-numbered headings labelled, and the indices of the numbered sections that
+    /// are one step by themselves.
+    static func label(_ blocks: [OutlineBlock]) -> (blocks: [OutlineBlock], sectionsAsSteps: Set<Int>) {
+        var numbers: [Int: [Int]] = [:]
+        for (index, block) in blocks.enumerated() {
+            guard case .heading = block.kind, block.label == nil, let number = outlineNumber(block.text) else {
+                continue
+            }
+            numbers[index] = number.parts
+        }
+        // The shallowest level holding a series (two or more) of `N.` headings.
+        var singleLevels: [Int: Int] = [:]
+        for (index, parts) in numbers where parts.count == 1 {
+            if case .heading(let level) = blocks[index].kind { singleLevels[level, default: 0] += 1 }
+        }
+        guard let sectionLevel = singleLevels.filter({ $0.value >= 2 }).keys.min() else { return (blocks, []) }
+        // Above the series stands at most the title: a series under shallower headings (`## Custom Row` over
+        // `### 1. Create the row`, `### 2. Use it`) numbers things inside a section, not the sections.
+        let shallower = blocks.count { block in
+            if case .heading(let level) = block.kind { return level < sectionLevel }
+            return false
+        }
+        guard shallower <= 1 else { return (blocks, []) }
+
+        var result = blocks
+        var sectionsAsSteps = Set<Int>()
+        var openSection: (index: Int, number: Int, hasSteps: Bool)?
+        func closeSection() {
+            if let open = openSection, !open.hasSteps { sectionsAsSteps.insert(open.index) }
+            openSection = nil
+        }
+        for (index, block) in blocks.enumerated() {
+            guard case .heading(let level) = block.kind else { continue }
+            if let parts = numbers[index], parts.count == 1, level == sectionLevel {
+                closeSection()
+                openSection = (index, parts[0], false)
+                result[index] = relabelled(block, kind: .section, parts: parts)
+                continue
+            }
+            if level <= sectionLevel, block.label?.kind != .step { closeSection() }
+            guard var open = openSection else { continue }
+            if block.label?.kind == .step {
+                open.hasSteps = true
+                openSection = open
+                continue
+            }
+            guard level > sectionLevel, let parts = numbers[index], parts.count >= 2, parts[0] == open.number,
+                isLeaf(index, parts: parts, numbers: numbers, blocks: blocks, sectionLevel: sectionLevel)
+            else { continue }
+            open.hasSteps = true
+            openSection = open
+            result[index] = relabelled(block, kind: .step, parts: parts)
+        }
+        closeSection()
+        return (result, sectionsAsSteps)
+    }
+
+    /// Whether no heading after `index`, before the next heading at the section level or above, is
+    /// numbered under `parts` (`3.3` is no step when `3.3.1` follows: its leaves are).
+    private static func isLeaf(
+        _ index: Int, parts: [Int], numbers: [Int: [Int]], blocks: [OutlineBlock], sectionLevel: Int
+    ) -> Bool {
+        var position = index + 1
+        while position < blocks.count {
+            if case .heading(let level) = blocks[position].kind {
+                if level <= sectionLevel { return true }
+                if let other = numbers[position], other.count > parts.count, Array(other.prefix(parts.count)) == parts {
+                    return false
+                }
+            }
+            position += 1
+        }
+        return true
+    }
+
+    private static func relabelled(_ block: OutlineBlock, kind: StepHeadings.Kind, parts: [Int]) -> OutlineBlock {
+        let title = outlineNumber(block.text)?.title ?? block.text
+        // Steps carry no number for `step-numbering` to judge: their count restarts at every level.
+        let match = StepHeadings.Match(
+            kind: kind, number: kind == .section ? parts[0] : nil,
+            label: parts.map(String.init).joined(separator: ".") + (parts.count == 1 ? "." : ""), title: title)
+        return block.with(label: match)
+    }
+
+    /// The outline number a heading's text starts with and the title after it: `1. Title`, `1.1 Title`,
+    /// `1.1. Title`, `3.3.1. Title`. A single number needs its dot; each part has at most three digits.
+    static func outlineNumber(_ text: String) -> (parts: [Int], title: String)? {
+        var parts: [Int] = []
+        var digits = ""
+        var endsWithDot = false
+        var rest = Substring(text)
+        while let character = rest.first {
+            if character.isASCII, character.isNumber {
+                guard digits.count < 3 else { return nil }
+                digits.append(character)
+                endsWithDot = false
+            } else if character == ".", !digits.isEmpty {
+                parts.append(Int(digits)!)
+                digits = ""
+                endsWithDot = true
+            } else {
+                break
+            }
+            rest = rest.dropFirst()
+        }
+        if !digits.isEmpty { parts.append(Int(digits)!) }
+        guard !parts.isEmpty, parts.count == 1 ? endsWithDot : true, rest.first?.isWhitespace == true else {
+            return nil
+        }
+        let title = rest.trimmingWhitespace()
+        guard let first = title.first, !first.isLowercase else { return nil }
+        return (parts, String(title))
+    }
+}

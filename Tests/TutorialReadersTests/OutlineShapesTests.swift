@@ -1,0 +1,191 @@
+import TutorialModel
+import XCTest
+
+@testable import TutorialReaders
+
+/// Structure read from the shape of a Markdown document, as authors write it: one step per code block
+/// where nothing labels steps, indented leftovers, outline-numbered headings, numbered lists of steps,
+/// Hugo's front matter and code shortcodes, a title set off by emphasis. Each case is our own text.
+final class OutlineShapesTests: XCTestCase {
+    private func read(_ text: String) -> Tutorial {
+        MarkdownReader.read(SourceDocument(path: "shapes.md", text: text))
+    }
+
+    /// Steps per section, and the snippets of each step.
+    private func shape(_ tutorial: Tutorial) -> [[Int]] {
+        tutorial.sections.map { $0.steps.map(\.snippets.count) }
+    }
+
+    // MARK: - One step per code block
+
+    func testBackToBackCodeBlocksAreTwoStepsWithoutStepLabels() {
+        let tutorial = read(
+            "# Jars\n\n## Fill\n\nMake a jar:\n\n```swift\nlet jar = Jar()\n```\n```swift\njar.fill()\n```\n"
+                + "\nThen its lid, in `Lid.swift`:\n\n```swift\nstruct Lid {}\n```\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1, 1]])
+    }
+
+    func testCodeRightAfterAnAsideStaysInItsStep() {
+        let tutorial = read(
+            "# Jars\n\n## Fill\n\nMake a jar:\n\n```swift\nlet jar = Jar()\n```\n\nNote: jars are values.\n\n"
+                + "```swift\nvar copy = jar\n```\n")
+        XCTAssertEqual(shape(tutorial), [[2]])
+    }
+
+    func testALabelledStepKeepsAllItsCode() {
+        let tutorial = read("# Jars\n\n### Step 1\n\nMake two.\n\n```swift\nlet a = Jar()\n```\n```swift\nlet b = Jar()\n```\n")
+        XCTAssertEqual(shape(tutorial), [[2]])
+    }
+
+    // MARK: - Indented leftovers
+
+    func testIndentedSentencesAreProseWhereCodeIsFenced() {
+        let tutorial = read(
+            "# Jars\n\n### Step 1\n\nMake one.\n\n```swift\nlet jar = Jar()\n```\n\n    No preview\n\n"
+                + "    Read the [guide](https://example.com) first.\n\n<div>\n    <img src=\"jar.png\">\n\n"
+                + "    A jar, drawn.\n</div>\n")
+        XCTAssertEqual(shape(tutorial), [[1]])
+    }
+
+    func testIndentedCodeStaysCodeWhereCodeIsFenced() {
+        let tutorial = read(
+            "# Jars\n\n### Step 1\n\nMake one.\n\n```swift\nlet jar = Jar()\n```\n\n### Step 2\n\nFill it.\n\n"
+                + "    jar.fill(with: .jam)\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+    }
+
+    func testADocumentWhoseCodeIsAllIndentedKeepsIt() {
+        let tutorial = read("# Jars\n\n### Step 1\n\nShow the caption.\n\n    No preview\n")
+        XCTAssertEqual(shape(tutorial), [[1]])
+    }
+
+    func testReadsAsText() {
+        XCTAssertTrue(OutlineBuilder.readsAsText("No preview\n"))
+        XCTAssertTrue(OutlineBuilder.readsAsText("<source src=\"a.mp4\">\n"))
+        XCTAssertTrue(OutlineBuilder.readsAsText("Use `.padding()` on the [stack](https://example.com).\n"))
+        XCTAssertTrue(OutlineBuilder.readsAsText("注意：这里没有代码。\n"))
+        XCTAssertFalse(OutlineBuilder.readsAsText("import Foundation\n"))
+        XCTAssertFalse(OutlineBuilder.readsAsText("Text(\"Hi\")\n"))
+        XCTAssertFalse(OutlineBuilder.readsAsText("}\n"))
+        XCTAssertFalse(OutlineBuilder.readsAsText("Jar.shared = Jar()\n"))
+    }
+
+    // MARK: - Outline numbers
+
+    func testOutlineNumbers() {
+        XCTAssertEqual(OutlineNumbering.outlineNumber("1. Setup")?.parts, [1])
+        XCTAssertEqual(OutlineNumbering.outlineNumber("1.2 Layout")?.parts, [1, 2])
+        XCTAssertEqual(OutlineNumbering.outlineNumber("3.3.1. The view")?.parts, [3, 3, 1])
+        XCTAssertEqual(OutlineNumbering.outlineNumber("2. Model the jars")?.title, "Model the jars")
+        XCTAssertNil(OutlineNumbering.outlineNumber("2023 Review"))
+        XCTAssertNil(OutlineNumbering.outlineNumber("1 Setup"))
+        XCTAssertNil(OutlineNumbering.outlineNumber("1.5 billion jars"))
+        XCTAssertNil(OutlineNumbering.outlineNumber("1234. Too long"))
+    }
+
+    func testNumberedHeadingsAreSectionsAndLeafStepsAndASectionWithoutStepsIsOneStep() {
+        let tutorial = read(
+            "# Jars\n\n## 1. Plan\n\nSketch the shelf.\n\n## 2. Build\n\n### 2.1. The jar\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "### 2.2. The lid\n\n#### 2.2.1. Shape\n\n```swift\nstruct Lid {}\n```\n\n#### 2.2.2. Fit\n\n"
+                + "```swift\nextension Jar { var lid: Lid { Lid() } }\n```\n\n## 3. Show\n\n```swift\nText(\"jar\")\n```\n"
+                + "```swift\nText(\"lid\")\n```\n")
+        XCTAssertEqual(shape(tutorial), [[0], [1, 1, 1], [2]])
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Plan", "Build", "Show"])
+        XCTAssertEqual(tutorial.sections[1].steps.map(\.label), ["2.1", "2.2.1", "2.2.2"])
+    }
+
+    func testNumberedHeadingsUnderASectionAreNoSections() {
+        let tutorial = read(
+            "# Jars\n\n## Shelf\n\n### 1. Measure\n\n```swift\nlet width = 80\n```\n\n### 2. Cut\n\n"
+                + "```swift\nlet board = Board(width: width)\n```\n\n## Jars\n\n```swift\nlet jar = Jar()\n```\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Shelf", "Jars"])
+        XCTAssertEqual(shape(tutorial), [[1, 1], [1]])
+    }
+
+    func testALoneNumberedHeadingIsNoSeries() {
+        let tutorial = read("# Jars\n\n## 1. Why jars\n\nBecause.\n\n## Make one\n\n```swift\nlet jar = Jar()\n```\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Make one"])
+    }
+
+    func testNumberedLinkHeadingsOverStepHeadingsAreSectionsUnderTheRightTitle() {
+        let tutorial = read(
+            "# [back](https://example.com)\n\n# [Jars](https://example.com/jars)\n\n"
+                + "# 1. [Make a jar](https://example.com/jars#1)\n\n# Step 1\n\nDeclare it.\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "# 2. [Fill it](https://example.com/jars#2)\n\n# Step 1\n\nFill.\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Make a jar", "Fill it"])
+        XCTAssertEqual(shape(tutorial), [[1], [1]])
+    }
+
+    // MARK: - Numbered lists of steps
+
+    func testANumberedListWithCodeIsOneStepPerItem() {
+        let tutorial = read(
+            "# Jars\n\n## Make\n\n1. Declare the jar:\n\n   ```swift\n   struct Jar {}\n   ```\n\n2. Fill it.\n\n"
+                + "```swift\nvar jar = Jar()\n```\n\n3. Build and run.\n\nThat is all.\n\n```swift\nprint(jar)\n```\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1, 0, 1]])
+        XCTAssertEqual(tutorial.sections[0].steps.prefix(3).map(\.label), ["1.", "2.", "3."])
+        XCTAssertNil(tutorial.sections[0].steps[3].label)
+    }
+
+    func testANumberedListWithCodeOnlyAfterItIsProse() {
+        let tutorial = read("# Jars\n\n## Make\n\nTwo fields:\n\n1. the size,\n2. the lid.\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(shape(tutorial), [[1]])
+        XCTAssertNil(tutorial.sections[0].steps[0].label)
+    }
+
+    func testANumberedListInsideALabelledStepIsItsDetail() {
+        let tutorial = read(
+            "# Jars\n\n### Step 1\n\nDo two things:\n\n1. Declare it:\n\n   ```swift\n   struct Jar {}\n   ```\n\n"
+                + "2. Use it:\n\n   ```swift\n   let jar = Jar()\n   ```\n")
+        XCTAssertEqual(shape(tutorial), [[2]])
+        XCTAssertEqual(tutorial.sections[0].steps[0].label, "Step 1")
+    }
+
+    // MARK: - Hugo
+
+    func testTOMLFrontMatterGivesTheTitle() {
+        let tutorial = read("+++\ntitle = \"Jars in Swift\"\ndraft = false\n+++\n\n## Make\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars in Swift")
+        XCTAssertEqual(shape(tutorial), [[1]])
+    }
+
+    func testHighlightShortcodesAreCodeWithTheirLanguage() throws {
+        let tutorial = read(
+            "# Jars\n\n## Make\n\nDeclare it:\n\n{{< highlight swift \"linenos=table\" >}}\n# not a heading\nstruct Jar {}\n"
+                + "{{< /highlight >}}\n\nFill it:\n\n{{% code lang=\"swift\" %}}\nvar jar = Jar()\n{{% /code %}}\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+        let first = try XCTUnwrap(tutorial.sections.first?.steps.first?.snippets.first)
+        XCTAssertEqual(first.language, "swift")
+        XCTAssertEqual(first.code, "# not a heading\nstruct Jar {}\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Make"])
+    }
+
+    func testShortcodeTags() {
+        XCTAssertEqual(
+            MarkdownShortcodes.tag("{{< highlight swift >}}"),
+            MarkdownShortcodes.Tag(name: "highlight", closing: false, language: "swift"))
+        XCTAssertEqual(
+            MarkdownShortcodes.tag("  {{< /highlight >}}"),
+            MarkdownShortcodes.Tag(name: "highlight", closing: true, language: nil))
+        XCTAssertEqual(MarkdownShortcodes.tag("{{< code language=\"Swift\" >}}")?.language, "swift")
+        XCTAssertNil(MarkdownShortcodes.tag("{{< figure src=\"jar.png\" >}}"))
+        XCTAssertNil(MarkdownShortcodes.tag("{{ .Title }}"))
+    }
+
+    func testAnUnclosedShortcodeStaysText() {
+        let tutorial = read("# Jars\n\n## Make\n\n{{< highlight swift >}}\nstruct Jar {}\n")
+        XCTAssertEqual(shape(tutorial), [])
+    }
+
+    // MARK: - A title set off by emphasis
+
+    func testAnEmphasisedFirstLineTitlesADocumentWithoutOne() {
+        XCTAssertEqual(read("*Day 3 • jars*\n\n## Make\n\n```swift\nstruct Jar {}\n```\n").title, "Day 3 • jars")
+    }
+
+    func testAnEmphasisedLaterLineIsNoTitle() {
+        XCTAssertNil(read("Intro.\n\n*Day 3 • jars*\n\n## Make\n\n```swift\nstruct Jar {}\n```\n").title)
+        XCTAssertEqual(read("*Day 3*\n\n# Jars\n\n## Make\n\n```swift\nstruct Jar {}\n```\n").title, "Jars")
+    }
+}
