@@ -545,6 +545,9 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "test_lsp_reads.py": (ROOT / "Tests/e2e/lsp/test_lsp_reads.py").read_text(),
         "test_hostile_shapes.py": (ROOT / "Tests/e2e/test_hostile_shapes.py").read_text(),
         "SwiftNestingTests": (ROOT / "Tests/TutorialModelTests/SwiftNestingTests.swift").read_text(),
+        "WorkBudgetFindingTests": (ROOT / "Tests/TutorialAnalysisTests/WorkBudgetFindingTests.swift").read_text(),
+        "ParseGuardTests": (ROOT / "Tests/SwiftFactsTests/ParseGuardTests.swift").read_text(),
+        "SyntaxTreesParseGuardTests": (ROOT / "Tests/StepDiffTests/SyntaxTreesTests.swift").read_text(),
     }
     for row in rows:
         named = re.findall(r"`([A-Za-z_.]+?)(?:::|\.)(test\w+)`", row)

@@ -269,3 +269,20 @@ def test_the_language_server_reports_the_composition_budget_once():
         assert_still_serving(server)
     finally:
         server.close()
+
+
+def test_every_case_of_issue_22_is_a_row_of_the_bad_inputs_table():
+    """docs/bad-inputs.md maps the ten cases of issue 22 to rows; each row named exists and names a test
+    (that the tests exist is checked by test_bad_inputs.py's table test)."""
+    import pathlib
+    import re
+
+    table = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "bad-inputs.md").read_text()
+    cases = table.split("### Issue 22, case by case")[1].split("###")[0]
+    mapped = re.findall(r"^\| (\d+)\. .* \| ([\d, ]+) \|$", cases, re.MULTILINE)
+    assert [int(case) for case, _ in mapped] == list(range(1, 11)), mapped
+    rows = {int(n): line for n, line in re.findall(r"^\| (\d+) \|(.*)$", table, re.MULTILINE)}
+    for case, numbers in mapped:
+        for number in (int(n) for n in numbers.split(",")):
+            assert number in rows, f"case {case}: no row {number}"
+            assert re.search(r"`[A-Za-z_.]+?(?:::|\.)test\w+`", rows[number]), f"case {case}: row {number} names no test"
