@@ -533,6 +533,7 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "IncrementalReadingTests": (ROOT / "Tests/TutorialReadersTests/IncrementalReadingTests.swift").read_text(),
         "FileTreeWalkNamesTests": (ROOT / "Tests/TutorialReadersTests/FileTreeWalkNamesTests.swift").read_text(),
         "DocumentLoaderSizeTests": (ROOT / "Tests/TutorialAnalysisTests/DocumentLoaderSizeTests.swift").read_text(),
+        "DocumentLoaderWalkLimitTests": (ROOT / "Tests/TutorialAnalysisTests/DocumentLoaderSizeTests.swift").read_text(),
         "test_security.py": (ROOT / "Tests/e2e/test_security.py").read_text(),
         "CatalogResourcesTests": (ROOT / "Tests/TutorialReadersTests/CatalogResourcesTests.swift").read_text(),
         "DocCResourceFixTests": (ROOT / "Tests/TutorialFixesTests/FindingFixesTests.swift").read_text(),
