@@ -143,7 +143,7 @@ let package = Package(
         // Lifecycle defects injected into tutorials (issue 21's mutants): the mutant test and scripts/mutants.
         // MutationSyntax: SwiftSyntax imported `internal`ly, built with library evolution like SwiftFacts.
         .target(
-            name: "MutationSyntax",
+            name: "MutationSyntax", dependencies: ["TutorialModel"],
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(

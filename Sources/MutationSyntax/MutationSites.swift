@@ -4,6 +4,7 @@
 
 internal import SwiftParser
 internal import SwiftSyntax
+internal import TutorialModel
 
 /// The lifecycle defects a mutant injects, each the mistake one rule exists for.
 public enum MutationKind: String, CaseIterable, Sendable, Codable {
@@ -156,8 +157,10 @@ func baseName(_ name: String) -> String {
 }
 
 /// The mutation sites and evidence of one snippet's code, found with SwiftParser, and whether the code
-/// reads as a whole file: it parses, and no line stands for elided code.
+/// reads as a whole file: it parses, and no line stands for elided code. Code the parser must not be given
+/// (`SwiftParseLimits`) has no sites, no evidence, and is no whole file.
 public func mutationSites(in code: String) -> (sites: [MutationSite], evidence: SnippetEvidence, isWhole: Bool) {
+    guard SwiftParseLimits.unparseableReason(code) == nil else { return ([], SnippetEvidence(), false) }
     let tree = Parser.parse(source: code)
     let finder = SiteFinder(code: Array(code.utf8))
     finder.walk(tree)

@@ -245,9 +245,10 @@ public func mergeElided(previous: TracedText, shown: TracedText, anchoringPunctu
 /// to (`var body { … }` replaced by `func makeUIView { … }`): matching them splits a body in two.
 public func mergeElidedSwift(previous: TracedText, shown: TracedText, trees: SyntaxTrees) -> TracedText? {
     guard let merged = mergeElided(previous: previous, shown: shown) else { return nil }
-    guard trees.tree(merged.string).hasError, !trees.tree(previous.string).hasError,
+    // Code not parsed (`SwiftParseLimits`) counts as code with errors.
+    guard trees.tree(merged.string)?.hasError ?? true, !(trees.tree(previous.string)?.hasError ?? true),
         let structural = mergeElided(previous: previous, shown: shown, anchoringPunctuation: false),
-        !trees.tree(structural.string).hasError
+        !(trees.tree(structural.string)?.hasError ?? true)
     else { return merged }
     return structural
 }

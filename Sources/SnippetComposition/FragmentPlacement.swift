@@ -35,8 +35,8 @@ public enum PlacementOutcome: Sendable {
 ///
 /// - Parameters:
 ///   - shown: the snippet's code (its bytes traced for the source map).
-///   - files: the latest state of every file that may hold it (one when the page names the file); the
-///     caller checks that they and the snippet are small enough to parse (`SwiftParseLimits`).
+///   - files: the latest state of every file that may hold it (one when the page names the file); those
+///     too large or deep to parse (`SwiftParseLimits`) are passed over.
 ///   - recentFiles: file names, the most recently shown first.
 ///   - isFileNamed: the page names the file (`files` holds it alone): a new type may go to its top level.
 public func placeFragment(
@@ -44,7 +44,7 @@ public func placeFragment(
     trees: SyntaxTrees
 ) -> PlacementOutcome {
     let shown = TracedText(shown: code)
-    let fragmentTree = trees.tree(blankingElisions(in: code))
+    guard let fragmentTree = trees.tree(blankingElisions(in: code)) else { return .unplaced("too large or deep to parse") }
     guard !fragmentTree.hasError else { return .unplaced("does not parse as Swift declarations") }
     var declarations: [(decl: DeclSyntax, member: Member)] = []
     let fragmentBytes = shown.bytes
@@ -70,7 +70,7 @@ public func placeFragment(
     // The candidate files, parsed.
     var parsedFiles: [(file: PlacementFile, bytes: [UInt8], hadErrors: Bool, containers: [Container])] = []
     for file in files where file.name.hasSuffix(".swift") {
-        let tree = trees.tree(file.code)
+        guard let tree = trees.tree(file.code) else { continue }
         let bytes = Array(file.code.utf8)
         parsedFiles.append((file, bytes, tree.hasError, containers(in: tree, bytes: bytes, file: file.name)))
     }
@@ -297,7 +297,7 @@ public func placeFragment(
         return .unplaced("no file to place it in")
     }
     guard let composed = applying(edits, to: file.bytes) else { return .unplaced("shows the same declaration twice") }
-    if !file.hadErrors, trees.tree(composed.string).hasError {
+    if !file.hadErrors, trees.tree(composed.string)?.hasError ?? true {
         return .unplaced("placed in \(targetFile), it would not parse")
     }
     return .placed(fileName: targetFile, code: composed, summary: summary.joined(separator: "; "))

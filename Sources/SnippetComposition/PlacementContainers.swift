@@ -216,8 +216,7 @@ func conformanceNamedInProse(for decl: DeclSyntax, prose: String, container: Con
 /// brackets aside): the step rewrites that declaration, whichever file an earlier step named. Nil when
 /// no file or more than one does.
 public func fileRewrittenBy(shown code: String, files: [PlacementFile], trees: SyntaxTrees) -> String? {
-    let tree = trees.tree(blankingElisions(in: code))
-    guard !tree.hasError, tree.statements.count == 1, case .decl(let decl) = tree.statements.first?.item,
+    guard let tree = trees.tree(blankingElisions(in: code)), !tree.hasError, tree.statements.count == 1, case .decl(let decl) = tree.statements.first?.item,
         let member = Member(decl, in: Array(code.utf8))
     else { return nil }
     let shown = significantBodyLines(Array(code.utf8)[member.range])
@@ -225,7 +224,8 @@ public func fileRewrittenBy(shown code: String, files: [PlacementFile], trees: S
     var rewritten = Set<String>()
     for file in files where file.name.hasSuffix(".swift") {
         let bytes = Array(file.code.utf8)
-        for container in containers(in: trees.tree(file.code), bytes: bytes, file: file.name) {
+        guard let tree = trees.tree(file.code) else { continue }
+        for container in containers(in: tree, bytes: bytes, file: file.name) {
             for old in container.members where old.key == member.key
                 && (old.opaqueType == nil || member.opaqueType == nil || old.opaqueType == member.opaqueType)
             {

@@ -90,12 +90,12 @@ func lineBefore(_ offset: Int, in bytes: [UInt8]) -> ArraySlice<UInt8> {
 
 /// The names of the types a Swift file declares at its top level (extensions left out), in order.
 public func topLevelTypeNames(in code: String, trees: SyntaxTrees) -> [String] {
-    trees.tree(code).statements.compactMap { $0.item.as(DeclSyntax.self)?.typeName }
+    trees.tree(code)?.statements.compactMap { $0.item.as(DeclSyntax.self)?.typeName } ?? []
 }
 
 /// Whether the code declares types (and extensions) only at its top level: a file, not a script.
 public func declaresTypesOnly(_ code: String, trees: SyntaxTrees) -> Bool {
-    let items = trees.tree(code).statements
+    guard let items = trees.tree(code)?.statements else { return false }
     return !items.isEmpty
         && items.allSatisfy { item in
             guard let decl = item.item.as(DeclSyntax.self) else { return false }
@@ -105,7 +105,7 @@ public func declaresTypesOnly(_ code: String, trees: SyntaxTrees) -> Bool {
 
 /// Whether the code imports a module at its top level.
 public func importsModule(_ code: String, trees: SyntaxTrees) -> Bool {
-    trees.tree(code).statements.contains { $0.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) ?? false }
+    trees.tree(code)?.statements.contains { $0.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) ?? false } ?? false
 }
 
 /// What a snippet holds at its top level, as the parser reads it (elisions blanked out).
@@ -113,14 +113,13 @@ public enum FragmentShape: Sendable {
     case declarations
     case statements
     case mixed
-    /// It does not parse.
+    /// It does not parse (or is not parsed: `SwiftParseLimits`).
     case invalid
 }
 
 /// The shape of a snippet's code.
 public func fragmentShape(_ code: String, trees: SyntaxTrees) -> FragmentShape {
-    let tree = trees.tree(blankingElisions(in: code))
-    guard !tree.hasError else { return .invalid }
+    guard let tree = trees.tree(blankingElisions(in: code)), !tree.hasError else { return .invalid }
     let declarations = tree.statements.filter { $0.item.is(DeclSyntax.self) }.count
     if declarations == tree.statements.count { return .declarations }
     return declarations == 0 ? .statements : .mixed

@@ -21,7 +21,7 @@ func placeStatements(
     }
     var candidates: [Candidate] = []
     for file in files where file.name.hasSuffix(".swift") {
-        let tree = trees.tree(file.code)
+        guard let tree = trees.tree(file.code) else { continue }
         let bytes = Array(file.code.utf8)
         let collector = BlockCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
@@ -79,7 +79,7 @@ func placeStatements(
     composed.append(previous, 0..<best.range.lowerBound)
     composed.append(new)
     composed.append(previous, best.range.upperBound..<previous.count)
-    if !best.hadErrors, trees.tree(composed.string).hasError {
+    if !best.hadErrors, trees.tree(composed.string)?.hasError ?? true {
         return .unplaced("placed in \(best.owner), it would not parse")
     }
     return .placed(fileName: best.file.name, code: composed, summary: "statements of \(best.owner) rewritten")

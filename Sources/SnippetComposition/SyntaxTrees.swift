@@ -22,9 +22,12 @@ public final class SyntaxTrees: Sendable {
         held = Protected(Held(trees: BoundedGenerations(generationCost: generationBytes)))
     }
 
-    /// The tree of `code`, parsed once while it stays.
-    func tree(_ code: String) -> SourceFileSyntax {
+    /// The tree of `code`, parsed once while it stays; nil for code the parser must not be given
+    /// (`SwiftParseLimits`: too large, or nested deep enough to stall or overflow it). Asked here, where
+    /// the parse is, so that no caller can parse such code by forgetting to ask; a held tree was asked.
+    func tree(_ code: String) -> SourceFileSyntax? {
         if let known = held.withLock({ $0.trees.value(for: code) }) { return known }
+        guard SwiftParseLimits.unparseableReason(code) == nil else { return nil }
         let tree = Parser.parse(source: code)
         held.withLock {
             $0.parseCount += 1

@@ -99,6 +99,22 @@ public struct Timelines: Sendable {
     public let unplaced: [UnplacedSnippet]
     /// What the build judged of snippets' code alone, for the build of the document's next version.
     public let elisions: ElisionJudgements
+
+    public init(files: [FileTimeline], unplaced: [UnplacedSnippet] = [], elisions: ElisionJudgements = ElisionJudgements()) {
+        self.files = files
+        self.unplaced = unplaced
+        self.elisions = elisions
+    }
+
+    /// The fragments left out because composing them would have gone over the document's work budget
+    /// (`compositionBudgetBytes`), in document order: empty for any tutorial a person wrote.
+    public var leftOverBudget: [UnplacedSnippet] {
+        // The budget's reason ends what the builder says (`an excerpt of A.swift: not composed: …`).
+        unplaced.filter { $0.reason.hasSuffix(TimelineBuilder.compositionBudgetReason) }
+    }
+
+    /// The bytes of earlier file states composition may hand the Swift parser in one document.
+    public static let compositionBudgetBytes = TimelineBuilder.compositionBudget
 }
 
 /// Whether snippets' code leaves lines out (`ElidedCode.containsElision`), by the step and position that

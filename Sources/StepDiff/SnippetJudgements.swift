@@ -6,6 +6,8 @@ import TutorialModel
 /// `code`, which leaves code out, merged with the state it continues; nil when that is ambiguous, or
 /// when the merge would not parse where the base did.
 func mergedElision(_ code: String, base: String, trees: SyntaxTrees) -> TracedText? {
+    // Not for safety (the trees ask `SwiftParseLimits` themselves): text merged from code that is not
+    // parsed would be judged by its text alone.
     guard SwiftParseLimits.unparseableReason(code) == nil, SwiftParseLimits.unparseableReason(base) == nil,
         let merged = mergeElidedSwift(previous: TracedText(untraced: base.utf8), shown: TracedText(shown: code), trees: trees)
     else { return nil }
@@ -18,9 +20,8 @@ func mergedElision(_ code: String, base: String, trees: SyntaxTrees) -> TracedTe
 /// deletes it.
 func showsSomeTypes(_ snippet: Snippet, of latest: FileState, trees: SyntaxTrees) -> Bool {
     // The byte scan for imports first: parsing every state on each keystroke is what the server cannot afford.
-    guard snippet.docc == nil, !hasImport(snippet.code), SwiftParseLimits.unparseableReason(snippet.code) == nil,
-        SwiftParseLimits.unparseableReason(latest.code) == nil, !importsModule(snippet.code, trees: trees)
-    else { return false }
+    // Code not parsed (`SwiftParseLimits`) has no top-level types: no answer but false.
+    guard snippet.docc == nil, !hasImport(snippet.code), !importsModule(snippet.code, trees: trees) else { return false }
     let shown = Set(topLevelTypeNames(in: snippet.code, trees: trees))
     let before = Set(topLevelTypeNames(in: latest.code, trees: trees))
     return !shown.isEmpty && shown.isStrictSubset(of: before)
@@ -30,7 +31,7 @@ func showsSomeTypes(_ snippet: Snippet, of latest: FileState, trees: SyntaxTrees
 /// view and its preview), unless it is a preview: the name Xcode gives the file (`LandmarkRow` for
 /// `LandmarkRow.swift`). A lone type may as well be nested in a type of another file.
 func fileTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
-    guard snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else { return nil }
+    guard snippet.docc == nil else { return nil }
     let types = topLevelTypeNames(in: snippet.code, trees: trees)
     guard let type = types.first, !isPreviewTypeName(type),
         hasImport(snippet.code) || types.contains(where: { previewedTypeName($0) == type })
@@ -41,7 +42,7 @@ func fileTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
 /// The type a snippet declares first, when that is not a preview: the name of the file a new type goes
 /// to when nothing places it.
 func newTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
-    guard SwiftParseLimits.unparseableReason(snippet.code) == nil, declaresTypesOnly(snippet.code, trees: trees),
+    guard declaresTypesOnly(snippet.code, trees: trees),
         let type = topLevelTypeNames(in: snippet.code, trees: trees).first, !isPreviewTypeName(type)
     else { return nil }
     return type
@@ -49,7 +50,7 @@ func newTypeName(_ snippet: Snippet, trees: SyntaxTrees) -> String? {
 
 /// Whether a state declares a top-level type of this name.
 func declares(_ type: String, _ state: FileState?, trees: SyntaxTrees) -> Bool {
-    guard let state, SwiftParseLimits.unparseableReason(state.code) == nil else { return false }
+    guard let state else { return false }
     return topLevelTypeNames(in: state.code, trees: trees).contains(type)
 }
 

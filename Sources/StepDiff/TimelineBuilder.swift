@@ -95,6 +95,7 @@ struct TimelineBuilder {
     /// Places the snippet's declarations into `only` (or any file); the reason when it cannot.
     private mutating func place(_ shown: ShownSnippet, into only: String?) -> String? {
         let (step, index, snippet) = (shown.step, shown.index, shown.snippet)
+        // Asked first for the reason, and so that such a snippet costs nothing of the budget.
         guard SwiftParseLimits.unparseableReason(snippet.code) == nil else { return "too large or deep to parse" }
         let latest = (only.map { [$0] } ?? recentFiles).compactMap { name in states[name]?.last.map { (name, $0.code) } }
         guard charge(latest.map(\.1)) else { return Self.compositionBudgetReason }
@@ -125,9 +126,7 @@ struct TimelineBuilder {
     /// (it starts the file, or follows another partial state of the same shape); true when it did.
     private mutating func continuePartial(_ shown: ShownSnippet, _ target: String?) -> Bool {
         let (step, index, snippet) = (shown.step, shown.index, shown.snippet)
-        guard let target, snippet.docc == nil, SwiftParseLimits.unparseableReason(snippet.code) == nil else {
-            return false
-        }
+        guard let target, snippet.docc == nil else { return false }
         let shape = fragmentShape(snippet.code, trees: trees)
         guard shape != .invalid else { return false }
         if let latest = states[target]?.last {

@@ -32,8 +32,7 @@ public func swiftCodeTokens(_ code: String) -> [SwiftCodeToken]? {
 /// timeline: whole items spliced, or SwiftParser's incremental parse, which gives the tree a full parse
 /// would. Returns the parse for the file's next state.
 public func swiftCodeTokens(_ code: String, previous: ParsedState?) -> (tokens: [SwiftCodeToken], parsed: ParsedState)? {
-    guard SwiftParseLimits.unparseableReason(code) == nil else { return nil }
-    let parsed = ParsedState.parse(code, previous: previous)
+    guard let parsed = ParsedState.parse(code, previous: previous) else { return nil }
     var tokens: [SwiftCodeToken] = []
     for token in parsed.result.tree.tokens(viewMode: .sourceAccurate) {
         let start = token.positionAfterSkippingLeadingTrivia.utf8Offset

@@ -154,8 +154,9 @@ public final class FactsCache: Sendable {
     /// The facts of `code`, parsing it on a miss; when `previous` holds the parse of the file's
     /// previous state, the parse is incremental from it.
     ///
-    /// Returns the parse result too when a parse happened, so the caller can hand it to the next state.
-    public func facts(for code: String, previous: ParsedState? = nil) -> (facts: SnippetFacts, parsed: ParsedState?) {
+    /// Returns the parse result too when a parse happened, so the caller can hand it to the next state;
+    /// nil for code the parser must not be given (`SwiftParseLimits`), which has no facts.
+    public func facts(for code: String, previous: ParsedState? = nil) -> (facts: SnippetFacts, parsed: ParsedState?)? {
         facts(for: code, previous: previous, edits: { nil })
     }
 
@@ -164,7 +165,7 @@ public final class FactsCache: Sendable {
     /// state's), whose parse, when still held, is where a parse without `previous` starts.
     public func facts(
         for code: String, previous: ParsedState?, replacing: String? = nil, edits: () -> [TextReplacement]?
-    ) -> (facts: SnippetFacts, parsed: ParsedState?) {
+    ) -> (facts: SnippetFacts, parsed: ParsedState?)? {
         let key = HashedCode(code)
         let lookup = state.withLock { state -> (cached: SnippetFacts?, recent: [ParsedState]) in
             if let cached = state.entries.value(for: key) {
@@ -176,14 +177,13 @@ public final class FactsCache: Sendable {
             return (nil, state.recentTrees)
         }
         if let cached = lookup.cached { return (cached, nil) }
-        var parsed: ParsedState
         let reused = previous == nil ? mostSimilar(lookup.recent, to: code) : nil
-        if let reused {
-            // Incremental parsing gives the tree a full parse would (the parser's contract), faster.
-            parsed = ParsedState.parse(code, previous: reused)
-        } else {
-            parsed = ParsedState.parse(code, previous: previous, edits: edits)
-        }
+        // Incremental parsing gives the tree a full parse would (the parser's contract), faster. Nil:
+        // code the parser must not be given (a cached entry was parsed, so it never is such code).
+        let made =
+            reused != nil
+            ? ParsedState.parse(code, previous: reused) : ParsedState.parse(code, previous: previous, edits: edits)
+        guard var parsed = made else { return nil }
         // The members the tree shares with the state it was parsed from keep their facts.
         let walked = walkFacts(from: parsed.result.tree, code: code, reusing: (reused ?? previous)?.memberFacts ?? .empty)
         let extracted = walked.facts
@@ -258,9 +258,12 @@ public struct ParsedState: Sendable {
     /// The edits are the step's change set (one per changed run of lines, so nodes between two hunks
     /// are reused too); without them, the span between the longest common prefix and suffix of the two
     /// texts is the one edit.
+    /// Nil for code the parser must not be given (`SwiftParseLimits`: too large, or nested deep enough to
+    /// stall or overflow it): asked here, where the parse is, so that no caller can forget it.
     static func parse(
         _ code: String, previous: ParsedState?, edits makeEdits: () -> [TextReplacement]? = { nil }
-    ) -> ParsedState {
+    ) -> ParsedState? {
+        guard SwiftParseLimits.unparseableReason(code) == nil else { return nil }
         // SwiftParser's incremental parse, reusing nodes of a tree with errors, can read the new text
         // otherwise than a full parse does (TreeSpliceTests.testATreeWithErrorsIsNotReused).
         guard let previous, !previous.result.tree.hasError else {

@@ -28,9 +28,18 @@ func walkFacts(
     return (facts, MemberFactsTable(collector.recorded), collector.reusedCount)
 }
 
-/// Parses `code` and extracts its facts (no cache, no previous tree: see `FactsCache` for both).
-public func extractFacts(code: String) -> SnippetFacts {
-    extractFacts(from: Parser.parse(source: code), code: code)
+/// Parses `code` and extracts its facts (no cache, no previous tree: see `FactsCache` for both); nil for
+/// code the parser must not be given (`SwiftParseLimits`).
+public func extractFacts(code: String) -> SnippetFacts? {
+    parsedSourceFile(code).map { extractFacts(from: $0, code: code) }
+}
+
+/// SwiftParser's tree of `code`; nil for code it must not be given (`SwiftParseLimits`: too large, or nested
+/// deep enough to stall or overflow it). Every full parse of this module goes through here or through
+/// `ParsedState.parse`, which ask the limits themselves, so that no caller can forget them.
+func parsedSourceFile(_ code: String) -> SourceFileSyntax? {
+    guard SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+    return Parser.parse(source: code)
 }
 
 private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {

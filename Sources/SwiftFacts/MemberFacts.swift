@@ -159,7 +159,8 @@ public enum MemberFactsCheck {
     public struct Outcome: Sendable, Equatable {
         /// Members whose facts were taken from the previous state instead of walked.
         public let reusedMembers: Int
-        /// Fields whose facts differ, each with both values; empty when the facts are the same.
+        /// Fields whose facts differ, each with both values; empty when the facts are the same (and when
+        /// a text is code the parser must not be given: nothing is compared).
         public let differences: [String]
     }
 
@@ -168,10 +169,10 @@ public enum MemberFactsCheck {
     /// whole of that tree. (Whether the tree is a full parse's is another question: splices are held to
     /// it by `TreeSpliceCheck`, incremental parses by SwiftParser.)
     public static func outcome(old: String, new: String) -> Outcome {
-        let oldState = ParsedState.parse(old, previous: nil)
+        guard let oldState = ParsedState.parse(old, previous: nil) else { return Outcome(reusedMembers: 0, differences: []) }
         let oldWalk = walkFacts(from: oldState.result.tree, code: old, reusing: .empty)
         let previous = ParsedState(code: old, result: oldState.result, memberFacts: oldWalk.members)
-        let newState = ParsedState.parse(new, previous: previous)
+        guard let newState = ParsedState.parse(new, previous: previous) else { return Outcome(reusedMembers: 0, differences: []) }
         let reused = walkFacts(from: newState.result.tree, code: new, reusing: previous.memberFacts)
         let whole = walkFacts(from: newState.result.tree, code: new, reusing: .empty)
         return Outcome(reusedMembers: reused.reusedCount, differences: differences(reused.facts, whole.facts))

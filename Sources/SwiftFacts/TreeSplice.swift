@@ -232,7 +232,7 @@ private func splice(
 /// (its trees are SwiftSyntax's, which this module keeps to itself).
 public enum TreeSpliceCheck {
     public enum Outcome: Equatable, Sendable {
-        /// No splice applies to this change.
+        /// No splice applies to this change (or one of the texts is code the parser must not be given).
         case notSpliced
         /// The spliced tree is the full parse's, node for node and trivia for trivia.
         case sameAsFullParse
@@ -242,11 +242,11 @@ public enum TreeSpliceCheck {
 
     /// Splices `new` from a full parse of `old` and compares the result with a full parse of `new`.
     public static func outcome(old: String, new: String) -> Outcome {
-        guard let spliced = splicedTree(Parser.parse(source: old), old: Array(old.utf8), new: Array(new.utf8)) else {
-            return .notSpliced
-        }
+        guard let oldTree = parsedSourceFile(old), let spliced = splicedTree(oldTree, old: Array(old.utf8), new: Array(new.utf8)),
+            let newTree = parsedSourceFile(new)
+        else { return .notSpliced }
         let splicedStructure = structure(Syntax(spliced))
-        let fullStructure = structure(Syntax(Parser.parse(source: new)))
+        let fullStructure = structure(Syntax(newTree))
         if spliced.description == new, splicedStructure == fullStructure { return .sameAsFullParse }
         return .differs(spliced: splicedStructure, full: fullStructure)
     }
@@ -254,9 +254,11 @@ public enum TreeSpliceCheck {
     /// Parses `old`, then `new` as the state after it (spliced, or parsed reusing `old`'s tree), and
     /// compares that tree with a full parse of `new`.
     public static func nextStateOutcome(old: String, new: String) -> Outcome {
-        let next = ParsedState.parse(new, previous: ParsedState.parse(old, previous: nil)).result.tree
+        guard let oldState = ParsedState.parse(old, previous: nil), let next = ParsedState.parse(new, previous: oldState)?.result.tree,
+            let newTree = parsedSourceFile(new)
+        else { return .notSpliced }
         let nextStructure = structure(Syntax(next))
-        let fullStructure = structure(Syntax(Parser.parse(source: new)))
+        let fullStructure = structure(Syntax(newTree))
         if next.description == new, nextStructure == fullStructure { return .sameAsFullParse }
         return .differs(spliced: nextStructure, full: fullStructure)
     }

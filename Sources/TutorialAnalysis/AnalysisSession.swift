@@ -70,7 +70,7 @@ public final class AnalysisSession: Sendable {
     /// The pipeline from an already-read tutorial, with the timelines and change sets the caller has,
     /// and what an analysis of the document's previous version computed per state.
     public func analyze(
-        tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
+        tutorial: Tutorial, timelines: Timelines? = nil, changeSets: [ChangeSet]? = nil,
         configuration: Configuration, previous: StateResults = .none
     ) -> Analysis {
         TutorialAnalysis.analyze(

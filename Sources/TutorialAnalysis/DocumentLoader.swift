@@ -13,8 +13,12 @@ public enum DocumentLoader {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// Expands directories (recursively, sorted, symlink loops not followed) into tutorial files.
-    public static func expand(_ paths: [String]) throws(InputError) -> [String] {
+    /// Expands directories (recursively, sorted, symlink loops not followed) into tutorial files. A
+    /// directory holding more entries than one walk visits (`walkLimit`) is an input error: checking
+    /// the documents found first and passing over the rest in silence would let CI pass unchecked files.
+    public static func expand(
+        _ paths: [String], walkLimit: Int = InputLimits.maximumWalkedEntries
+    ) throws(InputError) -> [String] {
         var result: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -23,7 +27,13 @@ public enum DocumentLoader {
             }
             if isDirectory.boolValue {
                 // A DocC catalog's tutorials in the order of its table of contents, the rest sorted.
-                let walked = FileSystemResources.regularFiles(under: path).filter { isTutorialFile($0) }
+                let listing = FileTreeWalk.regularFiles(under: path, limit: walkLimit)
+                guard listing.complete else {
+                    throw InputError(
+                        path: path,
+                        reason: "holds more than \(walkLimit) files and folders, the most one walk visits; name the folders to check inside it")
+                }
+                let walked = listing.files.filter { isTutorialFile($0) }
                 let found = DocCCatalogPages.orderedByTableOfContents(walked) { try? load($0) }
                 if found.isEmpty { throw InputError(path: path, reason: "no tutorial files (.md, .markdown, .html, .htm, .tutorial, .txt) found") }
                 result.append(contentsOf: found)

@@ -34,15 +34,16 @@ public func analyze(
 /// The pipeline from an already-read tutorial (tests build tutorials directly).
 ///
 /// `timelines` and `changeSets`, when the caller has them already (the server builds them for its
-/// document model), are used instead of being built again: they must be `buildTimelines(tutorial)` and
+/// document model), are used instead of being built again: they must be `buildTimelineSet(tutorial)` and
 /// `changeSets(tutorial, timelines:)` (any diff options but `ignoreIndentation`). `previous`: the state
 /// results of an analysis of another version of the same document (`Analysis.stateResults`), reused
 /// wherever a state's code is unchanged; the findings are those of an analysis without them.
 public func analyze(
-    tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
+    tutorial: Tutorial, timelines timelineSet: Timelines? = nil, changeSets: [ChangeSet]? = nil,
     configuration: Configuration = .default, cache: FactsCache = FactsCache(), previous: StateResults = .none
 ) -> Analysis {
-    let timelines = timelines ?? buildTimelines(tutorial, trees: cache.trees)
+    let timelineSet = timelineSet ?? buildTimelineSet(tutorial, trees: cache.trees)
+    let timelines = timelineSet.files
     let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
         if case .code(let code) = rule, configuration.isEnabled(code.description) { return code }
         return nil
@@ -94,6 +95,7 @@ public func analyze(
             }
         }
     }
+    findings += workLimitFindings(timelines: timelineSet, configuration: configuration)
     let ruleMemory = recorder.memory
     let suppressions = DocumentSuppressions(tutorial)
     findings = findings.filter { !suppressions.suppresses($0) }

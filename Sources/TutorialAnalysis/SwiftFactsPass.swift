@@ -42,9 +42,8 @@ func swiftFacts(
         for (index, snippet) in step.snippets.enumerated() {
             let address = SnippetAddress(step: step.id, index: index)
             // Checked first: most snippets are states of a file, whose facts are in already.
-            guard result[address] == nil, snippet.isSwift(), SwiftParseLimits.unparseableReason(snippet.code) == nil
-            else { continue }
-            result[address] = cache.facts(for: snippet.code).facts
+            guard result[address] == nil, snippet.isSwift() else { continue }
+            result[address] = cache.facts(for: snippet.code)?.facts
         }
     }
     return (result, byFile, reused)
@@ -76,18 +75,18 @@ private func facts(of timeline: FileTimeline, cache: FactsCache, previous earlie
             previous = nil
             continue
         }
-        // Code the parser would stall on (SwiftParseLimits): no facts, so no code rule runs on it.
-        guard SwiftParseLimits.unparseableReason(state.code) == nil else {
-            byState.append(StateFacts(code: state.code, outcome: .unparseable))
-            previous = nil
-            continue
-        }
         // The change set's runs are the parser's edits (computed only when the state must be parsed). A
         // state after unchanged ones has no previous tree: its own code before the edit has, if still held.
         let replaced = position < earlier.count ? earlier[position].code : nil
-        let (facts, parsed) = cache.facts(for: state.code, previous: previous, replacing: replaced) { [previous] in
+        let made = cache.facts(for: state.code, previous: previous, replacing: replaced) { [previous] in
             guard let previous else { return nil }
             return parserEdits(old: previous.code, new: state.code)
+        }
+        // Code the parser would stall on (SwiftParseLimits): no facts, so no code rule runs on it.
+        guard let (facts, parsed) = made else {
+            byState.append(StateFacts(code: state.code, outcome: .unparseable))
+            previous = nil
+            continue
         }
         // A cached state has no tree: the next state then parses from scratch (rare: an edit).
         previous = parsed

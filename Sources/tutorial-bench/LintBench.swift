@@ -68,7 +68,7 @@ struct StageTimes {
             for document in states {
                 for file in document {
                     var previous: ParsedState?
-                    for code in file { previous = cache.facts(for: code, previous: previous).parsed }
+                    for code in file { previous = cache.facts(for: code, previous: previous)?.parsed }
                 }
             }
             times.incrementalParses = cache.statistics.incremental

@@ -44,3 +44,31 @@ final class SyntaxTreesTests: XCTestCase {
         XCTAssertEqual(trees.statistics.parses, 2)
     }
 }
+
+/// The parse-limit guard is in the parse itself (`SyntaxTrees.tree`), not at its callers: code over
+/// `SwiftParseLimits` is never handed to SwiftParser, whichever composition function asks (issue 22).
+final class SyntaxTreesParseGuardTests: XCTestCase {
+    /// A type, then generics 500 deep: 1.5 KB that overflowed the parser's stack.
+    private let deep = "struct PageView {}\nlet a: " + String(repeating: "A<", count: 500) + "Int" + String(repeating: ">", count: 500) + "\n"
+
+    func testCodeOverTheLimitsIsNeverParsedByAnyCompositionFunction() {
+        let trees = SyntaxTrees()
+        let file = PlacementFile(name: "A.swift", code: deep)
+        XCTAssertEqual(topLevelTypeNames(in: deep, trees: trees), [])
+        XCTAssertFalse(declaresTypesOnly(deep, trees: trees))
+        XCTAssertFalse(importsModule("import SwiftUI\n" + deep, trees: trees))
+        XCTAssertEqual(fragmentShape(deep, trees: trees), .invalid)
+        XCTAssertNil(fileRewrittenBy(shown: "struct PageView {\n    var a = 1\n    var b = 2\n}\n", files: [file], trees: trees))
+        guard case .unplaced(let reason) = placeFragment(shown: deep, prose: "", files: [], recentFiles: [], trees: trees) else {
+            return XCTFail("a fragment over the limits was placed")
+        }
+        XCTAssertEqual(reason, "too large or deep to parse")
+        // A fragment placed among files of which one is over the limits: that one is passed over.
+        guard
+            case .unplaced(let passedOver) = placeFragment(
+                shown: "func f() {}\n", prose: "", files: [file], recentFiles: ["A.swift"], trees: trees)
+        else { return XCTFail("placed into a file over the limits") }
+        XCTAssertEqual(passedOver, "no earlier state of a Swift file to place it in")
+        XCTAssertEqual(trees.statistics.parses, 2, "only the two shown snippets under the limits were parsed")
+    }
+}

@@ -4,7 +4,7 @@ import XCTest
 /// Lines that may stand for code left out, told by shape in any language (`SnippetFacts.elidedLines`): a
 /// state holding one is not taken for the whole file. Comments of a whole file are not such lines.
 final class ElidedShapeTests: XCTestCase {
-    private func elided(_ code: String) -> [Int] { extractFacts(code: code).elidedLines }
+    private func elided(_ code: String) -> [Int] { extractFacts(code: code)?.elidedLines ?? [] }
 
     func testShapesThatStandForCode() {
         // A column of dots, whatever dots.

@@ -4,7 +4,7 @@ import TutorialModel
 import XCTest
 
 final class FactsTests: XCTestCase {
-    func testRepresentableFactsWithRenamedContextAndSplitLines() {
+    func testRepresentableFactsWithRenamedContextAndSplitLines() throws {
         let marked = MarkedText(
             """
             struct 1️⃣PageControl: UIViewRepresentable {
@@ -25,7 +25,7 @@ final class FactsTests: XCTestCase {
                 }
             }
             """)
-        let facts = extractFacts(code: marked.text)
+        let facts = try XCTUnwrap(extractFacts(code: marked.text))
         let type = facts.types.first { $0.name == "PageControl" }
         XCTAssertEqual(type?.nameRange.start, marked["1️⃣"])
         XCTAssertEqual(type?.inherited.map(\.name), ["UIViewRepresentable"])
@@ -46,15 +46,15 @@ final class FactsTests: XCTestCase {
         XCTAssertTrue(facts.syntaxErrors.isEmpty)
     }
 
-    func testHostingConfigurationAndInitializers() {
-        let facts = extractFacts(
+    func testHostingConfigurationAndInitializers() throws {
+        let facts = try XCTUnwrap(extractFacts(
             code: """
                 struct Card { @State var count = 0; @Binding var on: Bool; let title: String; var computed: Int { 1 } }
                 func cell(_ cell: UICollectionViewCell) {
                     cell.contentConfiguration = UIHostingConfiguration { MapSnapshot(); Text("x") }
                     Card(on: $flag, title: "t")
                 }
-                """)
+                """))
         let card = facts.types.first { $0.name == "Card" }
         XCTAssertEqual(card?.properties.map(\.name), ["count", "on", "title", "computed"])
         XCTAssertEqual(card?.properties.map(\.isComputed), [false, false, false, true])
@@ -66,20 +66,20 @@ final class FactsTests: XCTestCase {
         XCTAssertFalse(call?.inHostingConfiguration ?? true)
     }
 
-    func testSyntaxErrorsAndSuppressionComments() {
-        let facts = extractFacts(code: "let x = (1\nlet y = 2 // tutorial-check:disable-line swift-syntax-error\n")
+    func testSyntaxErrorsAndSuppressionComments() throws {
+        let facts = try XCTUnwrap(extractFacts(code: "let x = (1\nlet y = 2 // tutorial-check:disable-line swift-syntax-error\n"))
         XCTAssertFalse(facts.syntaxErrors.isEmpty)
         XCTAssertTrue(facts.isSuppressed(rule: "swift-syntax-error", at: 12))
         XCTAssertFalse(facts.isSuppressed(rule: "swift-syntax-error", at: 2))
     }
 
-    func testIncrementalParseMatchesFullParse() {
+    func testIncrementalParseMatchesFullParse() throws {
         let first = "struct A {\n    var x: Int\n}\n"
         let second = "struct A {\n    var x: Int\n    var y = 2\n}\n"
         let cache = FactsCache()
-        let (_, parsed) = cache.facts(for: first)
-        let (incremental, _) = cache.facts(for: second, previous: parsed)
-        let full = extractFacts(code: second)
+        let (_, parsed) = try XCTUnwrap(cache.facts(for: first))
+        let (incremental, _) = try XCTUnwrap(cache.facts(for: second, previous: parsed))
+        let full = try XCTUnwrap(extractFacts(code: second))
         XCTAssertEqual(incremental.types, full.types)
         XCTAssertEqual(cache.statistics.incremental, 1)
         _ = cache.facts(for: first)

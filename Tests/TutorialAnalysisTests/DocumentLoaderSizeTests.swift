@@ -27,3 +27,21 @@ final class DocumentLoaderSizeTests: XCTestCase {
         }
     }
 }
+
+/// A directory holding more entries than one walk visits is refused with one line, never checked in part
+/// with the rest passed over in silence (issue 22: every limit that skips work says so).
+final class DocumentLoaderWalkLimitTests: XCTestCase {
+    func testADirectoryOverTheWalkLimitIsAnInputErrorNotAPartialRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loader-walk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for number in 0..<6 {
+            XCTAssertTrue(FileManager.default.createFile(atPath: directory.appendingPathComponent("t\(number).md").path, contents: Data("# T\n".utf8)))
+        }
+        XCTAssertEqual(try DocumentLoader.expand([directory.path], walkLimit: 6).count, 6)
+        XCTAssertThrowsError(try DocumentLoader.expand([directory.path], walkLimit: 5)) { error in
+            let reason = (error as? DocumentLoader.InputError)?.reason ?? "\(error)"
+            XCTAssertEqual(reason, "holds more than 5 files and folders, the most one walk visits; name the folders to check inside it")
+        }
+    }
+}

@@ -83,7 +83,7 @@ final class IncrementalAnalysisTests: XCTestCase {
             let cache = FactsCache()
             let original = readTutorialForEditing(SourceDocument(path: path, text: text), format: format, resources: resources)
             let originalTimelines = buildTimelineSet(original.tutorial, trees: cache.trees)
-            let originalAnalysis = analyze(tutorial: original.tutorial, timelines: originalTimelines.files, cache: cache)
+            let originalAnalysis = analyze(tutorial: original.tutorial, timelines: originalTimelines, cache: cache)
             var read = original
             var previous = originalAnalysis.stateResults
             var elisions = originalTimelines.elisions
@@ -100,10 +100,10 @@ final class IncrementalAnalysisTests: XCTestCase {
                 let document = SourceDocument(path: path, text: String(decoding: bytes, as: UTF8.self))
                 read = rereadTutorial(read, as: document, format: format, resources: resources)
                 let timelines = buildTimelineSet(read.tutorial, trees: cache.trees, previous: elisions)
-                let analysis = analyze(tutorial: read.tutorial, timelines: timelines.files, cache: cache, previous: previous)
+                let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
                 let freshTutorial = readTutorial(document, format: format, resources: resources)
                 let freshTimelines = buildTimelineSet(freshTutorial)
-                let fresh = analyze(tutorial: freshTutorial, timelines: freshTimelines.files)
+                let fresh = analyze(tutorial: freshTutorial, timelines: freshTimelines)
                 XCTAssertEqual(
                     Self.outline(timelines), Self.outline(freshTimelines),
                     "\(path), seed \(seed), edit \(number): the timelines differ from a fresh build's")

@@ -20,7 +20,7 @@ final class IncrementalFactsTests: XCTestCase {
                 var previous: ParsedState?
                 for state in timeline.states {
                     let before = previous
-                    let (facts, parsed) = cache.facts(for: state.code, previous: before) {
+                    let (facts, parsed) = try XCTUnwrap(cache.facts(for: state.code, previous: before) {
                         guard let before else { return nil }
                         return TextDiff(old: before.code, new: state.code, options: DiffOptions(context: 0)).byteEdits()
                             .map {
@@ -28,8 +28,8 @@ final class IncrementalFactsTests: XCTestCase {
                                     old: CodeRange(start: $0.old.start, end: $0.old.end),
                                     new: CodeRange(start: $0.new.start, end: $0.new.end))
                             }
-                    }
-                    let full = extractFacts(code: state.code)
+                    })
+                    let full = try XCTUnwrap(extractFacts(code: state.code))
                     XCTAssertEqual(facts.types, full.types, "\(name) \(state.step)")
                     XCTAssertEqual(facts.functions, full.functions, "\(name) \(state.step)")
                     XCTAssertEqual(facts.calls, full.calls, "\(name) \(state.step)")
@@ -44,21 +44,21 @@ final class IncrementalFactsTests: XCTestCase {
         XCTAssertGreaterThan(compared, 30)
     }
 
-    func testTwoHunksAreTwoEdits() {
+    func testTwoHunksAreTwoEdits() throws {
         let first = "struct A {\n    var x: Int\n}\n\nstruct B {\n    var y: Int\n}\n"
         let second = "struct A {\n    var x: Int\n    var z = 1\n}\n\nstruct B {\n    var y: String\n}\n"
         let cache = FactsCache()
-        let (_, parsed) = cache.facts(for: first)
+        let (_, parsed) = try XCTUnwrap(cache.facts(for: first))
         let edits = TextDiff(old: first, new: second, options: DiffOptions(context: 0)).byteEdits()
         XCTAssertEqual(edits.count, 2)
-        let (incremental, _) = cache.facts(for: second, previous: parsed) {
+        let (incremental, _) = try XCTUnwrap(cache.facts(for: second, previous: parsed) {
             edits.map {
                 TextReplacement(
                     old: CodeRange(start: $0.old.start, end: $0.old.end),
                     new: CodeRange(start: $0.new.start, end: $0.new.end))
             }
-        }
-        XCTAssertEqual(incremental.types, extractFacts(code: second).types)
+        })
+        XCTAssertEqual(incremental.types, try XCTUnwrap(extractFacts(code: second)).types)
         XCTAssertEqual(cache.statistics.incremental, 1)
     }
 }

@@ -5,8 +5,8 @@ import XCTest
 /// Type names resolve as Swift resolves them: nested in the enclosing type first, then outwards, then
 /// at the top level, across the project's files.
 final class ProjectViewTests: XCTestCase {
-    func testNamesResolveFromTheInnermostEnclosingTypeOutwards() {
-        let current = extractFacts(code: """
+    func testNamesResolveFromTheInnermostEnclosingTypeOutwards() throws {
+        let current = try XCTUnwrap(extractFacts(code: """
             struct A {
                 struct Coordinator {}
                 struct B {
@@ -16,8 +16,8 @@ final class ProjectViewTests: XCTestCase {
                 }
             }
             struct Coordinator {}
-            """)
-        let other = extractFacts(code: "extension A.B {\n    struct Helper {}\n}\n")
+            """))
+        let other = try XCTUnwrap(extractFacts(code: "extension A.B {\n    struct Helper {}\n}\n"))
         let project = ProjectView(files: [("Other.swift", other)], current: current, currentFileName: "A.swift")
         XCTAssertEqual(project.resolve("Coordinator", from: "A.B.C")?.qualifiedName, "A.B.C.Coordinator")
         XCTAssertEqual(project.resolve("Coordinator", from: "A.B")?.qualifiedName, "A.Coordinator")

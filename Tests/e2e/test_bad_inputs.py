@@ -533,6 +533,7 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "IncrementalReadingTests": (ROOT / "Tests/TutorialReadersTests/IncrementalReadingTests.swift").read_text(),
         "FileTreeWalkNamesTests": (ROOT / "Tests/TutorialReadersTests/FileTreeWalkNamesTests.swift").read_text(),
         "DocumentLoaderSizeTests": (ROOT / "Tests/TutorialAnalysisTests/DocumentLoaderSizeTests.swift").read_text(),
+        "DocumentLoaderWalkLimitTests": (ROOT / "Tests/TutorialAnalysisTests/DocumentLoaderSizeTests.swift").read_text(),
         "test_security.py": (ROOT / "Tests/e2e/test_security.py").read_text(),
         "CatalogResourcesTests": (ROOT / "Tests/TutorialReadersTests/CatalogResourcesTests.swift").read_text(),
         "DocCResourceFixTests": (ROOT / "Tests/TutorialFixesTests/FindingFixesTests.swift").read_text(),
@@ -545,6 +546,9 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "test_lsp_reads.py": (ROOT / "Tests/e2e/lsp/test_lsp_reads.py").read_text(),
         "test_hostile_shapes.py": (ROOT / "Tests/e2e/test_hostile_shapes.py").read_text(),
         "SwiftNestingTests": (ROOT / "Tests/TutorialModelTests/SwiftNestingTests.swift").read_text(),
+        "WorkBudgetFindingTests": (ROOT / "Tests/TutorialAnalysisTests/WorkBudgetFindingTests.swift").read_text(),
+        "ParseGuardTests": (ROOT / "Tests/SwiftFactsTests/ParseGuardTests.swift").read_text(),
+        "SyntaxTreesParseGuardTests": (ROOT / "Tests/StepDiffTests/SyntaxTreesTests.swift").read_text(),
     }
     for row in rows:
         named = re.findall(r"`([A-Za-z_.]+?)(?:::|\.)(test\w+)`", row)

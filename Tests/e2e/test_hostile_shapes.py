@@ -207,3 +207,82 @@ def test_the_language_server_answers_the_shapes_of_issue_22_and_keeps_serving():
         assert_still_serving(server)
     finally:
         server.close()
+
+
+def over_the_composition_budget():
+    """A file created once, then 400 steps that each add a method in an extension: each fragment is
+    placed into the file's latest state, which composition parses whole, so the states it reads grow as
+    the square of the steps and pass the 256 KiB budget near step 108 (42 KB of Markdown)."""
+    text = "# T\n\n## Step 1\n\nCreate the file.\n\n```swift file=A.swift\nimport SwiftUI\n\nstruct A {\n    var name = \"\"\n}\n```\n\n"
+    for number in range(2, 400):
+        text += f"## Step {number}\n\nAdd `f{number}` to `A`.\n\n```swift file=A.swift\nextension A {{\n    func f{number}() -> Int {{ {number} }}\n}}\n```\n\n"
+    return text
+
+
+def test_the_composition_budget_is_one_input_error_in_every_output(binary, tmp_path):
+    """Going over the per-document work budget is one `input-error` finding at the first fragment left
+    out, saying what limit and how much was skipped: in every lint format and in the report (the fragments
+    themselves keep their reason in `diff`)."""
+    import json
+
+    path = tmp_path / "budget.md"
+    path.write_text(over_the_composition_budget())
+    _, _, text = run(binary, "lint", path)
+    assert text.count("input-error") == 1, text
+    assert "over 256 KiB of earlier file states" in text and "291 more after it" in text, text
+    outputs = {}
+    for output_format in ("json", "sarif", "github", "junit"):
+        result = subprocess.run([binary, "lint", "--format", output_format, str(path)], capture_output=True, text=True)
+        assert result.returncode in (0, 1), result.stderr
+        outputs[output_format] = result.stdout
+        assert result.stdout.count("work budget") == 1, (output_format, result.stdout[-2000:])
+    findings = [f for document in json.loads(outputs["json"])["documents"] for f in document["diagnostics"]]
+    assert [(f["rule"], f["step"]) for f in findings] == [("input-error", "1.108")], findings
+    diff = subprocess.run([binary, "diff", str(path)], capture_output=True, text=True).stdout
+    assert diff.count("not composed: this document's fragments would have the Swift parser read over 256 KiB") == 292
+    site = tmp_path / "site"
+    subprocess.run([binary, "report", "--quiet", "--output", str(site), str(path)], capture_output=True, check=True)
+    page = (site / "tutorials" / "budget-md.html").read_text()
+    assert page.count("went over its work budget") == 1
+
+
+def test_the_language_server_reports_the_composition_budget_once():
+    """The same document in the editor: its diagnostics hold the one `input-error`, at step 1.108's snippet."""
+    import pathlib
+    import sys
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "lsp"))
+    from lsp_support import BINARY
+    from rpc import RawServer
+    from test_bad_jsonrpc import assert_still_serving
+
+    server = RawServer(BINARY)
+    try:
+        server.initialize()
+        text = over_the_composition_budget()
+        uri = "file:///budget.md"
+        server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}})
+        pulled = server.response(server.request("textDocument/diagnostic", {"textDocument": {"uri": uri}}))["result"]
+        budget = [d for d in pulled["items"] if d.get("code") == "input-error"]
+        assert len(budget) == 1 and "work budget" in budget[0]["message"], pulled
+        assert budget[0]["range"]["start"]["line"] == text.splitlines().index("## Step 108") + 5, budget
+        assert_still_serving(server)
+    finally:
+        server.close()
+
+
+def test_every_case_of_issue_22_is_a_row_of_the_bad_inputs_table():
+    """docs/bad-inputs.md maps the ten cases of issue 22 to rows; each row named exists and names a test
+    (that the tests exist is checked by test_bad_inputs.py's table test)."""
+    import pathlib
+    import re
+
+    table = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "bad-inputs.md").read_text()
+    cases = table.split("### Issue 22, case by case")[1].split("###")[0]
+    mapped = re.findall(r"^\| (\d+)\. .* \| ([\d, ]+) \|$", cases, re.MULTILINE)
+    assert [int(case) for case, _ in mapped] == list(range(1, 11)), mapped
+    rows = {int(n): line for n, line in re.findall(r"^\| (\d+) \|(.*)$", table, re.MULTILINE)}
+    for case, numbers in mapped:
+        for number in (int(n) for n in numbers.split(",")):
+            assert number in rows, f"case {case}: no row {number}"
+            assert re.search(r"`[A-Za-z_.]+?(?:::|\.)test\w+`", rows[number]), f"case {case}: row {number} names no test"

@@ -14,11 +14,13 @@ import TutorialRules
 public struct DocumentModel: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
+    /// The timelines with the snippets that joined none, as the analysis takes them.
+    public let timelineSet: Timelines
     private let lazyChanges: Lazy<[ChangeSet]>
     /// The read the tutorial came from, kept so the next version re-reads only around its edit.
     public let read: TutorialRead?
     /// What building the timelines judged of the snippets, for the next version's build.
-    let elisions: ElisionJudgements
+    var elisions: ElisionJudgements { timelineSet.elisions }
 
     /// Every change set, ordered by the step that shows the new state; diffed on first use, since pushed
     /// diagnostics never need them and a 1 MB tutorial has hundreds.
@@ -37,15 +39,10 @@ public struct DocumentModel: Sendable {
     ) {
         self.tutorial = tutorial
         self.read = read
-        let fileTimelines: [FileTimeline]
-        if let timelines {
-            fileTimelines = timelines
-            elisions = ElisionJudgements()
-        } else {
-            let built = buildTimelineSet(tutorial, trees: trees, previous: previous?.elisions ?? ElisionJudgements())
-            fileTimelines = built.files
-            elisions = built.elisions
-        }
+        timelineSet =
+            timelines.map { Timelines(files: $0) }
+            ?? buildTimelineSet(tutorial, trees: trees, previous: previous?.elisions ?? ElisionJudgements())
+        let fileTimelines = timelineSet.files
         self.timelines = fileTimelines
         if let changes {
             lazyChanges = Lazy(changes)
@@ -158,7 +155,7 @@ public struct AnalysisPipeline: Sendable {
             // The model's timelines are the pipeline's: not built a second time (its change sets stay
             // lazy: the rules find unchanged steps without diffs).
             let analysis = session.analyze(
-                tutorial: model.tutorial, timelines: model.timelines, configuration: configuration, previous: previous)
+                tutorial: model.tutorial, timelines: model.timelineSet, configuration: configuration, previous: previous)
             let comparison = DriftDiagnostics.comparison(of: model.tutorial, configuration: configuration, notes: &notes)
             return FindingsResult(
                 findings: analysis.findings, notes: notes, rulesDocumentation: configuration.rulesDocumentation,
