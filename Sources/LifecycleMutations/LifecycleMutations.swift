@@ -104,8 +104,9 @@ struct ScannedSnippet {
                         isWhole: snippet.kind == .file && found.isWhole
                             && asShown.contains(SnippetAddress(step: step.id, index: snippetIndex))
                             // Lines the analysis takes for code left out (a comment all a body holds that
-                            // cannot be empty, `// your logic here`) leave no evidence of an absence either.
-                            && extractFacts(code: snippet.code).elidedLines.isEmpty))
+                            // cannot be empty, `// your logic here`) leave no evidence of an absence either,
+                            // nor does code too large or deep to parse.
+                            && extractFacts(code: snippet.code)?.elidedLines.isEmpty == true))
             }
         }
         return scanned
