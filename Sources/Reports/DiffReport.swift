@@ -1,4 +1,5 @@
 import StepDiff
+import TutorialAnalysis
 import TutorialModel
 import TutorialRules
 
@@ -112,6 +113,18 @@ public func makeDiffReport(
             tutorial: tutorial, timelines: timelines, changes: all.filter(selection.includes), findings: findings,
             unplaced: timelineSet.unplaced.filter(selection.includes))
     }
+}
+
+/// The step diff of a document already analysed (`report`): the analysis's timelines and unplaced snippets,
+/// not built a second time; only the change sets are computed here, with `options`.
+public func makeDiffReport(_ analysis: Analysis, options: DiffOptions = DiffOptions()) -> DiffReportDocument {
+    let all = changeSets(analysis.tutorial, timelines: analysis.timelines, options: options)
+    let findings = StepStructureRules.findings(
+        analysis.tutorial, timelines: analysis.timelines, changeSets: options.ignoreIndentation ? nil : all,
+        configuration: .default)
+    return DiffReportDocument(
+        tutorial: analysis.tutorial, timelines: analysis.timelines, changes: all, findings: findings,
+        unplaced: analysis.unplaced)
 }
 
 extension ChangeSet {

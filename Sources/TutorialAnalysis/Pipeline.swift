@@ -12,6 +12,9 @@ import TutorialRules
 public struct Analysis: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
+    /// Snippets outside every timeline, with the reason (a report lists them beside the step diffs); empty
+    /// when the caller gave the timelines without them.
+    public let unplaced: [UnplacedSnippet]
     /// Findings sorted by position in the document, suppressions and configuration applied: defects, and
     /// build order too when the configuration includes it.
     public let findings: [Finding]
@@ -33,16 +36,19 @@ public func analyze(
 
 /// The pipeline from an already-read tutorial (tests build tutorials directly).
 ///
-/// `timelines` and `changeSets`, when the caller has them already (the server builds them for its
-/// document model), are used instead of being built again: they must be `buildTimelines(tutorial)` and
-/// `changeSets(tutorial, timelines:)` (any diff options but `ignoreIndentation`). `previous`: the state
+/// `timelines` (with `unplaced`) and `changeSets`, when the caller has them already (the server builds them
+/// for its document model), are used instead of being built again: they must be `buildTimelineSet(tutorial)`
+/// and `changeSets(tutorial, timelines:)` (any diff options but `ignoreIndentation`). `previous`: the state
 /// results of an analysis of another version of the same document (`Analysis.stateResults`), reused
 /// wherever a state's code is unchanged; the findings are those of an analysis without them.
 public func analyze(
-    tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
-    configuration: Configuration = .default, cache: FactsCache = FactsCache(), previous: StateResults = .none
+    tutorial: Tutorial, timelines: [FileTimeline]? = nil, unplaced: [UnplacedSnippet] = [],
+    changeSets: [ChangeSet]? = nil, configuration: Configuration = .default, cache: FactsCache = FactsCache(),
+    previous: StateResults = .none
 ) -> Analysis {
-    let timelines = timelines ?? buildTimelines(tutorial, trees: cache.trees)
+    let built = timelines == nil ? buildTimelineSet(tutorial, trees: cache.trees) : nil
+    let timelines = timelines ?? built?.files ?? []
+    let unplaced = built?.unplaced ?? unplaced
     let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
         if case .code(let code) = rule, configuration.isEnabled(code.description) { return code }
         return nil
@@ -103,7 +109,7 @@ public func analyze(
     let buildOrder = findings.filter(\.isBuildOrder)
     if !configuration.includeBuildOrder { findings.removeAll(where: \.isBuildOrder) }
     return Analysis(
-        tutorial: tutorial, timelines: timelines, findings: findings, buildOrder: buildOrder,
+        tutorial: tutorial, timelines: timelines, unplaced: unplaced, findings: findings, buildOrder: buildOrder,
         stateResults: StateResults(
             facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks,
             tutorialRules: ruleMemory, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))

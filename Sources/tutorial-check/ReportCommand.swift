@@ -34,7 +34,7 @@ enum ReportCommand {
         let reviewed: [ReviewedDocument]
         do {
             reviewed = try session.analyze(jobs, progress: progress?.documentDone) { analysis in
-                let diff = makeDiffReport([analysis.tutorial], options: DiffOptions())[0]
+                let diff = makeDiffReport(analysis)
                 return ReviewedDocument(
                     diff: diff.shown(as: portablePath(ofDocument: diff.path, inputs: inputs)),
                     findings: analysis.findings, buildOrder: analysis.buildOrder)
