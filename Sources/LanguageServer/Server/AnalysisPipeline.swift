@@ -147,12 +147,13 @@ public struct AnalysisPipeline: Sendable {
             session.releaseStaleFacts()
             var notes: [String] = []
             let path = model.tutorial.document.path
-            let configuration: Configuration
-            do { configuration = try session.configuration(forDocument: path) } catch {
+            let settings: AnalysisSession.DocumentSettings
+            do { settings = try session.settings(forDocument: path) } catch {
                 notes.append("\(error); using the default rule settings")
-                configuration = .default
+                settings = .defaults
             }
-            if configuration.excludes(documentPath: path) {
+            let configuration = settings.configuration
+            if settings.isExcluded {
                 return FindingsResult(findings: [], notes: notes, rulesDocumentation: configuration.rulesDocumentation)
             }
             // The model's timelines are the pipeline's: not built a second time (its change sets stay
