@@ -116,15 +116,13 @@ public func makeDiffReport(
 }
 
 /// The step diff of a document already analysed (`report`): the analysis's timelines and unplaced snippets,
-/// not built a second time; only the change sets are computed here, with `options`.
+/// not built a second time, and its step-structure findings, with the document's own configuration and
+/// suppressions (the step rules do not run again); only the change sets are computed here, with `options`.
 public func makeDiffReport(_ analysis: Analysis, options: DiffOptions = DiffOptions()) -> DiffReportDocument {
-    let all = changeSets(analysis.tutorial, timelines: analysis.timelines, options: options)
-    let findings = StepStructureRules.findings(
-        analysis.tutorial, timelines: analysis.timelines, changeSets: options.ignoreIndentation ? nil : all,
-        configuration: .default)
-    return DiffReportDocument(
-        tutorial: analysis.tutorial, timelines: analysis.timelines, changes: all, findings: findings,
-        unplaced: analysis.unplaced)
+    DiffReportDocument(
+        tutorial: analysis.tutorial, timelines: analysis.timelines,
+        changes: changeSets(analysis.tutorial, timelines: analysis.timelines, options: options),
+        findings: analysis.findings.filter { StepStructureRules.ids.contains($0.rule) }, unplaced: analysis.unplaced)
 }
 
 extension ChangeSet {
