@@ -115,6 +115,20 @@ public func makeDiffReport(
     }
 }
 
+/// The step diff of a document whose timelines and change sets (exact, every one) the caller has already
+/// (the server's document model): nothing is built again; the step-structure findings are those of the rules
+/// `configuration` enables, as `makeDiffReport(_:options:)` gives them.
+public func makeDiffReport(
+    _ tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], unplaced: [UnplacedSnippet],
+    configuration: Configuration = .default
+) -> DiffReportDocument {
+    DiffReportDocument(
+        tutorial: tutorial, timelines: timelines, changes: changes,
+        findings: StepStructureRules.findings(
+            tutorial, timelines: timelines, changeSets: changes, configuration: configuration),
+        unplaced: unplaced)
+}
+
 /// The step diff of a document already analysed (`report`): the analysis's timelines and unplaced snippets,
 /// not built a second time, and its step-structure findings, with the document's own configuration and
 /// suppressions (the step rules do not run again); only the change sets are computed here, with `options`.

@@ -77,12 +77,12 @@ public final class AnalysisSession: Sendable {
     /// The pipeline from an already-read tutorial, with the timelines and change sets the caller has,
     /// and what an analysis of the document's previous version computed per state.
     public func analyze(
-        tutorial: Tutorial, timelines: [FileTimeline]? = nil, changeSets: [ChangeSet]? = nil,
-        configuration: Configuration, previous: StateResults = .none
+        tutorial: Tutorial, timelines: [FileTimeline]? = nil, unplaced: [UnplacedSnippet] = [],
+        changeSets: [ChangeSet]? = nil, configuration: Configuration, previous: StateResults = .none
     ) -> Analysis {
         TutorialAnalysis.analyze(
-            tutorial: tutorial, timelines: timelines, changeSets: changeSets, configuration: configuration,
-            cache: cache, previous: previous)
+            tutorial: tutorial, timelines: timelines, unplaced: unplaced, changeSets: changeSets,
+            configuration: configuration, cache: cache, previous: previous)
     }
 
     /// The settings of one document: its configuration, and whether that configuration's `exclude` names it.

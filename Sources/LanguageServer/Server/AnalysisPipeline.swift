@@ -14,6 +14,8 @@ import TutorialRules
 public struct DocumentModel: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
+    /// Snippets outside every timeline (the step diff lists them); empty when the timelines were given.
+    public let unplaced: [UnplacedSnippet]
     private let lazyChanges: Lazy<[ChangeSet]>
     /// The read the tutorial came from, kept so the next version re-reads only around its edit.
     public let read: TutorialRead?
@@ -40,10 +42,12 @@ public struct DocumentModel: Sendable {
         let fileTimelines: [FileTimeline]
         if let timelines {
             fileTimelines = timelines
+            unplaced = []
             elisions = ElisionJudgements()
         } else {
             let built = buildTimelineSet(tutorial, trees: trees, previous: previous?.elisions ?? ElisionJudgements())
             fileTimelines = built.files
+            unplaced = built.unplaced
             elisions = built.elisions
         }
         self.timelines = fileTimelines
@@ -159,7 +163,8 @@ public struct AnalysisPipeline: Sendable {
             // The model's timelines are the pipeline's: not built a second time (its change sets stay
             // lazy: the rules find unchanged steps without diffs).
             let analysis = session.analyze(
-                tutorial: model.tutorial, timelines: model.timelines, configuration: configuration, previous: previous)
+                tutorial: model.tutorial, timelines: model.timelines, unplaced: model.unplaced,
+                configuration: configuration, previous: previous)
             let comparison = DriftDiagnostics.comparison(of: model.tutorial, configuration: configuration, notes: &notes)
             return FindingsResult(
                 findings: analysis.findings, notes: notes, rulesDocumentation: configuration.rulesDocumentation,
