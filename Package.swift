@@ -178,7 +178,7 @@ let package = Package(
             name: "TutorialAnalysisTests",
             dependencies: [
                 "TutorialAnalysis", "TutorialRules", "TutorialReaders", "TutorialModel", "TestSupport", "LifecycleMutations",
-                "MutationSyntax",
+                "MutationSyntax", "StepDiff", "SwiftFacts",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(

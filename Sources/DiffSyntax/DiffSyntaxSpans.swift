@@ -34,24 +34,6 @@ public func swiftSyntaxSpans(_ code: String) -> [DiffSyntaxSpan] {
     return classify(Parser.parse(source: code))
 }
 
-/// One byte edit from a file's previous state to its next one, in the previous state's offsets
-/// (sorted, not overlapping): the diff's hunks, as the incremental parser wants them.
-public struct DiffSyntaxEdit: Sendable, Hashable {
-    /// First replaced byte of the previous state.
-    public let oldStart: Int
-    /// Byte after the replaced ones.
-    public let oldEnd: Int
-    /// The bytes that replace them.
-    public let replacement: [UInt8]
-
-    /// An edit.
-    public init(oldStart: Int, oldEnd: Int, replacement: [UInt8]) {
-        self.oldStart = oldStart
-        self.oldEnd = oldEnd
-        self.replacement = replacement
-    }
-}
-
 /// Colours the states of files for one report: each distinct text is parsed once, and a state whose
 /// previous state was just parsed is parsed incrementally from that tree, with the diff's edits
 /// (`Parser.parseIncrementally`): the parser is the expensive step, and a step changes a few lines.
@@ -66,20 +48,18 @@ public final class DiffSyntaxColorer {
     /// A colorer with nothing parsed yet.
     public init() {}
 
-    /// The syntax spans of `code`; when `previous` is the text it was edited from, by `edits`.
-    public func spans(for code: String, previous: String? = nil, edits: [DiffSyntaxEdit] = []) -> [DiffSyntaxSpan] {
+    /// The syntax spans of `code`; when `previous` is the text it was edited from, by `edits`: the step
+    /// diff's byte edits (`ByteEdit`), each the bytes of `previous` it replaced and those of `code` that
+    /// replace them, sorted and apart. (Plain ranges, as this module's interface names no model type: it is
+    /// built with library evolution, and a public import of a module built without would warn.)
+    public func spans(
+        for code: String, previous: String? = nil, edits: [(old: Range<Int>, new: Range<Int>)] = []
+    ) -> [DiffSyntaxSpan] {
         if let cached = spansByText[code] { return cached }
         // Code the parser would stall on is shown uncoloured.
         guard SwiftParseLimits.unparseableReason(code) == nil else { return [] }
         var result: IncrementalParseResult
-        if let previous, let previousResult = trees[previous],
-            let concurrent = try? ConcurrentEdits(
-                concurrent: edits.map {
-                    SourceEdit(
-                        range: AbsolutePosition(utf8Offset: $0.oldStart)..<AbsolutePosition(utf8Offset: $0.oldEnd),
-                        replacement: $0.replacement)
-                })
-        {
+        if let previous, let previousResult = trees[previous], let concurrent = concurrentEdits(edits, newText: code) {
             result = Parser.parseIncrementally(
                 source: code,
                 parseTransition: IncrementalParseTransition(
@@ -95,6 +75,19 @@ public final class DiffSyntaxColorer {
         spansByText[code] = spans
         return spans
     }
+}
+
+/// The edits as the parser's: each old range with the bytes of the new text that replace it; nil when
+/// they do not fit the new text or are not sorted and apart.
+private func concurrentEdits(_ edits: [(old: Range<Int>, new: Range<Int>)], newText: String) -> ConcurrentEdits? {
+    let newBytes = Array(newText.utf8)
+    guard edits.allSatisfy({ 0 <= $0.new.lowerBound && $0.new.upperBound <= newBytes.count }) else { return nil }
+    return try? ConcurrentEdits(
+        concurrent: edits.map {
+            SourceEdit(
+                range: AbsolutePosition(utf8Offset: $0.old.lowerBound)..<AbsolutePosition(utf8Offset: $0.old.upperBound),
+                replacement: Array(newBytes[$0.new]))
+        })
 }
 
 private func classify(_ tree: SourceFileSyntax) -> [DiffSyntaxSpan] {

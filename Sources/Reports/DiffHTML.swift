@@ -240,11 +240,7 @@ struct HTMLReportPage {
         let oldCode = String(decoding: change.diff.old.bytes, as: UTF8.self)
         let oldSpans = swift ? syntax.spans(for: oldCode) : []
         // The new state is parsed incrementally from the old one's tree, with the diff's edits.
-        let newBytes = change.diff.new.bytes
-        let edits = change.diff.byteEdits().map {
-            DiffSyntaxEdit(
-                oldStart: $0.old.start, oldEnd: $0.old.end, replacement: Array(newBytes[$0.new.start..<$0.new.end]))
-        }
+        let edits = change.diff.byteEdits().map { (old: $0.old.start..<$0.old.end, new: $0.new.start..<$0.new.end) }
         let newSpans = swift ? syntax.spans(for: change.to.code, previous: oldCode, edits: edits) : []
         let sides = DiffSides(diff: change.diff, oldSpans: oldSpans, newSpans: newSpans)
         unifiedTable(change, sides)

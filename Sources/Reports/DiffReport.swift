@@ -1,4 +1,5 @@
 import StepDiff
+import TutorialAnalysis
 import TutorialModel
 import TutorialRules
 
@@ -112,6 +113,30 @@ public func makeDiffReport(
             tutorial: tutorial, timelines: timelines, changes: all.filter(selection.includes), findings: findings,
             unplaced: timelineSet.unplaced.filter(selection.includes))
     }
+}
+
+/// The step diff of a document whose timelines and change sets (exact, every one) the caller has already
+/// (the server's document model): nothing is built again; the step-structure findings are those of the rules
+/// `configuration` enables, as `makeDiffReport(_:options:)` gives them.
+public func makeDiffReport(
+    _ tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], unplaced: [UnplacedSnippet],
+    configuration: Configuration = .default
+) -> DiffReportDocument {
+    DiffReportDocument(
+        tutorial: tutorial, timelines: timelines, changes: changes,
+        findings: StepStructureRules.findings(
+            tutorial, timelines: timelines, changeSets: changes, configuration: configuration),
+        unplaced: unplaced)
+}
+
+/// The step diff of a document already analysed (`report`): the analysis's timelines and unplaced snippets,
+/// not built a second time, and its step-structure findings, with the document's own configuration and
+/// suppressions (the step rules do not run again); only the change sets are computed here, with `options`.
+public func makeDiffReport(_ analysis: Analysis, options: DiffOptions = DiffOptions()) -> DiffReportDocument {
+    DiffReportDocument(
+        tutorial: analysis.tutorial, timelines: analysis.timelines,
+        changes: changeSets(analysis.tutorial, timelines: analysis.timelines, options: options),
+        findings: analysis.findings.filter { StepStructureRules.ids.contains($0.rule) }, unplaced: analysis.unplaced)
 }
 
 extension ChangeSet {

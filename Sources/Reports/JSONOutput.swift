@@ -18,9 +18,7 @@ public struct JSONRange: Codable, Equatable, Sendable {
 /// Encodes report values the same way everywhere: sorted keys so output is stable and diffable, and
 /// pretty-printed for the CLI (the language server sends the same keys on one line).
 public func encodeJSONData<Value: Encodable>(_ value: Value, pretty: Bool = true) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(value)
+    try JSONWriting.data(value, style: pretty ? .printed : .compact)
 }
 
 /// A report value as the CLI prints it.

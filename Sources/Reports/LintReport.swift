@@ -20,6 +20,11 @@ public struct LintedDocument: Sendable {
             path: analysis.tutorial.document.path, lineIndex: analysis.tutorial.document.lineIndex,
             findings: analysis.findings)
     }
+
+    /// A document linted, whether analysed now or remembered (`lint --cache`, `lint --fix`).
+    public init(_ result: LintResult) {
+        self.init(path: result.document.path, lineIndex: result.document.lineIndex, findings: result.findings)
+    }
 }
 
 /// Counts per severity over every document.

@@ -45,6 +45,13 @@ public final class AnalysisSession: Sendable {
         return configuration
     }
 
+    /// A document's settings and whether they exclude it: the one place where `lint`, `report` and the
+    /// server apply configuration and exclusion.
+    public func settings(forDocument path: String) throws(Configuration.LoadError) -> DocumentSettings {
+        let configuration = try configuration(forDocument: path)
+        return DocumentSettings(configuration: configuration, isExcluded: configuration.excludes(documentPath: path))
+    }
+
     private func nearestConfiguration(forDocument path: String) throws(Configuration.LoadError) -> Configuration {
         guard let file = try Configuration.find(forDocument: path) else { return .default }
         return try configurationFiles.load(path: file)
@@ -74,8 +81,17 @@ public final class AnalysisSession: Sendable {
         configuration: Configuration, previous: StateResults = .none
     ) -> Analysis {
         TutorialAnalysis.analyze(
-            tutorial: tutorial, timelines: timelines, changeSets: changeSets, configuration: configuration,
-            cache: cache, previous: previous)
+            tutorial: tutorial, timelines: timelines, changeSets: changeSets,
+            configuration: configuration, cache: cache, previous: previous)
+    }
+
+    /// The settings of one document: its configuration, and whether that configuration's `exclude` names it.
+    public struct DocumentSettings: Sendable {
+        public let configuration: Configuration
+        public let isExcluded: Bool
+
+        /// The default rules, nothing excluded: what the server uses when a configuration file is unreadable.
+        public static let defaults = DocumentSettings(configuration: .default, isExcluded: false)
     }
 
     /// A document to analyse from disk, with its settings.
@@ -91,10 +107,10 @@ public final class AnalysisSession: Sendable {
         do { files = try DocumentLoader.expand(paths) } catch { throw .document(error) }
         var jobs: [Job] = []
         for file in files {
-            let configuration: Configuration
-            do { configuration = try self.configuration(forDocument: file) } catch { throw .configuration(error) }
-            if configuration.excludes(documentPath: file) { continue }
-            jobs.append(Job(path: file, configuration: configuration))
+            let settings: DocumentSettings
+            do { settings = try self.settings(forDocument: file) } catch { throw .configuration(error) }
+            if settings.isExcluded { continue }
+            jobs.append(Job(path: file, configuration: settings.configuration))
         }
         return jobs
     }

@@ -4,9 +4,6 @@ import TutorialReaders
 
 /// Turns the paths a user gives into documents, with the input errors of the CLI contract (exit code 2).
 public enum DocumentLoader {
-    /// Extensions walked in directories (docs/json-output.md).
-    public static let tutorialExtensions: Set<String> = ["md", "markdown", "html", "htm", "tutorial", "txt"]
-
     public struct InputError: Error, Equatable, CustomStringConvertible {
         public let path: String
         public let reason: String
@@ -35,7 +32,9 @@ public enum DocumentLoader {
                 }
                 let walked = listing.files.filter { isTutorialFile($0) }
                 let found = DocCCatalogPages.orderedByTableOfContents(walked) { try? load($0) }
-                if found.isEmpty { throw InputError(path: path, reason: "no tutorial files (.md, .markdown, .html, .htm, .tutorial, .txt) found") }
+                if found.isEmpty {
+                    throw InputError(path: path, reason: "no tutorial files (\(TutorialFileExtensions.listed)) found")
+                }
                 result.append(contentsOf: found)
             } else {
                 result.append(path)
@@ -44,10 +43,8 @@ public enum DocumentLoader {
         return result
     }
 
-    public static func isTutorialFile(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return tutorialExtensions.contains(path[path.index(after: dot)...].lowercased())
-    }
+    /// Whether a directory walk takes the file: its extension is one of `TutorialFileExtensions`.
+    public static func isTutorialFile(_ path: String) -> Bool { TutorialFileExtensions.format(ofPath: path) != nil }
 
     /// Reads a file as UTF-8 text; binary data and invalid UTF-8 are input errors, not crashes.
     public static func load(_ path: String) throws(InputError) -> SourceDocument {

@@ -164,11 +164,10 @@ public final class LintResultCache: Sendable {
             }
             return kept
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let payload = try? encoder.encode(Payload(tool: toolIdentity, entries: entries)),
-            let header = try? encoder.encode(
-                Header(format: LintResultCache.format, schema: LintResultCache.schema, payloadSHA256: sha256(payload)))
+        guard let payload = try? JSONWriting.data(Payload(tool: toolIdentity, entries: entries), style: .storage),
+            let header = try? JSONWriting.data(
+                Header(format: LintResultCache.format, schema: LintResultCache.schema, payloadSHA256: sha256(payload)),
+                style: .storage)
         else { throw SaveError(description: "\(path): cannot encode the lint cache") }
         let directory = (path as NSString).deletingLastPathComponent
         do {

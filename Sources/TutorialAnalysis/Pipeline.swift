@@ -12,6 +12,9 @@ import TutorialRules
 public struct Analysis: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
+    /// Snippets outside every timeline, with the reason (a report lists them beside the step diffs); empty
+    /// when the caller gave the timelines without them.
+    public let unplaced: [UnplacedSnippet]
     /// Findings sorted by position in the document, suppressions and configuration applied: defects, and
     /// build order too when the configuration includes it.
     public let findings: [Finding]
@@ -44,6 +47,7 @@ public func analyze(
 ) -> Analysis {
     let timelineSet = timelineSet ?? buildTimelineSet(tutorial, trees: cache.trees)
     let timelines = timelineSet.files
+    let unplaced = timelineSet.unplaced
     let codeRules = RuleRegistry.all.compactMap { rule -> (any CodeRule)? in
         if case .code(let code) = rule, configuration.isEnabled(code.description) { return code }
         return nil
@@ -105,7 +109,7 @@ public func analyze(
     let buildOrder = findings.filter(\.isBuildOrder)
     if !configuration.includeBuildOrder { findings.removeAll(where: \.isBuildOrder) }
     return Analysis(
-        tutorial: tutorial, timelines: timelines, findings: findings, buildOrder: buildOrder,
+        tutorial: tutorial, timelines: timelines, unplaced: unplaced, findings: findings, buildOrder: buildOrder,
         stateResults: StateResults(
             facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks,
             tutorialRules: ruleMemory, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))

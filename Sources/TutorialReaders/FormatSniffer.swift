@@ -3,14 +3,14 @@ import TutorialModel
 /// Picks the reader for a document: by extension first, then by content.
 public enum FormatSniffer {
     public static func format(of document: SourceDocument) -> DocumentFormat {
-        switch document.pathExtension {
-        case "md", "markdown", "mdown", "mkd": return .markdown
-        case "html", "htm", "xhtml": return .html
-        case "tutorial": return .docc
+        switch TutorialFileExtensions.formats[document.pathExtension] {
+        case .markdown?: return .markdown
+        case .html?: return .html
+        case .docc?: return .docc
         // A code viewer's copy of an HTML page is text by name but a page by content: read it as HTML
         // (ranges stay in the lines of the text as given).
-        case "txt", "text": return HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) != nil ? .html : .text
-        default:
+        case .text?: return HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) != nil ? .html : .text
+        case nil:
             if HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) != nil { return .html }
             return format(ofContent: document.text)
         }

@@ -34,20 +34,9 @@ enum LintCommand {
             parsed = try parseCommand(help, arguments)
         } catch { return error.code }
         // Each document takes the nearest configuration file (read once per file found); one facts cache
-        // serves the fixes and the report, so the report re-parses only what a fix changed.
+        // serves the fixes and the report.
         guard let (session, jobs) = analysisJobs(parsed) else { return .usageOrInput }
-        if parsed.has("fix") {
-            // The same fix engine as the language server's quick fixes; what changed goes to stderr so
-            // the report on stdout stays machine-readable.
-            for job in jobs {
-                guard let document = try? DocumentLoader.load(job.path) else { continue }
-                let analysis = session.analyze(
-                    document: document, resources: FileSystemResources(), configuration: job.configuration)
-                for line in describeFixes(fixDocument(analysis)) {
-                    FileHandle.standardError.write(Data((OutputEscaping.terminal(line) + "\n").utf8))
-                }
-            }
-        }
+        let before = parsed.has("fix") ? fixDocuments(jobs, session: session) : nil
         let documents: [LintedDocument]
         let progress = ProgressLine.make("lint", parsed)
         do {
@@ -55,6 +44,9 @@ enum LintCommand {
             if let cachePath = parsed.value("cache-path") ?? (parsed.has("cache") ? LintResultCache.defaultPath() : nil)
             {
                 documents = try lintWithCache(jobs, session: session, cachePath: cachePath, progress: progress)
+            } else if let before {
+                // Only what a fix changed is analysed again.
+                documents = try session.lint(jobs, before: before, progress: progress?.documentDone).map(LintedDocument.init)
             } else {
                 documents = try session.analyze(jobs, progress: progress?.documentDone) { LintedDocument($0) }
             }
@@ -75,6 +67,26 @@ enum LintCommand {
         return .clean
     }
 
+    /// `--fix`: each document analysed and its fixes applied, one document at a time (a fix may write a
+    /// resource another document reads), with the same fix engine as the language server's quick fixes.
+    /// What changed goes to stderr, so the report on stdout stays machine-readable. Returns what each
+    /// document's analysis found, for the report to reuse where no fix changed what it was made from.
+    private static func fixDocuments(
+        _ jobs: [AnalysisSession.Job], session: AnalysisSession
+    ) -> [String: AnalysisBeforeFixes] {
+        var before: [String: AnalysisBeforeFixes] = [:]
+        for job in jobs {
+            // An unreadable document is reported by the lint that follows.
+            guard let document = try? DocumentLoader.load(job.path) else { continue }
+            let (analysis, kept) = session.analyzeBeforeFixes(document: document, configuration: job.configuration)
+            for line in describeFixes(fixDocument(analysis)) {
+                FileHandle.standardError.write(Data((OutputEscaping.terminal(line) + "\n").utf8))
+            }
+            before[job.path] = kept
+        }
+        return before
+    }
+
     /// `--cache`: findings of unchanged documents from the cache file, the others analysed; a cache file
     /// that cannot be used or written costs one line on stderr, never the lint.
     private static func lintWithCache(
@@ -84,8 +96,6 @@ enum LintCommand {
         if let problem = cache.problem { writeError(problem) }
         let results = try session.lint(jobs, resultCache: cache, progress: progress?.documentDone)
         do { try cache.save() } catch { writeError(error.description) }
-        return results.map {
-            LintedDocument(path: $0.document.path, lineIndex: $0.document.lineIndex, findings: $0.findings)
-        }
+        return results.map(LintedDocument.init)
     }
 }

@@ -39,7 +39,7 @@ enum ReportCommand {
         var unreadOriginals: [String] = []
         do {
             let results = try session.analyze(jobs, progress: progress?.documentDone) { analysis in
-                let diff = makeDiffReport([analysis.tutorial], options: DiffOptions())[0]
+                let diff = makeDiffReport(analysis)
                 let shown = portablePath(ofDocument: diff.path, inputs: inputs)
                 let compared =
                     output == nil

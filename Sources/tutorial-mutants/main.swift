@@ -97,7 +97,5 @@ let output = Output(
     skipped: skipped.map {
         SkippedRecord(kind: $0.kind.rawValue, rule: $0.kind.expectedRule, target: $0.target, reason: $0.reason)
     })
-let encoder = JSONEncoder()
-encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-guard let json = try? encoder.encode(output) else { fail("cannot encode the output") }
+guard let json = try? JSONWriting.data(output, style: .printed) else { fail("cannot encode the output") }
 FileHandle.standardOutput.write(json + Data("\n".utf8))

@@ -20,13 +20,8 @@ final class DiffSyntaxTests: XCTestCase {
             guard let range = state.range(of: old) else { return XCTFail("fixture edit \(old) not found") }
             let next = state.replacingCharacters(in: range, with: new)
             let diff = TextDiff(old: state, new: next)
-            let nextBytes = Array(next.utf8)
-            let byteEdits = diff.byteEdits().map {
-                DiffSyntaxEdit(
-                    oldStart: $0.old.start, oldEnd: $0.old.end, replacement: Array(nextBytes[$0.new.start..<$0.new.end])
-                )
-            }
-            XCTAssertEqual(colorer.spans(for: next, previous: state, edits: byteEdits), swiftSyntaxSpans(next), next)
+            let edits = diff.byteEdits().map { (old: $0.old.start..<$0.old.end, new: $0.new.start..<$0.new.end) }
+            XCTAssertEqual(colorer.spans(for: next, previous: state, edits: edits), swiftSyntaxSpans(next), next)
             state = next
         }
         XCTAssertEqual([colorer.fullParses, colorer.incrementalParses], [1, 4])

@@ -48,3 +48,61 @@ def test_each_module_opening_file_says_what_it_owns():
             opening = (ROOT / cells[3].strip("`")).read_text(encoding="utf-8").splitlines()
             module = cells[0].strip("`")
             assert any(f"{module} owns" in line for line in opening[:12]), (module, opening[:12])
+
+
+def package_targets():
+    package = json.loads(
+        subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True, text=True, check=True).stdout)
+    return package["targets"]
+
+
+def dependencies(target):
+    return {name for dependency in target.get("dependencies", []) for name in [list(dependency.values())[0][0]]}
+
+
+IMPORT = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|private|fileprivate)\s+)?import\s+"
+    r"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)", re.MULTILINE)
+
+
+def imported_modules(target):
+    folder = ROOT / (target.get("path") or (("Tests/" if target["type"] == "test" else "Sources/") + target["name"]))
+    assert folder.is_dir(), folder
+    return {name for source in folder.rglob("*.swift") for name in IMPORT.findall(source.read_text(encoding="utf-8"))}
+
+
+def test_each_target_imports_the_package_modules_its_manifest_lists():
+    targets = package_targets()
+    modules = {target["name"] for target in targets}
+    mismatches = []
+    for target in targets:
+        if target["type"] == "system":
+            continue
+        imported = imported_modules(target) & modules
+        listed = dependencies(target)
+        if target["type"] == "test":
+            if imported - listed:
+                mismatches.append((target["name"], "imports unlisted", sorted(imported - listed)))
+        elif imported != listed:
+            mismatches.append((target["name"], "imports", sorted(imported - listed), "lists unused", sorted(listed - imported)))
+    assert not mismatches, mismatches
+
+
+def test_every_module_knows_only_modules_of_lower_layers():
+    layers = {}
+    for line in DOC.read_text(encoding="utf-8").split("## Layers", 1)[1].split("\n## ", 1)[0].splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].isdigit():
+            for module in re.findall(r"`([^`]+)`", cells[1]):
+                assert module not in layers, module
+                layers[module] = int(cells[0])
+    targets = [target for target in package_targets()
+               if target["type"] in ("regular", "executable") and not target["name"].startswith("fuzz-")]
+    assert set(layers) == {target["name"] for target in targets}
+    upward = [(target["name"], dependency) for target in targets for dependency in dependencies(target)
+              if dependency in layers and layers[dependency] >= layers[target["name"]]]
+    assert not upward, upward
+    # What the layers say in words: readers and facts know no rule, rules know no reader or pipeline.
+    for module in ["TutorialReaders", "SwiftFacts", "StepDiff", "SnippetComposition"]:
+        assert layers[module] < layers["TutorialRules"], module
+    assert layers["TutorialRules"] < min(layers["TutorialAnalysis"], layers["Reports"])

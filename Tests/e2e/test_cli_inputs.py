@@ -1,4 +1,7 @@
 """The CLI's input-error contract: exit code 2 and a one-line message, never a crash."""
+import json
+import pathlib
+
 from conftest import run
 
 
@@ -13,6 +16,29 @@ def test_directory_without_tutorials(binary, tmp_path):
     result = run(binary, "outline", str(tmp_path))
     assert result.returncode == 2
     assert "no tutorial files" in result.stderr
+
+
+def test_a_folder_walk_takes_every_extension_a_named_file_is_read_by(binary, tmp_path):
+    """One table of extensions: a `.mkd`, `.mdown`, `.xhtml` or `.text` file that `lint FILE` reads is
+    found by `lint FOLDER` too, with the same findings."""
+    tutorial = "# Counting\n\n## Step 1\n\nCreate Counter.swift.\n\n```swift file=Counter.swift\nstruct Counter {\n    var count =\n}\n```\n"
+    for name in ("notes.mkd", "notes.mdown", "page.MKD"):
+        (tmp_path / name).write_text(tutorial, encoding="utf-8")
+    (tmp_path / "page.xhtml").write_text(
+        "<html><body><h2>Step 1</h2><p>Create Counter.swift.</p>"
+        "<pre><code class=\"language-swift\">struct Counter {\n    var count =\n}\n</code></pre></body></html>\n",
+        encoding="utf-8")
+    (tmp_path / "walkthrough.text").write_text(
+        "Step 1\nCreate Counter.swift.\n\nstruct Counter {\n    var count =\n}\n", encoding="utf-8")
+    walked = run(binary, "lint", "--format", "json", str(tmp_path))
+    assert walked.returncode in (0, 1), walked.stderr
+    documents = {pathlib.Path(document["path"]).name: document["diagnostics"]
+                 for document in json.loads(walked.stdout)["documents"]}
+    assert sorted(documents) == ["notes.mdown", "notes.mkd", "page.MKD", "page.xhtml", "walkthrough.text"]
+    for name, diagnostics in documents.items():
+        alone = json.loads(run(binary, "lint", "--format", "json", str(tmp_path / name)).stdout)["documents"][0]
+        assert alone["diagnostics"] == diagnostics, name
+    assert any(diagnostics for diagnostics in documents.values())
 
 
 def test_binary_and_invalid_utf8(binary, tmp_path):

@@ -32,7 +32,7 @@ def test_hook_definition_matches_the_tutorial_extensions():
     hook = next(hook for hook in hooks if hook["id"] == "tutorial-check")
     assert hook["language"] == "swift" and hook["entry"] == "tutorial-check lint"
     pattern = re.compile(hook["files"])
-    for name in ["a.md", "a.markdown", "a.html", "a.htm", "a.tutorial", "a.txt"]:
+    for name in ["a.md", "a.markdown", "a.mdown", "a.mkd", "a.html", "a.htm", "a.xhtml", "a.tutorial", "a.txt", "a.text"]:
         assert pattern.search(name), name
     for name in ["a.swift", "a.json", "a.mdx", "Package.resolved"]:
         assert not pattern.search(name), name

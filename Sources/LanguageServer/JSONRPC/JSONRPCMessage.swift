@@ -1,4 +1,5 @@
 import Foundation
+import TutorialModel
 
 /// A request id: JSON-RPC allows numbers and strings, and replies must echo the id as it came.
 public enum RequestID: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -68,9 +69,10 @@ public struct ResponseError: Error, Codable, Equatable, Sendable {
         code: contentModifiedCode, message: "the document changed before the answer was ready")
 }
 
-/// The fields every JSON-RPC message may have, decoded first to tell requests, notifications and
-/// responses apart before the params are decoded into their own type.
-struct MessageHeader: Decodable {
+/// An incoming message, decoded once: the fields every JSON-RPC message may have, which tell requests,
+/// notifications and responses apart, and its `params` as that one decoding left them, decoded into the
+/// message's own type when its route is known (the body is not parsed a second time).
+struct IncomingMessage: Decodable {
     let jsonrpc: String?
     let id: RequestID?
     let method: String?
@@ -78,8 +80,9 @@ struct MessageHeader: Decodable {
     let hasID: Bool
     let hasResult: Bool
     let hasError: Bool
+    let params: MessageParams
 
-    enum CodingKeys: String, CodingKey { case jsonrpc, id, method, result, error }
+    enum CodingKeys: String, CodingKey { case jsonrpc, id, method, params, result, error }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -89,23 +92,23 @@ struct MessageHeader: Decodable {
         method = try container.decodeIfPresent(String.self, forKey: .method)
         hasResult = container.contains(.result)
         hasError = container.contains(.error)
+        if container.contains(.params), !(try container.decodeNil(forKey: .params)) {
+            params = MessageParams(decoder: try container.superDecoder(forKey: .params))
+        } else {
+            params = MessageParams(decoder: nil)
+        }
     }
 }
 
-/// The `params` of a message, decoded into the message's own type. Absent params decode as `{}` so
-/// parameterless messages (shutdown, exit) need no special case.
-struct ParamsEnvelope<Params: Decodable>: Decodable {
-    let params: Params
+/// The `params` of an incoming message, held by the decoder positioned on them. Absent or null params
+/// decode as `{}`, so parameterless messages (shutdown, exit) need no special case.
+struct MessageParams {
+    let decoder: (any Decoder)?
 
-    enum CodingKeys: String, CodingKey { case params }
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if container.contains(.params), !(try container.decodeNil(forKey: .params)) {
-            params = try container.decode(Params.self, forKey: .params)
-        } else {
-            params = try JSONDecoder().decode(Params.self, from: Data("{}".utf8))
-        }
+    /// The params as the message's own type; a decoding error becomes InvalidParams where it is caught.
+    func decode<Params: Decodable>(_ type: Params.Type) throws -> Params {
+        guard let decoder else { return try JSONDecoder().decode(Params.self, from: Data("{}".utf8)) }
+        return try Params(from: decoder)
     }
 }
 
@@ -175,14 +178,12 @@ struct RequestMessage<Params: Encodable>: Encodable {
 
 /// Encodes outgoing messages; keys unsorted (clients do not care) and slashes unescaped (URIs stay readable).
 func encodeMessage<Message: Encodable>(_ message: Message) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
     do {
-        return try encoder.encode(message)
+        return try JSONWriting.data(message, style: .wire)
     } catch {
         // Only non-finite doubles fail to encode, and the server sends none; answer with an error anyway.
         let fallback = ErrorResponseMessage(
             id: nil, error: .init(code: ResponseError.internalErrorCode, message: "\(error)"))
-        return (try? encoder.encode(fallback)) ?? Data()
+        return (try? JSONWriting.data(fallback, style: .wire)) ?? Data()
     }
 }

@@ -16,6 +16,8 @@ public struct DocumentModel: Sendable {
     public let timelines: [FileTimeline]
     /// The timelines with the snippets that joined none, as the analysis takes them.
     public let timelineSet: Timelines
+    /// Snippets outside every timeline (the step diff lists them).
+    public var unplaced: [UnplacedSnippet] { timelineSet.unplaced }
     private let lazyChanges: Lazy<[ChangeSet]>
     /// The read the tutorial came from, kept so the next version re-reads only around its edit.
     public let read: TutorialRead?
@@ -144,12 +146,13 @@ public struct AnalysisPipeline: Sendable {
             session.releaseStaleFacts()
             var notes: [String] = []
             let path = model.tutorial.document.path
-            let configuration: Configuration
-            do { configuration = try session.configuration(forDocument: path) } catch {
+            let settings: AnalysisSession.DocumentSettings
+            do { settings = try session.settings(forDocument: path) } catch {
                 notes.append("\(error); using the default rule settings")
-                configuration = .default
+                settings = .defaults
             }
-            if configuration.excludes(documentPath: path) {
+            let configuration = settings.configuration
+            if settings.isExcluded {
                 return FindingsResult(findings: [], notes: notes, rulesDocumentation: configuration.rulesDocumentation)
             }
             // The model's timelines are the pipeline's: not built a second time (its change sets stay

@@ -17,9 +17,9 @@ extension LanguageServer {
     }
 
     private func handleMessage(_ body: Data) {
-        let header: MessageHeader
+        let message: IncomingMessage
         do {
-            header = try JSONDecoder().decode(MessageHeader.self, from: body)
+            message = try JSONDecoder().decode(IncomingMessage.self, from: body)
         } catch {
             let isJSON = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
             let reply: ResponseError =
@@ -28,36 +28,36 @@ extension LanguageServer {
             sendImmediately(ErrorResponseMessage(id: nil, error: reply))
             return
         }
-        if header.jsonrpc != "2.0" {
-            if header.hasID && header.method != nil, let id = header.id {
+        if message.jsonrpc != "2.0" {
+            if message.hasID && message.method != nil, let id = message.id {
                 respondNow(id, error: .invalidRequest("jsonrpc must be \"2.0\""))
             } else {
                 logMessage(.error, "ignored a message without jsonrpc \"2.0\"")
             }
             return
         }
-        guard let method = header.method else {
+        guard let method = message.method else {
             // A response to one of our requests (client/registerCapability): nothing waits on it.
-            if !(header.hasResult || header.hasError) {
-                sendImmediately(ErrorResponseMessage(id: header.id, error: .invalidRequest("message has no method")))
+            if !(message.hasResult || message.hasError) {
+                sendImmediately(ErrorResponseMessage(id: message.id, error: .invalidRequest("message has no method")))
             }
             return
         }
         trace(
-            "Received \(header.hasID ? "request" : "notification") '\(method)\(header.id.map { " - (\($0))" } ?? "")'.")
-        if header.hasID {
-            guard let id = header.id else {
+            "Received \(message.hasID ? "request" : "notification") '\(method)\(message.id.map { " - (\($0))" } ?? "")'.")
+        if message.hasID {
+            guard let id = message.id else {
                 sendImmediately(
                     ErrorResponseMessage(id: nil, error: .invalidRequest("request id must be a number or a string")))
                 return
             }
-            handleRequest(method: method, id: id, body: body)
+            handleRequest(method: method, id: id, params: message.params)
         } else {
-            handleNotification(method: method, body: body)
+            handleNotification(method: method, params: message.params)
         }
     }
 
-    private func handleRequest(method: String, id: RequestID, body: Data) {
+    private func handleRequest(method: String, id: RequestID, params: MessageParams) {
         let phase = state.withLock { $0.phase }
         if phase == .uninitialized && method != InitializeRequest.method {
             respondNow(id, error: .serverNotInitialized)
@@ -79,7 +79,7 @@ extension LanguageServer {
         state.withLock { _ = $0.inFlight.insert(id) }
         let work: RequestWork
         do {
-            work = try route(self, body)
+            work = try route(self, params)
         } catch {
             complete(ticket: ticket, id: id, error: .invalidParams(Self.describe(error)))
             return
@@ -99,7 +99,7 @@ extension LanguageServer {
         }
     }
 
-    private func handleNotification(method: String, body: Data) {
+    private func handleNotification(method: String, params: MessageParams) {
         let phase = state.withLock { $0.phase }
         if method == ExitNotification.method {
             finish(code: phase == .shutDown ? 0 : 1)
@@ -112,7 +112,7 @@ extension LanguageServer {
             return
         }
         do {
-            try route(self, body)
+            try route(self, params)
         } catch {
             logMessage(.error, "\(method): invalid params: \(Self.describe(error))")
         }

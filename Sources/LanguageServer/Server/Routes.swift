@@ -2,19 +2,12 @@ import Foundation
 import TutorialModel
 import TutorialReaders
 
-typealias RequestRoute = @Sendable (LanguageServer, Data) throws -> LanguageServer.RequestWork
-typealias NotificationRoute = @Sendable (LanguageServer, Data) throws -> Void
-
-/// Decodes a message's params into its type; a decoding error becomes InvalidParams.
-func decodeParams<Params: LSPMessage>(_ type: Params.Type, from body: Data) throws -> Params {
-    try JSONDecoder().decode(ParamsEnvelope<Params>.self, from: body).params
-}
+typealias RequestRoute = @Sendable (LanguageServer, MessageParams) throws -> LanguageServer.RequestWork
+typealias NotificationRoute = @Sendable (LanguageServer, MessageParams) throws -> Void
 
 func encodeResult<Value: Encodable>(_ value: Value) -> Result<Data, ResponseError> {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
     do {
-        return .success(try encoder.encode(value))
+        return .success(try JSONWriting.data(value, style: .wire))
     } catch {
         return .failure(
             ResponseError(code: ResponseError.internalErrorCode, message: "cannot encode the result: \(error)"))
@@ -24,7 +17,7 @@ func encodeResult<Value: Encodable>(_ value: Value) -> Result<Data, ResponseErro
 private func route<R: LSPRequest>(
     _ type: R.Type, _ handler: @escaping @Sendable (LanguageServer, R) throws -> LanguageServer.RequestWork
 ) -> (String, RequestRoute) {
-    (R.method, { server, body in try handler(server, try decodeParams(R.self, from: body)) })
+    (R.method, { server, params in try handler(server, try params.decode(R.self)) })
 }
 
 /// A request about one document, answered on a worker from a snapshot taken when it arrived.
@@ -56,7 +49,7 @@ private func documentRoute<R: LSPRequest>(
 private func notification<N: LSPNotification>(
     _ type: N.Type, _ handler: @escaping @Sendable (LanguageServer, N) throws -> Void
 ) -> (String, NotificationRoute) {
-    (N.method, { server, body in try handler(server, try decodeParams(N.self, from: body)) })
+    (N.method, { server, params in try handler(server, try params.decode(N.self)) })
 }
 
 let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [

@@ -18,6 +18,10 @@ extension StepStructureRule {
 public enum StepStructureRules {
     static let all: [any StepStructureRule] = [StepNoChange(), StepNumbering(), CodeFileMissing()]
 
+    /// The ids of the step-structure rules: their findings in an analysis are what a report shows beside
+    /// the steps.
+    public static let ids: Set<String> = Set(all.map(\.description.id))
+
     /// `step-no-change`, whose findings a step diff already shows as a change with no lines.
     public static let noChange = StepNoChange().description.id
 
