@@ -35,15 +35,22 @@ struct TimelineBuilder {
     /// the square of its length: 80 KB of one-line steps had SwiftParser read about 13 MB. Past the budget,
     /// fragments are left out with `compositionBudgetReason` instead.
     private var compositionBytes = 0
+    /// The states already counted: composition parses a state once (`SyntaxTrees` keeps its tree), so a
+    /// file a fragment could join but that no step changed since costs nothing the second time. Without it,
+    /// a long tutorial of several files counted every file's latest state at every fragment.
+    private var chargedStates = Set<String>()
     static let compositionBudget = 256 << 10
     static let compositionBudgetReason =
         "not composed: this document's fragments would have the Swift parser read over 256 KiB of earlier file states, the work budget of one document"
 
-    /// Counts `codes` against the composition budget; false (nothing counted) when they would exceed it.
+    /// Counts the `codes` not counted before against the composition budget; false (nothing counted) when
+    /// they would exceed it.
     private mutating func charge(_ codes: [String]) -> Bool {
-        let cost = codes.reduce(0) { $0 + $1.utf8.count }
+        let new = Set(codes).subtracting(chargedStates)
+        let cost = new.reduce(0) { $0 + $1.utf8.count }
         guard compositionBytes + cost <= Self.compositionBudget else { return false }
         compositionBytes += cost
+        chargedStates.formUnion(new)
         return true
     }
 

@@ -47,6 +47,24 @@ final class WorkBudgetFindingTests: XCTestCase {
         XCTAssertTrue(analyze(tutorial: tutorial).findings.filter { $0.rule == "input-error" }.isEmpty)
     }
 
+    /// A long tutorial of two files: a large one shown once, then many unlabelled fragments that each could
+    /// join either file. The large file's state, parsed once, is counted once, not at every fragment (which
+    /// put 60 fragments of a real-sized tutorial over the budget).
+    func testAFileNoStepChangesIsCountedOnce() {
+        var text = "# T\n\n## Step 1\n\n```swift file=A.swift\nstruct A {\n    var name = \"\"\n}\n```\n\n"
+        text += "## Step 2\n\n```swift file=B.swift\nstruct B {\n"
+        for number in 0..<400 { text += "    var property\(number): Int = \(number)\n" }
+        text += "}\n```\n\n"
+        for number in 3...62 {
+            text += "## Step \(number)\n\nAdd `f\(number)`.\n\n```swift\nextension A {\n    func f\(number)() -> Int { \(number) }\n}\n```\n\n"
+        }
+        let tutorial = readTutorial(SourceDocument(path: "two-files.md", text: text))
+        XCTAssertGreaterThan(60 * text.utf8.count / 2, Timelines.compositionBudgetBytes, "the large file alone, counted at every fragment, would go over")
+        let timelines = buildTimelineSet(tutorial)
+        XCTAssertTrue(timelines.leftOverBudget.isEmpty, timelines.leftOverBudget.map(\.reason).description)
+        XCTAssertEqual(timelines.files.first { $0.fileName == "A.swift" }?.states.count, 61)
+    }
+
     func testTheConfigurationOfInputErrorApplies() {
         let tutorial = tutorial(steps: 200)
         var configuration = Configuration()
