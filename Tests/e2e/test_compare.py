@@ -5,16 +5,13 @@ in headless Chromium with its drift lines marked."""
 import copy
 import json
 import pathlib
-import shutil
-import struct
-import subprocess
-import zlib
 from html.parser import HTMLParser
 
 import pytest
 from jsonschema import Draft202012Validator
 
 from conftest import ROOT, run
+from screenshots import chromium_screenshot, png_image
 
 ORIGINAL = "Fixtures/compare/original.md"
 COPY = "Fixtures/compare/copy-zh.md"
@@ -157,18 +154,9 @@ def test_html_marks_each_drift_on_both_sides_and_is_self_contained(binary):
 
 def png_pixels(path: pathlib.Path):
     """The RGB(A) rows of a PNG Chromium wrote (8-bit, no interlace), unfiltered."""
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height, depth, colour_type = struct.unpack(">IIBB", data[16:26])
+    width, height, depth, colour_type, raw = png_image(path)
     assert depth == 8 and colour_type in (2, 6)
     channels = 4 if colour_type == 6 else 3
-    chunks, position = b"", 8
-    while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        if kind == b"IDAT":
-            chunks += data[position + 8:position + 8 + length]
-        position += 12 + length
-    raw = zlib.decompress(chunks)
     stride = width * channels
     rows, previous = [], bytearray(stride)
     for y in range(height):
@@ -192,17 +180,7 @@ def png_pixels(path: pathlib.Path):
 
 
 def screenshot(page: pathlib.Path) -> pathlib.Path:
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert browser, "chromium is installed by scripts/setup --test"
-    output = page.with_suffix(".png")
-    output.unlink(missing_ok=True)
-    # --no-sandbox: containers and root shells have no user namespaces for Chromium's sandbox; the page is our
-    # own and script-free.
-    result = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                             "--window-size=1400,2400", f"--screenshot={output}", page.as_uri()],
-                            capture_output=True, text=True, timeout=180)
-    assert output.exists(), result.stderr[-2000:]
-    return output
+    return chromium_screenshot(page, page.with_suffix(".png"), 1400, 2400)
 
 
 def drift_colour_pixels(path: pathlib.Path) -> tuple[int, int]:

@@ -5,16 +5,13 @@ the resolving step; and headless Chromium (Debian's `chromium`) photographs the 
 page into .build/report-screenshots/ for a person to look at."""
 import json
 import pathlib
-import shutil
-import struct
-import subprocess
 import urllib.parse
-import zlib
 
 import pytest
 from lxml import html as lxml_html
 
 from conftest import ROOT, run
+from screenshots import chromium_screenshot, png_image
 
 INPUTS = ["Fixtures/lint/coordinator-not-wired", "Tutorials/docc", "Tutorials/text"]
 SCREENSHOTS = ROOT / ".build" / "report-screenshots"
@@ -127,32 +124,15 @@ def test_resolved_findings_name_and_link_the_resolving_step(site, binary):
 
 
 def png_size_and_colours(path: pathlib.Path) -> tuple[int, int, int]:
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height = struct.unpack(">II", data[16:24])
-    chunks, position = b"", 8
-    while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        if kind == b"IDAT":
-            chunks += data[position + 8:position + 8 + length]
-        position += 12 + length
-    return width, height, len(set(zlib.decompress(chunks)))
+    width, height, _, _, data = png_image(path)
+    return width, height, len(set(data))
 
 
 @pytest.mark.parametrize("page", ["index.html", "tutorial"])
 def test_chromium_renders_the_pages(site, page):
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert browser, "chromium is installed by scripts/setup --test"
     target = site / page if page == "index.html" else sorted((site / "tutorials").glob("*coordinator-not-wired-interfacing-with-uikit-md*.html"))[0]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    output = SCREENSHOTS / (target.stem + ".png")
-    output.unlink(missing_ok=True)
-    # --no-sandbox: containers and root shells have no user namespaces for Chromium's sandbox; the
-    # page is our own and script-free.
-    result = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                             "--window-size=1400,1800", f"--screenshot={output}", target.as_uri()],
-                            capture_output=True, text=True, timeout=180)
-    assert output.exists(), result.stderr[-2000:]
+    output = chromium_screenshot(target, SCREENSHOTS / (target.stem + ".png"), 1400, 1800)
     width, height, colours = png_size_and_colours(output)
     assert (width, height) == (1400, 1800)
     assert colours > 50, "the screenshot is blank"
