@@ -35,19 +35,25 @@ struct TimelineBuilder {
     /// the square of its length: 80 KB of one-line steps had SwiftParser read about 13 MB. Past the budget,
     /// fragments are left out with `compositionBudgetReason` instead.
     private var compositionBytes = 0
-    /// The states already counted: composition parses a state once (`SyntaxTrees` keeps its tree), so a
-    /// file a fragment could join but that no step changed since costs nothing the second time. Without it,
-    /// a long tutorial of several files counted every file's latest state at every fragment.
-    private var chargedStates = Set<String>()
+    /// The states already counted, by file and position in its timeline: composition parses a state once
+    /// (`SyntaxTrees` keeps its tree), so a file a fragment could join but that no step changed since costs
+    /// nothing the second time. Without it, a long tutorial of several files counted every file's latest state
+    /// at every fragment.
+    private var chargedStates = Set<ChargedState>()
+    private struct ChargedState: Hashable {
+        let file: String
+        let index: Int
+    }
     static let compositionBudget = 256 << 10
     static let compositionBudgetReason =
         "not composed: this document's fragments would have the Swift parser read over 256 KiB of earlier file states, the work budget of one document"
 
-    /// Counts the `codes` not counted before against the composition budget; false (nothing counted) when
-    /// they would exceed it.
-    private mutating func charge(_ codes: [String]) -> Bool {
-        let new = Set(codes).subtracting(chargedStates)
-        let cost = new.reduce(0) { $0 + $1.utf8.count }
+    /// Counts the latest states of `files` not counted before against the composition budget; false (nothing
+    /// counted) when they would exceed it.
+    private mutating func charge(latestOf files: [String]) -> Bool {
+        let new = Set(files.compactMap { name in states[name].map { ChargedState(file: name, index: $0.count - 1) } })
+            .subtracting(chargedStates)
+        let cost = new.reduce(0) { $0 + (states[$1.file]?.last?.code.utf8.count ?? 0) }
         guard compositionBytes + cost <= Self.compositionBudget else { return false }
         compositionBytes += cost
         chargedStates.formUnion(new)
@@ -105,7 +111,7 @@ struct TimelineBuilder {
         // Asked first for the reason, and so that such a snippet costs nothing of the budget.
         guard SwiftParseLimits.unparseableReason(snippet.code) == nil else { return "too large or deep to parse" }
         let latest = (only.map { [$0] } ?? recentFiles).compactMap { name in states[name]?.last.map { (name, $0.code) } }
-        guard charge(latest.map(\.1)) else { return Self.compositionBudgetReason }
+        guard charge(latestOf: latest.map(\.0)) else { return Self.compositionBudgetReason }
         let candidates = latest.compactMap { name, code -> PlacementFile? in
             guard SwiftParseLimits.unparseableReason(code) == nil else { return nil }
             return PlacementFile(name: name, code: code)
@@ -137,7 +143,7 @@ struct TimelineBuilder {
         let shape = fragmentShape(snippet.code, trees: trees)
         guard shape != .invalid else { return false }
         if let latest = states[target]?.last {
-            guard latest.composition?.kind == .partial, shape == .statements, charge([latest.code]),
+            guard latest.composition?.kind == .partial, shape == .statements, charge(latestOf: [target]),
                 fragmentShape(latest.code, trees: trees) == .statements
             else { return false }
         }
@@ -194,7 +200,7 @@ struct TimelineBuilder {
                     guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
                     return PlacementFile(name: name, code: code)
                 }
-                let rewritten = !charge(latest.map(\.code)) ? nil : fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
+                let rewritten = !charge(latestOf: latest.map(\.name)) ? nil : fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
                 if let rewritten { named = rewritten } else if !proseNamesUnshownFile { named = nil }
             }
             if named == nil, let last = lastNamedFile, states[last]?.last.map({ $0.composition?.kind == .partial }) ?? true {
