@@ -15,14 +15,18 @@ public struct SwiftNesting: Sendable, Equatable {
     public var deepest = 0
     /// Brackets (`(` `[` `{` and interpolations) never closed, or closed by a bracket of another kind.
     public var unclosed = 0
+    /// Of `unclosed`, those inside a string interpolation (the interpolations included): SwiftParser
+    /// rescans the string around each one, so their cost grows as the cube of their count.
+    public var unclosedInInterpolations = 0
     /// The deepest `[` nesting alone (SwiftParser's collection-type lookahead backtracks on it).
     public var deepestSquare = 0
     /// The deepest nesting of generic arguments alone (SwiftParser's lookahead rescans them at each level).
     public var deepestAngle = 0
 
-    public init(deepest: Int = 0, unclosed: Int = 0, deepestSquare: Int = 0, deepestAngle: Int = 0) {
+    public init(deepest: Int = 0, unclosed: Int = 0, unclosedInInterpolations: Int = 0, deepestSquare: Int = 0, deepestAngle: Int = 0) {
         self.deepest = deepest
         self.unclosed = unclosed
+        self.unclosedInInterpolations = unclosedInInterpolations
         self.deepestSquare = deepestSquare
         self.deepestAngle = deepestAngle
     }
@@ -116,7 +120,15 @@ private struct Scanner {
         while true {
             let level = pop()
             if level.opener == opener || (level.opener == .interpolation && opener == .paren) { return level }
-            if level.opener != .angle { result.unclosed += 1 }
+            if level.opener != .angle { countUnclosed(level) }
+        }
+    }
+
+    /// Counts `level`, just popped or left open at the end, as unclosed.
+    mutating func countUnclosed(_ level: Level) {
+        result.unclosed += 1
+        if level.opener == .interpolation || opened[Int(Opener.interpolation.rawValue)] > 0 {
+            result.unclosedInInterpolations += 1
         }
     }
 
@@ -211,7 +223,10 @@ private struct Scanner {
                 }
             }
         }
-        result.unclosed += levels.dropFirst().filter { $0.opener != .angle }.count
+        while levels.count > 1 {
+            let level = pop()
+            if level.opener != .angle { countUnclosed(level) }
+        }
     }
 
     /// Reads a string's opening delimiter (`"`, `"""`, `#"`…) at `index`; its text is scanned next.

@@ -46,7 +46,7 @@ final class SwiftNestingTests: XCTestCase {
         }
         XCTAssertEqual(
             SwiftParseLimits.unparseableReason("let a = \"" + String(repeating: "\\(f(", count: 20)),
-            "this Swift snippet leaves 40 brackets unclosed; over 8 the Swift parser's recovery takes minutes, so the code rules skip it")
+            "this Swift snippet leaves 40 brackets unclosed inside string interpolations; over 8 the Swift parser's recovery takes minutes, so the code rules skip it")
         XCTAssertEqual(
             SwiftParseLimits.unparseableReason("let a = " + String(repeating: "try ", count: 5000) + "f()")?.hasPrefix(
                 "this Swift snippet nests code about 500"), true)

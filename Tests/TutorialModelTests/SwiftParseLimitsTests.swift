@@ -60,4 +60,59 @@ final class SwiftParseLimitsTests: XCTestCase {
             SwiftParseLimits.unparseableReason(large)?.hasPrefix("this Swift snippet is 1.0 MiB; snippets over 1 MiB"), true)
         XCTAssertNil(SwiftParseLimits.unparseableReason(String(large.dropLast(20))))
     }
+
+    /// A view cut short where the author elided the rest leaves many brackets open; it is small, so
+    /// SwiftParser's recovery is quick and the code rules get to judge it (an `input-error` notice on
+    /// such a fragment was the one false finding shown by default on the real-world tuning part).
+    func testAFragmentCutShortLeavingManyBracketsOpenIsParsed() {
+        let fragment = """
+            ...
+            var body: some View {
+                GeometryReader { proxy in
+                    Canvas { context, size in
+                        let side = min(size.width, size.height)
+                        context.stroke(
+                            Path { path in
+                                path.addLines([
+                                    CGPoint(
+                                        x: side * 0.5,
+                                        ...
+                                rings.forEach { ring in
+                                    path.addEllipse(
+                                        in: CGRect(
+                                            x: side * ring.inset,
+                                            ...
+            """
+        let nesting = SwiftNesting.scan(fragment)
+        XCTAssertGreaterThan(nesting.unclosed, SwiftParseLimits.maximumUnclosedBrackets, "\(nesting)")
+        XCTAssertEqual(nesting.unclosedInInterpolations, 0)
+        XCTAssertNil(SwiftParseLimits.unparseableReason(fragment))
+    }
+
+    /// The same brackets left open ahead of much more code cost the parser's recovery a look ahead over
+    /// all of it each: refused once their count times the snippet's size passes the limit.
+    func testManyBracketsLeftOpenAheadOfMuchCodeAreNotParsed() {
+        let head = String(repeating: "if a { ", count: 12) + "\n"
+        let small = head + String(repeating: "let x = 1\n", count: 400)
+        XCTAssertNil(SwiftParseLimits.unparseableReason(small))
+        let large = head + String(repeating: "let x = 1\n", count: 700)
+        XCTAssertEqual(
+            SwiftParseLimits.unparseableReason(large),
+            "this Swift snippet of \(large.utf8.count) bytes leaves 12 brackets unclosed; the Swift parser's recovery takes time that grows with both, so the code rules skip it")
+        let mismatched = String(repeating: "f( a }\n", count: 200)
+        XCTAssertEqual(SwiftNesting.scan(mismatched).unclosed, 200)
+        XCTAssertNotNil(SwiftParseLimits.unparseableReason(mismatched))
+    }
+
+    /// Inside a string interpolation a few open brackets already cost the cube of their count.
+    func testBracketsLeftOpenInsideInterpolationsCountAtAnySize() {
+        let open = "let a = \"" + String(repeating: "\\(f(", count: 5)
+        XCTAssertEqual(SwiftNesting.scan(open).unclosedInInterpolations, 10)
+        XCTAssertEqual(
+            SwiftParseLimits.unparseableReason(open),
+            "this Swift snippet leaves 10 brackets unclosed inside string interpolations; over 8 the Swift parser's recovery takes minutes, so the code rules skip it")
+        let closedOnItsLine = "let a = \"\\(f(x))\"\n" + String(repeating: "if a { ", count: 10)
+        XCTAssertEqual(SwiftNesting.scan(closedOnItsLine).unclosedInInterpolations, 0)
+        XCTAssertNil(SwiftParseLimits.unparseableReason(closedOnItsLine))
+    }
 }
