@@ -129,19 +129,10 @@ private func mutant(
 ) -> Result<Mutant, SkipReason> {
     let holding = scanned.filter { snippet in snippet.sites.contains { $0.key.matches(key) } }
     guard let first = holding.first else { return .failure(SkipReason(text: "not found")) }
-    // Every later snippet showing the thing loses it too: the defect stays to the end.
-    var editsBySnippet: [Int: [CodeEdit]] = [:]
-    for (index, snippet) in scanned.enumerated() {
-        let sites = snippet.sites.filter { $0.key.matches(key) }
-        guard !sites.isEmpty else { continue }
-        var edits: [CodeEdit] = []
-        for site in sites {
-            guard let siteEdits = site.edits else {
-                return .failure(SkipReason(text: "step \(snippet.step) shows it sharing a line with other code"))
-            }
-            edits += siteEdits
-        }
-        editsBySnippet[index] = edits
+    let editsBySnippet: [Int: [CodeEdit]]
+    switch plannedEdits(for: key, in: scanned) {
+    case .success(let planned): editsBySnippet = planned
+    case .failure(let reason): return .failure(reason)
     }
     // Something missing is a defect only where the reader sees the whole file; a moved wiring is seen in
     // any snippet showing it.
@@ -161,6 +152,54 @@ private func mutant(
     // Before the injection step the original lacked the removed thing too: build order that it completed.
     // Without it, the reader has the defect from the first step where it matters.
     let earliest = needsWholeFile ? showing[0] : evidence
+    let injection: Injection
+    switch inject(editsBySnippet, into: tutorial, scanned: scanned, from: first) {
+    case .success(let made): injection = made
+    case .failure(let reason): return .failure(reason)
+    }
+    let made = Mutant(
+        kind: key.kind, target: key.description, injectedAt: first.step, expectedStep: evidence.step,
+        earliestStep: earliest.step, documentText: injection.documentText, resources: injection.resourceTexts)
+    if let problem = verify(made, original: tutorial, expectedCodes: injection.expectedCodes, resources: resources) {
+        return .failure(SkipReason(text: problem))
+    }
+    return .success(made)
+}
+
+/// The edits that remove the target from each snippet holding it (by index in `scanned`): every later
+/// snippet showing the thing loses it too, so the defect stays to the end. A skip when a site shares a
+/// line with other code.
+private func plannedEdits(for key: TargetKey, in scanned: [ScannedSnippet]) -> Result<[Int: [CodeEdit]], SkipReason> {
+    var editsBySnippet: [Int: [CodeEdit]] = [:]
+    for (index, snippet) in scanned.enumerated() {
+        let sites = snippet.sites.filter { $0.key.matches(key) }
+        guard !sites.isEmpty else { continue }
+        var edits: [CodeEdit] = []
+        for site in sites {
+            guard let siteEdits = site.edits else {
+                return .failure(SkipReason(text: "step \(snippet.step) shows it sharing a line with other code"))
+            }
+            edits += siteEdits
+        }
+        editsBySnippet[index] = edits
+    }
+    return .success(editsBySnippet)
+}
+
+/// The planned edits made: to the page's text (mapped back from each snippet's code) or to DocC resources,
+/// with the code each mutated snippet must read as.
+private struct Injection {
+    let documentText: String
+    let resourceTexts: [String: String]
+    let expectedCodes: [SnippetAddress: String]
+}
+
+/// Maps the planned edits onto the page (or the DocC resources) and makes them; a skip when an edit has no
+/// exact place in the page, a resource was not read or is shared with a step before the injection, or
+/// two edits overlap.
+private func inject(
+    _ editsBySnippet: [Int: [CodeEdit]], into tutorial: Tutorial, scanned: [ScannedSnippet], from first: ScannedSnippet
+) -> Result<Injection, SkipReason> {
     var documentEdits: [(range: SourceRange, text: String)] = []
     var resourceTexts: [String: String] = [:]
     var expectedCodes: [SnippetAddress: String] = [:]
@@ -203,13 +242,7 @@ private func mutant(
     }
     var document = tutorial.document
     for edit in documentEdits { document = document.replacing(edit.range, with: edit.text) }
-    let made = Mutant(
-        kind: key.kind, target: key.description, injectedAt: first.step, expectedStep: evidence.step,
-        earliestStep: earliest.step, documentText: document.text, resources: resourceTexts)
-    if let problem = verify(made, original: tutorial, expectedCodes: expectedCodes, resources: resources) {
-        return .failure(SkipReason(text: problem))
-    }
-    return .success(made)
+    return .success(Injection(documentText: document.text, resourceTexts: resourceTexts, expectedCodes: expectedCodes))
 }
 
 extension SnippetSourceMap {

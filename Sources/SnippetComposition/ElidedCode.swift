@@ -124,14 +124,28 @@ public enum ElidedCode {
 /// are deleted as in any diff. Nil when nothing anchors the shown text in the previous one (no line but
 /// braces in common), or when the texts are too large to align.
 public func mergeElided(previous: TracedText, shown: TracedText, anchoringPunctuation: Bool = true) -> TracedText? {
-    enum Item {
-        case line(Range<Int>)
-        /// A marker standing for lines indented at least this deep.
-        case marker(indent: Int)
-        /// The closing brace of an elided body, written by us.
-        case closing(indent: Int)
-    }
-    var items: [Item] = []
+    let items = elisionItems(of: shown)
+    let old = previous.lineRanges
+    guard items.count * old.count <= 2_000_000 else { return nil }
+    var alignment = ElisionAlignment(
+        items: items, shown: shown, previous: previous, anchoringPunctuation: anchoringPunctuation)
+    alignment.score()
+    return alignment.merged()
+}
+
+/// A line of a text that elides code, as the merge aligns it.
+private enum ElisionItem {
+    case line(Range<Int>)
+    /// A marker standing for lines indented at least this deep.
+    case marker(indent: Int)
+    /// The closing brace of an elided body, written by us.
+    case closing(indent: Int)
+}
+
+/// The shown text's lines as items: an elided body (`func f() { ... }`) is its header, a marker one level
+/// deeper, and its closing brace.
+private func elisionItems(of shown: TracedText) -> [ElisionItem] {
+    var items: [ElisionItem] = []
     for range in shown.lineRanges {
         let line = Substring(String(decoding: shown.bytes[range], as: UTF8.self))
         let indent = indentation(of: shown.bytes[range])
@@ -145,98 +159,149 @@ public func mergeElided(previous: TracedText, shown: TracedText, anchoringPunctu
             items.append(.line(range))
         }
     }
-    let old = previous.lineRanges
-    let n = items.count
-    let m = old.count
-    guard n * m <= 2_000_000 else { return nil }
-    let oldKeys = old.map { previous.bytes[$0].trimmedBytes }
-    let oldIndents = old.map { indentation(of: previous.bytes[$0]) }
-    func key(_ item: Item) -> ArraySlice<UInt8>? {
-        switch item {
-        case .line(let range): return shown.bytes[range].trimmedBytes
-        case .closing: return Array("}".utf8)[...]
-        case .marker: return nil
+    return items
+}
+
+/// The moves of the merge's alignment, in order of preference where two score the same.
+private enum ElisionMove {
+    /// A shown line is a previous line (its text equal): an anchor.
+    case exact
+    /// A shown line rewrites a similar previous line.
+    case similar
+    /// A shown line the previous text lacks.
+    case insert
+    /// A marker that stands for no more previous lines.
+    case skipMarker
+    /// A marker takes the previous line as one of those it stands for.
+    case absorb
+    /// A previous line neither matched nor absorbed: gone, as in any diff.
+    case delete
+}
+
+/// The alignment of the shown items with the previous lines: a table of the best score of aligning
+/// `items[i...]` with `old[j...]` (exact lines score highest, then similar ones, then absorbed ones), filled
+/// from the ends, then walked from the start along the preferred best moves.
+private struct ElisionAlignment {
+    let items: [ElisionItem]
+    let shown: TracedText
+    let previous: TracedText
+    let anchoringPunctuation: Bool
+    let old: [Range<Int>]
+    let keys: [ArraySlice<UInt8>?]
+    let indents: [Int]
+    let oldKeys: [ArraySlice<UInt8>]
+    let oldIndents: [Int]
+    /// table[i * (old.count + 1) + j]: the best score aligning items[i...] with old[j...].
+    private var table: [Int32]
+
+    static let exact = 100
+    static let similar = 50
+    static let absorbed = 1
+
+    init(items: [ElisionItem], shown: TracedText, previous: TracedText, anchoringPunctuation: Bool) {
+        self.items = items
+        self.shown = shown
+        self.previous = previous
+        self.anchoringPunctuation = anchoringPunctuation
+        old = previous.lineRanges
+        oldKeys = old.map { previous.bytes[$0].trimmedBytes }
+        oldIndents = old.map { indentation(of: previous.bytes[$0]) }
+        keys = items.map { item in
+            switch item {
+            case .line(let range): return shown.bytes[range].trimmedBytes
+            case .closing: return Array("}".utf8)[...]
+            case .marker: return nil
+            }
         }
-    }
-    let keys = items.map(key)
-    let indents = items.map { item -> Int in
-        switch item {
-        case .line(let range): return indentation(of: shown.bytes[range])
-        case .closing(let indent), .marker(let indent): return indent
+        indents = items.map { item -> Int in
+            switch item {
+            case .line(let range): return indentation(of: shown.bytes[range])
+            case .closing(let indent), .marker(let indent): return indent
+            }
         }
+        table = [Int32](repeating: 0, count: (items.count + 1) * (old.count + 1))
     }
-    let exact = 100
-    let similar = 50
-    let absorbed = 1
-    // score[i * (m + 1) + j]: the best score aligning items[i...] with old[j...].
-    var score = [Int32](repeating: 0, count: (n + 1) * (m + 1))
-    func at(_ i: Int, _ j: Int) -> Int { Int(score[i * (m + 1) + j]) }
-    func moves(_ i: Int, _ j: Int) -> [(move: Int, score: Int)] {
-        // Moves in order of preference (0 exact, 1 similar, 3 insert; 4 skip a marker, 2 absorb; 5 delete).
-        var result: [(Int, Int)] = []
+
+    private func at(_ i: Int, _ j: Int) -> Int { Int(table[i * (old.count + 1) + j]) }
+
+    /// The moves possible from (i, j) with the score each leads to, in order of preference.
+    private func moves(_ i: Int, _ j: Int) -> [(move: ElisionMove, score: Int)] {
+        let (n, m) = (items.count, old.count)
+        var result: [(ElisionMove, Int)] = []
         if i < n, let key = keys[i] {
             if j < m {
                 // A line of closing punctuation (`}`, `})`) anchors only at its own depth: matched by its
                 // text alone, the brace of an inner body would take the place of the type's.
                 if key == oldKeys[j], !isPunctuationLine(key) || indents[i] == oldIndents[j] {
                     // Blank lines are everywhere: they anchor nothing.
-                    let value = key.isEmpty ? absorbed : isPunctuationLine(key) && !anchoringPunctuation ? 0 : exact
-                    result.append((0, value + at(i + 1, j + 1)))
+                    let value = key.isEmpty ? Self.absorbed : isPunctuationLine(key) && !anchoringPunctuation ? 0 : Self.exact
+                    result.append((.exact, value + at(i + 1, j + 1)))
                 } else if !isPunctuationLine(key), areSimilar(key, oldKeys[j]) {
-                    result.append((1, similar + at(i + 1, j + 1)))
+                    result.append((.similar, Self.similar + at(i + 1, j + 1)))
                 }
             }
-            result.append((3, at(i + 1, j)))
+            result.append((.insert, at(i + 1, j)))
         }
         if i < n, case .marker(let indent) = items[i] {
             // On a tie a later marker takes the lines: what the snippet shows stays where it shows it.
-            result.append((4, at(i + 1, j)))
-            if j < m, oldKeys[j].isEmpty || oldIndents[j] >= indent { result.append((2, absorbed + at(i, j + 1))) }
+            result.append((.skipMarker, at(i + 1, j)))
+            if j < m, oldKeys[j].isEmpty || oldIndents[j] >= indent {
+                result.append((.absorb, Self.absorbed + at(i, j + 1)))
+            }
         }
-        if j < m { result.append((5, at(i, j + 1))) }
+        if j < m { result.append((.delete, at(i, j + 1))) }
         return result
     }
-    if n > 0 || m > 0 {
+
+    /// Fills the table from the ends of both texts.
+    mutating func score() {
+        let (n, m) = (items.count, old.count)
+        guard n > 0 || m > 0 else { return }
         for i in stride(from: n, through: 0, by: -1) {
             for j in stride(from: m, through: 0, by: -1) where i < n || j < m {
-                score[i * (m + 1) + j] = Int32(moves(i, j).map(\.score).max() ?? 0)
+                table[i * (m + 1) + j] = Int32(moves(i, j).map(\.score).max() ?? 0)
             }
         }
     }
-    var result = TracedText()
-    var anchors = 0
-    var i = 0
-    var j = 0
-    while i < n || j < m {
-        let best = at(i, j)
-        guard let move = moves(i, j).first(where: { $0.score == best })?.move else { break }
-        switch move {
-        case 0, 1, 3:
-            switch items[i] {
-            case .line(let range):
-                result.append(shown, range)
-                result.appendUntraced([0x0A])
-                if move == 0, let key = keys[i], !key.isEmpty, !isPunctuationLine(key) { anchors += 1 }
-            case .closing(let indent):
-                if move == 3 {
-                    result.appendUntraced(Array(repeating: 0x20, count: indent) + Array("}\n".utf8))
-                } else {
-                    result.append(previous, old[j])
+
+    /// The merged text along the preferred best moves; nil when no line of content anchors it.
+    func merged() -> TracedText? {
+        let (n, m) = (items.count, old.count)
+        var result = TracedText()
+        var anchors = 0
+        var i = 0
+        var j = 0
+        while i < n || j < m {
+            let best = at(i, j)
+            guard let move = moves(i, j).first(where: { $0.score == best })?.move else { break }
+            switch move {
+            case .exact, .similar, .insert:
+                switch items[i] {
+                case .line(let range):
+                    result.append(shown, range)
                     result.appendUntraced([0x0A])
+                    if move == .exact, let key = keys[i], !key.isEmpty, !isPunctuationLine(key) { anchors += 1 }
+                case .closing(let indent):
+                    if move == .insert {
+                        result.appendUntraced(Array(repeating: 0x20, count: indent) + Array("}\n".utf8))
+                    } else {
+                        result.append(previous, old[j])
+                        result.appendUntraced([0x0A])
+                    }
+                case .marker: break
                 }
-            case .marker: break
+                i += 1
+                if move != .insert { j += 1 }
+            case .absorb:
+                result.append(previous, old[j])
+                result.appendUntraced([0x0A])
+                j += 1
+            case .skipMarker: i += 1
+            case .delete: j += 1
             }
-            i += 1
-            if move != 3 { j += 1 }
-        case 2:
-            result.append(previous, old[j])
-            result.appendUntraced([0x0A])
-            j += 1
-        case 4: i += 1
-        default: j += 1
         }
+        return anchors > 0 ? result : nil
     }
-    return anchors > 0 ? result : nil
 }
 
 /// Swift code that elides code merged with the previous text it continues, as `mergeElided` does; when

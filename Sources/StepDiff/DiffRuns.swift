@@ -69,97 +69,130 @@ private func slide(_ input: [DiffRun], old: [Int32], new: [Int32], exact: (old: 
             index += 1
             continue
         }
-        let insertion = run.old.isEmpty
-        let lines = insertion ? new : old
-        let moved = insertion ? run.new : run.old
-        let above = index > 0 && !runs[index - 1].isChange ? runs[index - 1].old.count : 0
-        let below = index + 1 < runs.count && !runs[index + 1].isChange ? runs[index + 1].old.count : 0
-        var down = 0
-        while down < below, lines[moved.lowerBound + down] == lines[moved.upperBound + down] { down += 1 }
-        var up = 0
-        while up < above, lines[moved.lowerBound - 1 - up] == lines[moved.upperBound - 1 - up] { up += 1 }
-        var shift = down
-        if let exact, up + down > 0 {
-            // Score each place by the shared lines it pairs exactly, over the lines that can move.
-            let side = insertion ? exact.new : exact.old
-            let other = insertion ? exact.old : exact.new
-            let anchor = insertion ? run.old.lowerBound : run.new.lowerBound  // the other side's index at the change
-            let window = (moved.lowerBound - up)..<(moved.upperBound + down)
-            func score(_ t: Int) -> Int {
-                var total = 0
-                let start = moved.lowerBound + t
-                let end = moved.upperBound + t
-                for line in window where line < start || line >= end {
-                    let partner = line < start ? anchor - (moved.lowerBound - line) : anchor + (line - moved.upperBound)
-                    if side[line] == other[partner] { total += 1 }
-                }
-                return total
-            }
-            var best = score(down)
-            for t in stride(from: down - 1, through: -up, by: -1) {
-                let candidate = score(t)
-                if candidate > best {
-                    best = candidate
-                    shift = t
-                }
-            }
-        }
+        let room = SlideRoom(runs, at: index, old: old, new: new)
+        var shift = room.down
+        if let exact, room.up + room.down > 0 { shift = room.bestPairingShift(exact: exact) }
         guard shift != 0 else {
             index += 1
             continue
         }
-        // The shared lines above grow (or shrink) by `shift`, the change moves, those below follow.
-        let shifted = DiffRun(
-            isChange: true, old: (run.old.lowerBound + shift)..<(run.old.upperBound + shift),
-            new: (run.new.lowerBound + shift)..<(run.new.upperBound + shift))
-        var replacement: [DiffRun] = []
-        var first = index
-        if above > 0 {
-            first = index - 1
-            let previous = runs[index - 1]
-            if above + shift > 0 {
-                replacement.append(
-                    DiffRun(
-                        isChange: false, old: previous.old.lowerBound..<shifted.old.lowerBound,
-                        new: previous.new.lowerBound..<shifted.new.lowerBound))
-            }
-        } else {
-            replacement.append(
-                DiffRun(
-                    isChange: false, old: run.old.lowerBound..<shifted.old.lowerBound,
-                    new: run.new.lowerBound..<shifted.new.lowerBound))
-        }
-        replacement.append(shifted)
-        var last = index
-        if below > 0 {
-            last = index + 1
-            let next = runs[index + 1]
-            if below - shift > 0 {
-                replacement.append(
-                    DiffRun(
-                        isChange: false, old: shifted.old.upperBound..<next.old.upperBound,
-                        new: shifted.new.upperBound..<next.new.upperBound))
-            }
-        } else {
-            replacement.append(
-                DiffRun(
-                    isChange: false, old: shifted.old.upperBound..<run.old.upperBound,
-                    new: shifted.new.upperBound..<run.new.upperBound))
-        }
-        let kept = replacement.filter { $0.isChange || !$0.old.isEmpty }
-        runs.replaceSubrange(first...last, with: kept)
-        // A change that met a neighbouring change merges with it.
-        var merged = first + kept.firstIndex(where: \.isChange)!
-        if merged > 0, runs[merged - 1].isChange {
-            runs.replaceSubrange((merged - 1)...merged, with: [join(runs[merged - 1], runs[merged])])
-            merged -= 1
-        }
-        if merged + 1 < runs.count, runs[merged + 1].isChange {
-            runs.replaceSubrange(merged...(merged + 1), with: [join(runs[merged], runs[merged + 1])])
-        }
-        index = merged + 1
+        index = shiftChange(in: &runs, at: index, by: shift, room: room) + 1
     }
     return runs
+}
+
+/// How far a pure insertion or deletion can move: `up` lines above it (into the shared run before it)
+/// and `down` lines below it, each step keeping the same text on both sides.
+private struct SlideRoom {
+    let run: DiffRun
+    /// True for an insertion (only new lines), false for a deletion.
+    let insertion: Bool
+    /// The lines that move, on their side.
+    let moved: Range<Int>
+    /// The shared lines just above and just below the change (0 where a change or nothing is there).
+    let above: Int
+    let below: Int
+    let up: Int
+    let down: Int
+
+    init(_ runs: [DiffRun], at index: Int, old: [Int32], new: [Int32]) {
+        run = runs[index]
+        insertion = run.old.isEmpty
+        let lines = insertion ? new : old
+        moved = insertion ? run.new : run.old
+        above = index > 0 && !runs[index - 1].isChange ? runs[index - 1].old.count : 0
+        below = index + 1 < runs.count && !runs[index + 1].isChange ? runs[index + 1].old.count : 0
+        var down = 0
+        while down < below, lines[moved.lowerBound + down] == lines[moved.upperBound + down] { down += 1 }
+        var up = 0
+        while up < above, lines[moved.lowerBound - 1 - up] == lines[moved.upperBound - 1 - up] { up += 1 }
+        self.up = up
+        self.down = down
+    }
+
+    /// The shift whose place pairs the most shared lines exactly (indentation included), over the lines
+    /// that can move; the lowest place among equals.
+    func bestPairingShift(exact: (old: [Int32], new: [Int32])) -> Int {
+        let side = insertion ? exact.new : exact.old
+        let other = insertion ? exact.old : exact.new
+        let anchor = insertion ? run.old.lowerBound : run.new.lowerBound  // the other side's index at the change
+        let window = (moved.lowerBound - up)..<(moved.upperBound + down)
+        func score(_ t: Int) -> Int {
+            var total = 0
+            let start = moved.lowerBound + t
+            let end = moved.upperBound + t
+            for line in window where line < start || line >= end {
+                let partner = line < start ? anchor - (moved.lowerBound - line) : anchor + (line - moved.upperBound)
+                if side[line] == other[partner] { total += 1 }
+            }
+            return total
+        }
+        var shift = down
+        var best = score(down)
+        for t in stride(from: down - 1, through: -up, by: -1) {
+            let candidate = score(t)
+            if candidate > best {
+                best = candidate
+                shift = t
+            }
+        }
+        return shift
+    }
+}
+
+/// Moves the change at `index` by `shift` lines: the shared lines above grow (or shrink) by `shift`, those
+/// below follow, and a change it meets merges with it. Returns the index of the moved change.
+private func shiftChange(in runs: inout [DiffRun], at index: Int, by shift: Int, room: SlideRoom) -> Int {
+    let run = room.run
+    let shifted = DiffRun(
+        isChange: true, old: (run.old.lowerBound + shift)..<(run.old.upperBound + shift),
+        new: (run.new.lowerBound + shift)..<(run.new.upperBound + shift))
+    var replacement: [DiffRun] = []
+    var first = index
+    if room.above > 0 {
+        first = index - 1
+        let previous = runs[index - 1]
+        if room.above + shift > 0 {
+            replacement.append(
+                DiffRun(
+                    isChange: false, old: previous.old.lowerBound..<shifted.old.lowerBound,
+                    new: previous.new.lowerBound..<shifted.new.lowerBound))
+        }
+    } else {
+        replacement.append(
+            DiffRun(
+                isChange: false, old: run.old.lowerBound..<shifted.old.lowerBound,
+                new: run.new.lowerBound..<shifted.new.lowerBound))
+    }
+    replacement.append(shifted)
+    var last = index
+    if room.below > 0 {
+        last = index + 1
+        let next = runs[index + 1]
+        if room.below - shift > 0 {
+            replacement.append(
+                DiffRun(
+                    isChange: false, old: shifted.old.upperBound..<next.old.upperBound,
+                    new: shifted.new.upperBound..<next.new.upperBound))
+        }
+    } else {
+        replacement.append(
+            DiffRun(
+                isChange: false, old: shifted.old.upperBound..<run.old.upperBound,
+                new: shifted.new.upperBound..<run.new.upperBound))
+    }
+    let kept = replacement.filter { $0.isChange || !$0.old.isEmpty }
+    runs.replaceSubrange(first...last, with: kept)
+    // A change that met a neighbouring change merges with it.
+    var merged = first + kept.firstIndex(where: \.isChange)!
+    if merged > 0, runs[merged - 1].isChange {
+        runs.replaceSubrange((merged - 1)...merged, with: [join(runs[merged - 1], runs[merged])])
+        merged -= 1
+    }
+    if merged + 1 < runs.count, runs[merged + 1].isChange {
+        runs.replaceSubrange(merged...(merged + 1), with: [join(runs[merged], runs[merged + 1])])
+    }
+    return merged
 }
 
 private func join(_ first: DiffRun, _ second: DiffRun) -> DiffRun {

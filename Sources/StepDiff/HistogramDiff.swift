@@ -26,35 +26,68 @@ public func histogramDiff(old: [Int32], new: [Int32], maximumChain: Int = 64) ->
     var flags = DiffFlags(
         removed: Array(repeating: false, count: old.count), added: Array(repeating: false, count: new.count))
     var work: [(Range<Int>, Range<Int>)] = [(0..<old.count, 0..<new.count)]
-    // Reused between regions: per line id, its occurrence count and first position in the old region,
-    // and per old position the next position holding the same line (git's chained records).
+    var index = OldRegionIndex(oldCount: old.count)
+
+    // Each region is trimmed of its common ends, then split around its anchor (the longest common run
+    // on its rarest shared line); the two sides of the anchor are regions of their own.
+    while let (wholeOld, wholeNew) = work.popLast() {
+        let (a, b) = trimmingCommonEnds(old: old, wholeOld, new: new, wholeNew)
+        if a.isEmpty {
+            for j in b { flags.added[j] = true }
+            continue
+        }
+        if b.isEmpty {
+            for i in a { flags.removed[i] = true }
+            continue
+        }
+        index.rebuild(old: old, a)
+        switch rarestCommonRun(old: old, a, new: new, b, index: index, maximumChain: maximumChain) {
+        case .anchor(let anchor):
+            work.append((anchor.a + anchor.length..<a.upperBound, anchor.b + anchor.length..<b.upperBound))
+            work.append((a.lowerBound..<anchor.a, b.lowerBound..<anchor.b))
+        case .nothingShared:
+            for i in a { flags.removed[i] = true }
+            for j in b { flags.added[j] = true }
+        case .onlyCommonLines:
+            myersDiff(old: old, a, new: new, b, into: &flags)
+        }
+    }
+    return flags
+}
+
+/// The two regions without the lines they begin and end with in common: those lines match as they are.
+private func trimmingCommonEnds(
+    old: [Int32], _ a: Range<Int>, new: [Int32], _ b: Range<Int>
+) -> (Range<Int>, Range<Int>) {
+    var aLow = a.lowerBound
+    var aHigh = a.upperBound
+    var bLow = b.lowerBound
+    var bHigh = b.upperBound
+    while aLow < aHigh, bLow < bHigh, old[aLow] == new[bLow] {
+        aLow += 1
+        bLow += 1
+    }
+    while aLow < aHigh, bLow < bHigh, old[aHigh - 1] == new[bHigh - 1] {
+        aHigh -= 1
+        bHigh -= 1
+    }
+    return (aLow..<aHigh, bLow..<bHigh)
+}
+
+/// Per line id of an old region, its occurrence count and first position, and per old position the next
+/// position holding the same line (git's chained records). Kept between regions so that its storage is
+/// reused.
+private struct OldRegionIndex {
     var counts: [Int32: (count: Int, first: Int)] = [:]
-    var nextSame = Array(repeating: -1, count: old.count)
+    var nextSame: [Int]
 
-    while let (region, regionNew) = work.popLast() {
-        var aLow = region.lowerBound
-        var aHigh = region.upperBound
-        var bLow = regionNew.lowerBound
-        var bHigh = regionNew.upperBound
-        while aLow < aHigh, bLow < bHigh, old[aLow] == new[bLow] {
-            aLow += 1
-            bLow += 1
-        }
-        while aLow < aHigh, bLow < bHigh, old[aHigh - 1] == new[bHigh - 1] {
-            aHigh -= 1
-            bHigh -= 1
-        }
-        if aLow == aHigh {
-            for j in bLow..<bHigh { flags.added[j] = true }
-            continue
-        }
-        if bLow == bHigh {
-            for i in aLow..<aHigh { flags.removed[i] = true }
-            continue
-        }
+    init(oldCount: Int) {
+        nextSame = Array(repeating: -1, count: oldCount)
+    }
 
+    mutating func rebuild(old: [Int32], _ a: Range<Int>) {
         counts.removeAll(keepingCapacity: true)
-        for i in stride(from: aHigh - 1, through: aLow, by: -1) {
+        for i in stride(from: a.upperBound - 1, through: a.lowerBound, by: -1) {
             if let entry = counts[old[i]] {
                 nextSame[i] = entry.first
                 counts[old[i]] = (entry.count + 1, i)
@@ -63,62 +96,68 @@ public func histogramDiff(old: [Int32], new: [Int32], maximumChain: Int = 64) ->
                 counts[old[i]] = (1, i)
             }
         }
+    }
+}
 
-        // Find the longest common run anchored on the rarest shared line (git's try_lcs).
-        var best: (a: Int, b: Int, length: Int)? = nil
-        var bestCount = maximumChain + 1
-        var hasCommon = false
-        var b = bLow
-        while b < bHigh {
-            var bNext = b + 1
-            if let entry = counts[new[b]] {
-                hasCommon = true
-                if entry.count <= bestCount {
-                    var a = entry.first
-                    while a >= 0 {
-                        var aStart = a
-                        var bStart = b
-                        var aEnd = a
-                        var bEnd = b
-                        var rarity = entry.count
-                        while aStart > aLow, bStart > bLow, old[aStart - 1] == new[bStart - 1] {
-                            aStart -= 1
-                            bStart -= 1
-                            if rarity > 1 { rarity = min(rarity, counts[old[aStart]]!.count) }
-                        }
-                        while aEnd + 1 < aHigh, bEnd + 1 < bHigh, old[aEnd + 1] == new[bEnd + 1] {
-                            aEnd += 1
-                            bEnd += 1
-                            if rarity > 1 { rarity = min(rarity, counts[old[aEnd]]!.count) }
-                        }
-                        if bNext <= bEnd { bNext = bEnd + 1 }
-                        if best == nil || best!.length < aEnd - aStart + 1 || rarity < bestCount {
-                            best = (aStart, bStart, aEnd - aStart + 1)
-                            bestCount = rarity
-                        }
-                        // Skip occurrences inside the run just measured.
-                        var following = nextSame[a]
-                        while following >= 0, following <= aEnd { following = nextSame[following] }
-                        a = following
+/// Where a region splits: around a common run, or nowhere because the sides share no line, or nowhere
+/// because every shared line is too common to anchor on (then Myers' minimal diff decides).
+private enum RegionSplit {
+    case anchor((a: Int, b: Int, length: Int))
+    case nothingShared
+    case onlyCommonLines
+}
+
+/// The longest common run anchored on the rarest line the regions share (git's try_lcs): a run through a
+/// rarer line wins over a longer one, and lines more common than `maximumChain` anchor nothing.
+private func rarestCommonRun(
+    old: [Int32], _ aRegion: Range<Int>, new: [Int32], _ bRegion: Range<Int>, index: OldRegionIndex,
+    maximumChain: Int
+) -> RegionSplit {
+    let (aLow, aHigh, bLow, bHigh) = (aRegion.lowerBound, aRegion.upperBound, bRegion.lowerBound, bRegion.upperBound)
+    let counts = index.counts
+    var best: (a: Int, b: Int, length: Int)? = nil
+    var bestCount = maximumChain + 1
+    var hasCommon = false
+    var b = bLow
+    while b < bHigh {
+        var bNext = b + 1
+        if let entry = counts[new[b]] {
+            hasCommon = true
+            if entry.count <= bestCount {
+                var a = entry.first
+                while a >= 0 {
+                    // The run through (a, b), stretched both ways, and the rarest line in it.
+                    var aStart = a
+                    var bStart = b
+                    var aEnd = a
+                    var bEnd = b
+                    var rarity = entry.count
+                    while aStart > aLow, bStart > bLow, old[aStart - 1] == new[bStart - 1] {
+                        aStart -= 1
+                        bStart -= 1
+                        if rarity > 1 { rarity = min(rarity, counts[old[aStart]]!.count) }
                     }
+                    while aEnd + 1 < aHigh, bEnd + 1 < bHigh, old[aEnd + 1] == new[bEnd + 1] {
+                        aEnd += 1
+                        bEnd += 1
+                        if rarity > 1 { rarity = min(rarity, counts[old[aEnd]]!.count) }
+                    }
+                    if bNext <= bEnd { bNext = bEnd + 1 }
+                    if best == nil || best!.length < aEnd - aStart + 1 || rarity < bestCount {
+                        best = (aStart, bStart, aEnd - aStart + 1)
+                        bestCount = rarity
+                    }
+                    // Skip occurrences inside the run just measured.
+                    var following = index.nextSame[a]
+                    while following >= 0, following <= aEnd { following = index.nextSame[following] }
+                    a = following
                 }
             }
-            b = bNext
         }
-
-        guard let anchor = best else {
-            if !hasCommon {
-                for i in aLow..<aHigh { flags.removed[i] = true }
-                for j in bLow..<bHigh { flags.added[j] = true }
-            } else {
-                myersDiff(old: old, aLow..<aHigh, new: new, bLow..<bHigh, into: &flags)
-            }
-            continue
-        }
-        work.append((anchor.a + anchor.length..<aHigh, anchor.b + anchor.length..<bHigh))
-        work.append((aLow..<anchor.a, bLow..<anchor.b))
+        b = bNext
     }
-    return flags
+    if let best { return .anchor(best) }
+    return hasCommon ? .onlyCommonLines : .nothingShared
 }
 
 /// The line diff used everywhere: histogram diff, unless its script is longer than Myers' minimal

@@ -173,7 +173,7 @@ struct TimelineBuilder {
     /// Joins the snippet to a file's timeline: as the file's next state, composed with the file's
     /// previous state, or placed into the file it belongs to; else leaves it out with the reason.
     mutating func add(_ shown: ShownSnippet) {
-        let (step, index, snippet) = (shown.step, shown.index, shown.snippet)
+        let snippet = shown.snippet
         if snippet.docc != nil, snippet.kind == .fragment {
             leave(shown, "its DocC resource was not found")
             return
@@ -183,38 +183,57 @@ struct TimelineBuilder {
             return
         }
         guard snippet.kind == .file else {
-            guard snippet.isSwift(unlabelledIsSwift: true) else {
-                leave(shown, snippet.fileName == nil ? "no file name and not Swift" : "a part of a file that is not Swift")
-                return
-            }
-            // The file the page labels it with, or the one its prose names, else any file shown so far.
-            var named = snippet.fileName ?? fileNamed(inProse: step.prose, knownFiles: knownFiles)
-            // A file an earlier step named and the tutorial has shown only in parts (or not at all) so far:
-            // the parts that follow go on there.
-            // A declaration shown again with most of its lines is a rewrite of that one, wherever it is.
-            // A file only the prose names, which the tutorial never showed, may be another spelling of a
-            // file it did: a declaration that file has, shown again, says which.
-            let proseNamesUnshownFile = snippet.fileName == nil && named.map { states[$0] == nil } == true
-            if named == nil || proseNamesUnshownFile, !order.isEmpty, SwiftParseLimits.unparseableReason(snippet.code) == nil {
-                let latest = order.compactMap { name -> PlacementFile? in
-                    guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
-                    return PlacementFile(name: name, code: code)
-                }
-                let rewritten = !charge(latestOf: latest.map(\.name)) ? nil : fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
-                if let rewritten { named = rewritten } else if !proseNamesUnshownFile { named = nil }
-            }
-            if named == nil, let last = lastNamedFile, states[last]?.last.map({ $0.composition?.kind == .partial }) ?? true {
-                named = last
-            }
-            let reason =
-                named.map { states[$0] == nil } == true
-                ? "belongs to \(named ?? ""), which the tutorial has not shown before" : place(shown, into: named)
-            if let reason, !continuePartial(shown, named ?? lastNamedFile) { leave(shown, reason, file: named) }
+            addPart(shown)
             return
         }
+        guard let (name, source) = wholeFileName(of: shown) else {
+            addUnnamedWhole(shown)
+            return
+        }
+        addWhole(shown, to: name, source: source)
+    }
+
+    /// A snippet that shows part of a file: placed into the file it names or belongs to, else continuing
+    /// the file shown in parts so far.
+    private mutating func addPart(_ shown: ShownSnippet) {
+        let (step, snippet) = (shown.step, shown.snippet)
+        guard snippet.isSwift(unlabelledIsSwift: true) else {
+            leave(shown, snippet.fileName == nil ? "no file name and not Swift" : "a part of a file that is not Swift")
+            return
+        }
+        // The file the page labels it with, or the one its prose names, else any file shown so far.
+        var named = snippet.fileName ?? fileNamed(inProse: step.prose, knownFiles: knownFiles)
+        // A file an earlier step named and the tutorial has shown only in parts (or not at all) so far:
+        // the parts that follow go on there.
+        // A declaration shown again with most of its lines is a rewrite of that one, wherever it is.
+        // A file only the prose names, which the tutorial never showed, may be another spelling of a
+        // file it did: a declaration that file has, shown again, says which.
+        let proseNamesUnshownFile = snippet.fileName == nil && named.map { states[$0] == nil } == true
+        if named == nil || proseNamesUnshownFile, !order.isEmpty, SwiftParseLimits.unparseableReason(snippet.code) == nil {
+            let latest = order.compactMap { name -> PlacementFile? in
+                guard let code = states[name]?.last?.code, SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+                return PlacementFile(name: name, code: code)
+            }
+            let rewritten = !charge(latestOf: latest.map(\.name)) ? nil : fileRewrittenBy(shown: snippet.code, files: latest, trees: trees)
+            if let rewritten { named = rewritten } else if !proseNamesUnshownFile { named = nil }
+        }
+        if named == nil, let last = lastNamedFile, states[last]?.last.map({ $0.composition?.kind == .partial }) ?? true {
+            named = last
+        }
+        let reason =
+            named.map { states[$0] == nil } == true
+            ? "belongs to \(named ?? ""), which the tutorial has not shown before" : place(shown, into: named)
+        if let reason, !continuePartial(shown, named ?? lastNamedFile) { leave(shown, reason, file: named) }
+    }
+
+    /// The file a whole-file snippet is, and what said so, tried in turn: the page's label, the file the
+    /// prose names (unless the code declares another file's first type), a file its first type names or
+    /// declares, a new type's own file named as Xcode names it; nil when none does.
+    private func wholeFileName(of shown: ShownSnippet) -> (String, FileState.NameSource)? {
+        let snippet = shown.snippet
         var source = FileState.NameSource.label
         var name = snippet.fileName
-        if name == nil, let named = fileNamed(inProse: step.prose, knownFiles: knownFiles) {
+        if name == nil, let named = fileNamed(inProse: shown.step.prose, knownFiles: knownFiles) {
             name = named
             source = .prose
         }
@@ -238,23 +257,34 @@ struct TimelineBuilder {
             name = "\(type).swift"
             source = .primaryType
         }
-        guard let name else {
-            // Declarations of a file the page does not name may still belong to a file it showed.
-            guard snippet.isSwift(unlabelledIsSwift: true) else {
-                leave(shown, "its file is not known")
-                return
-            }
-            guard let reason = place(shown, into: nil) else { return }
-            if continuePartial(shown, lastNamedFile) { return }
-            // A new type placed nowhere is a new file, named after it as Xcode names one.
-            if let type = newTypeName(snippet, trees: trees), states["\(type).swift"] == nil {
-                append(FileState(step: step.id, snippetIndex: index, snippet: snippet, nameSource: .primaryType), to: "\(type).swift")
-                knownFiles.insert("\(type).swift")
-                return
-            }
-            leave(shown, "its file is not known and " + reason)
+        return name.map { ($0, source) }
+    }
+
+    /// A whole snippet whose file nothing names: its declarations may still belong to a file the page
+    /// showed, or continue the file shown in parts; a new type placed nowhere is a new file.
+    private mutating func addUnnamedWhole(_ shown: ShownSnippet) {
+        let snippet = shown.snippet
+        guard snippet.isSwift(unlabelledIsSwift: true) else {
+            leave(shown, "its file is not known")
             return
         }
+        guard let reason = place(shown, into: nil) else { return }
+        if continuePartial(shown, lastNamedFile) { return }
+        // A new type placed nowhere is a new file, named after it as Xcode names one.
+        if let type = newTypeName(snippet, trees: trees), states["\(type).swift"] == nil {
+            append(
+                FileState(step: shown.step.id, snippetIndex: shown.index, snippet: snippet, nameSource: .primaryType),
+                to: "\(type).swift")
+            knownFiles.insert("\(type).swift")
+            return
+        }
+        leave(shown, "its file is not known and " + reason)
+    }
+
+    /// A whole snippet of a named file: the file's next state as shown, or an excerpt placed into it, or
+    /// merged with its previous state where it leaves code out.
+    private mutating func addWhole(_ shown: ShownSnippet, to name: String, source: FileState.NameSource) {
+        let (step, index, snippet) = (shown.step, shown.index, shown.snippet)
         knownFiles.insert(name)
         let latest = states[name]?.last
         if let latest, snippet.isSwift(inFile: name, unlabelledIsSwift: true) {

@@ -9,14 +9,14 @@ struct DriftFinder {
     let original: TutorialCode
     let copy: TutorialCode
     let options: CompareOptions
-    private var reported: Set<String> = []
-    private var found: [Drift] = []
-    private var lineIndexes: [String: LineIndex] = [:]
+    /// The drifts found so far, each once.
+    private var log: DriftLog
 
     init(original: TutorialCode, copy: TutorialCode, options: CompareOptions) {
         self.original = original
         self.copy = copy
         self.options = options
+        log = DriftLog(original: original, copy: copy)
     }
 
     mutating func drifts(_ alignment: [AlignedSteps]) -> [Drift] {
@@ -37,7 +37,7 @@ struct DriftFinder {
                 compareSteps(entry.original.map { originalIndex[$0]! }, entry.copy.map { copyIndex[$0]! })
             }
         }
-        return found
+        return log.found
     }
 
     /// The steps of one side that the other has no counterpart for, reported by section where a whole one is.
@@ -54,10 +54,10 @@ struct DriftFinder {
         let section = code.step.id.section
         if alone.wholeSections.contains(section) {
             if alone.sectionsReported.insert(section).inserted {
-                found.append(sectionDrift(alone.side, section: section, kind: alone.sectionKind))
+                log.sectionOnOneSide(alone.side, section: section, kind: alone.sectionKind)
             }
         } else {
-            found.append(stepDrift(alone.side, code, kind: alone.stepKind))
+            log.stepOnOneSide(alone.side, code, kind: alone.stepKind)
         }
     }
 
@@ -78,28 +78,6 @@ struct DriftFinder {
             }
         }
         return sections
-    }
-
-    // MARK: Steps and sections on one side only
-
-    private mutating func stepDrift(_ side: TutorialCode, _ code: StepCode, kind: DriftKind) -> Drift {
-        let place = documentPlace(side, step: code.step.id, range: code.step.range, text: code.step.title)
-        let where_ = kind == .stepOnlyInOriginal ? "the copy has no step with its code" : "the original has no step with its code"
-        return Drift(
-            kind: kind, message: "step \(code.step.id) shows code that \(where_)",
-            original: kind == .stepOnlyInOriginal ? place : nil, copy: kind == .stepOnlyInCopy ? place : nil,
-            replacement: nil)
-    }
-
-    private mutating func sectionDrift(_ side: TutorialCode, section: Int, kind: DriftKind) -> Drift {
-        let value = side.tutorial.sections[section - 1]
-        let place = documentPlace(
-            side, step: value.steps.first?.id ?? StepID(section: section, step: 1), range: value.range, text: value.title)
-        let other = kind == .sectionOnlyInOriginal ? "the copy" : "the original"
-        return Drift(
-            kind: kind, message: "section \(section) (\(value.steps.count) steps) has no counterpart in \(other)",
-            original: kind == .sectionOnlyInOriginal ? place : nil, copy: kind == .sectionOnlyInCopy ? place : nil,
-            replacement: nil)
     }
 
     // MARK: Aligned steps
@@ -142,29 +120,10 @@ struct DriftFinder {
             if let best = scored.max(by: { $0.1 < $1.1 }), best.1 >= 0.3 {
                 comparePieces(piece, leftCopy.remove(at: best.0))
             } else {
-                wholePiece(piece, missing: true)
+                log.wholePiece(piece, missing: true)
             }
         }
-        for piece in leftCopy { wholePiece(piece, missing: false) }
-    }
-
-    /// A shown file or snippet with no counterpart on the other side of its aligned steps.
-    private mutating func wholePiece(_ piece: CodePiece, missing: Bool) {
-        guard let first = piece.text.lines.first, let last = piece.text.lines.last else { return }
-        let side = missing ? original : copy
-        let key = "piece|\(missing)|\(piece.fileName ?? "")|\(piece.lineIDs.map(String.init).joined(separator: ","))"
-        guard reported.insert(key).inserted else { return }
-        let place = codePlace(
-            side, piece, first.content.lowerBound..<last.content.upperBound,
-            text: piece.text.text(of: first.content.lowerBound..<last.content.upperBound))
-        let file = piece.fileName.map { "\($0)" } ?? "a snippet"
-        found.append(
-            Drift(
-                kind: missing ? .lineMissing : .lineAdded,
-                message: missing
-                    ? "the copy shows no code of \(file) here (\(piece.text.lines.count) lines of the original)"
-                    : "the original shows no code of \(file) here (\(piece.text.lines.count) lines of the copy)",
-                original: missing ? place : nil, copy: missing ? nil : place, replacement: nil))
+        for piece in leftCopy { log.wholePiece(piece, missing: false) }
     }
 
     /// Diffs two states of a file on their compared lines, then each changed stretch on its tokens (so code
@@ -172,7 +131,7 @@ struct DriftFinder {
     private mutating func comparePieces(_ before: CodePiece, _ after: CodePiece) {
         let shared = similarity(before, after)
         guard shared >= 0.3 else {
-            differsThroughout(before, after, shared: shared)
+            log.differsThroughout(before, after, shared: shared)
             return
         }
         let runs = diffRuns(
@@ -195,7 +154,7 @@ struct DriftFinder {
             guard run.isChange else {
                 if options.includeTranslated {
                     for offset in 0..<run.old.count {
-                        translated(before, run.old.lowerBound + offset, after, run.new.lowerBound + offset)
+                        log.translated(before, run.old.lowerBound + offset, after, run.new.lowerBound + offset)
                     }
                 }
                 continue
@@ -256,9 +215,9 @@ struct DriftFinder {
                 run.old.count * 2 < facing.piece.text.lines[facingLine].tokens.count
             {
                 if partIsCopy {
-                    apiDiffers(facing.piece, facing.touchedLines(run.old), part.piece, part.touchedLines(run.new))
+                    log.apiDiffers(facing.piece, facing.touchedLines(run.old), part.piece, part.touchedLines(run.new))
                 } else {
-                    apiDiffers(part.piece, part.touchedLines(run.new), facing.piece, facing.touchedLines(run.old))
+                    log.apiDiffers(part.piece, part.touchedLines(run.new), facing.piece, facing.touchedLines(run.old))
                 }
                 continue
             }
@@ -267,9 +226,9 @@ struct DriftFinder {
         let meaningful = unmatched.filter { !isPunctuationOnly(part.piece.text.lines[$0]) }
         for line in meaningful where !bothParts {
             if partIsCopy {
-                addedLine(facing.piece, insertingBefore: edge, part.piece, line)
+                log.addedLine(facing.piece, insertingBefore: edge, part.piece, line)
             } else {
-                missingLine(part.piece, line, facing.piece, insertingBefore: edge)
+                log.missingLine(part.piece, line, facing.piece, insertingBefore: edge)
             }
         }
     }
@@ -332,7 +291,7 @@ struct DriftFinder {
                     original.declaredNames.contains(name.token.text), !original.identifiers.contains(spelled.token.text),
                     isNearSpelling(name.token.text, spelled.token.text)
                 {
-                    nameSpelling(old.piece, name, new.piece, spelled)
+                    log.nameSpelling(old.piece, name, new.piece, spelled)
                     continue
                 }
             }
@@ -340,162 +299,20 @@ struct DriftFinder {
                 let lines = old.touchedLines(run.old)
                 let meaningful = lines.filter { !isPunctuationOnly(old.piece.text.lines[$0]) }
                 for line in meaningful.isEmpty ? lines : meaningful {
-                    missingLine(old.piece, line, new.piece, insertingBefore: new.insertionLine(run.new.lowerBound))
+                    log.missingLine(old.piece, line, new.piece, insertingBefore: new.insertionLine(run.new.lowerBound))
                 }
             } else if run.old.isEmpty, new.coversWholeLines(run.new) {
                 let lines = new.touchedLines(run.new)
                 let meaningful = lines.filter { !isPunctuationOnly(new.piece.text.lines[$0]) }
                 for line in meaningful.isEmpty ? lines : meaningful {
-                    addedLine(old.piece, insertingBefore: old.insertionLine(run.old.lowerBound), new.piece, line)
+                    log.addedLine(old.piece, insertingBefore: old.insertionLine(run.old.lowerBound), new.piece, line)
                 }
             } else {
-                apiDiffers(old.piece, old.touchedLines(run.old), new.piece, new.touchedLines(run.new))
+                log.apiDiffers(old.piece, old.touchedLines(run.old), new.piece, new.touchedLines(run.new))
             }
         }
     }
 
-    private mutating func missingLine(_ before: CodePiece, _ line: Int, _ after: CodePiece, insertingBefore next: Int) {
-        let codeLine = before.text.lines[line]
-        guard reported.insert("missing|\(before.fileName ?? "")|\(codeLine.key)").inserted else { return }
-        let atEnd = next >= after.text.lines.count
-        let offset = atEnd ? after.text.bytes.count : lineStart(after, next)
-        let lineText = before.text.text(of: codeLine)
-        let ending = atEnd && after.text.bytes.last != 0x0A ? "\n" : ""
-        found.append(
-            Drift(
-                kind: .lineMissing, message: "the copy leaves out `\(trimmed(lineText))`",
-                original: codePlace(original, before, codeLine.codeRange, text: trimmed(lineText)),
-                copy: codePlace(copy, after, offset..<offset, text: ""),
-                replacement: atEnd ? ending + lineText + "\n" : lineText + "\n"))
-    }
-
-    private mutating func addedLine(_ before: CodePiece, insertingBefore next: Int, _ after: CodePiece, _ line: Int) {
-        let codeLine = after.text.lines[line]
-        guard reported.insert("added|\(after.fileName ?? "")|\(codeLine.key)").inserted else { return }
-        let offset = next < before.text.lines.count ? lineStart(before, next) : before.text.bytes.count
-        let lineText = trimmed(after.text.text(of: codeLine))
-        found.append(
-            Drift(
-                kind: .lineAdded, message: "the copy adds `\(lineText)`",
-                original: codePlace(original, before, offset..<offset, text: ""),
-                copy: codePlace(copy, after, codeLine.codeRange, text: lineText), replacement: nil))
-    }
-
-    /// A name the original declares, spelled differently in the copy.
-    private mutating func nameSpelling(
-        _ before: CodePiece, _ name: (line: Int, token: CodeToken), _ after: CodePiece,
-        _ spelled: (line: Int, token: CodeToken)
-    ) {
-        let oldLine = before.text.lines[name.line]
-        let newLine = after.text.lines[spelled.line]
-        guard
-            reported.insert(
-                "name|\(before.fileName ?? "")|\(oldLine.key)|\(newLine.key)|\(name.token.text)|\(spelled.token.text)"
-            ).inserted
-        else { return }
-        found.append(
-            Drift(
-                kind: .nameSpelling, message: "`\(spelled.token.text)` where the original declares `\(name.token.text)`",
-                original: codePlace(original, before, name.token.range, text: name.token.text),
-                copy: codePlace(copy, after, spelled.token.range, text: spelled.token.text),
-                replacement: name.token.text))
-    }
-
-    /// Lines both sides have with different code beyond a name's spelling.
-    private mutating func apiDiffers(_ before: CodePiece, _ oldLines: [Int], _ after: CodePiece, _ newLines: [Int]) {
-        guard let oldFirst = oldLines.first, let oldLast = oldLines.last, let newFirst = newLines.first,
-            let newLast = newLines.last
-        else { return }
-        let oldRange = before.text.lines[oldFirst].codeRange.lowerBound..<before.text.lines[oldLast].codeRange.upperBound
-        let newRange = after.text.lines[newFirst].codeRange.lowerBound..<after.text.lines[newLast].codeRange.upperBound
-        // The first line of each side says what differs; more would make the message a listing.
-        let oldText = trimmed(before.text.text(of: before.text.lines[oldFirst])) + (oldLines.count > 1 ? " …" : "")
-        let newText = trimmed(after.text.text(of: after.text.lines[newFirst])) + (newLines.count > 1 ? " …" : "")
-        let oldKey = oldLines.map { before.text.lines[$0].key }.joined(separator: "\n")
-        let newKey = newLines.map { after.text.lines[$0].key }.joined(separator: "\n")
-        guard reported.insert("api|\(before.fileName ?? "")|\(oldKey)|\(newKey)").inserted else { return }
-        found.append(
-            Drift(
-                kind: .apiDiffers, message: "the original has `\(oldText)`, the copy `\(newText)`",
-                original: codePlace(original, before, oldRange, text: oldText),
-                copy: codePlace(copy, after, newRange, text: newText),
-                replacement: before.text.text(of: oldRange)))
-    }
-
-    /// Two states of a file that share too little for a line-by-line account (a file rewritten, or another
-    /// file under the same name): one drift for the whole.
-    private mutating func differsThroughout(_ before: CodePiece, _ after: CodePiece, shared: Double) {
-        guard let oldFirst = before.text.lines.first, let oldLast = before.text.lines.last,
-            let newFirst = after.text.lines.first, let newLast = after.text.lines.last,
-            reported.insert("whole|\(before.lineIDs)|\(after.lineIDs)").inserted
-        else { return }
-        let oldRange = oldFirst.codeRange.lowerBound..<oldLast.codeRange.upperBound
-        let newRange = newFirst.codeRange.lowerBound..<newLast.codeRange.upperBound
-        let file = after.fileName ?? before.fileName ?? "the snippet"
-        found.append(
-            Drift(
-                kind: .apiDiffers,
-                message: "\(file) differs throughout: \(Int((shared * 100).rounded()))% of its lines are the original's "
-                    + "(\(before.text.lines.count) lines in the original, \(after.text.lines.count) in the copy)",
-                original: codePlace(original, before, oldRange, text: trimmed(before.text.text(of: oldFirst)) + " …"),
-                copy: codePlace(copy, after, newRange, text: trimmed(after.text.text(of: newFirst)) + " …"),
-                replacement: nil))
-    }
-
-    /// The same code with other comments, strings or spacing: reported only when asked for.
-    private mutating func translated(_ before: CodePiece, _ line: Int, _ after: CodePiece, _ partner: Int) {
-        let old = before.text.lines[line]
-        let new = after.text.lines[partner]
-        let oldText = trimmed(before.text.text(of: old))
-        let newText = trimmed(after.text.text(of: new))
-        guard oldText != newText, reported.insert("translated|\(oldText)|\(newText)").inserted else { return }
-        found.append(
-            Drift(
-                kind: .translated, message: "translated: `\(oldText)` reads `\(newText)`",
-                original: codePlace(original, before, old.content, text: oldText),
-                copy: codePlace(copy, after, new.content, text: newText), replacement: nil))
-    }
-
-    private func lineStart(_ piece: CodePiece, _ line: Int) -> Int { piece.text.lines[line].content.lowerBound }
-
-    // MARK: Places
-
-    /// A range of a piece's code as a place: in the DocC resource file for DocC code, else in the document.
-    private mutating func codePlace(_ side: TutorialCode, _ piece: CodePiece, _ range: Range<Int>, text: String)
-        -> DriftPlace
-    {
-        let map = piece.snippet.sourceMap
-        let documentStart = map.documentOffset(forCodeOffset: range.lowerBound)
-        let documentRange = SourceRange(
-            start: documentStart, end: max(documentStart, map.documentOffset(forCodeOffset: range.upperBound)))
-        let step = side.tutorial.steps[piece.stepIndex].id
-        if let docc = piece.snippet.docc, let path = docc.resourcePath {
-            let index = lineIndex(path: path, text: piece.text.code)
-            return DriftPlace(
-                step: step, file: piece.fileName, path: path,
-                range: SourceRange(start: range.lowerBound, end: range.upperBound),
-                start: index.lineColumn(of: range.lowerBound), end: index.lineColumn(of: range.upperBound),
-                documentRange: documentRange, text: text)
-        }
-        return documentPlace(side, step: step, range: documentRange, text: text, file: piece.fileName)
-    }
-
-    private func documentPlace(_ side: TutorialCode, step: StepID, range: SourceRange, text: String, file: String? = nil)
-        -> DriftPlace
-    {
-        let document = side.tutorial.document
-        return DriftPlace(
-            step: step, file: file, path: document.path, range: range,
-            start: document.lineIndex.lineColumn(of: range.start), end: document.lineIndex.lineColumn(of: range.end),
-            documentRange: range, text: text)
-    }
-
-    private mutating func lineIndex(path: String, text: String) -> LineIndex {
-        if let known = lineIndexes[path + "\u{0}" + text] { return known }
-        let index = LineIndex(text)
-        lineIndexes[path + "\u{0}" + text] = index
-        return index
-    }
 }
 
 /// The lines of each side a comparison holds against the other when a side shows only part of its file: the
@@ -548,13 +365,6 @@ func similarity(_ a: CodePiece, _ b: CodePiece) -> Double {
 }
 
 /// A line of braces, brackets and commas only: reported only when nothing else around it is.
-private func isPunctuationOnly(_ line: CodeLine) -> Bool {
+func isPunctuationOnly(_ line: CodeLine) -> Bool {
     line.tokens.allSatisfy { ["{", "}", "(", ")", "[", "]", ",", ";"].contains($0.text) }
-}
-
-private func trimmed(_ text: String) -> String {
-    var scalars = Substring(text)
-    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-    return String(scalars)
 }

@@ -169,125 +169,165 @@ private func groupedBySection(_ steps: [StepCode]) -> [[StepCode]] {
 /// a merge (2→1), a split (1→2) and a step on one side only. Prose is never looked at. Long tutorials are
 /// aligned within a band around the diagonal wide enough for every step one side has more.
 func alignSteps(_ original: [StepCode], _ copy: [StepCode]) -> [AlignedSteps] {
-    let n = original.count
-    let m = copy.count
-    let width = m + 1
-    let band = max(96, abs(n - m) + 96)
-    func inBand(_ i: Int, _ j: Int) -> Bool {
+    var aligner = StepAligner(original: original, copy: copy)
+    let moves = aligner.bestMoves()
+    return aligner.path(through: moves).map { aligner.entry($0.move, endingAt: $0.i, $0.j) }
+}
+
+/// The moves of the step alignment, in the order they are tried at each cell (on equal scores the first
+/// wins, so a step is left on one side rather than paired for nothing).
+enum AlignmentMove: CaseIterable {
+    case skipOriginal, skipCopy, match, merge, split
+
+    /// How many of the original's steps the move takes.
+    var originalSteps: Int {
+        switch self {
+        case .skipCopy: 0
+        case .skipOriginal, .match, .split: 1
+        case .merge: 2
+        }
+    }
+
+    /// How many of the copy's steps the move takes.
+    var copySteps: Int {
+        switch self {
+        case .skipOriginal: 0
+        case .skipCopy, .match, .merge: 1
+        case .split: 2
+        }
+    }
+}
+
+/// The table of the step alignment: the best score of aligning the first `i` steps of the original with
+/// the first `j` of the copy, and the move that reaches it.
+private struct StepAligner {
+    let original: [StepCode]
+    let copy: [StepCode]
+    /// One pair's similarity, computed once: a cell and its neighbours ask for the same pairs.
+    private var similarities: [Int: Double] = [:]
+
+    init(original: [StepCode], copy: [StepCode]) {
+        self.original = original
+        self.copy = copy
+    }
+
+    private var width: Int { copy.count + 1 }
+
+    private func inBand(_ i: Int, _ j: Int) -> Bool {
+        let (n, m) = (original.count, copy.count)
         guard n > 0, m > 0 else { return true }
+        let band = max(96, abs(n - m) + 96)
         let centre = Double(i) * Double(m) / Double(n)
         return abs(Double(j) - centre) <= Double(band)
     }
-    enum Move: UInt8 { case none, match, merge, split, skipOriginal, skipCopy }
-    var score = Array(repeating: -Double.infinity, count: (n + 1) * (m + 1))
-    var moves = Array(repeating: Move.none, count: (n + 1) * (m + 1))
-    var similarities: [Int: Double] = [:]
-    func pairValue(_ i: Int, _ j: Int) -> Double {
+
+    /// Each cell's best move (nil where no move reaches it: outside the band, or the start).
+    mutating func bestMoves() -> [AlignmentMove?] {
+        let (n, m) = (original.count, copy.count)
+        var score = Array(repeating: -Double.infinity, count: (n + 1) * (m + 1))
+        var moves: [AlignmentMove?] = Array(repeating: nil, count: (n + 1) * (m + 1))
+        score[0] = 0
+        for i in 0...n {
+            for j in 0...m where (i > 0 || j > 0) && inBand(i, j) {
+                var best = -Double.infinity
+                var bestMove: AlignmentMove?
+                for move in AlignmentMove.allCases {
+                    let (fromI, fromJ) = (i - move.originalSteps, j - move.copySteps)
+                    guard fromI >= 0, fromJ >= 0 else { continue }
+                    let from = score[fromI * width + fromJ]
+                    guard let value = total(move, from: from, endingAt: i, j), value > best else { continue }
+                    best = value
+                    bestMove = move
+                }
+                score[i * width + j] = best
+                moves[i * width + j] = bestMove
+            }
+        }
+        return moves
+    }
+
+    /// The score after `move` from a cell scored `from`; nil when the move cannot end at (i, j): a pairing
+    /// from an unreachable cell, or a merge or split of steps without code.
+    private mutating func total(_ move: AlignmentMove, from: Double, endingAt i: Int, _ j: Int) -> Double? {
+        switch move {
+        case .skipOriginal, .skipCopy:
+            return from
+        case .match:
+            guard from > -Double.infinity else { return nil }
+            let bothCode = original[i - 1].hasCode && copy[j - 1].hasCode
+            let value =
+                bothCode
+                ? pairValue(i - 1, j - 1) - AlignmentScore.threshold
+                : AlignmentScore.withoutCode - AlignmentScore.threshold
+            return from + value + place(original[i - 1], copy[j - 1])
+        case .merge, .split:
+            let originals = Array(original[(i - move.originalSteps)..<i])
+            let copies = Array(copy[(j - move.copySteps)..<j])
+            guard from > -Double.infinity, originals.allSatisfy(\.hasCode), copies.allSatisfy(\.hasCode) else {
+                return nil
+            }
+            return from + (gain(originals, copies) - AlignmentScore.regroupingCost)
+        }
+    }
+
+    private mutating func pairValue(_ i: Int, _ j: Int) -> Double {
         let key = i * width + j
         if let known = similarities[key] { return known }
         let value = similarity([original[i]], [copy[j]]) ?? 0
         similarities[key] = value
         return value
     }
+
     /// Nil when a side shows no code: there is nothing to be sure of.
-    func similarity(_ a: [StepCode], _ b: [StepCode]) -> Double? {
+    private func similarity(_ a: [StepCode], _ b: [StepCode]) -> Double? {
         if !a.contains(where: \.hasCode) || !b.contains(where: \.hasCode) { return nil }
         return codeSimilarity(a, b) ?? 0
     }
-    func place(_ a: StepCode, _ b: StepCode) -> Double { a.step.id.step == b.step.id.step ? AlignmentScore.samePlace : 0 }
-    func gain(_ a: [StepCode], _ b: [StepCode]) -> Double {
+
+    private func place(_ a: StepCode, _ b: StepCode) -> Double {
+        a.step.id.step == b.step.id.step ? AlignmentScore.samePlace : 0
+    }
+
+    private func gain(_ a: [StepCode], _ b: [StepCode]) -> Double {
         return (similarity(a, b) ?? 0) - AlignmentScore.threshold
     }
-    score[0] = 0
-    for i in 0...n {
-        for j in 0...m where (i > 0 || j > 0) && inBand(i, j) {
-            var best = -Double.infinity
-            var move = Move.none
-            func consider(_ value: Double, _ candidate: Move) {
-                if value > best {
-                    best = value
-                    move = candidate
-                }
-            }
-            if i > 0 { consider(score[(i - 1) * width + j], .skipOriginal) }
-            if j > 0 { consider(score[i * width + j - 1], .skipCopy) }
-            if i > 0, j > 0, score[(i - 1) * width + j - 1] > -Double.infinity {
-                let bothCode = original[i - 1].hasCode && copy[j - 1].hasCode
-                let value =
-                    bothCode
-                    ? pairValue(i - 1, j - 1) - AlignmentScore.threshold
-                    : AlignmentScore.withoutCode - AlignmentScore.threshold
-                consider(score[(i - 1) * width + j - 1] + value + place(original[i - 1], copy[j - 1]), .match)
-            }
-            if i > 1, j > 0, score[(i - 2) * width + j - 1] > -Double.infinity,
-                original[i - 2].hasCode, original[i - 1].hasCode, copy[j - 1].hasCode
-            {
-                let value = gain([original[i - 2], original[i - 1]], [copy[j - 1]]) - AlignmentScore.regroupingCost
-                consider(score[(i - 2) * width + j - 1] + value, .merge)
-            }
-            if i > 0, j > 1, score[(i - 1) * width + j - 2] > -Double.infinity,
-                original[i - 1].hasCode, copy[j - 2].hasCode, copy[j - 1].hasCode
-            {
-                let value = gain([original[i - 1]], [copy[j - 2], copy[j - 1]]) - AlignmentScore.regroupingCost
-                consider(score[(i - 1) * width + j - 2] + value, .split)
-            }
-            score[i * width + j] = best
-            moves[i * width + j] = move
+
+    /// The moves from the start to the end, each with the cell it ends at: walked back from the end.
+    func path(through moves: [AlignmentMove?]) -> [(move: AlignmentMove, i: Int, j: Int)] {
+        var path: [(move: AlignmentMove, i: Int, j: Int)] = []
+        var i = original.count
+        var j = copy.count
+        while i > 0 || j > 0 {
+            // Unreachable cells have no move; never on the path, but the walk must end either way.
+            let move = moves[i * width + j] ?? (j > 0 ? .skipCopy : .skipOriginal)
+            path.append((move, i, j))
+            i -= move.originalSteps
+            j -= move.copySteps
         }
+        return path.reversed()
     }
-    // Walk back from the end, then read forwards.
-    var path: [(move: Move, i: Int, j: Int)] = []
-    var i = n
-    var j = m
-    while i > 0 || j > 0 {
-        var move = moves[i * width + j]
-        // Unreachable cells have no move; never on the path, but the walk must end either way.
-        if move == .none { move = j > 0 ? .skipCopy : .skipOriginal }
-        path.append((move, i, j))
+
+    /// What a move ending at (i, j) aligns, and how sure it is.
+    func entry(_ move: AlignmentMove, endingAt i: Int, _ j: Int) -> AlignedSteps {
+        let originals = Array(original[(i - move.originalSteps)..<i])
+        let copies = Array(copy[(j - move.copySteps)..<j])
         switch move {
-        case .match: i -= 1; j -= 1
-        case .merge: i -= 2; j -= 1
-        case .split: i -= 1; j -= 2
-        case .skipOriginal: i -= 1
-        case .skipCopy: j -= 1
-        case .none: break
-        }
-    }
-    path.reverse()
-    var aligned: [AlignedSteps] = []
-    for entry in path {
-        let (i, j) = (entry.i, entry.j)
-        switch entry.move {
-        case .match:
-            aligned.append(
-                AlignedSteps(
-                    kind: .match, original: [original[i - 1].step.id], copy: [copy[j - 1].step.id],
-                    confidence: similarity([original[i - 1]], [copy[j - 1]])))
-        case .merge:
-            aligned.append(
-                AlignedSteps(
-                    kind: .merge, original: [original[i - 2].step.id, original[i - 1].step.id],
-                    copy: [copy[j - 1].step.id], confidence: similarity([original[i - 2], original[i - 1]], [copy[j - 1]])))
-        case .split:
-            aligned.append(
-                AlignedSteps(
-                    kind: .split, original: [original[i - 1].step.id],
-                    copy: [copy[j - 2].step.id, copy[j - 1].step.id],
-                    confidence: similarity([original[i - 1]], [copy[j - 2], copy[j - 1]])))
+        case .match, .merge, .split:
+            let kind: AlignmentKind = move == .match ? .match : move == .merge ? .merge : .split
+            return AlignedSteps(
+                kind: kind, original: originals.map(\.step.id), copy: copies.map(\.step.id),
+                confidence: similarity(originals, copies))
         case .skipOriginal:
             let step = original[i - 1]
-            let best = step.hasCode ? nearby(j, count: m).map { similarity([step], [copy[$0]]) ?? 0 }.max() ?? 0 : nil
-            aligned.append(
-                AlignedSteps(
-                    kind: .onlyInOriginal, original: [step.step.id], copy: [], confidence: best.map { 1 - $0 }))
-        case .skipCopy, .none:
+            let best = step.hasCode ? nearby(j, count: copy.count).map { similarity([step], [copy[$0]]) ?? 0 }.max() ?? 0 : nil
+            return AlignedSteps(
+                kind: .onlyInOriginal, original: [step.step.id], copy: [], confidence: best.map { 1 - $0 })
+        case .skipCopy:
             let step = copy[j - 1]
-            let best = step.hasCode ? nearby(i, count: n).map { similarity([original[$0]], [step]) ?? 0 }.max() ?? 0 : nil
-            aligned.append(
-                AlignedSteps(kind: .onlyInCopy, original: [], copy: [step.step.id], confidence: best.map { 1 - $0 }))
+            let best = step.hasCode ? nearby(i, count: original.count).map { similarity([original[$0]], [step]) ?? 0 }.max() ?? 0 : nil
+            return AlignedSteps(kind: .onlyInCopy, original: [], copy: [step.step.id], confidence: best.map { 1 - $0 })
         }
     }
-    return aligned
 }
 
 /// The other side's steps around where a step left unmatched stands (`position` steps of it come before).

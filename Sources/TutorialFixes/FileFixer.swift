@@ -46,37 +46,11 @@ public enum FileFixer {
         // Every new text is computed before anything is written: one edit that cannot apply leaves every
         // file as it was.
         let newText: String
-        var resources: [(files: FileEdits, onDisk: String, newText: String)] = []
+        let resources: [ResourceRewrite]
         do throws(FixError) {
             newText = try EditApplication.apply(taken.flatMap(\.edits), to: document.text)
-            var byPath: [String: FileEdits] = [:]
-            var order: [String] = []
-            for files in taken.flatMap(\.otherFiles) {
-                if let known = byPath[files.path] {
-                    guard known.expectedText == files.expectedText, known.resolvedPath == files.resolvedPath else {
-                        throw FixError("\(files.path): fixes disagree about its text")
-                    }
-                    byPath[files.path] = FileEdits(
-                        path: files.path, resolvedPath: files.resolvedPath, expectedText: files.expectedText,
-                        edits: known.edits + files.edits)
-                } else {
-                    byPath[files.path] = files
-                    order.append(files.path)
-                }
-            }
-            for path in order {
-                let files = byPath[path]!
-                let onDisk = try currentText(of: files, in: catalog)
-                let text = onDisk.hasPrefix("\u{FEFF}") ? String(onDisk.dropFirst()) : onDisk
-                guard files.matches(text) else { throw FixError("\(path): changed since it was read; not fixed") }
-                let length = text.utf8.count
-                // A reader adds the final newline a file may lack: edits at that end clamp to the file's.
-                let clamped = files.edits.map { edit in
-                    TextEdit(
-                        range: SourceRange(start: min(edit.range.start, length), end: min(edit.range.end, length)),
-                        newText: edit.newText)
-                }
-                resources.append((files, onDisk, try EditApplication.apply(clamped, to: text)))
+            resources = try mergedByPath(taken.flatMap(\.otherFiles)).map { files throws(FixError) in
+                try rewrite(files, in: catalog)
             }
         } catch {
             return failed(error.description)
@@ -94,7 +68,63 @@ public enum FileFixer {
         guard current == document.text || stripsToSame(current, document.text) else {
             return failed("\(document.path): changed on disk since it was read; not fixed")
         }
-        // Every file is staged before any is renamed: one that cannot be written leaves all as they were.
+        var documentRewrite: (target: String, onDisk: String, newText: String)?
+        if newText != document.text { documentRewrite = (documentTarget, current, newText) }
+        if let reason = writeAll(resources, document: documentRewrite, in: catalog) { return failed(reason) }
+        return outcome(applied: taken, failure: nil, newText: newText)
+    }
+
+    /// A resource's text on disk now and its text with the fixes' edits made.
+    private struct ResourceRewrite {
+        let files: FileEdits
+        let onDisk: String
+        let newText: String
+    }
+
+    /// The edits of every fix to other files, one entry per path in the order first met; an error when two
+    /// fixes expect different texts of one file.
+    private static func mergedByPath(_ all: [FileEdits]) throws(FixError) -> [FileEdits] {
+        var byPath: [String: FileEdits] = [:]
+        var order: [String] = []
+        for files in all {
+            if let known = byPath[files.path] {
+                guard known.expectedText == files.expectedText, known.resolvedPath == files.resolvedPath else {
+                    throw FixError("\(files.path): fixes disagree about its text")
+                }
+                byPath[files.path] = FileEdits(
+                    path: files.path, resolvedPath: files.resolvedPath, expectedText: files.expectedText,
+                    edits: known.edits + files.edits)
+            } else {
+                byPath[files.path] = files
+                order.append(files.path)
+            }
+        }
+        return order.map { byPath[$0]! }
+    }
+
+    /// A resource's new text, from its text on disk now, which must still be the text the fixes were
+    /// computed from.
+    private static func rewrite(_ files: FileEdits, in catalog: CatalogResources) throws(FixError) -> ResourceRewrite {
+        let onDisk = try currentText(of: files, in: catalog)
+        let text = onDisk.hasPrefix("\u{FEFF}") ? String(onDisk.dropFirst()) : onDisk
+        guard files.matches(text) else { throw FixError("\(files.path): changed since it was read; not fixed") }
+        let length = text.utf8.count
+        // A reader adds the final newline a file may lack: edits at that end clamp to the file's.
+        let clamped = files.edits.map { edit in
+            TextEdit(
+                range: SourceRange(start: min(edit.range.start, length), end: min(edit.range.end, length)),
+                newText: edit.newText)
+        }
+        return ResourceRewrite(files: files, onDisk: onDisk, newText: try EditApplication.apply(clamped, to: text))
+    }
+
+    /// Writes the resources, then the document (when its text changed), all or none: every file is staged
+    /// before any is renamed, so one that cannot be written leaves all as they were. The reason when none
+    /// was written.
+    private static func writeAll(
+        _ resources: [ResourceRewrite], document: (target: String, onDisk: String, newText: String)?,
+        in catalog: CatalogResources
+    ) -> String? {
         var staged: [AtomicWrite.Staged] = []
         do throws(FixError) {
             for resource in resources {
@@ -105,17 +135,18 @@ public enum FileFixer {
                         restoringBOM(of: resource.onDisk, resource.newText), for: target, previousText: resource.onDisk)
                 )
             }
-            if newText != document.text {
+            if let document {
                 staged.append(
                     try AtomicWrite.stage(
-                        restoringBOM(of: current, newText), for: documentTarget, previousText: current))
+                        restoringBOM(of: document.onDisk, document.newText), for: document.target,
+                        previousText: document.onDisk))
             }
             try AtomicWrite.commit(staged)
         } catch {
             AtomicWrite.discard(staged)
-            return failed(error.description)
+            return error.description
         }
-        return outcome(applied: taken, failure: nil, newText: newText)
+        return nil
     }
 
     /// Where the edits of a resource may be written: see `CatalogResources.writeTarget`.

@@ -148,41 +148,17 @@ private struct Scanner {
                 index += 1
             case 0x0A:
                 index += 1
-                var next = index
-                while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D || bytes[next] == 0x0A { next += 1 }
-                let following = next < count ? bytes[next] : 0
-                if !continues, following != UInt8(ascii: "."), !isOperator(following) { resetChain() }
+                lineBreak(bytes, before: index)
             case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
                 while index < count, bytes[index] != 0x0A { index += 1 }
             case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
-                index += 2
-                var nested = 1
-                while index < count, nested > 0 {
-                    if bytes[index] == UInt8(ascii: "*"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
-                        nested -= 1
-                        index += 2
-                    } else if bytes[index] == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
-                        nested += 1
-                        index += 2
-                    } else {
-                        index += 1
-                    }
-                }
+                index = blockCommentEnd(bytes, from: index)
             case UInt8(ascii: "\""):
                 index = openString(bytes, at: index, &stringToScan)
             case UInt8(ascii: "#") where startsString(bytes, at: index):
                 index = openString(bytes, at: index, &stringToScan)
             case UInt8(ascii: "#"):
-                let start = index + 1
-                index = wordEnd(bytes, from: start)
-                let word = bytes[start..<index]
-                if word.elementsEqual("if".utf8) {
-                    conditionals += 1
-                    note()
-                } else if word.elementsEqual("endif".utf8) {
-                    conditionals = max(0, conditionals - 1)
-                }
-                significant(UInt8(ascii: "#"), continuing: false)
+                index = compilerDirective(bytes, at: index)
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 if isPostfixPosition() { chain() }
                 if byte == UInt8(ascii: "{") { dropAngles() }
@@ -208,25 +184,75 @@ private struct Scanner {
                 significant(byte, continuing: true)
                 index += 1
             default:
-                if isOperator(byte) {
-                    index = scanOperator(bytes, from: index)
-                } else if isWordByte(byte) {
-                    let start = index
-                    index = wordEnd(bytes, from: index)
-                    if index == start { index += 1 }
-                    let prefix = isPrefixKeyword(bytes[start..<index])
-                    if prefix { chain() }
-                    significant(UInt8(ascii: "a"), continuing: prefix)
-                } else {
-                    significant(byte, continuing: false)
-                    index += 1
-                }
+                index = operatorOrWord(bytes, at: index)
             }
         }
         while levels.count > 1 {
             let level = pop()
             if level.opener != .angle { countUnclosed(level) }
         }
+    }
+
+    // The pieces of `run` that read more than one byte: each returns the index after what it read.
+
+    /// At the start of a line: a chain (`.a` `.b` over lines) goes on only where the line continues it (a
+    /// leading `.` or operator, or an open continuation).
+    private mutating func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, before index: Int) {
+        var next = index
+        let count = bytes.count
+        while next < count, bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0D || bytes[next] == 0x0A { next += 1 }
+        let following = next < count ? bytes[next] : 0
+        if !continues, following != UInt8(ascii: "."), !SwiftBytes.isOperator(following) { resetChain() }
+    }
+
+    /// The end of a `/* … */` comment at `start`; such comments nest.
+    private func blockCommentEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        var index = start + 2
+        var nested = 1
+        while index < count, nested > 0 {
+            if bytes[index] == UInt8(ascii: "*"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
+                nested -= 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
+                nested += 1
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return index
+    }
+
+    /// A `#` word: `#if` and `#endif` count the conditional blocks the scan is in.
+    private mutating func compilerDirective(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let start = index + 1
+        let end = SwiftBytes.wordEnd(bytes, from: start)
+        let word = bytes[start..<end]
+        if word.elementsEqual("if".utf8) {
+            conditionals += 1
+            note()
+        } else if word.elementsEqual("endif".utf8) {
+            conditionals = max(0, conditionals - 1)
+        }
+        significant(UInt8(ascii: "#"), continuing: false)
+        return end
+    }
+
+    /// An operator, a word (a prefix keyword such as `try` continues the chain), or any other byte.
+    private mutating func operatorOrWord(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        let byte = bytes[start]
+        if SwiftBytes.isOperator(byte) { return scanOperator(bytes, from: start) }
+        guard SwiftBytes.isWordByte(byte) else {
+            significant(byte, continuing: false)
+            return start + 1
+        }
+        var index = SwiftBytes.wordEnd(bytes, from: start)
+        if index == start { index += 1 }
+        let prefix = SwiftBytes.isPrefixKeyword(bytes[start..<index])
+        if prefix { chain() }
+        significant(UInt8(ascii: "a"), continuing: prefix)
+        return index
     }
 
     /// Reads a string's opening delimiter (`"`, `"""`, `#"`…) at `index`; its text is scanned next.
@@ -263,14 +289,14 @@ private struct Scanner {
     /// ends the chain (assignment and initial values).
     mutating func scanOperator(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var end = start
-        while end < bytes.count, isOperator(bytes[end]) {
+        while end < bytes.count, SwiftBytes.isOperator(bytes[end]) {
             // `/*` and `//` inside a run start a comment, as the lexer reads them.
             if bytes[end] == UInt8(ascii: "/"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "/") || bytes[end + 1] == UInt8(ascii: "*"), end > start { break }
             end += 1
         }
         let run = bytes[start..<end]
-        let spacedBefore = start == 0 || isSpace(bytes[start - 1])
-        let spacedAfter = end == bytes.count || isSpace(bytes[end])
+        let spacedBefore = start == 0 || SwiftBytes.isSpace(bytes[start - 1])
+        let spacedAfter = end == bytes.count || SwiftBytes.isSpace(bytes[end])
         if run.allSatisfy({ $0 == UInt8(ascii: "<") }) {
             for _ in run { push(.angle) }
         } else if run.allSatisfy({ $0 == UInt8(ascii: ">") }) {
@@ -350,51 +376,4 @@ private struct Scanner {
         while next < bytes.count, bytes[next] == UInt8(ascii: "#") { next += 1 }
         return next < bytes.count && bytes[next] == UInt8(ascii: "\"")
     }
-
-    func wordEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var end = start
-        while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
-        return end
-    }
-
-    func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
-    }
-
-    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
-
-    func isOperator(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
-            UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
-            UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Keywords that take the expression or type after them as their operand, so a run of them nests.
-    /// Compared as one integer, five bits a lowercase letter (every keyword is 3 to 9 letters): this
-    /// runs for every word of every state of every file.
-    func isPrefixKeyword(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard word.count >= 3, word.count <= 9, let packed = Self.pack(word) else { return false }
-        return Self.prefixKeywords.contains(packed)
-    }
-
-    /// The letters of a lowercase word, five bits each; nil for any other byte.
-    static func pack<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64? {
-        var packed: UInt64 = 0
-        for byte in bytes {
-            guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") else { return nil }
-            packed = packed << 5 | UInt64(byte - 0x60)
-        }
-        return packed
-    }
-
-    static let prefixKeywords: Set<UInt64> = Set([
-        "try", "await", "any", "some", "each", "repeat", "consume", "copy", "discard", "inout", "borrowing",
-        "consuming", "sending", "isolated", "throw", "return", "async", "throws", "rethrows", "case",
-    ].compactMap { pack($0.utf8) })
 }
