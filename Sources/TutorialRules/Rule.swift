@@ -273,14 +273,13 @@ public struct TutorialContext: Sendable {
     let recorder: TutorialRuleRecorder
 
     package init(
-        tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, changeSets: [ChangeSet]?,
-        recorder: TutorialRuleRecorder = TutorialRuleRecorder()
+        tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, changeSets: [ChangeSet]?
     ) {
         self.tutorial = tutorial
         self.timelines = timelines
         self.changes = changes
         self.changeSets = changeSets
-        self.recorder = recorder
+        self.recorder = TutorialRuleRecorder()
     }
 }
 

@@ -9,30 +9,30 @@ import TutorialModel
 /// would make. Inputs are strings the re-read model shares with the previous version's where unchanged,
 /// which compare equal at the cost of a pointer comparison. Judgements hold no document ranges: a
 /// finding's range is found afresh, since an edit before a step moves every range after it.
-public struct TutorialRuleMemory: Sendable {
+struct RecordedJudgements: Sendable {
     /// Each rule's judgements in item order, by rule id (`[StepJudgements.Entry]` of the rule's own input
     /// and judgement types).
     let byRule: [String: any Sendable]
     /// How many judgements this analysis took from the previous one: what the tests see of the reuse.
-    public let reusedCount: Int
+    let reusedCount: Int
     /// How many judgements were made or reused in all.
-    public let count: Int
+    let count: Int
 
     /// Nothing to reuse: a document's first analysis.
-    public static let none = TutorialRuleMemory(byRule: [:], reusedCount: 0, count: 0)
+    static let none = RecordedJudgements(byRule: [:], reusedCount: 0, count: 0)
 }
 
 /// Collects the rules' judgements during one analysis, given the previous analysis's: the pipeline
 /// makes one per analysis and reads `memory` once every tutorial rule ran.
-public final class TutorialRuleRecorder: Sendable {
-    let previous: TutorialRuleMemory
+final class TutorialRuleRecorder: Sendable {
+    let previous: RecordedJudgements
     private let recorded = Protected((byRule: [String: any Sendable](), reused: 0, count: 0))
 
-    public init(previous: TutorialRuleMemory = .none) { self.previous = previous }
+    init(previous: RecordedJudgements = .none) { self.previous = previous }
 
     /// What the rules judged in this analysis, for the next one.
-    public var memory: TutorialRuleMemory {
-        recorded.withLock { TutorialRuleMemory(byRule: $0.byRule, reusedCount: $0.reused, count: $0.count) }
+    var memory: RecordedJudgements {
+        recorded.withLock { RecordedJudgements(byRule: $0.byRule, reusedCount: $0.reused, count: $0.count) }
     }
 
     /// The judgements `rule` recorded in the previous analysis, to judge `count` items in order.

@@ -3,7 +3,7 @@ import TutorialModel
 
 /// The instruction of a step: its title, or the first line of its prose when it has no title. Rules
 /// that compare prose with code read only this sentence: explanations further down name APIs freely.
-func instruction(of step: Step) -> String {
+func instruction(of step: StepContent) -> String {
     if !step.title.isEmpty { return step.title }
     return step.prose.split(separator: "\n").first.map(String.init) ?? ""
 }
