@@ -300,12 +300,13 @@ private func isInsideSymbolLink(_ range: SourceRange, document: SourceDocument) 
 }
 
 /// Words that make an instruction a removal: what it names is gone from the code on purpose. An ASCII
-/// sentence is decided without compiling it (`holdsEnglishRemovalWord`).
-private let removalPattern =
-    "(?i)\\b(remove|removes|removing|delete|deletes|deleting)\\b|삭제|제거|删除|刪除|移除|去掉|去除|削除|取り除"
+/// sentence is decided without the expression (`holdsEnglishRemovalWord`), which is compiled once, for
+/// the first sentence that needs it.
+private let removalExpression = try? NSRegularExpression(
+    pattern: "(?i)\\b(remove|removes|removing|delete|deletes|deleting)\\b|삭제|제거|删除|刪除|移除|去掉|去除|削除|取り除")
 
 private func isRemoval(_ sentence: String) -> Bool {
-    holdsEnglishRemovalWord(sentence) ?? !matches(of: removalPattern, in: sentence).isEmpty
+    holdsEnglishRemovalWord(sentence) ?? !matches(of: removalExpression, in: sentence).isEmpty
 }
 
 /// The identifier of `candidates` one or two edits away from `name` (a misspelt API), when there is
