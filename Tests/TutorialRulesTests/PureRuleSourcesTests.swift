@@ -39,8 +39,8 @@ final class PureRuleSourcesTests: XCTestCase {
         XCTAssertEqual(
             Self.impurities(in: try XCTUnwrap(Self.codeWords(impure))),
             [
-                "static var", "recorder", "TutorialRuleRecorder", "memo", "MatchMemo", "Any", "AnyHashable", "Protected",
-                "var at file scope",
+                "static var", "recorder", "TutorialRuleRecorder", "memo", "MatchMemo", "Any", "AnyHashable",
+                "Protected", "var at file scope",
             ])
         let pure = """
             // A recorder, a Memo and Any value, Protected, static var: words of a comment.

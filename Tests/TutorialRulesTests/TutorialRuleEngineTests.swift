@@ -29,7 +29,12 @@ final class TutorialRuleEngineTests: XCTestCase {
             }
         }
 
-        func takeCalls() -> [String] { calls.withLock { calls in defer { calls = [] }; return calls } }
+        func takeCalls() -> [String] {
+            calls.withLock { calls in
+                defer { calls = [] }
+                return calls
+            }
+        }
     }
 
     private static func document(_ titles: [String]) -> SourceDocument {
@@ -97,7 +102,9 @@ final class TutorialRuleEngineTests: XCTestCase {
             path: "same.md",
             text: "# Same\n" + step(1, "Same") + step(2, "Same") + step(3, "Sam\u{E9}") + step(4, "Same\u{301}"))
         let run = runTutorialRules([rule], context: Self.context(readTutorial(document, format: .markdown)))
-        XCTAssertEqual(rule.takeCalls().map { Array($0.unicodeScalars) }, ["Same", "Sam\u{E9}", "Same\u{301}"].map { Array($0.unicodeScalars) })
+        XCTAssertEqual(
+            rule.takeCalls().map { Array($0.unicodeScalars) },
+            ["Same", "Sam\u{E9}", "Same\u{301}"].map { Array($0.unicodeScalars) })
         XCTAssertEqual(run.memory.count, 3)
         XCTAssertEqual(run.memory.collectedCount, 3)
     }

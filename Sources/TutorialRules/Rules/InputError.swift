@@ -118,8 +118,8 @@ struct InputError: CollectingTutorialRule {
                 let snippet = step.snippets[found.index]
                 findings.append(
                     DocumentFinding(
-                        subject: "snippet-not-parsed-\(snippet.range.start)", message: found.reason, range: snippet.range,
-                        step: step.id, severity: .information))
+                        subject: "snippet-not-parsed-\(snippet.range.start)", message: found.reason,
+                        range: snippet.range, step: step.id, severity: .information))
             }
         }
         return findings

@@ -163,8 +163,8 @@ struct ProseCodeMismatch: CollectingTutorialRule {
 
     func validate(_ collected: [[ProseCall]], context: TutorialContext) -> [DocumentFinding] {
         var findings: [DocumentFinding] = []
-        for (step, calls) in zip(context.tutorial.steps, collected) where context.changes.stepsWithCode.contains(step.id) {
-            guard !calls.isEmpty else { continue }
+        for (step, calls) in zip(context.tutorial.steps, collected) {
+            guard !calls.isEmpty, context.changes.stepsWithCode.contains(step.id) else { continue }
             let touched = context.changes.touchedIdentifiers[step.id] ?? []
             var seen = Set<String>()
             // Computed only for a name no changed line holds: most steps never need it.
