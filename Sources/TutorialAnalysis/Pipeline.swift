@@ -78,17 +78,17 @@ public func analyze(
         configuration: configuration, cache: cache, previousChecks: previous.evaluations)
     var changedIdentifiers: [String: [StateChange]] = [:]
     var reusedChanges = 0
-    let recorder = TutorialRuleRecorder(previous: previous.tutorialRules)
+    var ruleMemory = TutorialRuleMemory.none
     if !tutorialRules.isEmpty {
         let changes = stepChanges(tutorial, timelines: timelines, previous: previous.changedIdentifiers)
         changedIdentifiers = changes.byFile
         reusedChanges = changes.reused
         let context = TutorialContext(
-            tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets,
-            recorder: recorder)
-        for rule in tutorialRules {
-            let description = rule.description
-            for finding in rule.check(context) {
+            tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets)
+        let run = runTutorialRules(tutorialRules, context: context, previous: previous.tutorialRules)
+        ruleMemory = run.memory
+        for (description, found) in run.findings {
+            for finding in found {
                 findings.append(
                     Finding(
                         rule: description.id, subject: finding.subject,
@@ -100,7 +100,6 @@ public func analyze(
         }
     }
     findings += workLimitFindings(timelines: timelineSet, configuration: configuration)
-    let ruleMemory = recorder.memory
     let suppressions = DocumentSuppressions(tutorial)
     findings = findings.filter { !suppressions.suppresses($0) }
     findings.sort {

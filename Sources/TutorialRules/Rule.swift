@@ -268,19 +268,14 @@ public struct TutorialContext: Sendable {
     /// The change sets, when the caller had them already (the server's document model); rules that need
     /// only to know which states are unchanged find that without them.
     public let changeSets: [ChangeSet]?
-    /// The judgements of the previous analysis of the document, and those of this one as the rules that
-    /// judge step by step make them (`StepJudgements`).
-    let recorder: TutorialRuleRecorder
 
     package init(
-        tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, changeSets: [ChangeSet]?,
-        recorder: TutorialRuleRecorder = TutorialRuleRecorder()
+        tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, changeSets: [ChangeSet]?
     ) {
         self.tutorial = tutorial
         self.timelines = timelines
         self.changes = changes
         self.changeSets = changeSets
-        self.recorder = recorder
     }
 }
 
@@ -290,7 +285,8 @@ public protocol CodeRule: Sendable {
     func check(_ context: CodeContext) -> [CodeFinding]
 }
 
-/// A rule over the tutorial as a whole (its steps, prose and timelines).
+/// A rule over the tutorial as a whole (its steps, prose and timelines). A rule that reads each step on its
+/// own, and whose reading is worth keeping between analyses, is a `CollectingTutorialRule`.
 public protocol TutorialRule: Sendable {
     var description: RuleDescription { get }
     func check(_ context: TutorialContext) -> [DocumentFinding]

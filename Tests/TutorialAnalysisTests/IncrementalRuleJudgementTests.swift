@@ -8,7 +8,7 @@ import XCTest
 
 @testable import TutorialAnalysis
 
-/// The property that makes reusing the tutorial rules' step judgements (`StepJudgements`) safe: after
+/// The property that makes reusing what the collecting rules collected (`TutorialRuleMemory`) safe: after
 /// edits of what those rules read (a step's instruction, its file labels, its code), and after steps are
 /// added or removed (which moves every later step), the findings of an analysis given the previous
 /// version's results are exactly those of a fresh analysis.

@@ -2,7 +2,7 @@ import Foundation
 import TutorialModel
 
 /// The prose of a step says to create or open `X.swift`, but its snippet is labelled with another file.
-struct FileNameMismatch: TutorialRule {
+struct FileNameMismatch: CollectingTutorialRule {
     let description = RuleDescription(
         id: "file-name-mismatch", category: .tutorial,
         summary: "The step says to create or open one file, but its code is labelled with another.",
@@ -98,23 +98,21 @@ struct FileNameMismatch: TutorialRule {
         "修改", "更新", "选择", "作成", "開", "追加", "編集", "選択",
     ]
 
-    func check(_ context: TutorialContext) -> [DocumentFinding] {
+    /// The file the step's instruction names, when the step shows a labelled Swift file (only such a step
+    /// can show the wrong one; a step that runs a command in a terminal names a file to say where, the
+    /// folder holding `Package.swift`, not to work in it). Reading the sentence is most of the rule's cost,
+    /// and a keystroke changes one step.
+    func collect(_ step: StepContent) -> String? {
+        guard step.snippets.contains(where: { $0.fileName?.lowercased().hasSuffix(".swift") == true }),
+            !step.snippets.contains(where: isTerminal)
+        else { return nil }
+        return Self.instructedFile(instruction(of: step))
+    }
+
+    func validate(_ collected: [String?], context: TutorialContext) -> [DocumentFinding] {
         var findings: [DocumentFinding] = []
-        let steps = context.tutorial.steps
-        // Only a step showing a labelled Swift file can show the wrong one; a step that runs a command in a
-        // terminal names a file to say where (the folder holding `Package.swift`), not to work in it.
-        func isLabelled(_ step: Step) -> Bool {
-            step.snippets.contains { $0.fileName?.lowercased().hasSuffix(".swift") == true }
-                && !step.snippets.contains(where: isTerminal)
-        }
-        // What each instruction names is remembered from the document's previous analysis: reading every
-        // step's sentence again was most of the rule's cost at a keystroke, which changes one step.
-        var named = context.recorder.judging(
-            description.id, count: steps.reduce(0) { $0 + (isLabelled($1) ? 1 : 0) },
-            as: StepJudgements<String, String?>.self)
-        defer { context.recorder.record(named, for: description.id) }
-        for step in steps where isLabelled(step) {
-            guard let name = named.next(instruction(of: step), judge: Self.instructedFile),
+        for (step, named) in zip(context.tutorial.steps, collected) {
+            guard let name = named,
                 !step.snippets.contains(where: { $0.fileName.map { names(path: $0, file: name) } ?? false }),
                 let range = proseRange(of: name, in: step, document: context.tutorial.document)
             else { continue }
@@ -145,7 +143,7 @@ struct FileNameMismatch: TutorialRule {
 }
 
 /// Whether a snippet is a terminal session or script: a shell language or file, or a line with a prompt.
-private func isTerminal(_ snippet: Snippet) -> Bool {
+private func isTerminal(_ snippet: SnippetContent) -> Bool {
     let shells: Set<String> = ["bash", "sh", "shell", "zsh", "console", "terminal", "shell-session", "sh-session", "fish"]
     if let language = snippet.language?.lowercased(), shells.contains(language) { return true }
     if let name = snippet.fileName?.lowercased(), shells.contains((name as NSString).pathExtension) { return true }

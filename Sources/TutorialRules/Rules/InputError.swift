@@ -7,7 +7,7 @@ import TutorialModel
 /// what they can and say where they had to guess. This rule reports what they said, so `lint`, the
 /// language server and CI see it like any other finding, with the reader's own severity unless the
 /// configuration sets one. A Swift snippet too large to parse is reported here too, as information.
-struct InputError: TutorialRule {
+struct InputError: CollectingTutorialRule {
     let description = RuleDescription(
         id: "input-error", category: .tutorial,
         summary: "The reader could not read part of the document as written (unclosed fence, unknown or unclosed directive, too deep nesting).",
@@ -85,7 +85,24 @@ struct InputError: TutorialRule {
         ],
         measuredPrecision: .init(value: 1.0, sample: 3, date: "2026-12-02", note: "Directives DocC does not define: the published page drops their content."))
 
-    func check(_ context: TutorialContext) -> [DocumentFinding] {
+    /// A Swift snippet of a step the parser would stall on, and why.
+    struct UnparsedSnippet: Sendable {
+        /// Its position among the step's snippets.
+        let index: Int
+        let reason: String
+    }
+
+    /// The step's Swift snippets the parser would stall on: scanning a snippet's code for that is most of
+    /// the rule's cost, and a keystroke changes one step.
+    func collect(_ step: StepContent) -> [UnparsedSnippet] {
+        step.snippets.indices.compactMap { index in
+            let snippet = step.snippets[index]
+            guard snippet.isSwift(), let reason = SwiftParseLimits.unparseableReason(snippet.code) else { return nil }
+            return UnparsedSnippet(index: index, reason: reason)
+        }
+    }
+
+    func validate(_ collected: [[UnparsedSnippet]], context: TutorialContext) -> [DocumentFinding] {
         // Each diagnostic keeps the reader's severity: a DocC file that does not parse is an error, a
         // skipped unknown directive a warning.
         let steps = context.tutorial.steps
@@ -96,22 +113,13 @@ struct InputError: TutorialRule {
                 severity: diagnostic.severity)
         }
         // A snippet the parser would stall on is read but not checked: say so rather than stay silent.
-        // Each snippet's verdict is remembered from the document's previous analysis: scanning every
-        // snippet's code again was most of the rule's cost at a keystroke, which changes one snippet.
-        let swiftSnippets = steps.reduce(0) { count, step in count + step.snippets.reduce(0) { $0 + ($1.isSwift() ? 1 : 0) } }
-        var verdicts = context.recorder.judging(
-            description.id, count: swiftSnippets, as: StepJudgements<String, String?>.self)
-        defer { context.recorder.record(verdicts, for: description.id) }
-        for step in steps {
-            for snippet in step.snippets where snippet.isSwift() {
-                guard
-                    let reason = verdicts.next(
-                        snippet.code, judge: SwiftParseLimits.unparseableReason)
-                else { continue }
+        for (step, unparsed) in zip(steps, collected) {
+            for found in unparsed {
+                let snippet = step.snippets[found.index]
                 findings.append(
                     DocumentFinding(
-                        subject: "snippet-not-parsed-\(snippet.range.start)", message: reason, range: snippet.range,
-                        step: step.id, severity: .information))
+                        subject: "snippet-not-parsed-\(snippet.range.start)", message: found.reason,
+                        range: snippet.range, step: step.id, severity: .information))
             }
         }
         return findings

@@ -3,7 +3,7 @@ import StepDiff
 import TutorialModel
 
 /// The instruction of a step names an API in code form that the step's code does not contain.
-struct ProseCodeMismatch: TutorialRule {
+struct ProseCodeMismatch: CollectingTutorialRule {
     let description = RuleDescription(
         id: "prose-code-mismatch", category: .tutorial,
         summary: "The step's instruction names an API that its code does not contain.",
@@ -153,17 +153,18 @@ struct ProseCodeMismatch: TutorialRule {
         ],
         measuredPrecision: .init(value: 0.0, sample: 2, date: "2026-12-02", part: .tuning, note: "No finding on the held-out part. The wrong ones name the place of an edit, or a method a later block adds."))
 
-    func check(_ context: TutorialContext) -> [DocumentFinding] {
+    /// The API names the step's instruction gives: reading the sentence is most of the rule's cost, and a
+    /// keystroke changes one step. Only a step showing code is judged (`StepChanges.stepsWithCode`, which
+    /// `validate` asks), and a step without a Swift snippet or one of no language shows none.
+    func collect(_ step: StepContent) -> [ProseCall] {
+        guard step.snippets.contains(where: { $0.isSwift() || $0.language == nil }) else { return [] }
+        return instructedCalls(instruction(of: step))
+    }
+
+    func validate(_ collected: [[ProseCall]], context: TutorialContext) -> [DocumentFinding] {
         var findings: [DocumentFinding] = []
-        let steps = context.tutorial.steps
-        // What each instruction names is remembered from the document's previous analysis: reading every
-        // step's sentence again was most of the rule's cost at a keystroke, which changes one step.
-        var named = context.recorder.judging(
-            description.id, count: context.changes.stepsWithCode.count, as: StepJudgements<String, [ProseCall]>.self)
-        defer { context.recorder.record(named, for: description.id) }
-        for step in steps where context.changes.stepsWithCode.contains(step.id) {
-            let calls = named.next(instruction(of: step), judge: instructedCalls)
-            guard !calls.isEmpty else { continue }
+        for (step, calls) in zip(context.tutorial.steps, collected) {
+            guard !calls.isEmpty, context.changes.stepsWithCode.contains(step.id) else { continue }
             let touched = context.changes.touchedIdentifiers[step.id] ?? []
             var seen = Set<String>()
             // Computed only for a name no changed line holds: most steps never need it.
@@ -299,12 +300,13 @@ private func isInsideSymbolLink(_ range: SourceRange, document: SourceDocument) 
 }
 
 /// Words that make an instruction a removal: what it names is gone from the code on purpose. An ASCII
-/// sentence is decided without compiling it (`holdsEnglishRemovalWord`).
-private let removalPattern =
-    "(?i)\\b(remove|removes|removing|delete|deletes|deleting)\\b|삭제|제거|删除|刪除|移除|去掉|去除|削除|取り除"
+/// sentence is decided without the expression (`holdsEnglishRemovalWord`), which is compiled once, for
+/// the first sentence that needs it.
+private let removalExpression = try? NSRegularExpression(
+    pattern: "(?i)\\b(remove|removes|removing|delete|deletes|deleting)\\b|삭제|제거|删除|刪除|移除|去掉|去除|削除|取り除")
 
 private func isRemoval(_ sentence: String) -> Bool {
-    holdsEnglishRemovalWord(sentence) ?? !matches(of: removalPattern, in: sentence).isEmpty
+    holdsEnglishRemovalWord(sentence) ?? !matches(of: removalExpression, in: sentence).isEmpty
 }
 
 /// The identifier of `candidates` one or two edits away from `name` (a misspelt API), when there is

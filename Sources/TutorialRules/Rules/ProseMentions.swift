@@ -3,7 +3,7 @@ import TutorialModel
 
 /// The instruction of a step: its title, or the first line of its prose when it has no title. Rules
 /// that compare prose with code read only this sentence: explanations further down name APIs freely.
-func instruction(of step: Step) -> String {
+func instruction(of step: StepContent) -> String {
     if !step.title.isEmpty { return step.title }
     return step.prose.split(separator: "\n").first.map(String.init) ?? ""
 }
@@ -61,65 +61,14 @@ func containsUTF8(_ needle: String, in text: String) -> Bool {
     return false
 }
 
-/// Matches of a regular expression in a text, as strings with their captures.
-///
-/// Remembered by pattern and text: the tutorial rules run over every step at every keystroke, and an edit
-/// changes the prose of one step at most.
-func matches(of pattern: String, in text: String) -> [[String]] {
-    rememberedMatches.value(pattern: pattern, text: text) { matchesNow(of: pattern, in: text) }
-}
-
-private let rememberedMatches = MatchMemo()
-
-/// Results by pattern and text, bounded: emptied when it holds too many texts.
-private final class MatchMemo: Sendable {
-    private struct Key: Hashable {
-        let pattern: String
-        let text: String
-    }
-
-    private let results = Protected([Key: [[String]]]())
-    private static let limit = 20_000
-
-    func value(pattern: String, text: String, compute: () -> [[String]]) -> [[String]] {
-        let key = Key(pattern: pattern, text: text)
-        if let known = results.withLock({ $0[key] }) { return known }
-        let found = compute()
-        results.withLock { results in
-            if results.count >= Self.limit { results.removeAll(keepingCapacity: true) }
-            results[key] = found
-        }
-        return found
-    }
-}
-
-private func matchesNow(of pattern: String, in text: String) -> [[String]] {
-    guard let expression = compiledExpression(pattern) else { return [] }
+/// Matches of a regular expression in a text, as strings with their captures; none without an expression
+/// (a pattern that did not compile).
+func matches(of expression: NSRegularExpression?, in text: String) -> [[String]] {
+    guard let expression else { return [] }
     let range = NSRange(text.startIndex..., in: text)
     return expression.matches(in: text, range: range).map { match in
         (0..<match.numberOfRanges).map { index in
             Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
-        }
-    }
-}
-
-/// The compiled expression of a constant pattern, compiled once; nil when the pattern is invalid.
-func compiledExpression(_ pattern: String) -> NSRegularExpression? { compiledExpressions.expression(pattern) }
-
-/// Compiled expressions by pattern: the rules use a few constant patterns once per step, and compiling
-/// one costs 100,000 instructions (a third of the prose rules). `NSRegularExpression` is immutable and
-/// safe to share between threads.
-private let compiledExpressions = RegularExpressionCache()
-
-private final class RegularExpressionCache: Sendable {
-    private let expressions = Protected([String: NSRegularExpression?]())
-
-    func expression(_ pattern: String) -> NSRegularExpression? {
-        expressions.withLock { expressions in
-            if let known = expressions[pattern] { return known }
-            let expression = try? NSRegularExpression(pattern: pattern)
-            expressions[pattern] = expression
-            return expression
         }
     }
 }

@@ -1,0 +1,110 @@
+import TutorialModel
+
+/// A tutorial rule that reads each step on its own before it judges the tutorial, in the manner of
+/// SwiftLint's `CollectingRule`: `collect` reads one step's content and nothing else, `validate` turns what
+/// was collected from every step, with the whole tutorial, into findings. Both are plain functions of their
+/// inputs. The engine (`runTutorialRules`) owns what `collect` returned, kept by rule and step content, so
+/// that the analysis of a document's next version (a keystroke changes one step) collects again only the
+/// steps whose content changed.
+public protocol CollectingTutorialRule: TutorialRule {
+    /// What the rule reads of one step. It holds no document range or step id: an edit before a step moves
+    /// its range and may renumber it without changing what it says.
+    associatedtype Collected: Sendable
+
+    /// What the rule reads of one step's content.
+    func collect(_ step: StepContent) -> Collected
+
+    /// The findings, from what `collect` returned for each of `context.tutorial.steps`, in their order.
+    func validate(_ collected: [Collected], context: TutorialContext) -> [DocumentFinding]
+}
+
+extension CollectingTutorialRule {
+    /// Every step collected afresh, then validated: what the engine finds with nothing to reuse.
+    public func check(_ context: TutorialContext) -> [DocumentFinding] {
+        validate(context.tutorial.steps.map { collect(StepContent($0)) }, context: context)
+    }
+}
+
+/// What a step says, without where it says it: the input of `CollectingTutorialRule.collect` and the key of
+/// what it returned. Only the content is readable (the title, the prose, each snippet's label, language,
+/// kind and code), so a collected value depends on nothing else.
+///
+/// Its hash is of those bytes, computed once when it is made; two contents are equal when their bytes are
+/// (`String.hasSameBytes`: a rule may read two canonically equivalent spellings differently, which `==` on
+/// strings calls equal). Comparing the contents of an unchanged step costs a pointer comparison per text,
+/// since a re-read document shares the unchanged steps' strings.
+public struct StepContent: Sendable, Hashable {
+    public let title: String
+    public let prose: String
+    public let snippets: [SnippetContent]
+    private let contentHash: Int
+
+    public init(_ step: Step) {
+        title = step.title
+        prose = step.prose
+        snippets = step.snippets.map(SnippetContent.init)
+        var hasher = Hasher()
+        hasher.combine(bytesOf: title)
+        hasher.combine(bytesOf: prose)
+        hasher.combine(snippets.count)
+        for snippet in snippets { snippet.hashContent(into: &hasher) }
+        contentHash = hasher.finalize()
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(contentHash) }
+
+    public static func == (left: StepContent, right: StepContent) -> Bool {
+        left.contentHash == right.contentHash && left.title.hasSameBytes(as: right.title)
+            && left.prose.hasSameBytes(as: right.prose) && left.snippets.count == right.snippets.count
+            && zip(left.snippets, right.snippets).allSatisfy { $0.hasSameContent(as: $1) }
+    }
+}
+
+/// What a snippet shows, without where: its label, language, kind and code.
+public struct SnippetContent: Sendable {
+    private let snippet: Snippet
+
+    init(_ snippet: Snippet) { self.snippet = snippet }
+
+    public var fileName: String? { snippet.fileName }
+    public var language: String? { snippet.language }
+    public var kind: SnippetKind { snippet.kind }
+    public var code: String { snippet.code }
+
+    /// Whether the snippet is Swift (`Snippet.isSwift`).
+    public func isSwift() -> Bool { snippet.isSwift() }
+
+    fileprivate func hashContent(into hasher: inout Hasher) {
+        hasher.combine(optionalBytesOf: fileName)
+        hasher.combine(optionalBytesOf: language)
+        hasher.combine(kind)
+        hasher.combine(bytesOf: code)
+    }
+
+    fileprivate func hasSameContent(as other: SnippetContent) -> Bool {
+        kind == other.kind && sameBytes(fileName, other.fileName) && sameBytes(language, other.language)
+            && code.hasSameBytes(as: other.code)
+    }
+}
+
+private func sameBytes(_ left: String?, _ right: String?) -> Bool {
+    switch (left, right) {
+    case (nil, nil): return true
+    case (let left?, let right?): return left.hasSameBytes(as: right)
+    default: return false
+    }
+}
+
+extension Hasher {
+    /// The text's UTF-8 bytes and their count (not `String`'s hash, which is of its canonical form).
+    fileprivate mutating func combine(bytesOf text: String) {
+        var text = text
+        text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+        combine(text.utf8.count)
+    }
+
+    fileprivate mutating func combine(optionalBytesOf text: String?) {
+        combine(text != nil)
+        if let text { combine(bytesOf: text) }
+    }
+}
