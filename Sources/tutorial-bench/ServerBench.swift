@@ -103,11 +103,7 @@ enum ServerBench {
     }
 
     /// The server as it was before re-reading windows: every version of the document read whole.
-    static var wholeReadPipeline: AnalysisPipeline {
-        var pipeline = AnalysisPipeline.standard()
-        pipeline.modelAfterEdit = nil
-        return pipeline
-    }
+    static var wholeReadPipeline: AnalysisPipeline { .standard(reading: .wholeForEditing) }
 
     static func keystrokes(markdown: String, edits: Int, pipeline: AnalysisPipeline = .standard()) -> Keystrokes {
         keystrokeRun(markdown: markdown, edits: edits, pipeline: pipeline)
