@@ -111,7 +111,7 @@ let package = Package(
         .target(
             name: "LanguageServer",
             dependencies: [
-                "TutorialModel", "TutorialReaders", "SnippetComposition", "StepDiff", "SwiftFacts", "TutorialRules",
+                "TutorialModel", "TutorialReaders", "StepDiff", "SwiftFacts", "TutorialRules",
                 "TutorialAnalysis", "TutorialFixes", "Reports", "TutorialCompare",
             ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
@@ -194,7 +194,7 @@ let package = Package(
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "LanguageServerTests",
-            dependencies: ["LanguageServer", "TutorialModel", "TutorialReaders", "TutorialRules", "TestSupport"],
+            dependencies: ["LanguageServer", "TutorialAnalysis", "TutorialModel", "TutorialReaders", "TutorialRules", "TestSupport"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
     ] + fuzzTargets,
     swiftLanguageModes: [.v6]

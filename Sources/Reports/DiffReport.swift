@@ -116,7 +116,7 @@ public func makeDiffReport(
 }
 
 /// The step diff of a document whose timelines and change sets (exact, every one) the caller has already
-/// (the server's document model): nothing is built again; the step-structure findings are those of the rules
+/// (the server's `timelines` and `changeSets` queries): nothing is built again; the step-structure findings are those of the rules
 /// `configuration` enables, as `makeDiffReport(_:options:)` gives them.
 public func makeDiffReport(
     _ tutorial: Tutorial, timelines: [FileTimeline], changes: [ChangeSet], unplaced: [UnplacedSnippet],

@@ -6,11 +6,18 @@ import TutorialModel
 import TutorialReaders
 import TutorialRules
 
-/// One run of the pipeline over many documents: the facts cache they share and the configuration files
-/// read for them. The CLI makes one per command, the language server one per process.
+/// One run of the pipeline over many documents: the database of queries (`AnalysisQueries`), the facts
+/// cache they share and the configuration files read for them. The CLI makes one per command, the
+/// language server one per process.
 public final class AnalysisSession: Sendable {
     /// Facts and rule results by snippet, shared by every analysis of the session.
     public let cache: FactsCache
+    /// Every query's values and counts, kept as its policy says.
+    public let database: AnalysisDatabase
+    let queries: AnalysisQueries
+    let reading: Reading
+    /// Numbers the CLI's analyses: each is a revision of its own, so no two share values by accident.
+    private let analysisCount = Protected(0)
     /// `--config`: used for every document instead of the nearest configuration file.
     private let explicitConfiguration: Configuration?
     /// `--include-build-order`: shown for every document, whatever its configuration says.
@@ -23,12 +30,16 @@ public final class AnalysisSession: Sendable {
     /// By default a document's files are parsed concurrently (see `FactsCache.parsesFilesConcurrently`).
     public init(
         configuration explicitConfiguration: Configuration? = nil, includingBuildOrder: Bool = false,
-        cache: FactsCache = FactsCache(parsesFilesConcurrently: true), staleFactsTextBytes: Int = 16 << 20
+        cache: FactsCache = FactsCache(parsesFilesConcurrently: true), staleFactsTextBytes: Int = 16 << 20,
+        reading: Reading = .whole, policy: RetentionPolicy = .run
     ) {
         self.explicitConfiguration = explicitConfiguration
         self.includesBuildOrder = includingBuildOrder
         self.cache = cache
         self.staleFactsTextBytes = staleFactsTextBytes
+        self.reading = reading
+        database = AnalysisDatabase(policy: policy)
+        queries = AnalysisQueries(database)
     }
 
     /// The settings for a document: the explicit configuration, else its nearest `.tutorial-check.json`
@@ -64,14 +75,25 @@ public final class AnalysisSession: Sendable {
     /// The facts, trees and rule results are bounded in generations (`FactsCache.Bounds.editing`), closed
     /// here; a cache made with other bounds starts afresh past 16 MiB of code or 50,000 snippets.
     public func releaseStaleFacts() {
+        database.closeGeneration()
         cache.closeFullGenerations()
         if cache.count > 50_000 || cache.textBytes > staleFactsTextBytes { cache.removeAll() }
     }
 
+    /// The `findings` query of one document read from disk, whose values are dropped once it is answered
+    /// (the caller renders it).
     public func analyze(
         document: SourceDocument, resources: any ResourceProvider = NoResources(), configuration: Configuration
     ) -> Analysis {
-        TutorialAnalysis.analyze(document: document, resources: resources, configuration: configuration, cache: cache)
+        let version = analysisCount.withLock { count in
+            count += 1
+            return count
+        }
+        let input = DocumentInput(
+            revision: DocumentRevision(document: document.path, version: version), document: document,
+            resources: resources)
+        defer { database.close(document: document.path) }
+        return findings(input, configuration: configuration)
     }
 
     /// The pipeline from an already-read tutorial, with the timelines and change sets the caller has,

@@ -37,7 +37,7 @@ public func analyze(
 /// The pipeline from an already-read tutorial (tests build tutorials directly).
 ///
 /// `timelines` and `changeSets`, when the caller has them already (the server builds them for its
-/// document model), are used instead of being built again: they must be `buildTimelineSet(tutorial)` and
+/// `timelines` query), are used instead of being built again: they must be `buildTimelineSet(tutorial)` and
 /// `changeSets(tutorial, timelines:)` (any diff options but `ignoreIndentation`). `previous`: the state
 /// results of an analysis of another version of the same document (`Analysis.stateResults`), reused
 /// wherever a state's code is unchanged; the findings are those of an analysis without them.

@@ -1,5 +1,6 @@
 import Foundation
 import LanguageServer
+import TutorialAnalysis
 import TutorialModel
 
 #if canImport(Glibc)
@@ -100,14 +101,12 @@ enum ServerBench {
     struct Keystrokes {
         var latencies: [Double]
         var cpuPerEdit: Double
+        /// What the server's queries computed and reused over the run (the open included).
+        var queries: [QueryStatistics]
     }
 
     /// The server as it was before re-reading windows: every version of the document read whole.
-    static var wholeReadPipeline: AnalysisPipeline {
-        var pipeline = AnalysisPipeline.standard()
-        pipeline.modelAfterEdit = nil
-        return pipeline
-    }
+    static var wholeReadPipeline: AnalysisPipeline { .standard(reading: .wholeForEditing) }
 
     static func keystrokes(markdown: String, edits: Int, pipeline: AnalysisPipeline = .standard()) -> Keystrokes {
         keystrokeRun(markdown: markdown, edits: edits, pipeline: pipeline)
@@ -152,6 +151,6 @@ enum ServerBench {
         }
         let cpuPerEdit = (processCPUSeconds() - startCPU) / Double(max(edits, 1))
         client.request("shutdown", [:])
-        return Keystrokes(latencies: latencies, cpuPerEdit: cpuPerEdit)
+        return Keystrokes(latencies: latencies, cpuPerEdit: cpuPerEdit, queries: pipeline.session.database.statistics)
     }
 }

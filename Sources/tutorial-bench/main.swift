@@ -167,6 +167,9 @@ func keystrokeFigures(_ report: inout Report) {
         report.figure(
             "\(label) document: p50 / p99 over \(windows.latencies.count) edits", figures(windows),
             reference: "read whole each time \(figures(whole)); CPU per edit \(milliseconds(windows.cpuPerEdit)) vs \(milliseconds(whole.cpuPerEdit)); load average \(loadAverage()) (target p99 \(target))")
+        report.figure(
+            "\(label): queries computed / reused", "open + \(editCount) edits",
+            reference: windows.queries.map { "\($0.name) \($0.recomputes)/\($0.hits)" }.joined(separator: ", "))
         // The edits alternate: an inserted space makes text never analysed, its removal restores the
         // text before it, whose facts are cached. Apart, the two halves show what a new keystroke costs.
         let inserted = windows.latencies.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)

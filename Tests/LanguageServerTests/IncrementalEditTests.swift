@@ -1,5 +1,6 @@
 import Foundation
 import LanguageServer
+import TutorialAnalysis
 import TutorialModel
 import TutorialReaders
 import XCTest
@@ -14,14 +15,8 @@ final class IncrementalEditTests: XCTestCase {
 
     func testEditsAreReReadAroundThemAndPublishWhatAFreshOpenPublishes() throws {
         let text = try String(contentsOf: Self.fixture, encoding: .utf8)
-        let paths = Protected<[ReadPath?]>([])
-        var pipeline = AnalysisPipeline.standard()
-        let afterEdit = try XCTUnwrap(pipeline.modelAfterEdit)
-        pipeline.modelAfterEdit = { previous, document, format, resources in
-            let model = afterEdit(previous, document, format, resources)
-            paths.withLock { $0.append(model.read?.path) }
-            return model
-        }
+        var paths: [ReadPath?] = []
+        let pipeline = AnalysisPipeline.standard()
         let client = TestClient(pipeline: pipeline)
         _ = try client.initialize()
         let uri = "file:///tutorial.md"
@@ -50,6 +45,8 @@ final class IncrementalEditTests: XCTestCase {
                     textDocument: .init(uri: uri, version: version),
                     contentChanges: [.init(range: Range(start: position, end: position), text: edit.text)]))
             let published = try XCTUnwrap(client.waitForDiagnostics(uri, version: version))
+            // How the session's `read` query made this version (it holds the latest version's read).
+            paths.append(pipeline.session.keptRead(DocumentRevision(document: uri, version: version))?.kept?.path)
             var line = lines[edit.line]
             line.insert(contentsOf: edit.text, at: line.utf16.index(line.startIndex, offsetBy: edit.column))
             lines[edit.line] = line
@@ -61,13 +58,19 @@ final class IncrementalEditTests: XCTestCase {
             let expected = try XCTUnwrap(fresh.waitForDiagnostics(uri, version: 1))
             XCTAssertEqual(Self.canonical(published), Self.canonical(expected), "after edit \(version - 1)")
         }
-        let taken = paths.withLock { $0 }
+        let taken = paths
         XCTAssertEqual(taken.count, 5)
         guard taken.count == 5 else { return }
         for index in 0..<4 {
             if case .window = taken[index] {} else { XCTFail("edit \(index + 1) re-reads a window: \(String(describing: taken[index]))") }
         }
         XCTAssertEqual(taken[4], .whole, "a link reference definition is read whole")
+        // One read, one timeline build, one analysis per version (the open and five edits), however many
+        // times the server asked for them.
+        let statistics = pipeline.session.database
+        for query in ["read", "timelines", "findings", "published"] {
+            XCTAssertEqual(statistics.statistics(of: query)?.recomputes, 6, query)
+        }
     }
 
     private static func canonical(_ diagnostics: [[String: Any]]) -> [String] {

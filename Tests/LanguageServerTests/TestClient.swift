@@ -1,5 +1,6 @@
 import Foundation
 import LanguageServer
+import TutorialAnalysis
 import TutorialModel
 import TutorialRules
 import XCTest
@@ -144,7 +145,7 @@ final class TestClient: @unchecked Sendable {
     }
 }
 
-/// A pipeline that needs no reader: every `TODO` in the text is a finding of the rule `todo`.
+/// A pipeline whose findings need no reader: every `TODO` in the text is a finding of the rule `todo`.
 /// It counts its runs and can be slowed down, so scheduling can be observed.
 final class CountingPipeline: @unchecked Sendable {
     let runs = Protected<[String]>([])
@@ -154,13 +155,9 @@ final class CountingPipeline: @unchecked Sendable {
 
     var pipeline: AnalysisPipeline {
         AnalysisPipeline(
-            model: { document, format, _ in
-                DocumentModel(
-                    tutorial: Tutorial(document: document, format: format, title: nil, sections: []), timelines: [],
-                    changes: [])
-            },
-            findings: { [self] model in
-                let text = model.tutorial.document.text
+            session: AnalysisSession(reading: .aroundEdits),
+            findings: { [self] _, input in
+                let text = input.document.text
                 runs.withLock { $0.append(text) }
                 if delay > 0 { Thread.sleep(forTimeInterval: delay) }
                 var findings: [Finding] = []

@@ -36,7 +36,7 @@ final class WorkBudgetFindingTests: XCTestCase {
         XCTAssertEqual(finding.severity, .information)
         XCTAssertTrue(finding.message.contains("over 256 KiB of earlier file states"), finding.message)
         XCTAssertTrue(finding.message.contains("and \(leftOut.count - 1) more after it"), finding.message)
-        // The server hands the pipeline the timelines of its document model: the same finding.
+        // The server hands the pipeline the timelines of its `timelines` query: the same finding.
         XCTAssertEqual(
             budgetFindings(analyze(tutorial: tutorial, timelines: timelines)).map(\.message), findings.map(\.message))
     }

@@ -7,7 +7,7 @@ import TutorialRules
 /// problem, in one WorkspaceEdit), then "disable here" and "disable in this document".
 enum CodeActions {
     static func actions(
-        for request: CodeActionRequest, snapshot: LanguageServer.Snapshot, model: DocumentModel,
+        for request: CodeActionRequest, snapshot: LanguageServer.Snapshot, tutorial: Tutorial,
         findings: [Finding], rulesDocumentation: String,
         versionedEdits: Bool
     ) -> [CodeAction] {
@@ -23,7 +23,7 @@ enum CodeActions {
         var seenTitles = Set<String>()
         for finding in findings {
             let diagnostic = DiagnosticConversion.diagnostic(
-                finding, uri: uri, tutorial: model.tutorial, converter: converter,
+                finding, uri: uri, tutorial: tutorial, converter: converter,
                 rulesDocumentation: rulesDocumentation)
             let named = request.context.diagnostics.contains { $0.code == finding.rule && $0.range == diagnostic.range }
             let touched =
@@ -32,13 +32,13 @@ enum CodeActions {
             guard named || touched else { continue }
             var fixes: [(Fix, Bool)] = []
             // The repair is built here, for the findings the request is about, not for every analysis.
-            if let fix = Fix(finding, in: model.tutorial) { fixes.append((fix, true)) }
+            if let fix = Fix(finding, in: tutorial) { fixes.append((fix, true)) }
             fixes.append(
                 (
                     SuppressionFixes.disableHere(
-                        rule: finding.rule, step: finding.step, range: finding.range, in: model.tutorial), false
+                        rule: finding.rule, step: finding.step, range: finding.range, in: tutorial), false
                 ))
-            fixes.append((SuppressionFixes.disableInDocument(rule: finding.rule, in: model.tutorial), false))
+            fixes.append((SuppressionFixes.disableInDocument(rule: finding.rule, in: tutorial), false))
             for (fix, preferred) in fixes where !seenTitles.contains(fix.title) {
                 // A fix for resource files that changed since the analysis is not offered.
                 guard let edit = workspaceEdit(fix, snapshot: snapshot, versioned: versionedEdits) else { continue }

@@ -1,4 +1,6 @@
 import Foundation
+import StepDiff
+import TutorialAnalysis
 import TutorialCompare
 import TutorialModel
 import TutorialReaders
@@ -19,7 +21,13 @@ extension LanguageServer {
         /// document's catalog).
         let workspaceFolders: [String]
 
-        var key: AnalysisKey { .init(version: open.version, generation: generation) }
+        /// The key of every query of this document: its version and the generation of what it reads.
+        var revision: DocumentRevision {
+            DocumentRevision(document: open.uri, version: open.version, generation: generation)
+        }
+        var input: DocumentInput {
+            DocumentInput(revision: revision, document: open.document, format: open.format, resources: resources)
+        }
         var converter: PositionConverter { PositionConverter(index: open.document.lineIndex, encoding: encoding) }
     }
 
@@ -45,19 +53,12 @@ extension LanguageServer {
             openResources: openResources, workspaceFolders: folders)
     }
 
-    func model(of snapshot: Snapshot) -> DocumentModel {
-        models.value(uri: snapshot.open.uri, key: snapshot.key) { replaced in
-            let open = snapshot.open
-            // The previous version's model is re-read around the edit, unless what the read depends on
-            // besides the text (configuration, resources) changed since: then the whole is read again.
-            if let replaced, replaced.key.generation == snapshot.key.generation, replaced.key.version < open.version,
-                let modelAfterEdit = options.pipeline.modelAfterEdit
-            {
-                return modelAfterEdit(replaced.value, open.document, open.format, snapshot.resources)
-            }
-            return options.pipeline.model(open.document, open.format, snapshot.resources)
-        }
-    }
+    /// The session's queries, asked for the snapshot's revision.
+    var session: AnalysisSession { options.pipeline.session }
+
+    func tutorial(of snapshot: Snapshot) -> Tutorial { session.read(snapshot.input).tutorial }
+    func timelines(of snapshot: Snapshot) -> Timelines { session.timelines(snapshot.input) }
+    func changeSets(of snapshot: Snapshot) -> [ChangeSet] { session.changeSets(snapshot.input) }
 
     func findings(of snapshot: Snapshot) -> [Finding] { analysisResult(of: snapshot).findings }
 
@@ -68,14 +69,9 @@ extension LanguageServer {
     func rulesDocumentation(of snapshot: Snapshot) -> String { analysisResult(of: snapshot).rulesDocumentation }
 
     private func analysisResult(of snapshot: Snapshot) -> FindingsResult {
-        findings.value(uri: snapshot.open.uri, key: snapshot.key) { replaced in
-            // The previous result's per-state work is reused where the states did not change.
-            let result: FindingsResult
-            if let replaced, let findingsAfterEdit = options.pipeline.findingsAfterEdit {
-                result = findingsAfterEdit(model(of: snapshot), replaced.value)
-            } else {
-                result = options.pipeline.findings(model(of: snapshot))
-            }
+        let pipeline = options.pipeline
+        return pipeline.published.value(document: snapshot.open.uri, key: snapshot.revision) { _ in
+            let result = pipeline.findings(pipeline.session, snapshot.input)
             for note in result.notes { logMessage(.warning, note) }
             return result
         }
@@ -136,9 +132,8 @@ extension LanguageServer {
             state.generation += 1
             return state.documents.values.filter(\.isTutorial).map(\.uri)
         }
-        options.pipeline.configurationChanged()
-        models.forgetAll()
-        findings.forgetAll()
+        session.forgetConfigurations()
+        session.database.closeAllDocuments()
         for uri in uris { scheduleAnalysis(uri) }
     }
 
@@ -149,19 +144,18 @@ extension LanguageServer {
         let uris = state.withLock { state -> [String] in
             var affected: [String] = []
             for document in state.documents.values where document.isTutorial && document.format == .docc {
-                let model = models.ready(
-                    uri: document.uri,
-                    key: .init(
-                        version: document.version,
+                let read = session.keptRead(
+                    DocumentRevision(
+                        document: document.uri, version: document.version,
                         generation: state.generation + (state.documentGenerations[document.uri] ?? 0)))
-                let snippets = model?.tutorial.steps.flatMap(\.snippets) ?? []
+                let snippets = read?.tutorial.steps.flatMap(\.snippets) ?? []
                 let uses = snippets.contains { snippet in
                     guard let docc = snippet.docc else { return false }
                     return docc.resourcePath == path || docc.resolvedResourcePath == path || docc.resource == fileName
                         || docc.previousResource == fileName
                 }
                 let directory = document.document.path.split(separator: "/").dropLast().joined(separator: "/")
-                if uses || model == nil || path.hasPrefix("/" + directory + "/") || path.hasPrefix(directory + "/") {
+                if uses || read == nil || path.hasPrefix("/" + directory + "/") || path.hasPrefix(directory + "/") {
                     affected.append(document.uri)
                     state.documentGenerations[document.uri, default: 0] += 1
                 }

@@ -5,7 +5,7 @@ import TutorialRules
 /// Hover: on a diagnostic, the rule's explanation; on a step heading or a snippet, that step's change set.
 enum HoverContent {
     static func hover(
-        at offset: Int, model: DocumentModel, findings: [Finding], converter: PositionConverter,
+        at offset: Int, tutorial: Tutorial, changeSets: () -> [ChangeSet], findings: [Finding], converter: PositionConverter,
         explanation: (String) -> String?
     ) -> Hover? {
         var parts: [String] = []
@@ -17,7 +17,6 @@ enum HoverContent {
             if !parts.contains(text) { parts.append(text) }
             range = range.map { $0.union(finding.range) } ?? finding.range
         }
-        let tutorial = model.tutorial
         let index = converter.index
         for step in tutorial.steps
         where step.range.contains(offset) || step.range.end == offset && offset == index.bytes.count {
@@ -25,7 +24,7 @@ enum HoverContent {
             let onHeading = offset >= heading.start && offset <= heading.end
             let snippetIndex = step.snippets.firstIndex { $0.range.contains(offset) }
             guard onHeading || snippetIndex != nil else { continue }
-            let changes = model.changes.filter { change in
+            let changes = changeSets().filter { change in
                 change.to.step == step.id && (snippetIndex == nil || change.to.snippetIndex == snippetIndex)
             }
             let label = step.label.map { "\($0) (\(step.id))" } ?? "Step \(step.id)"
@@ -46,8 +45,8 @@ enum HoverContent {
 
 /// Code lenses above each whole-file snippet: what the step changed in that file.
 enum CodeLenses {
-    static func lenses(_ model: DocumentModel, uri: String, converter: PositionConverter) -> [CodeLens] {
-        model.changes.map { change in
+    static func lenses(_ changes: [ChangeSet], uri: String, converter: PositionConverter) -> [CodeLens] {
+        changes.map { change in
             let snippet = change.to.snippet
             let heading = DiagnosticConversion.headingRange(of: snippet.range, in: converter.index)
             return CodeLens(

@@ -61,8 +61,6 @@ public final class LanguageServer: Sendable {
     let options: Options
     let state = Protected(State())
     let sequencer: ResponseSequencer
-    let models = ComputeOnce<DocumentModel>()
-    let findings = ComputeOnce<FindingsResult>()
     let workers = DispatchQueue(
         label: "tutorial-check.lsp-workers", qos: .userInitiated, attributes: .concurrent)
     let analysisQueue = DispatchQueue(

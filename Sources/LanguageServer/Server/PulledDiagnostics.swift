@@ -14,7 +14,7 @@ extension LanguageServer {
     /// The document's diagnostics, pushed or pulled alike: its findings, then its drifts from its original.
     func diagnostics(of snapshot: Snapshot) -> [Diagnostic] {
         DiagnosticConversion.diagnostics(
-            findings(of: snapshot), uri: snapshot.open.uri, tutorial: model(of: snapshot).tutorial,
+            findings(of: snapshot), uri: snapshot.open.uri, tutorial: tutorial(of: snapshot),
             converter: snapshot.converter, rulesDocumentation: rulesDocumentation(of: snapshot))
             + DriftDiagnostics.diagnostics(comparison(of: snapshot), converter: snapshot.converter)
     }
@@ -57,8 +57,7 @@ extension LanguageServer {
                     let snapshot = diskSnapshot(DocumentURI.uri(ofPath: path))
                 else { continue }
                 report(snapshot, version: nil)
-                models.forget(uri: snapshot.open.uri)
-                findings.forget(uri: snapshot.open.uri)
+                session.database.close(document: snapshot.open.uri)
             }
         }
         return WorkspaceDiagnosticReport(items: items)

@@ -59,10 +59,10 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
         return .immediate(encodeResult(JSONValue.null))
     },
     documentRoute(DocumentSymbolRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
-        DocumentSymbols.symbols(server.model(of: snapshot).tutorial, converter: snapshot.converter)
+        DocumentSymbols.symbols(server.tutorial(of: snapshot), converter: snapshot.converter)
     },
     documentRoute(FoldingRangeRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
-        DocumentSymbols.foldingRanges(server.model(of: snapshot).tutorial, index: snapshot.open.document.lineIndex)
+        DocumentSymbols.foldingRanges(server.tutorial(of: snapshot), index: snapshot.open.document.lineIndex)
     },
     documentRoute(DocumentDiagnosticRequest.self, uri: \.textDocument.uri) { server, params, snapshot, _ in
         server.pulledDiagnostics(snapshot, previousResultId: params.previousResultId)
@@ -70,20 +70,20 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
     documentRoute(HoverRequest.self, uri: \.textDocument.uri) { server, params, snapshot, _ in
         let converter = snapshot.converter
         let hover = HoverContent.hover(
-            at: converter.offset(params.position), model: server.model(of: snapshot),
-            findings: server.findings(of: snapshot),
+            at: converter.offset(params.position), tutorial: server.tutorial(of: snapshot),
+            changeSets: { server.changeSets(of: snapshot) }, findings: server.findings(of: snapshot),
             converter: converter, explanation: server.options.pipeline.explanation)
         return DriftDiagnostics.hover(
             adding: hover, at: converter.offset(params.position), comparison: server.comparison(of: snapshot),
             converter: converter)
     },
     documentRoute(CodeLensRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
-        CodeLenses.lenses(server.model(of: snapshot), uri: snapshot.open.uri, converter: snapshot.converter)
+        CodeLenses.lenses(server.changeSets(of: snapshot), uri: snapshot.open.uri, converter: snapshot.converter)
     },
     documentRoute(CodeActionRequest.self, uri: \.textDocument.uri) { server, params, snapshot, _ in
         let versioned = server.state.withLock { $0.capabilities.workspace?.workspaceEdit?.documentChanges == true }
         let actions = CodeActions.actions(
-            for: params, snapshot: snapshot, model: server.model(of: snapshot), findings: server.findings(of: snapshot),
+            for: params, snapshot: snapshot, tutorial: server.tutorial(of: snapshot), findings: server.findings(of: snapshot),
             rulesDocumentation: server.rulesDocumentation(of: snapshot), versionedEdits: versioned)
             + DriftDiagnostics.actions(for: params, snapshot: snapshot, comparison: server.comparison(of: snapshot))
         // Edits computed for a version the client no longer has would land in the wrong places.
@@ -93,7 +93,7 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
         return actions
     },
     documentRoute(StepDiffRequest.self, uri: \.textDocument.uri) { server, _, snapshot, _ in
-        try server.stepDiffJSON(server.model(of: snapshot), path: snapshot.open.document.path)
+        try server.stepDiffJSON(snapshot)
     },
     route(ExecuteCommandRequest.self) { server, params in
         guard params.command == LanguageServer.showStepDiffCommand else {
@@ -113,7 +113,7 @@ let requestRoutes: [String: RequestRoute] = Dictionary(uniqueKeysWithValues: [
                 ))
         }
         return .deferred { _ in
-            let changes = server.model(of: snapshot).changes.filter { $0.to.step == step && $0.fileName == file }
+            let changes = server.changeSets(of: snapshot).filter { $0.to.step == step && $0.fileName == file }
             return encodeResult(JSONValue.string(changes.map(StepChangeText.markdown).joined(separator: "\n")))
         }
     },

@@ -76,7 +76,7 @@ extension LanguageServer {
                 params.contentChanges, version: params.textDocument.version, encoding: state.encoding)
             state.documents[uri] = updated
             // Analyses are cached by version: a version that does not grow (a client bug) must not bring
-            // back the model of an older text, so the document's generation moves on instead.
+            // back the analysis of an older text, so the document's generation moves on instead.
             if updated.version <= current.version { state.documentGenerations[uri, default: 0] += 1 }
             return (current.version, updated)
         }
@@ -110,8 +110,7 @@ extension LanguageServer {
             state.scheduler[uri] = nil
             return state.documents.removeValue(forKey: uri) != nil
         }
-        models.forget(uri: uri)
-        findings.forget(uri: uri)
+        session.database.close(document: uri)
         guard wasOpen else { return }
         // Clear what was pushed: diagnostics of a closed document would otherwise linger in the editor.
         state.withLock { _ in sendNotification(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: []))
