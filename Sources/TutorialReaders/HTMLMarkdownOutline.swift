@@ -3,11 +3,15 @@ import TutorialModel
 /// Turns the flat block list of a Markdown or HTML document into sections, steps and snippets.
 ///
 /// How headings make structure:
-/// - The tutorial's title heading is decided by shape (`titleHeading`): the nearest unlabelled level-1
-///   heading above the first code, step or section label, so a blog's name, a stale first heading or a
-///   category (`## Framework Integration` over `# Interfacing with UIKit`) above it is passed over. The
-///   heading of an HTML article's own header is the tutorial's title over it; a front matter's title is
-///   the title only without a title heading (authors' own heading wins over a site's metadata).
+/// - The tutorial's title heading is decided by shape (`titleHeading`): the first unlabelled level-1
+///   heading above the first code, step or section label that heads something of its own, so a stale
+///   first heading, a back link or a table of contents of links above it is passed over, and a later
+///   part (`# Background`, `# iOS` over numbered sections) is not taken for it; a category
+///   (`## Framework Integration` over `# Interfacing with UIKit`) is no level-1 heading. The heading of an
+///   HTML article's own header is the tutorial's title over it. A front matter's title is the title of
+///   a document without a title heading, and of one whose first code stands under another level-1
+///   heading (the post's level-1 headings are its sections); a title heading over `##` sections (a
+///   chapter's own `<h1>`, a study note's `# Title`) is the title a reader sees over the front matter's.
 /// - A section label heading without a title, directly followed by a heading (`### Section 1` then
 ///   `## Create a View…`, as translations of Apple's tutorials write them), is one section titled by
 ///   the second heading.
@@ -32,9 +36,12 @@ import TutorialModel
 ///   aside stays in the aside's step.
 /// - Headings numbered as an outline (`## 1. Setup`, `### 1.1. Layout`) are the author's labels
 ///   (`OutlineNumbering`); so is a top-level numbered list whose items hold code (`1. Add…` and its code,
-///   `2. Build and run.`): one step per item, unless it stands inside a step the author labelled.
-/// - In a document that fences its code, an indented block that reads as sentences or markup (a scraped
-///   caption, a note, an HTML element's body) is prose, not code.
+///   `2. Build and run.`): one step per item, unless it stands inside a step the author labelled. In a
+///   page without code, a numbered list that is its body is its steps (instructions without code).
+/// - An index page (most of its paragraphs and list items open with a link to another page) has no
+///   sections: its headings group links, and each code block (a command) is a step of its one section.
+/// - In a document that fences its code, an indented block (a command's output, a file shown on disk, a
+///   scraped caption) is prose, not code: the fenced blocks are its code.
 /// - Code outside any labelled step (a section's introduction, an unlabelled document) lands in an
 ///   implicit step whose label is nil; prose with no code after it makes no step.
 /// - A labelled step without a title of its own (`### Step 1`) takes the paragraph right after its label
@@ -48,11 +55,12 @@ import TutorialModel
 enum OutlineBuilder {
     static func build(
         _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, declaredTitle: String? = nil,
-        fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
+        frontMatterTitle: String? = nil, fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
         let numbered = OutlineNumbering.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))
         var state = BuildState(
-            blocks: numbered.blocks, declaredTitle: declaredTitle, fallbackTitle: fallbackTitle,
+            blocks: numbered.blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle,
+            fallbackTitle: fallbackTitle,
             sectionsAsSteps: numbered.sectionsAsSteps)
         for index in state.blocks.indices { state.visit(index) }
         state.closeSection()
@@ -77,9 +85,10 @@ enum OutlineBuilder {
         return result
     }
 
-    /// In a document that fences its code, an indented block that reads as text is text an author or a
-    /// scrape left indented (a caption, a note, the body of an HTML element), not code: it is prose. A
-    /// document whose code is all indented keeps it as code, and so does an indented block of code.
+    /// In a document that fences its code, an indented block is text the author set apart (a command's
+    /// output, a file's contents shown on disk, a scraped caption or note, the body of an HTML element), not
+    /// the tutorial's code: it is prose, as a reader counting the fenced blocks reads it. A document whose
+    /// code is all indented keeps it as code.
     static func indentedTextAsProse(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
         func indentation(_ block: OutlineBlock) -> Bool? {
             if case .code(let code) = block.kind { return code.isIndented }
@@ -88,45 +97,29 @@ enum OutlineBuilder {
         guard blocks.contains(where: { indentation($0) == false }), blocks.contains(where: { indentation($0) == true })
         else { return blocks }
         return blocks.map { block in
-            guard case .code(let code) = block.kind, code.isIndented, readsAsText(code.code) else { return block }
+            guard case .code(let code) = block.kind, code.isIndented else { return block }
             return block.with(kind: .prose, text: collapseWhitespace(code.code))
         }
     }
 
-    /// Whether every line of `text` is a sentence or markup rather than code: a line that starts with a tag
-    /// (`<img alt=…>`), or one that starts with a capital or a letter of a script without case and holds
-    /// none of the brackets, braces, parentheses, `=` or `;` that statements are made of (outside inline
-    /// code spans and links). `let x = 1`, `import Foundation`, `Text("Hi")` and `}` are code.
-    static func readsAsText(_ text: String) -> Bool {
-        let lines = text.split(separator: "\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        guard !lines.isEmpty else { return false }
-        return lines.allSatisfy { line in
-            if line.first == "<", let second = line.dropFirst().first, second.isLetter || second == "/" {
-                return true
+    /// Whether the blocks make an index page: a page of links to other pages (`[Installing](install.md):
+    /// add the package`), grouped under headings, maybe with a command or two, rather than a tutorial. Most
+    /// of its text (two thirds of its paragraphs and list items, four at least) opens with a link, and no
+    /// label marks a section or step; a tutorial's reading list at its end is a few links among much prose.
+    /// Its headings group links: they make no sections.
+    static func isIndexPage(_ blocks: [OutlineBlock]) -> Bool {
+        var text = 0
+        var linked = 0
+        for block in blocks {
+            if block.label != nil { return false }
+            switch block.kind {
+            case .paragraph, .prose:
+                text += 1
+                if block.links != .none { linked += 1 }
+            case .heading, .code: continue
             }
-            guard let first = line.first, first.isLetter, first.isUppercase || !first.isCased else { return false }
-            var inCodeSpan = false
-            var index = line.startIndex
-            while index < line.endIndex {
-                let character = line[index]
-                if character == "`" { inCodeSpan.toggle() }
-                if !inCodeSpan, character == "[", let link = markdownLinkEnd(line[index...]) {
-                    index = link
-                    continue
-                }
-                if !inCodeSpan, "=(){}[];".contains(character) { return false }
-                index = line.index(after: index)
-            }
-            return true
         }
-    }
-
-    /// The end of the Markdown link `text` starts with (`[words](address)`), nil when it starts with none.
-    private static func markdownLinkEnd(_ text: Substring) -> Substring.Index? {
-        guard let close = text.firstIndex(of: "]"), text[close...].hasPrefix("]("),
-            let end = text[close...].firstIndex(of: ")")
-        else { return nil }
-        return text.index(after: end)
+        return linked >= 4 && linked * 3 >= text * 2
     }
 
     /// Drops table-of-contents repeats and empty unlabelled sections, then numbers the steps.
@@ -290,11 +283,14 @@ private struct BuildState {
     var title: String?
     /// The article header's title, over the title heading.
     let declaredTitle: String?
-    /// The page's `<title>` or the front matter's, for a document without a title heading.
+    /// The page's `<title>` or a first line set off by emphasis, for a document without a title heading.
     let fallbackTitle: String?
+    /// The front matter's title: the title without a title heading, or where level-1 headings are sections.
+    let frontMatterTitle: String?
 
-    /// The tutorial's title: the article's declared one, else the title heading, else the page's.
-    var tutorialTitle: String? { declaredTitle ?? title ?? fallbackTitle }
+    /// The tutorial's title: the article's declared one, else the title heading, else the front matter's,
+    /// else the page's.
+    var tutorialTitle: String? { declaredTitle ?? title ?? frontMatterTitle ?? fallbackTitle }
     var sections: [SectionDraft] = []
     var section: SectionDraft?
     /// The level of the section heading open now (with the heading that titles a label, the shallower),
@@ -308,12 +304,16 @@ private struct BuildState {
     var pendingProse: [String] = []
     var pendingAside = false
 
-    init(blocks: [OutlineBlock], declaredTitle: String?, fallbackTitle: String?, sectionsAsSteps: Set<Int> = []) {
+    init(
+        blocks: [OutlineBlock], declaredTitle: String?, frontMatterTitle: String? = nil, fallbackTitle: String?,
+        sectionsAsSteps: Set<Int> = []
+    ) {
         self.blocks = blocks
         self.sectionsAsSteps = sectionsAsSteps
         (listSteps, listBlocks) = Self.numberedListSteps(blocks)
         self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
+        self.frontMatterTitle = frontMatterTitle
         var captionFileNames: [Int: String] = [:]
         var captions = Set<Int>()
         for index in blocks.indices.dropLast() {
@@ -327,7 +327,11 @@ private struct BuildState {
         self.captionFileNames = captionFileNames
         self.captions = captions
 
-        let titleIndex = Self.stepLabelTitle(blocks) ?? Self.titleHeading(blocks)
+        var titleIndex = Self.stepLabelTitle(blocks) ?? Self.titleHeading(blocks)
+        if frontMatterTitle != nil, let heading = titleIndex, Self.contentStandsUnderAnotherLevelOne(heading, blocks) {
+            // The front matter names the page; the body's level-1 headings are its sections.
+            titleIndex = nil
+        }
         self.titleIndex = titleIndex
         var sectionTitleHeadings: [Int: Int] = [:]
         for index in blocks.indices.dropLast() {
@@ -354,7 +358,11 @@ private struct BuildState {
             }
         }
         hasStepLabels = !stepLevels.isEmpty || hasParagraphSteps
-        if let stepLevel = stepLevels.min() {
+        if OutlineBuilder.isIndexPage(blocks) {
+            // An index page's headings group its links, not steps: one section, a step per code block.
+            sectionBelowLevel = 1
+            stepBreakLevel = 6
+        } else if let stepLevel = stepLevels.min() {
             sectionBelowLevel = stepLevel
             stepBreakLevel = stepLevel
         } else if hasParagraphSteps {
@@ -376,12 +384,14 @@ private struct BuildState {
     /// the shape of the headings above the first content (the first code block, step label or section
     /// label), not by their words.
     ///
-    /// It is the nearest unlabelled level-1 heading above the first content, so a leftover header above it
-    /// (a blog's name, a stale first heading, `## Framework Integration` over `# Interfacing with UIKit`) is
-    /// passed over. When that heading stands right over the first code or step (no heading between) and
-    /// content lies past its part of the document (after the next level-1 heading), it is the first of
-    /// several level-1 sections: the level-1 heading before it, if any, is the title. A document with no
-    /// content keeps its first level-1 heading.
+    /// It is the first unlabelled level-1 heading above the first content that heads something of its own:
+    /// authors put their title first, and later level-1 headings above the code (`# Background`, a
+    /// platform's `# iOS` over numbered sections) are parts of the post. A leftover header is passed over:
+    /// a heading with nothing under it before the next level-1 heading (a stale first heading), or a link
+    /// with only links under it (a back link, a table of contents). When the heading stands right over the
+    /// first code or step (no heading between) and content lies past its part of the document (after the
+    /// next level-1 heading), it is the first of several level-1 sections: the level-1 heading before it,
+    /// if any, is the title. A document with no content keeps its first level-1 heading.
     private static func titleHeading(_ blocks: [OutlineBlock]) -> Int? {
         func isUnlabelledHeading(_ block: OutlineBlock) -> Bool {
             guard case .heading = block.kind, block.label == nil else { return false }
@@ -389,23 +399,65 @@ private struct BuildState {
         }
         func isCandidate(_ block: OutlineBlock) -> Bool { headingLevel(block) == 1 && isUnlabelledHeading(block) }
         guard let anchor = blocks.firstIndex(where: isContent) else { return blocks.firstIndex(where: isCandidate) }
-        guard let nearest = blocks[..<anchor].lastIndex(where: isCandidate) else { return nil }
+        let candidates = blocks[..<anchor].indices.filter { isCandidate(blocks[$0]) }
+        guard let nearest = candidates.last else { return nil }
+        let first = candidates.first { !isLeftoverHeader($0, blocks) } ?? nearest
         let anchorIsSection = blocks[anchor].label?.kind == .section && headingLevel(blocks[anchor]) != nil
-        let headingBetween = blocks[(nearest + 1)..<anchor].contains(where: isUnlabelledHeading)
-        if anchorIsSection || headingBetween || holdsAllContent(nearest, blocks) { return nearest }
-        return blocks[..<nearest].lastIndex(where: isCandidate)
+        let headingBetween = blocks[(first + 1)..<anchor].contains(where: isUnlabelledHeading)
+        if anchorIsSection || headingBetween || holdsAllContent(first, blocks) { return first }
+        return candidates.last { $0 < first }
+    }
+
+    /// Whether the first content stands right under an unlabelled level-1 heading other than the one at
+    /// `index` (`# Setting up` over the first code): the body's level-1 headings are then its sections, and
+    /// the heading at `index` one of them or a part above them, not a title over `##` sections (a study
+    /// note's or a chapter's own `# Title`, which a reader takes over the front matter's).
+    private static func contentStandsUnderAnotherLevelOne(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        guard let anchor = blocks.firstIndex(where: isContent) else { return false }
+        var position = anchor - 1
+        while position > index {
+            let block = blocks[position]
+            if headingLevel(block) != nil, block.label == nil, !OutlineBuilder.isAside(block.text) {
+                return headingLevel(block) == 1
+            }
+            position -= 1
+        }
+        return false
+    }
+
+    /// Whether the level-1 heading at `index` heads nothing of its own before the next level-1 heading, or
+    /// is a link with only links under it (a back link, a table of contents of links).
+    private static func isLeftoverHeader(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        var position = index + 1
+        var part: [OutlineBlock] = []
+        while position < blocks.count, headingLevel(blocks[position]) != 1 {
+            part.append(blocks[position])
+            position += 1
+        }
+        if part.isEmpty { return true }
+        return blocks[index].links == .whole && part.allSatisfy { $0.links == .whole }
     }
 
     /// A numbered list at the top level whose items hold code, or with code between its items, is a list
     /// of steps (`1. Add a property:` then its code, `2. Build and run.`): each item is one step, with the
     /// code under it or after it up to the next item. It takes two items at least; a numbered list without
-    /// code (reasons, prerequisites), or with code only after its last item, is prose.
+    /// code (reasons, prerequisites), or with code only after its last item, is prose. In a document with
+    /// no code and no step labels at all, a numbered list that is the body of the page (three items or
+    /// more, a third of its paragraphs and items at least) is its steps (`1. Open the project.`, `2. Choose
+    /// File > New > Target.`, …): instructions a reader follows are steps without code too, while a short
+    /// list in a page of prose (three challenges after a lesson's summary) stays prose. A numbered list of
+    /// links only is a table of contents, never steps.
     private static func numberedListSteps(_ blocks: [OutlineBlock]) -> (openers: Set<Int>, blocks: Set<Int>) {
         func isCode(_ block: OutlineBlock) -> Bool {
             if case .code = block.kind { return true }
             return false
         }
         func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
+        let proseOnly = !blocks.contains { isCode($0) || $0.label?.kind == .step }
+        let textBlocks = blocks.count { block in
+            if case .heading = block.kind { return false }
+            return !isCode(block)
+        }
         var openers = Set<Int>()
         var members = Set<Int>()
         var index = 0
@@ -427,7 +479,10 @@ private struct BuildState {
                     hasCode = true
                 }
             }
-            if runOpeners.count >= 2, hasCode {
+            let instructions =
+                proseOnly && runOpeners.count >= 3 && runOpeners.count * 3 >= textBlocks
+                && !runOpeners.allSatisfy { blocks[$0].links == .whole }
+            if runOpeners.count >= 2, hasCode || instructions {
                 openers.formUnion(runOpeners)
                 members.formUnion(index...end)
             }

@@ -16,8 +16,8 @@ public enum MarkdownReader {
         var reader = MarkdownBlocks(document: document, lines: 0..<document.lineIndex.lineCount)
         let blocks = reader.collect()
         return OutlineBlocks(
-            blocks: blocks, diagnostics: reader.diagnostics,
-            fallbackTitle: reader.frontMatter?.title ?? reader.emphasisedFirstLine)
+            blocks: blocks, diagnostics: reader.diagnostics, frontMatterTitle: reader.frontMatter?.title,
+            fallbackTitle: reader.emphasisedFirstLine)
     }
 
     /// The blocks of whole lines `lines` of `document` parsed by themselves, ranges in the document's
@@ -144,7 +144,7 @@ private struct MarkdownBlocks {
                     result.append(
                         OutlineBlock(
                             kind: .heading(level: level), text: text, range: range,
-                            label: StepHeadings.match(Substring(text))))
+                            label: StepHeadings.match(Substring(text)), links: linkShape(node)))
                 } else {
                     result.append(OutlineBlock(kind: .prose, text: text, range: range))
                 }
@@ -159,7 +159,9 @@ private struct MarkdownBlocks {
                 if isTopLevel {
                     result.append(contentsOf: paragraphBlocks(node))
                 } else {
-                    result.append(OutlineBlock(kind: .paragraph, text: inlineText(node), range: nodeRange(node)))
+                    result.append(
+                        OutlineBlock(
+                            kind: .paragraph, text: inlineText(node), range: nodeRange(node), links: linkShape(node)))
                 }
             case CMARK_NODE_CODE_BLOCK:
                 result.append(codeBlock(node))
@@ -225,7 +227,8 @@ private struct MarkdownBlocks {
         guard !labelStarts.isEmpty else {
             return [
                 OutlineBlock(
-                    kind: .paragraph, text: text, range: nodeRange(node), label: paragraphLabel(node, text: text))
+                    kind: .paragraph, text: text, range: nodeRange(node), label: paragraphLabel(node, text: text),
+                    links: linkShape(node))
             ]
         }
         var blocks: [OutlineBlock] = []
@@ -271,6 +274,35 @@ private struct MarkdownBlocks {
         let rest = text.utf8.count > prefix.utf8.count ? String(text.dropFirst(prefix.count)) : ""
         let title = Substring(rest).trimmingWhitespace()
         return StepHeadings.Match(kind: .step, number: match.number, label: match.label, title: String(title))
+    }
+
+    /// How much of a heading's or paragraph's text its links make: `.whole` when every child with words is
+    /// a link (text between them only separators, `·`, `|`, a task box), `.opens` when a link comes first.
+    private func linkShape(_ node: OpaquePointer) -> OutlineBlock.LinkShape {
+        var sawLink = false
+        var sawWords = false
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            child = cmark_node_next(current)
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_LINK:
+                sawLink = true
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_HTML_INLINE:
+                continue
+            case CMARK_NODE_TEXT:
+                let literal = string(cmark_node_get_literal(current))
+                let words = literal.replacingTaskBox().contains { $0.isLetter || $0.isNumber }
+                if words {
+                    if !sawLink { return .none }
+                    sawWords = true
+                }
+            default:
+                if !sawLink { return .none }
+                sawWords = true
+            }
+        }
+        guard sawLink else { return .none }
+        return sawWords ? .opens : .whole
     }
 
     private func isLineBreak(_ node: OpaquePointer) -> Bool {
@@ -378,6 +410,15 @@ private struct MarkdownBlocks {
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer)
+    }
+}
+
+extension String {
+    /// The text without a task list's box (`[ ]`, `[x]`) where it starts: a box is no words.
+    fileprivate func replacingTaskBox() -> Substring {
+        let trimmed = Substring(self).trimmingWhitespace()
+        for box in ["[ ]", "[x]", "[X]"] where trimmed.hasPrefix(box) { return trimmed.dropFirst(box.count) }
+        return trimmed
     }
 }
 
