@@ -388,7 +388,9 @@ private struct BuildState {
     /// authors put their title first, and later level-1 headings above the code (`# Background`, a
     /// platform's `# iOS` over numbered sections) are parts of the post. A leftover header is passed over:
     /// a heading with nothing under it before the next level-1 heading (a stale first heading), or a link
-    /// with only links under it (a back link, a table of contents). When the heading stands right over the
+    /// with only links under it (a back link, a table of contents). Where the page opens with a run of
+    /// level-1 headings with nothing under them (`# Course`, `# Part 1`, `# Project 1` over its text), the
+    /// first is the title and the others banners of its parts. When the heading stands right over the
     /// first code or step (no heading between) and content lies past its part of the document (after the
     /// next level-1 heading), it is the first of several level-1 sections: the level-1 heading before it,
     /// if any, is the title. A document with no content keeps its first level-1 heading.
@@ -401,6 +403,12 @@ private struct BuildState {
         guard let anchor = blocks.firstIndex(where: isContent) else { return blocks.firstIndex(where: isCandidate) }
         let candidates = blocks[..<anchor].indices.filter { isCandidate(blocks[$0]) }
         guard let nearest = candidates.last else { return nil }
+        if candidates.count >= 2, candidates[1] == candidates[0] + 1, candidates[1] + 1 < blocks.count,
+            headingLevel(blocks[candidates[1] + 1]) == 1, blocks[candidates[0]].links != .whole
+        {
+            // Banners opening the page (`# Course`, `# Part 1`, `# Project 1` over its text): the first heads them.
+            return candidates[0]
+        }
         let first = candidates.first { !isLeftoverHeader($0, blocks) } ?? nearest
         let anchorIsSection = blocks[anchor].label?.kind == .section && headingLevel(blocks[anchor]) != nil
         let headingBetween = blocks[(first + 1)..<anchor].contains(where: isUnlabelledHeading)

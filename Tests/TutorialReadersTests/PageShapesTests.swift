@@ -53,6 +53,15 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
     }
 
+    func testARunOfBannersOpeningThePageIsHeadedByTheFirst() {
+        let tutorial = read(
+            "# Jar course notes\n\n# Part 1\n\n# Project 1: a jar\n\nWe make one.\n\n## 1. Declare\n\n"
+                + "```swift\nstruct Jar {}\n```\n\n## 2. Fill\n\n```swift\nvar jar = Jar()\n```\n\n# Project 2: a lid\n\n"
+                + "## 1. Declare\n\n```swift\nstruct Lid {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Jar course notes")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill", "Declare"])
+    }
+
     func testLinkShapes() {
         let blocks = MarkdownReader.blocks(
             SourceDocument(
