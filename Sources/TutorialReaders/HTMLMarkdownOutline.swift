@@ -3,11 +3,15 @@ import TutorialModel
 /// Turns the flat block list of a Markdown or HTML document into sections, steps and snippets.
 ///
 /// How headings make structure:
-/// - The tutorial's title heading is decided by shape (`titleHeading`): the nearest unlabelled level-1
-///   heading above the first code, step or section label, so a blog's name, a stale first heading or a
-///   category (`## Framework Integration` over `# Interfacing with UIKit`) above it is passed over. The
-///   heading of an HTML article's own header is the tutorial's title over it; a front matter's title is
-///   the title only without a title heading (authors' own heading wins over a site's metadata).
+/// - The tutorial's title heading is decided by shape (`titleHeading`): the first unlabelled level-1
+///   heading above the first code, step or section label that heads something of its own, so a stale
+///   first heading, a back link or a table of contents of links above it is passed over, and a later
+///   part (`# Background`, `# iOS` over numbered sections) is not taken for it; a category
+///   (`## Framework Integration` over `# Interfacing with UIKit`) is no level-1 heading. The heading of an
+///   HTML article's own header is the tutorial's title over it. A front matter's title is the title of
+///   a document without a title heading, and of one whose first code stands under another level-1
+///   heading (the post's level-1 headings are its sections); a title heading over `##` sections (a
+///   chapter's own `<h1>`, a study note's `# Title`) is the title a reader sees over the front matter's.
 /// - A section label heading without a title, directly followed by a heading (`### Section 1` then
 ///   `## Create a View…`, as translations of Apple's tutorials write them), is one section titled by
 ///   the second heading.
@@ -32,9 +36,12 @@ import TutorialModel
 ///   aside stays in the aside's step.
 /// - Headings numbered as an outline (`## 1. Setup`, `### 1.1. Layout`) are the author's labels
 ///   (`OutlineNumbering`); so is a top-level numbered list whose items hold code (`1. Add…` and its code,
-///   `2. Build and run.`): one step per item, unless it stands inside a step the author labelled.
-/// - In a document that fences its code, an indented block that reads as sentences or markup (a scraped
-///   caption, a note, an HTML element's body) is prose, not code.
+///   `2. Build and run.`): one step per item, unless it stands inside a step the author labelled. In a
+///   page without code, a numbered list that is its body is its steps (instructions without code).
+/// - An index page (most of its paragraphs and list items open with a link to another page) has no
+///   sections: its headings group links, and each code block (a command) is a step of its one section.
+/// - In a document that fences its code, an indented block (a command's output, a file shown on disk, a
+///   scraped caption) is prose, not code: the fenced blocks are its code.
 /// - Code outside any labelled step (a section's introduction, an unlabelled document) lands in an
 ///   implicit step whose label is nil; prose with no code after it makes no step.
 /// - A labelled step without a title of its own (`### Step 1`) takes the paragraph right after its label
@@ -48,11 +55,12 @@ import TutorialModel
 enum OutlineBuilder {
     static func build(
         _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, declaredTitle: String? = nil,
-        fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
+        frontMatterTitle: String? = nil, fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
         let numbered = OutlineNumbering.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))
         var state = BuildState(
-            blocks: numbered.blocks, declaredTitle: declaredTitle, fallbackTitle: fallbackTitle,
+            blocks: numbered.blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle,
+            fallbackTitle: fallbackTitle,
             sectionsAsSteps: numbered.sectionsAsSteps)
         for index in state.blocks.indices { state.visit(index) }
         state.closeSection()
@@ -77,9 +85,10 @@ enum OutlineBuilder {
         return result
     }
 
-    /// In a document that fences its code, an indented block that reads as text is text an author or a
-    /// scrape left indented (a caption, a note, the body of an HTML element), not code: it is prose. A
-    /// document whose code is all indented keeps it as code, and so does an indented block of code.
+    /// In a document that fences its code, an indented block is text the author set apart (a command's
+    /// output, a file's contents shown on disk, a scraped caption or note, the body of an HTML element), not
+    /// the tutorial's code: it is prose, as a reader counting the fenced blocks reads it. A document whose
+    /// code is all indented keeps it as code.
     static func indentedTextAsProse(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
         func indentation(_ block: OutlineBlock) -> Bool? {
             if case .code(let code) = block.kind { return code.isIndented }
@@ -88,45 +97,29 @@ enum OutlineBuilder {
         guard blocks.contains(where: { indentation($0) == false }), blocks.contains(where: { indentation($0) == true })
         else { return blocks }
         return blocks.map { block in
-            guard case .code(let code) = block.kind, code.isIndented, readsAsText(code.code) else { return block }
+            guard case .code(let code) = block.kind, code.isIndented else { return block }
             return block.with(kind: .prose, text: collapseWhitespace(code.code))
         }
     }
 
-    /// Whether every line of `text` is a sentence or markup rather than code: a line that starts with a tag
-    /// (`<img alt=…>`), or one that starts with a capital or a letter of a script without case and holds
-    /// none of the brackets, braces, parentheses, `=` or `;` that statements are made of (outside inline
-    /// code spans and links). `let x = 1`, `import Foundation`, `Text("Hi")` and `}` are code.
-    static func readsAsText(_ text: String) -> Bool {
-        let lines = text.split(separator: "\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        guard !lines.isEmpty else { return false }
-        return lines.allSatisfy { line in
-            if line.first == "<", let second = line.dropFirst().first, second.isLetter || second == "/" {
-                return true
+    /// Whether the blocks make an index page: a page of links to other pages (`[Installing](install.md):
+    /// add the package`), grouped under headings, maybe with a command or two, rather than a tutorial. Most
+    /// of its text (two thirds of its paragraphs and list items, four at least) opens with a link, and no
+    /// label marks a section or step; a tutorial's reading list at its end is a few links among much prose.
+    /// Its headings group links: they make no sections.
+    static func isIndexPage(_ blocks: [OutlineBlock]) -> Bool {
+        var text = 0
+        var linked = 0
+        for block in blocks {
+            if block.label != nil { return false }
+            switch block.kind {
+            case .paragraph, .prose:
+                text += 1
+                if block.links != .none { linked += 1 }
+            case .heading, .code: continue
             }
-            guard let first = line.first, first.isLetter, first.isUppercase || !first.isCased else { return false }
-            var inCodeSpan = false
-            var index = line.startIndex
-            while index < line.endIndex {
-                let character = line[index]
-                if character == "`" { inCodeSpan.toggle() }
-                if !inCodeSpan, character == "[", let link = markdownLinkEnd(line[index...]) {
-                    index = link
-                    continue
-                }
-                if !inCodeSpan, "=(){}[];".contains(character) { return false }
-                index = line.index(after: index)
-            }
-            return true
         }
-    }
-
-    /// The end of the Markdown link `text` starts with (`[words](address)`), nil when it starts with none.
-    private static func markdownLinkEnd(_ text: Substring) -> Substring.Index? {
-        guard let close = text.firstIndex(of: "]"), text[close...].hasPrefix("]("),
-            let end = text[close...].firstIndex(of: ")")
-        else { return nil }
-        return text.index(after: end)
+        return linked >= 4 && linked * 3 >= text * 2
     }
 
     /// Drops table-of-contents repeats and empty unlabelled sections, then numbers the steps.
@@ -211,7 +204,7 @@ enum OutlineBuilder {
     }
 }
 
-private struct StepKey: Hashable {
+struct StepKey: Hashable {
     let label: String?
     let title: String
 
@@ -223,7 +216,7 @@ private struct StepKey: Hashable {
     }
 }
 
-private struct StepDraft {
+struct StepDraft {
     let label: StepHeadings.Match?
     var title: String
     /// A label without a title takes the paragraph right after it as its title (as the text reader does).
@@ -244,7 +237,7 @@ private struct StepDraft {
     mutating func extend(to end: Int) { range = SourceRange(start: range.start, end: max(range.end, end)) }
 }
 
-private struct SectionDraft {
+struct SectionDraft {
     let title: String
     /// The section label as written, when one opened it.
     let label: String?
@@ -255,413 +248,11 @@ private struct SectionDraft {
 }
 
 /// What the builder does with one block, decided from its kind, its label and the heading levels.
-private enum BlockRole {
+enum BlockRole {
     case title
     case section(labelled: Bool)
     case step(StepHeadings.Match, title: String)
     /// An unlabelled heading that ends the current step; code after it opens an implicit step.
     case stepBreak
     case content
-}
-
-private struct BuildState {
-    let blocks: [OutlineBlock]
-    let hasStepLabels: Bool
-    /// Unlabelled headings above this level start sections.
-    let sectionBelowLevel: Int
-    /// Unlabelled headings at or above this level (and below sections) end the current step.
-    let stepBreakLevel: Int
-    /// Code blocks labelled by the caption before them; those captions are not prose.
-    let captionFileNames: [Int: String]
-    let captions: Set<Int>
-    /// The tutorial's title heading (see `titleHeading`).
-    let titleIndex: Int?
-    /// Section label headings without a title, with the heading right after them that titles them.
-    let sectionTitleHeadings: [Int: Int]
-    let sectionTitleHeadingIndices: Set<Int>
-    /// Numbered section headings without steps under them: each is one step too (`OutlineNumbering`).
-    let sectionsAsSteps: Set<Int>
-    /// The first blocks of the items of numbered lists of steps (see `numberedListSteps`), and every block
-    /// of those lists, code between their items included.
-    let listSteps: Set<Int>
-    let listBlocks: Set<Int>
-
-    /// The title heading's text, once read.
-    var title: String?
-    /// The article header's title, over the title heading.
-    let declaredTitle: String?
-    /// The page's `<title>` or the front matter's, for a document without a title heading.
-    let fallbackTitle: String?
-
-    /// The tutorial's title: the article's declared one, else the title heading, else the page's.
-    var tutorialTitle: String? { declaredTitle ?? title ?? fallbackTitle }
-    var sections: [SectionDraft] = []
-    var section: SectionDraft?
-    /// The level of the section heading open now (with the heading that titles a label, the shallower),
-    /// and whether a section label opened it.
-    var sectionLevel: Int?
-    var sectionIsLabelled = false
-    var step: StepDraft?
-    /// An implicit step that opens when code arrives: its title, start and prose so far.
-    var pendingTitle = ""
-    var pendingStart: Int?
-    var pendingProse: [String] = []
-    var pendingAside = false
-
-    init(blocks: [OutlineBlock], declaredTitle: String?, fallbackTitle: String?, sectionsAsSteps: Set<Int> = []) {
-        self.blocks = blocks
-        self.sectionsAsSteps = sectionsAsSteps
-        (listSteps, listBlocks) = Self.numberedListSteps(blocks)
-        self.declaredTitle = declaredTitle
-        self.fallbackTitle = fallbackTitle
-        var captionFileNames: [Int: String] = [:]
-        var captions = Set<Int>()
-        for index in blocks.indices.dropLast() {
-            guard case .paragraph = blocks[index].kind, blocks[index].label == nil,
-                case .code(let code) = blocks[index + 1].kind,
-                let name = FileNameLabel.fileName(in: blocks[index].text)
-            else { continue }
-            captions.insert(index)
-            if code.fileName == nil { captionFileNames[index + 1] = name }
-        }
-        self.captionFileNames = captionFileNames
-        self.captions = captions
-
-        let titleIndex = Self.stepLabelTitle(blocks) ?? Self.titleHeading(blocks)
-        self.titleIndex = titleIndex
-        var sectionTitleHeadings: [Int: Int] = [:]
-        for index in blocks.indices.dropLast() {
-            guard case .heading = blocks[index].kind, let label = blocks[index].label, label.kind == .section,
-                label.title.isEmpty, case .heading = blocks[index + 1].kind, blocks[index + 1].label == nil,
-                index + 1 != titleIndex, !OutlineBuilder.isAside(blocks[index + 1].text)
-            else { continue }
-            sectionTitleHeadings[index] = index + 1
-        }
-        self.sectionTitleHeadings = sectionTitleHeadings
-        let sectionTitles = Set(sectionTitleHeadings.values)
-        sectionTitleHeadingIndices = sectionTitles
-
-        var stepLevels: [Int] = []
-        var hasParagraphSteps = false
-        var unlabelledLevels: [Int] = []
-        for (index, block) in blocks.enumerated() where index != titleIndex && !sectionTitles.contains(index) {
-            switch (block.kind, block.label?.kind) {
-            case (.heading(let level), .step?): stepLevels.append(level)
-            case (.paragraph, .step?): hasParagraphSteps = true
-            case (.heading(let level), nil) where !OutlineBuilder.isAside(block.text):
-                unlabelledLevels.append(level)
-            default: break
-            }
-        }
-        hasStepLabels = !stepLevels.isEmpty || hasParagraphSteps
-        if let stepLevel = stepLevels.min() {
-            sectionBelowLevel = stepLevel
-            stepBreakLevel = stepLevel
-        } else if hasParagraphSteps {
-            sectionBelowLevel = 7
-            stepBreakLevel = 0
-        } else {
-            // Sections are the headings of the first level below the title (and any above it that carry
-            // code): a heading of the title's level between sections (`# Data` over `## @State`, `## Lists`)
-            // groups them, and its sections are not its steps.
-            let titleLevel = titleIndex.flatMap { Self.headingLevel(blocks[$0]) }
-            let belowTitle = titleLevel.flatMap { level in unlabelledLevels.filter { $0 > level }.min() }
-            let top = belowTitle ?? unlabelledLevels.min() ?? 1
-            sectionBelowLevel = top + 1
-            stepBreakLevel = 6
-        }
-    }
-
-    /// The tutorial's own heading: the level-1 heading that heads the content holding the steps, decided by
-    /// the shape of the headings above the first content (the first code block, step label or section
-    /// label), not by their words.
-    ///
-    /// It is the nearest unlabelled level-1 heading above the first content, so a leftover header above it
-    /// (a blog's name, a stale first heading, `## Framework Integration` over `# Interfacing with UIKit`) is
-    /// passed over. When that heading stands right over the first code or step (no heading between) and
-    /// content lies past its part of the document (after the next level-1 heading), it is the first of
-    /// several level-1 sections: the level-1 heading before it, if any, is the title. A document with no
-    /// content keeps its first level-1 heading.
-    private static func titleHeading(_ blocks: [OutlineBlock]) -> Int? {
-        func isUnlabelledHeading(_ block: OutlineBlock) -> Bool {
-            guard case .heading = block.kind, block.label == nil else { return false }
-            return !OutlineBuilder.isAside(block.text)
-        }
-        func isCandidate(_ block: OutlineBlock) -> Bool { headingLevel(block) == 1 && isUnlabelledHeading(block) }
-        guard let anchor = blocks.firstIndex(where: isContent) else { return blocks.firstIndex(where: isCandidate) }
-        guard let nearest = blocks[..<anchor].lastIndex(where: isCandidate) else { return nil }
-        let anchorIsSection = blocks[anchor].label?.kind == .section && headingLevel(blocks[anchor]) != nil
-        let headingBetween = blocks[(nearest + 1)..<anchor].contains(where: isUnlabelledHeading)
-        if anchorIsSection || headingBetween || holdsAllContent(nearest, blocks) { return nearest }
-        return blocks[..<nearest].lastIndex(where: isCandidate)
-    }
-
-    /// A numbered list at the top level whose items hold code, or with code between its items, is a list
-    /// of steps (`1. Add a property:` then its code, `2. Build and run.`): each item is one step, with the
-    /// code under it or after it up to the next item. It takes two items at least; a numbered list without
-    /// code (reasons, prerequisites), or with code only after its last item, is prose.
-    private static func numberedListSteps(_ blocks: [OutlineBlock]) -> (openers: Set<Int>, blocks: Set<Int>) {
-        func isCode(_ block: OutlineBlock) -> Bool {
-            if case .code = block.kind { return true }
-            return false
-        }
-        func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
-        var openers = Set<Int>()
-        var members = Set<Int>()
-        var index = 0
-        while index < blocks.count {
-            guard blocks[index].listItem?.opens == true else {
-                index += 1
-                continue
-            }
-            var end = index
-            while end + 1 < blocks.count, blocks[end + 1].listItem != nil || isCode(blocks[end + 1]) { end += 1 }
-            var runOpeners: [Int] = []
-            var hasCode = false
-            let openerCount = countOpeners(index...end)
-            for position in index...end {
-                if blocks[position].listItem?.opens == true { runOpeners.append(position) }
-                // Code after the last item alone does not make steps of a list (`two fields: 1. … 2. …`
-                // then the code that declares them).
-                if isCode(blocks[position]), blocks[position].listItem != nil || runOpeners.count < openerCount {
-                    hasCode = true
-                }
-            }
-            if runOpeners.count >= 2, hasCode {
-                openers.formUnion(runOpeners)
-                members.formUnion(index...end)
-            }
-            index = end + 1
-        }
-        return (openers, members)
-    }
-
-    /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First
-    /// Workflow` and their code): the document's first heading is a level-1 step label, no other block
-    /// carries a step label, and headings follow under it. That label heads the whole page, not one step.
-    private static func stepLabelTitle(_ blocks: [OutlineBlock]) -> Int? {
-        guard let first = blocks.firstIndex(where: { headingLevel($0) != nil }), headingLevel(blocks[first]) == 1,
-            blocks[first].label?.kind == .step,
-            !blocks[(first + 1)...].contains(where: { $0.label?.kind == .step }),
-            blocks[(first + 1)...].contains(where: { headingLevel($0) != nil })
-        else { return nil }
-        return first
-    }
-
-    /// Code, a step label or a section label heading: what a tutorial's title heads.
-    private static func isContent(_ block: OutlineBlock) -> Bool {
-        switch block.kind {
-        case .code: return true
-        case .heading: return block.label != nil
-        case .paragraph: return block.label?.kind == .step
-        case .prose: return false
-        }
-    }
-
-    private static func headingLevel(_ block: OutlineBlock) -> Int? {
-        if case .heading(let level) = block.kind { return level }
-        return nil
-    }
-
-    /// Whether no content lies past the part of the document the heading at `index` heads.
-    ///
-    /// Plain loops: the same search written with `firstIndex(where:)` over a slice crashed the Swift 6.3.1
-    /// optimizer (CopyPropagation, "Found outside of lifetime use") in release builds.
-    private static func holdsAllContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
-        let level = headingLevel(blocks[index]) ?? 7
-        var position = index + 1
-        // The part ends at the next heading of the same level or higher.
-        while position < blocks.count {
-            if let other = headingLevel(blocks[position]), other <= level { break }
-            position += 1
-        }
-        while position < blocks.count {
-            if isContent(blocks[position]) { return false }
-            position += 1
-        }
-        return true
-    }
-
-    private mutating func role(of index: Int) -> BlockRole {
-        let block = blocks[index]
-        if index == titleIndex { return .title }
-        // A numbered list of steps inside a step the author labelled is that step's detail.
-        if listSteps.contains(index), let item = block.listItem, step?.label == nil || step?.fromList == true {
-            let label = StepHeadings.Match(kind: .step, number: item.number, label: "\(item.number).", title: block.text)
-            return .step(label, title: block.text)
-        }
-        if let label = block.label {
-            switch (label.kind, block.kind) {
-            case (.section, .heading): return .section(labelled: true)
-            case (.step, .heading), (.step, .paragraph): return .step(label, title: label.title)
-            default: break
-            }
-        }
-        guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
-        if let open = sectionLevel, level > open, sectionIsLabelled || section?.steps.isEmpty == false || step != nil {
-            // Inside a section the author labelled, or one that already holds steps, a deeper heading (an
-            // overview, notes, a summary) is one of its sub-headings, never a section taking its steps.
-            return level <= stepBreakLevel ? .stepBreak : .content
-        }
-        if level < sectionBelowLevel { return .section(labelled: false) }
-        if level <= stepBreakLevel { return .stepBreak }
-        return .content
-    }
-
-    mutating func visit(_ index: Int) {
-        let block = blocks[index]
-        // The heading that titles the section label before it was read with that label.
-        if sectionTitleHeadingIndices.contains(index) { return }
-        if step?.fromList == true, !listBlocks.contains(index) {
-            // The list of steps ended: what follows is not its last item's.
-            closeStep()
-            resetPending()
-        }
-        switch role(of: index) {
-        case .title:
-            // What a leftover header above the title opened (a blog's name, a stale heading) ends here.
-            closeSection()
-            resetPending()
-            sectionLevel = nil
-            title = block.text
-        case .section(let labelled):
-            closeSection()
-            // A labelled heading (`Section 2: Track the page`) is titled by what follows its label, as
-            // in the other readers, or by the heading right after a label alone; an unlabelled heading by
-            // its whole text.
-            let label = labelled ? block.label : nil
-            var labelTitle = label?.title ?? ""
-            var range = block.range
-            sectionLevel = Self.headingLevel(block)
-            sectionIsLabelled = labelled
-            if labelled, let titleHeading = sectionTitleHeadings[index] {
-                labelTitle = blocks[titleHeading].text
-                range = range.union(blocks[titleHeading].range)
-                sectionLevel = [sectionLevel, Self.headingLevel(blocks[titleHeading])].compactMap { $0 }.min()
-            }
-            section = SectionDraft(
-                title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: range)
-            resetPending()
-            if sectionsAsSteps.contains(index) {
-                step = StepDraft(
-                    label: nil, title: labelTitle.isEmpty ? block.text : labelTitle, prose: [], range: range,
-                    held: true)
-            }
-        case .step(let label, let stepTitle):
-            closeStep()
-            resetPending()
-            var prose: [String] = []
-            if case .paragraph = block.kind, !stepTitle.isEmpty { prose.append(stepTitle) }
-            step = StepDraft(
-                label: label, title: stepTitle, awaitsTitle: stepTitle.isEmpty, prose: prose, range: block.range)
-            step?.fromList = listSteps.contains(index)
-        case .stepBreak:
-            closeStep()
-            resetPending()
-            pendingTitle = block.text
-            pendingStart = block.range.start
-        case .content:
-            addContent(index)
-        }
-    }
-
-    private mutating func addContent(_ index: Int) {
-        let block = blocks[index]
-        let aside = OutlineBuilder.isAside(block.text)
-        if step?.awaitsTitle == true {
-            step?.awaitsTitle = false
-            if case .paragraph = block.kind, !captions.contains(index), !aside { step?.title = block.text }
-        }
-        if case .code(let code) = block.kind {
-            if startsImplicitStep(block), index == 0 || !OutlineBuilder.isAside(blocks[index - 1].text) {
-                // Unlabelled documents: each code block is a step of its own, whether prose, a caption
-                // or nothing stands between it and the code before it; code an aside right before it
-                // introduces is shown in that aside, and stays in its step.
-                closeStep()
-                resetPending()
-            }
-            if step == nil {
-                // An implicit step is titled by the heading that opened it, else by the prose line before its code.
-                step = StepDraft(
-                    label: nil, title: pendingTitle.isEmpty ? pendingProse.last ?? "" : pendingTitle,
-                    prose: pendingProse,
-                    range: SourceRange(
-                        start: min(pendingStart ?? block.range.start, block.range.start), end: block.range.end),
-                    inAside: pendingAside)
-                resetPending()
-            }
-            let fileName = code.fileName ?? captionFileNames[index]
-            let snippet = Snippet(
-                fileName: fileName, language: code.language, code: code.code,
-                kind: code.kind(fileName: fileName),
-                range: code.range, sourceMap: code.sourceMap)
-            step?.snippets.append(snippet)
-            step?.extend(to: block.range.end)
-            // An aside keeps the code shown in it; prose after that code is the next step again.
-            step?.inAside = false
-            return
-        }
-        if captions.contains(index) {
-            // A file-name caption belongs with its code block: it opens no step of its own.
-            if startsImplicitStep(block) {
-                closeStep()
-                resetPending()
-            }
-            if step == nil, pendingStart == nil { pendingStart = block.range.start }
-            step?.extend(to: block.range.end)
-            return
-        }
-        if let current = step, current.label == nil, !current.held, !hasStepLabels, !current.snippets.isEmpty,
-            !current.inAside, !aside
-        {
-            // Unlabelled documents: prose after code starts the next implicit step.
-            closeStep()
-            resetPending()
-        }
-        if step != nil {
-            step?.prose.append(block.text)
-            step?.extend(to: block.range.end)
-            if aside { step?.inAside = true }
-        } else {
-            if pendingStart == nil { pendingStart = block.range.start }
-            pendingProse.append(block.text)
-            if aside { pendingAside = true }
-        }
-    }
-
-    /// Whether `block` (code, or the caption of code) ends the implicit step open now and opens the next:
-    /// in a document without step labels each code block is one step, so a step that already shows code
-    /// ends where the next code or its caption begins.
-    private func startsImplicitStep(_ block: OutlineBlock) -> Bool {
-        guard let current = step else { return false }
-        return current.label == nil && !current.held && !hasStepLabels && !current.snippets.isEmpty
-    }
-
-    private mutating func resetPending() {
-        pendingTitle = ""
-        pendingStart = nil
-        pendingProse = []
-        pendingAside = false
-    }
-
-    mutating func closeStep() {
-        guard let finished = step else { return }
-        step = nil
-        var current =
-            section
-            ?? SectionDraft(
-                title: tutorialTitle ?? "", label: nil, range: SourceRange.empty(at: finished.range.start))
-        // Released before the append: while `section` still shared the steps, every append copied all the
-        // steps before it (quadratic: 8,000 `**Step N**` labels took 1.8 s to outline, 100,000 minutes).
-        section = nil
-        current.steps.append(finished)
-        current.range = current.range.union(finished.range)
-        section = current
-    }
-
-    mutating func closeSection() {
-        closeStep()
-        if let finished = section { sections.append(finished) }
-        section = nil
-    }
 }

@@ -32,17 +32,57 @@ extension HTMLBlocks {
                     result += " "
                     continue
                 }
-                guard depth < Self.maximumDepth else { continue }
-                var child = current.pointee.last
-                while let next = child {
-                    stack.append((next, depth + 1))
-                    child = next.pointee.prev
-                }
+                Self.pushChildren(of: current, depth: depth, onto: &stack)
             default:
                 continue
             }
         }
         return result
+    }
+
+    /// Pushes the children of `node` (at `depth`) onto a walk's stack so that they pop in document order;
+    /// none below `maximumDepth`.
+    static func pushChildren(of node: xmlNodePtr, depth: Int, onto stack: inout [(xmlNodePtr, Int)]) {
+        guard depth < maximumDepth else { return }
+        var child = node.pointee.last
+        while let next = child {
+            stack.append((next, depth + 1))
+            child = next.pointee.prev
+        }
+    }
+
+    /// How much of a heading's or text block's own text (nested blocks left out, as in `text(of:)`) its links
+    /// make: `.whole` when only links carry words, `.opens` when a link comes before any other words.
+    func linkShape(of node: xmlNodePtr) -> OutlineBlock.LinkShape {
+        var sawLink = false
+        var sawWords = false
+        var stack: [(xmlNodePtr, Int)] = [(node, 0)]
+        while let (current, depth) = stack.popLast() {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                guard let content = current.pointee.content else { continue }
+                let text = String(cString: content)
+                guard text.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+                if !sawLink { return .none }
+                sawWords = true
+            case XML_ELEMENT_NODE:
+                let name = Self.name(of: current)
+                if current != node, Self.skippedElements.contains(name) || Self.isPermalink(current, name: name)
+                    || Self.blockElements.contains(name)
+                {
+                    continue
+                }
+                if name == "a", current != node, !collapseWhitespace(text(of: current)).isEmpty {
+                    sawLink = true
+                    continue
+                }
+                Self.pushChildren(of: current, depth: depth, onto: &stack)
+            default:
+                continue
+            }
+        }
+        guard sawLink else { return .none }
+        return sawWords ? .opens : .whole
     }
 
     /// From the element's start tag to its end tag; without an end tag, to the end of its last line.

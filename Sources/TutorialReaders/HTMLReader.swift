@@ -175,7 +175,7 @@ struct HTMLBlocks {
                 blocks.append(
                     OutlineBlock(
                         kind: .heading(level: level), text: text, range: range,
-                        label: StepHeadings.match(Substring(text))))
+                        label: StepHeadings.match(Substring(text)), links: linkShape(of: node)))
             }
             walkChildren(node, depth: depth, inProse: inProse, structuralOnly: true)
             return
@@ -186,7 +186,8 @@ struct HTMLBlocks {
                 let range = elementRange(node, name: name)
                 let kind: OutlineBlock.Kind = name == "td" || name == "th" ? .prose : .paragraph
                 let label = name == "p" && !inProse ? paragraphLabel(node, text: text) : nil
-                blocks.append(OutlineBlock(kind: kind, text: text, range: range, label: label))
+                blocks.append(
+                    OutlineBlock(kind: kind, text: text, range: range, label: label, links: linkShape(of: node)))
             }
             walkChildren(
                 node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: true)

@@ -7,7 +7,7 @@ import TutorialModel
 struct MarkdownFrontMatter {
     /// The bytes from the document's start through the closing line (its line break excluded).
     let length: Int
-    /// The `title:` value, used when the document has no title heading.
+    /// The `title:` value (when it titles the page over a heading: `OutlineBuilder`).
     let title: String?
     /// Every `key: value` (TOML: `key = value`) line's value (quotes taken off), by key.
     let values: [String: String]

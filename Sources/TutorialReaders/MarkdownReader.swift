@@ -16,8 +16,8 @@ public enum MarkdownReader {
         var reader = MarkdownBlocks(document: document, lines: 0..<document.lineIndex.lineCount)
         let blocks = reader.collect()
         return OutlineBlocks(
-            blocks: blocks, diagnostics: reader.diagnostics,
-            fallbackTitle: reader.frontMatter?.title ?? reader.emphasisedFirstLine)
+            blocks: blocks, diagnostics: reader.diagnostics, frontMatterTitle: reader.frontMatter?.title,
+            fallbackTitle: reader.emphasisedFirstLine)
     }
 
     /// The blocks of whole lines `lines` of `document` parsed by themselves, ranges in the document's
@@ -38,7 +38,7 @@ private let gfmExtensionsRegistered: Bool = {
 
 /// One cmark-gfm parse of a document's lines (all of them, or a window), flattened into blocks in
 /// document order.
-private struct MarkdownBlocks {
+struct MarkdownBlocks {
     let document: SourceDocument
     var diagnostics: [ReaderDiagnostic] = []
     var lineIndex: LineIndex { document.lineIndex }
@@ -144,7 +144,7 @@ private struct MarkdownBlocks {
                     result.append(
                         OutlineBlock(
                             kind: .heading(level: level), text: text, range: range,
-                            label: StepHeadings.match(Substring(text))))
+                            label: StepHeadings.match(Substring(text)), links: linkShape(node)))
                 } else {
                     result.append(OutlineBlock(kind: .prose, text: text, range: range))
                 }
@@ -159,7 +159,9 @@ private struct MarkdownBlocks {
                 if isTopLevel {
                     result.append(contentsOf: paragraphBlocks(node))
                 } else {
-                    result.append(OutlineBlock(kind: .paragraph, text: inlineText(node), range: nodeRange(node)))
+                    result.append(
+                        OutlineBlock(
+                            kind: .paragraph, text: inlineText(node), range: nodeRange(node), links: linkShape(node)))
                 }
             case CMARK_NODE_CODE_BLOCK:
                 result.append(codeBlock(node))
@@ -194,96 +196,6 @@ private struct MarkdownBlocks {
     /// Whether lower-cased raw HTML holds a `<pre>` or an `<h1>`…`<h6>` element.
     static func holdsCodeOrHeading(_ html: String) -> Bool {
         html.contains("<pre") || (1...6).contains { html.contains("<h\($0)") }
-    }
-
-    /// A top-level paragraph as blocks: one, unless a bold step label starts one of its later lines.
-    ///
-    /// Authors put a label right under a line of text without a blank line between (`…prepare the
-    /// cards.` then `**Step 4** <br>` on the next line): CommonMark reads both lines as one paragraph,
-    /// but the label still starts a step. The paragraph is split before each such label, at the
-    /// label's own source position; the text before the first label stays a paragraph of its own.
-    private func paragraphBlocks(_ node: OpaquePointer) -> [OutlineBlock] {
-        var children: [OpaquePointer] = []
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            children.append(current)
-            child = cmark_node_next(current)
-        }
-        // Children that start a line with a bold or emphasised step label.
-        var labelStarts: [Int] = []
-        for index in children.indices.dropFirst() {
-            guard isLineBreak(children[index - 1]), stepLabelPrefix(children[index]) != nil
-            else { continue }
-            // The whole line must read as a label too: `**Step 3** above shows…` is a sentence.
-            let line = children[index...].prefix { !isLineBreak($0) }
-            guard let match = StepHeadings.match(Substring(collapseWhitespace(line.map(rawInlineText).joined()))),
-                match.kind == .step
-            else { continue }
-            labelStarts.append(index)
-        }
-        let text = inlineText(node)
-        guard !labelStarts.isEmpty else {
-            return [
-                OutlineBlock(
-                    kind: .paragraph, text: text, range: nodeRange(node), label: paragraphLabel(node, text: text))
-            ]
-        }
-        var blocks: [OutlineBlock] = []
-        let paragraphRange = nodeRange(node)
-        let bounds = [0] + labelStarts + [children.count]
-        for (start, end) in zip(bounds, bounds.dropFirst()) where start < end {
-            // The line break before the next label belongs to neither part.
-            var last = end - 1
-            while last > start, isLineBreak(children[last]) { last -= 1 }
-            let part = Array(children[start...last])
-            let partText = collapseWhitespace(part.map(rawInlineText).joined())
-            guard !partText.isEmpty else { continue }
-            let range = SourceRange(
-                start: start == 0 ? paragraphRange.start : nodeRange(part[0]).start,
-                end: end == children.count ? paragraphRange.end : nodeRange(part[part.count - 1]).end)
-            let label = start == 0 ? paragraphLabel(node, text: partText) : partLabel(part[0], text: partText)
-            blocks.append(OutlineBlock(kind: .paragraph, text: partText, range: range, label: label))
-        }
-        return blocks
-    }
-
-    /// A step label at the start of a top-level paragraph: a bold or emphasised prefix
-    /// (`**Step 2.** Add…`), or the whole paragraph when it is nothing but a label (`步骤1`). An image
-    /// whose alt text reads like a label (`![第 3 步](shot.png)`, a screenshot of the step) is none.
-    private func paragraphLabel(_ node: OpaquePointer, text: String) -> StepHeadings.Match? {
-        guard let first = cmark_node_first_child(node) else { return nil }
-        if let match = partLabel(first, text: text) { return match }
-        var child: OpaquePointer? = first
-        while let current = child {
-            if cmark_node_get_type(current) == CMARK_NODE_IMAGE { return nil }
-            child = cmark_node_next(current)
-        }
-        if let match = StepHeadings.match(Substring(text)), match.title.isEmpty, match.kind == .step { return match }
-        return nil
-    }
-
-    /// The step label of text that starts with the bold or emphasised node `first`, its title being what
-    /// follows the label when the emphasis holds the label alone.
-    private func partLabel(_ first: OpaquePointer, text: String) -> StepHeadings.Match? {
-        guard let match = stepLabelPrefix(first) else { return nil }
-        guard match.title.isEmpty else { return match }
-        let prefix = inlineText(first)
-        let rest = text.utf8.count > prefix.utf8.count ? String(text.dropFirst(prefix.count)) : ""
-        let title = Substring(rest).trimmingWhitespace()
-        return StepHeadings.Match(kind: .step, number: match.number, label: match.label, title: String(title))
-    }
-
-    private func isLineBreak(_ node: OpaquePointer) -> Bool {
-        let type = cmark_node_get_type(node)
-        return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
-    }
-
-    /// The step label a bold or emphasised inline node holds (`**Step 2.**`), nil for any other node.
-    private func stepLabelPrefix(_ node: OpaquePointer) -> StepHeadings.Match? {
-        guard [CMARK_NODE_STRONG, CMARK_NODE_EMPH].contains(cmark_node_get_type(node)),
-            let match = StepHeadings.match(Substring(inlineText(node))), match.kind == .step
-        else { return nil }
-        return match
     }
 
     // MARK: - Code blocks
@@ -326,12 +238,12 @@ private struct MarkdownBlocks {
 
     /// The plain text of a node's inlines: literals kept, breaks as spaces, raw HTML dropped,
     /// whitespace runs collapsed.
-    private func inlineText(_ node: OpaquePointer) -> String {
+    func inlineText(_ node: OpaquePointer) -> String {
         collapseWhitespace(rawInlineText(node))
     }
 
     /// `inlineText` before whitespace is collapsed, so the texts of sibling inlines can be joined.
-    private func rawInlineText(_ node: OpaquePointer) -> String {
+    func rawInlineText(_ node: OpaquePointer) -> String {
         var text = ""
         guard let iterator = cmark_iter_new(node) else { return "" }
         defer { cmark_iter_free(iterator) }
@@ -363,7 +275,7 @@ private struct MarkdownBlocks {
     }
 
     /// The byte range of a node from cmark's 1-based lines and 1-based byte columns (end inclusive).
-    private func nodeRange(_ node: OpaquePointer) -> SourceRange {
+    func nodeRange(_ node: OpaquePointer) -> SourceRange {
         let startLine = documentLine(cmark_node_get_start_line(node))
         let startColumn = Int(cmark_node_get_start_column(node)) - 1
         let endLine = documentLine(cmark_node_get_end_line(node))
@@ -375,7 +287,7 @@ private struct MarkdownBlocks {
         return SourceRange(start: start, end: max(start, end))
     }
 
-    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer)
     }

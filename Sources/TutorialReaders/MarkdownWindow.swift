@@ -48,7 +48,7 @@ enum MarkdownWindow {
         return (
             OutlineBlocks(
                 blocks: blocks, diagnostics: diagnostics, declaredTitle: previous.declaredTitle,
-                fallbackTitle: previous.fallbackTitle), newWindow
+                frontMatterTitle: previous.frontMatterTitle, fallbackTitle: previous.fallbackTitle), newWindow
         )
     }
 

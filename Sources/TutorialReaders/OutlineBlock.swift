@@ -23,17 +23,30 @@ struct OutlineBlock: Sendable, Equatable {
     /// Set on the blocks of an item of a numbered list at the document's top level (`1. Do this`): the
     /// item's number, and whether the block is the item's first.
     var listItem: ListItem? = nil
+    /// How much of the block's text is link text: what tells an index page (lists of links to other pages)
+    /// and a leftover header (a back link, a table of contents) from a tutorial's own prose.
+    var links: LinkShape = .none
 
     struct ListItem: Sendable, Equatable {
         let number: Int
         let opens: Bool
     }
 
-    init(kind: Kind, text: String, range: SourceRange, label: StepHeadings.Match? = nil) {
+    enum LinkShape: Sendable, Equatable {
+        /// No link leads the text.
+        case none
+        /// A link, then other words (`[Installing](install.md): add the package`).
+        case opens
+        /// Links and nothing else but separators between them (`[Back](..)`, `[A](a) · [B](b)`).
+        case whole
+    }
+
+    init(kind: Kind, text: String, range: SourceRange, label: StepHeadings.Match? = nil, links: LinkShape = .none) {
         self.kind = kind
         self.text = text
         self.range = range
         self.label = label
+        self.links = links
     }
 
     /// The block with another kind, text, range or label, still in the list item it was in.
@@ -41,7 +54,8 @@ struct OutlineBlock: Sendable, Equatable {
         -> OutlineBlock
     {
         var block = OutlineBlock(
-            kind: kind ?? self.kind, text: text ?? self.text, range: range ?? self.range, label: label ?? self.label)
+            kind: kind ?? self.kind, text: text ?? self.text, range: range ?? self.range, label: label ?? self.label,
+            links: links)
         block.listItem = listItem
         return block
     }
@@ -120,7 +134,10 @@ struct OutlineBlocks: Sendable {
     var declaredTitle: String? = nil
     /// Where that title's heading stands: an edit there reads the page whole.
     var declaredTitleRange: SourceRange? = nil
-    /// A title for a document without a title heading: the page's `<title>`, a front matter's `title:`.
+    /// The title a Markdown page's front matter gives it (`title:`): the title unless the body opens with
+    /// a title heading over the body's sections names it (see `OutlineBuilder`).
+    var frontMatterTitle: String? = nil
+    /// A title for a document without a title heading: the page's `<title>`, a first line set off by emphasis.
     var fallbackTitle: String?
 }
 
@@ -128,6 +145,7 @@ extension OutlineBuilder {
     static func build(_ outline: OutlineBlocks, document: SourceDocument, format: DocumentFormat) -> Tutorial {
         build(
             outline.blocks, document: document, format: format, declaredTitle: outline.declaredTitle,
-            fallbackTitle: outline.fallbackTitle, diagnostics: outline.diagnostics)
+            frontMatterTitle: outline.frontMatterTitle, fallbackTitle: outline.fallbackTitle,
+            diagnostics: outline.diagnostics)
     }
 }

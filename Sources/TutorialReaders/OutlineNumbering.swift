@@ -7,7 +7,8 @@
 /// with no step label under it is one step by itself, prose only or not. Headings the author labelled
 /// (`Step 3`) keep their labels, so `# 1. Title` sections over `# Step 1` headings read as sections of
 /// steps. A lone `1.` heading, or one followed by a sentence (`1.5 billion users`), is not a series, nor is
-/// a series that stands under shallower headings than the title (it numbers things inside a section).
+/// a series that stands under shallower headings than the title (it numbers things inside a section);
+/// level-1 headings over a series (a post's parts, one per platform) group its sections.
 enum OutlineNumbering {
     /// The blocks with outline-numbered headings labelled, and the indices of the numbered sections that
     /// are one step by themselves.
@@ -25,13 +26,18 @@ enum OutlineNumbering {
             if case .heading(let level) = blocks[index].kind { singleLevels[level, default: 0] += 1 }
         }
         guard let sectionLevel = singleLevels.filter({ $0.value >= 2 }).keys.min() else { return (blocks, []) }
-        // Above the series stands at most the title: a series under shallower headings (`## Custom Row` over
-        // `### 1. Create the row`, `### 2. Use it`) numbers things inside a section, not the sections.
-        let shallower = blocks.count { block in
-            if case .heading(let level) = block.kind { return level < sectionLevel }
-            return false
+        // Above the series stands at most the title, or only level-1 headings (the title and the parts the
+        // series is grouped in: `# iOS` over `## 1. Create the project`, `# macOS` over its own `## 1.`): a
+        // series under several shallower headings below the top (`## Custom Row` over `### 1. Create the
+        // row`, `### 2. Use it`) numbers things inside a section, not the sections.
+        var shallower = 0
+        var shallowerBelowTop = 0
+        for block in blocks {
+            guard case .heading(let level) = block.kind, level < sectionLevel else { continue }
+            shallower += 1
+            if level > 1 { shallowerBelowTop += 1 }
         }
-        guard shallower <= 1 else { return (blocks, []) }
+        guard shallower <= 1 || shallowerBelowTop == 0 else { return (blocks, []) }
 
         var result = blocks
         var sectionsAsSteps = Set<Int>()

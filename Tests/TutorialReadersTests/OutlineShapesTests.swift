@@ -47,27 +47,9 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(shape(tutorial), [[1]])
     }
 
-    func testIndentedCodeStaysCodeWhereCodeIsFenced() {
-        let tutorial = read(
-            "# Jars\n\n### Step 1\n\nMake one.\n\n```swift\nlet jar = Jar()\n```\n\n### Step 2\n\nFill it.\n\n"
-                + "    jar.fill(with: .jam)\n")
-        XCTAssertEqual(shape(tutorial), [[1, 1]])
-    }
-
     func testADocumentWhoseCodeIsAllIndentedKeepsIt() {
         let tutorial = read("# Jars\n\n### Step 1\n\nShow the caption.\n\n    No preview\n")
         XCTAssertEqual(shape(tutorial), [[1]])
-    }
-
-    func testReadsAsText() {
-        XCTAssertTrue(OutlineBuilder.readsAsText("No preview\n"))
-        XCTAssertTrue(OutlineBuilder.readsAsText("<source src=\"a.mp4\">\n"))
-        XCTAssertTrue(OutlineBuilder.readsAsText("Use `.padding()` on the [stack](https://example.com).\n"))
-        XCTAssertTrue(OutlineBuilder.readsAsText("注意：这里没有代码。\n"))
-        XCTAssertFalse(OutlineBuilder.readsAsText("import Foundation\n"))
-        XCTAssertFalse(OutlineBuilder.readsAsText("Text(\"Hi\")\n"))
-        XCTAssertFalse(OutlineBuilder.readsAsText("}\n"))
-        XCTAssertFalse(OutlineBuilder.readsAsText("Jar.shared = Jar()\n"))
     }
 
     // MARK: - Outline numbers

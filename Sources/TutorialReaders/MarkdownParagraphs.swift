@@ -1,0 +1,135 @@
+import CCMarkGFM
+import TutorialModel
+
+/// Top-level paragraphs as the Markdown reader reads them: split before a bold step label that starts a
+/// later line, the step label a paragraph opens with, and how much of its text its links make.
+extension MarkdownBlocks {
+    /// A top-level paragraph as blocks: one, unless a bold step label starts one of its later lines.
+    ///
+    /// Authors put a label right under a line of text without a blank line between (`…prepare the
+    /// cards.` then `**Step 4** <br>` on the next line): CommonMark reads both lines as one paragraph,
+    /// but the label still starts a step. The paragraph is split before each such label, at the
+    /// label's own source position; the text before the first label stays a paragraph of its own.
+    func paragraphBlocks(_ node: OpaquePointer) -> [OutlineBlock] {
+        var children: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(current)
+            child = cmark_node_next(current)
+        }
+        // Children that start a line with a bold or emphasised step label.
+        var labelStarts: [Int] = []
+        for index in children.indices.dropFirst() {
+            guard isLineBreak(children[index - 1]), stepLabelPrefix(children[index]) != nil
+            else { continue }
+            // The whole line must read as a label too: `**Step 3** above shows…` is a sentence.
+            let line = children[index...].prefix { !isLineBreak($0) }
+            guard let match = StepHeadings.match(Substring(collapseWhitespace(line.map(rawInlineText).joined()))),
+                match.kind == .step
+            else { continue }
+            labelStarts.append(index)
+        }
+        let text = inlineText(node)
+        guard !labelStarts.isEmpty else {
+            return [
+                OutlineBlock(
+                    kind: .paragraph, text: text, range: nodeRange(node), label: paragraphLabel(node, text: text),
+                    links: linkShape(node))
+            ]
+        }
+        var blocks: [OutlineBlock] = []
+        let paragraphRange = nodeRange(node)
+        let bounds = [0] + labelStarts + [children.count]
+        for (start, end) in zip(bounds, bounds.dropFirst()) where start < end {
+            // The line break before the next label belongs to neither part.
+            var last = end - 1
+            while last > start, isLineBreak(children[last]) { last -= 1 }
+            let part = Array(children[start...last])
+            let partText = collapseWhitespace(part.map(rawInlineText).joined())
+            guard !partText.isEmpty else { continue }
+            let range = SourceRange(
+                start: start == 0 ? paragraphRange.start : nodeRange(part[0]).start,
+                end: end == children.count ? paragraphRange.end : nodeRange(part[part.count - 1]).end)
+            let label = start == 0 ? paragraphLabel(node, text: partText) : partLabel(part[0], text: partText)
+            blocks.append(OutlineBlock(kind: .paragraph, text: partText, range: range, label: label))
+        }
+        return blocks
+    }
+
+    /// A step label at the start of a top-level paragraph: a bold or emphasised prefix
+    /// (`**Step 2.** Add…`), or the whole paragraph when it is nothing but a label (`步骤1`). An image
+    /// whose alt text reads like a label (`![第 3 步](shot.png)`, a screenshot of the step) is none.
+    func paragraphLabel(_ node: OpaquePointer, text: String) -> StepHeadings.Match? {
+        guard let first = cmark_node_first_child(node) else { return nil }
+        if let match = partLabel(first, text: text) { return match }
+        var child: OpaquePointer? = first
+        while let current = child {
+            if cmark_node_get_type(current) == CMARK_NODE_IMAGE { return nil }
+            child = cmark_node_next(current)
+        }
+        if let match = StepHeadings.match(Substring(text)), match.title.isEmpty, match.kind == .step { return match }
+        return nil
+    }
+
+    /// The step label of text that starts with the bold or emphasised node `first`, its title being what
+    /// follows the label when the emphasis holds the label alone.
+    func partLabel(_ first: OpaquePointer, text: String) -> StepHeadings.Match? {
+        guard let match = stepLabelPrefix(first) else { return nil }
+        guard match.title.isEmpty else { return match }
+        let prefix = inlineText(first)
+        let rest = text.utf8.count > prefix.utf8.count ? String(text.dropFirst(prefix.count)) : ""
+        let title = Substring(rest).trimmingWhitespace()
+        return StepHeadings.Match(kind: .step, number: match.number, label: match.label, title: String(title))
+    }
+
+    /// How much of a heading's or paragraph's text its links make: `.whole` when every child with words is
+    /// a link (text between them only separators, `·`, `|`, a task box), `.opens` when a link comes first.
+    func linkShape(_ node: OpaquePointer) -> OutlineBlock.LinkShape {
+        var sawLink = false
+        var sawWords = false
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            child = cmark_node_next(current)
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_LINK:
+                sawLink = true
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_HTML_INLINE:
+                continue
+            case CMARK_NODE_TEXT:
+                let literal = string(cmark_node_get_literal(current))
+                let words = literal.replacingTaskBox().contains { $0.isLetter || $0.isNumber }
+                if words {
+                    if !sawLink { return .none }
+                    sawWords = true
+                }
+            default:
+                if !sawLink { return .none }
+                sawWords = true
+            }
+        }
+        guard sawLink else { return .none }
+        return sawWords ? .opens : .whole
+    }
+
+    func isLineBreak(_ node: OpaquePointer) -> Bool {
+        let type = cmark_node_get_type(node)
+        return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+    }
+
+    /// The step label a bold or emphasised inline node holds (`**Step 2.**`), nil for any other node.
+    func stepLabelPrefix(_ node: OpaquePointer) -> StepHeadings.Match? {
+        guard [CMARK_NODE_STRONG, CMARK_NODE_EMPH].contains(cmark_node_get_type(node)),
+            let match = StepHeadings.match(Substring(inlineText(node))), match.kind == .step
+        else { return nil }
+        return match
+    }
+}
+
+extension String {
+    /// The text without a task list's box (`[ ]`, `[x]`) where it starts: a box is no words.
+    fileprivate func replacingTaskBox() -> Substring {
+        let trimmed = Substring(self).trimmingWhitespace()
+        for box in ["[ ]", "[x]", "[X]"] where trimmed.hasPrefix(box) { return trimmed.dropFirst(box.count) }
+        return trimmed
+    }
+}

@@ -1,0 +1,310 @@
+import TutorialModel
+
+/// The walk `OutlineBuilder.build` makes over the blocks: what the document holds (labels, levels, the
+/// title heading, numbered lists of steps), decided once, then each block's role and the drafts it opens.
+struct BuildState {
+    let blocks: [OutlineBlock]
+    let hasStepLabels: Bool
+    /// Unlabelled headings above this level start sections.
+    let sectionBelowLevel: Int
+    /// Unlabelled headings at or above this level (and below sections) end the current step.
+    let stepBreakLevel: Int
+    /// Code blocks labelled by the caption before them; those captions are not prose.
+    let captionFileNames: [Int: String]
+    let captions: Set<Int>
+    /// The tutorial's title heading (see `titleHeading`).
+    let titleIndex: Int?
+    /// Section label headings without a title, with the heading right after them that titles them.
+    let sectionTitleHeadings: [Int: Int]
+    let sectionTitleHeadingIndices: Set<Int>
+    /// Numbered section headings without steps under them: each is one step too (`OutlineNumbering`).
+    let sectionsAsSteps: Set<Int>
+    /// The first blocks of the items of numbered lists of steps (see `numberedListSteps`), and every block
+    /// of those lists, code between their items included.
+    let listSteps: Set<Int>
+    let listBlocks: Set<Int>
+
+    /// The title heading's text, once read.
+    var title: String?
+    /// The article header's title, over the title heading.
+    let declaredTitle: String?
+    /// The page's `<title>` or a first line set off by emphasis, for a document without a title heading.
+    let fallbackTitle: String?
+    /// The front matter's title: the title without a title heading, or where level-1 headings are sections.
+    let frontMatterTitle: String?
+
+    /// The tutorial's title: the article's declared one, else the title heading, else the front matter's,
+    /// else the page's.
+    var tutorialTitle: String? { declaredTitle ?? title ?? frontMatterTitle ?? fallbackTitle }
+    var sections: [SectionDraft] = []
+    var section: SectionDraft?
+    /// The level of the section heading open now (with the heading that titles a label, the shallower),
+    /// and whether a section label opened it.
+    var sectionLevel: Int?
+    var sectionIsLabelled = false
+    var step: StepDraft?
+    /// An implicit step that opens when code arrives: its title, start and prose so far.
+    var pendingTitle = ""
+    var pendingStart: Int?
+    var pendingProse: [String] = []
+    var pendingAside = false
+
+    init(
+        blocks: [OutlineBlock], declaredTitle: String?, frontMatterTitle: String? = nil, fallbackTitle: String?,
+        sectionsAsSteps: Set<Int> = []
+    ) {
+        self.blocks = blocks
+        self.sectionsAsSteps = sectionsAsSteps
+        (listSteps, listBlocks) = Self.numberedListSteps(blocks)
+        self.declaredTitle = declaredTitle
+        self.fallbackTitle = fallbackTitle
+        self.frontMatterTitle = frontMatterTitle
+        var captionFileNames: [Int: String] = [:]
+        var captions = Set<Int>()
+        for index in blocks.indices.dropLast() {
+            guard case .paragraph = blocks[index].kind, blocks[index].label == nil,
+                case .code(let code) = blocks[index + 1].kind,
+                let name = FileNameLabel.fileName(in: blocks[index].text)
+            else { continue }
+            captions.insert(index)
+            if code.fileName == nil { captionFileNames[index + 1] = name }
+        }
+        self.captionFileNames = captionFileNames
+        self.captions = captions
+
+        var titleIndex = Self.stepLabelTitle(blocks) ?? Self.titleHeading(blocks)
+        if frontMatterTitle != nil, let heading = titleIndex, Self.contentStandsUnderAnotherLevelOne(heading, blocks) {
+            // The front matter names the page; the body's level-1 headings are its sections.
+            titleIndex = nil
+        }
+        self.titleIndex = titleIndex
+        var sectionTitleHeadings: [Int: Int] = [:]
+        for index in blocks.indices.dropLast() {
+            guard case .heading = blocks[index].kind, let label = blocks[index].label, label.kind == .section,
+                label.title.isEmpty, case .heading = blocks[index + 1].kind, blocks[index + 1].label == nil,
+                index + 1 != titleIndex, !OutlineBuilder.isAside(blocks[index + 1].text)
+            else { continue }
+            sectionTitleHeadings[index] = index + 1
+        }
+        self.sectionTitleHeadings = sectionTitleHeadings
+        let sectionTitles = Set(sectionTitleHeadings.values)
+        sectionTitleHeadingIndices = sectionTitles
+
+        var stepLevels: [Int] = []
+        var hasParagraphSteps = false
+        var unlabelledLevels: [Int] = []
+        for (index, block) in blocks.enumerated() where index != titleIndex && !sectionTitles.contains(index) {
+            switch (block.kind, block.label?.kind) {
+            case (.heading(let level), .step?): stepLevels.append(level)
+            case (.paragraph, .step?): hasParagraphSteps = true
+            case (.heading(let level), nil) where !OutlineBuilder.isAside(block.text):
+                unlabelledLevels.append(level)
+            default: break
+            }
+        }
+        hasStepLabels = !stepLevels.isEmpty || hasParagraphSteps
+        if OutlineBuilder.isIndexPage(blocks) {
+            // An index page's headings group its links, not steps: one section, a step per code block.
+            sectionBelowLevel = 1
+            stepBreakLevel = 6
+        } else if let stepLevel = stepLevels.min() {
+            sectionBelowLevel = stepLevel
+            stepBreakLevel = stepLevel
+        } else if hasParagraphSteps {
+            sectionBelowLevel = 7
+            stepBreakLevel = 0
+        } else {
+            // Sections are the headings of the first level below the title (and any above it that carry
+            // code): a heading of the title's level between sections (`# Data` over `## @State`, `## Lists`)
+            // groups them, and its sections are not its steps.
+            let titleLevel = titleIndex.flatMap { Self.headingLevel(blocks[$0]) }
+            let belowTitle = titleLevel.flatMap { level in unlabelledLevels.filter { $0 > level }.min() }
+            let top = belowTitle ?? unlabelledLevels.min() ?? 1
+            sectionBelowLevel = top + 1
+            stepBreakLevel = 6
+        }
+    }
+
+    private mutating func role(of index: Int) -> BlockRole {
+        let block = blocks[index]
+        if index == titleIndex { return .title }
+        // A numbered list of steps inside a step the author labelled is that step's detail.
+        if listSteps.contains(index), let item = block.listItem, step?.label == nil || step?.fromList == true {
+            let label = StepHeadings.Match(kind: .step, number: item.number, label: "\(item.number).", title: block.text)
+            return .step(label, title: block.text)
+        }
+        if let label = block.label {
+            switch (label.kind, block.kind) {
+            case (.section, .heading): return .section(labelled: true)
+            case (.step, .heading), (.step, .paragraph): return .step(label, title: label.title)
+            default: break
+            }
+        }
+        guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
+        if let open = sectionLevel, level > open, sectionIsLabelled || section?.steps.isEmpty == false || step != nil {
+            // Inside a section the author labelled, or one that already holds steps, a deeper heading (an
+            // overview, notes, a summary) is one of its sub-headings, never a section taking its steps.
+            return level <= stepBreakLevel ? .stepBreak : .content
+        }
+        if level < sectionBelowLevel { return .section(labelled: false) }
+        if level <= stepBreakLevel { return .stepBreak }
+        return .content
+    }
+
+    mutating func visit(_ index: Int) {
+        let block = blocks[index]
+        // The heading that titles the section label before it was read with that label.
+        if sectionTitleHeadingIndices.contains(index) { return }
+        if step?.fromList == true, !listBlocks.contains(index) {
+            // The list of steps ended: what follows is not its last item's.
+            closeStep()
+            resetPending()
+        }
+        switch role(of: index) {
+        case .title:
+            // What a leftover header above the title opened (a blog's name, a stale heading) ends here.
+            closeSection()
+            resetPending()
+            sectionLevel = nil
+            title = block.text
+        case .section(let labelled):
+            closeSection()
+            // A labelled heading (`Section 2: Track the page`) is titled by what follows its label, as
+            // in the other readers, or by the heading right after a label alone; an unlabelled heading by
+            // its whole text.
+            let label = labelled ? block.label : nil
+            var labelTitle = label?.title ?? ""
+            var range = block.range
+            sectionLevel = Self.headingLevel(block)
+            sectionIsLabelled = labelled
+            if labelled, let titleHeading = sectionTitleHeadings[index] {
+                labelTitle = blocks[titleHeading].text
+                range = range.union(blocks[titleHeading].range)
+                sectionLevel = [sectionLevel, Self.headingLevel(blocks[titleHeading])].compactMap { $0 }.min()
+            }
+            section = SectionDraft(
+                title: labelTitle.isEmpty ? block.text : labelTitle, label: label?.label, range: range)
+            resetPending()
+            if sectionsAsSteps.contains(index) {
+                step = StepDraft(
+                    label: nil, title: labelTitle.isEmpty ? block.text : labelTitle, prose: [], range: range,
+                    held: true)
+            }
+        case .step(let label, let stepTitle):
+            closeStep()
+            resetPending()
+            var prose: [String] = []
+            if case .paragraph = block.kind, !stepTitle.isEmpty { prose.append(stepTitle) }
+            step = StepDraft(
+                label: label, title: stepTitle, awaitsTitle: stepTitle.isEmpty, prose: prose, range: block.range)
+            step?.fromList = listSteps.contains(index)
+        case .stepBreak:
+            closeStep()
+            resetPending()
+            pendingTitle = block.text
+            pendingStart = block.range.start
+        case .content:
+            addContent(index)
+        }
+    }
+
+    private mutating func addContent(_ index: Int) {
+        let block = blocks[index]
+        let aside = OutlineBuilder.isAside(block.text)
+        if step?.awaitsTitle == true {
+            step?.awaitsTitle = false
+            if case .paragraph = block.kind, !captions.contains(index), !aside { step?.title = block.text }
+        }
+        if case .code(let code) = block.kind {
+            if startsImplicitStep(block), index == 0 || !OutlineBuilder.isAside(blocks[index - 1].text) {
+                // Unlabelled documents: each code block is a step of its own, whether prose, a caption
+                // or nothing stands between it and the code before it; code an aside right before it
+                // introduces is shown in that aside, and stays in its step.
+                closeStep()
+                resetPending()
+            }
+            if step == nil {
+                // An implicit step is titled by the heading that opened it, else by the prose line before its code.
+                step = StepDraft(
+                    label: nil, title: pendingTitle.isEmpty ? pendingProse.last ?? "" : pendingTitle,
+                    prose: pendingProse,
+                    range: SourceRange(
+                        start: min(pendingStart ?? block.range.start, block.range.start), end: block.range.end),
+                    inAside: pendingAside)
+                resetPending()
+            }
+            let fileName = code.fileName ?? captionFileNames[index]
+            let snippet = Snippet(
+                fileName: fileName, language: code.language, code: code.code,
+                kind: code.kind(fileName: fileName),
+                range: code.range, sourceMap: code.sourceMap)
+            step?.snippets.append(snippet)
+            step?.extend(to: block.range.end)
+            // An aside keeps the code shown in it; prose after that code is the next step again.
+            step?.inAside = false
+            return
+        }
+        if captions.contains(index) {
+            // A file-name caption belongs with its code block: it opens no step of its own.
+            if startsImplicitStep(block) {
+                closeStep()
+                resetPending()
+            }
+            if step == nil, pendingStart == nil { pendingStart = block.range.start }
+            step?.extend(to: block.range.end)
+            return
+        }
+        if let current = step, current.label == nil, !current.held, !hasStepLabels, !current.snippets.isEmpty,
+            !current.inAside, !aside
+        {
+            // Unlabelled documents: prose after code starts the next implicit step.
+            closeStep()
+            resetPending()
+        }
+        if step != nil {
+            step?.prose.append(block.text)
+            step?.extend(to: block.range.end)
+            if aside { step?.inAside = true }
+        } else {
+            if pendingStart == nil { pendingStart = block.range.start }
+            pendingProse.append(block.text)
+            if aside { pendingAside = true }
+        }
+    }
+
+    /// Whether `block` (code, or the caption of code) ends the implicit step open now and opens the next:
+    /// in a document without step labels each code block is one step, so a step that already shows code
+    /// ends where the next code or its caption begins.
+    private func startsImplicitStep(_ block: OutlineBlock) -> Bool {
+        guard let current = step else { return false }
+        return current.label == nil && !current.held && !hasStepLabels && !current.snippets.isEmpty
+    }
+
+    private mutating func resetPending() {
+        pendingTitle = ""
+        pendingStart = nil
+        pendingProse = []
+        pendingAside = false
+    }
+
+    mutating func closeStep() {
+        guard let finished = step else { return }
+        step = nil
+        var current =
+            section
+            ?? SectionDraft(
+                title: tutorialTitle ?? "", label: nil, range: SourceRange.empty(at: finished.range.start))
+        // Released before the append: while `section` still shared the steps, every append copied all the
+        // steps before it (quadratic: 8,000 `**Step N**` labels took 1.8 s to outline, 100,000 minutes).
+        section = nil
+        current.steps.append(finished)
+        current.range = current.range.union(finished.range)
+        section = current
+    }
+
+    mutating func closeSection() {
+        closeStep()
+        if let finished = section { sections.append(finished) }
+        section = nil
+    }
+}

@@ -1,0 +1,170 @@
+import TutorialModel
+
+/// What `BuildState` reads from the shape of the whole document before its walk: the title heading, leftover
+/// headers above it, numbered lists of steps, a page titled by its place in a course.
+extension BuildState {
+    /// The tutorial's own heading: the level-1 heading that heads the content holding the steps, decided by
+    /// the shape of the headings above the first content (the first code block, step label or section
+    /// label), not by their words.
+    ///
+    /// It is the first unlabelled level-1 heading above the first content that heads something of its own:
+    /// authors put their title first, and later level-1 headings above the code (`# Background`, a
+    /// platform's `# iOS` over numbered sections) are parts of the post. A leftover header is passed over:
+    /// a heading with nothing under it before the next level-1 heading (a stale first heading), or a link
+    /// with only links under it (a back link, a table of contents). Where the page opens with a run of
+    /// level-1 headings with nothing under them (`# Course`, `# Part 1`, `# Project 1` over its text), the
+    /// first is the title and the others banners of its parts. When the heading stands right over the
+    /// first code or step (no heading between) and content lies past its part of the document (after the
+    /// next level-1 heading), it is the first of several level-1 sections: the level-1 heading before it,
+    /// if any, is the title. A document with no content keeps its first level-1 heading.
+    static func titleHeading(_ blocks: [OutlineBlock]) -> Int? {
+        func isUnlabelledHeading(_ block: OutlineBlock) -> Bool {
+            guard case .heading = block.kind, block.label == nil else { return false }
+            return !OutlineBuilder.isAside(block.text)
+        }
+        func isCandidate(_ block: OutlineBlock) -> Bool { headingLevel(block) == 1 && isUnlabelledHeading(block) }
+        guard let anchor = blocks.firstIndex(where: isContent) else { return blocks.firstIndex(where: isCandidate) }
+        let candidates = blocks[..<anchor].indices.filter { isCandidate(blocks[$0]) }
+        guard let nearest = candidates.last else { return nil }
+        if candidates.count >= 2, candidates[1] == candidates[0] + 1, candidates[1] + 1 < blocks.count,
+            headingLevel(blocks[candidates[1] + 1]) == 1, blocks[candidates[0]].links != .whole
+        {
+            // Banners opening the page (`# Course`, `# Part 1`, `# Project 1` over its text): the first heads them.
+            return candidates[0]
+        }
+        let first = candidates.first { !isLeftoverHeader($0, blocks) } ?? nearest
+        let anchorIsSection = blocks[anchor].label?.kind == .section && headingLevel(blocks[anchor]) != nil
+        let headingBetween = blocks[(first + 1)..<anchor].contains(where: isUnlabelledHeading)
+        if anchorIsSection || headingBetween || holdsAllContent(first, blocks) { return first }
+        return candidates.last { $0 < first }
+    }
+
+    /// Whether the first content stands right under an unlabelled level-1 heading other than the one at
+    /// `index` (`# Setting up` over the first code): the body's level-1 headings are then its sections, and
+    /// the heading at `index` one of them or a part above them, not a title over `##` sections (a study
+    /// note's or a chapter's own `# Title`, which a reader takes over the front matter's).
+    static func contentStandsUnderAnotherLevelOne(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        guard let anchor = blocks.firstIndex(where: isContent) else { return false }
+        var position = anchor - 1
+        while position > index {
+            let block = blocks[position]
+            if headingLevel(block) != nil, block.label == nil, !OutlineBuilder.isAside(block.text) {
+                return headingLevel(block) == 1
+            }
+            position -= 1
+        }
+        return false
+    }
+
+    /// Whether the level-1 heading at `index` heads nothing of its own before the next level-1 heading, or
+    /// is a link with only links under it (a back link, a table of contents of links).
+    static func isLeftoverHeader(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        var position = index + 1
+        var part: [OutlineBlock] = []
+        while position < blocks.count, headingLevel(blocks[position]) != 1 {
+            part.append(blocks[position])
+            position += 1
+        }
+        if part.isEmpty { return true }
+        return blocks[index].links == .whole && part.allSatisfy { $0.links == .whole }
+    }
+
+    /// A numbered list at the top level whose items hold code, or with code between its items, is a list
+    /// of steps (`1. Add a property:` then its code, `2. Build and run.`): each item is one step, with the
+    /// code under it or after it up to the next item. It takes two items at least; a numbered list without
+    /// code (reasons, prerequisites), or with code only after its last item, is prose. In a document with
+    /// no code and no step labels at all, a numbered list that is the body of the page (three items or
+    /// more, a third of its paragraphs and items at least) is its steps (`1. Open the project.`, `2. Choose
+    /// File > New > Target.`, …): instructions a reader follows are steps without code too, while a short
+    /// list in a page of prose (three challenges after a lesson's summary) stays prose. A numbered list of
+    /// links only is a table of contents, never steps.
+    static func numberedListSteps(_ blocks: [OutlineBlock]) -> (openers: Set<Int>, blocks: Set<Int>) {
+        func isCode(_ block: OutlineBlock) -> Bool {
+            if case .code = block.kind { return true }
+            return false
+        }
+        func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
+        let proseOnly = !blocks.contains { isCode($0) || $0.label?.kind == .step }
+        let textBlocks = blocks.count { block in
+            if case .heading = block.kind { return false }
+            return !isCode(block)
+        }
+        var openers = Set<Int>()
+        var members = Set<Int>()
+        var index = 0
+        while index < blocks.count {
+            guard blocks[index].listItem?.opens == true else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end + 1 < blocks.count, blocks[end + 1].listItem != nil || isCode(blocks[end + 1]) { end += 1 }
+            var runOpeners: [Int] = []
+            var hasCode = false
+            let openerCount = countOpeners(index...end)
+            for position in index...end {
+                if blocks[position].listItem?.opens == true { runOpeners.append(position) }
+                // Code after the last item alone does not make steps of a list (`two fields: 1. … 2. …`
+                // then the code that declares them).
+                if isCode(blocks[position]), blocks[position].listItem != nil || runOpeners.count < openerCount {
+                    hasCode = true
+                }
+            }
+            let instructions =
+                proseOnly && runOpeners.count >= 3 && runOpeners.count * 3 >= textBlocks
+                && !runOpeners.allSatisfy { blocks[$0].links == .whole }
+            if runOpeners.count >= 2, hasCode || instructions {
+                openers.formUnion(runOpeners)
+                members.formUnion(index...end)
+            }
+            index = end + 1
+        }
+        return (openers, members)
+    }
+
+    /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First
+    /// Workflow` and their code): the document's first heading is a level-1 step label, no other block
+    /// carries a step label, and headings follow under it. That label heads the whole page, not one step.
+    static func stepLabelTitle(_ blocks: [OutlineBlock]) -> Int? {
+        guard let first = blocks.firstIndex(where: { headingLevel($0) != nil }), headingLevel(blocks[first]) == 1,
+            blocks[first].label?.kind == .step,
+            !blocks[(first + 1)...].contains(where: { $0.label?.kind == .step }),
+            blocks[(first + 1)...].contains(where: { headingLevel($0) != nil })
+        else { return nil }
+        return first
+    }
+
+    /// Code, a step label or a section label heading: what a tutorial's title heads.
+    static func isContent(_ block: OutlineBlock) -> Bool {
+        switch block.kind {
+        case .code: return true
+        case .heading: return block.label != nil
+        case .paragraph: return block.label?.kind == .step
+        case .prose: return false
+        }
+    }
+
+    static func headingLevel(_ block: OutlineBlock) -> Int? {
+        if case .heading(let level) = block.kind { return level }
+        return nil
+    }
+
+    /// Whether no content lies past the part of the document the heading at `index` heads.
+    ///
+    /// Plain loops: the same search written with `firstIndex(where:)` over a slice crashed the Swift 6.3.1
+    /// optimizer (CopyPropagation, "Found outside of lifetime use") in release builds.
+    static func holdsAllContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        let level = headingLevel(blocks[index]) ?? 7
+        var position = index + 1
+        // The part ends at the next heading of the same level or higher.
+        while position < blocks.count {
+            if let other = headingLevel(blocks[position]), other <= level { break }
+            position += 1
+        }
+        while position < blocks.count {
+            if isContent(blocks[position]) { return false }
+            position += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,171 @@
+import TutorialModel
+import XCTest
+
+@testable import TutorialReaders
+
+/// Structure read from the shape of a whole page, as a reader counts it: which heading is the title (a
+/// front matter's, the first heading that heads something, not a later part), level-1 headings that group
+/// numbered sections, indented code beside fenced code, index pages of links, and a numbered list of
+/// instructions without code. Each case is our own text.
+final class PageShapesTests: XCTestCase {
+    private func read(_ text: String) -> Tutorial {
+        MarkdownReader.read(SourceDocument(path: "page.md", text: text))
+    }
+
+    /// Steps per section, and the snippets of each step.
+    private func shape(_ tutorial: Tutorial) -> [[Int]] {
+        tutorial.sections.map { $0.steps.map(\.snippets.count) }
+    }
+
+    // MARK: - The title
+
+    func testAFrontMatterTitleNamesAPostWhoseLevelOneHeadingsAreItsParts() {
+        let tutorial = read(
+            "---\ntitle: \"Jars in Swift\"\n---\n\n# Why jars\n\nThey keep things.\n\n# Setting up\n\n"
+                + "```swift\nimport Jars\n```\n\n# The jar\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars in Swift")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Setting up", "The jar"])
+    }
+
+    func testATitleHeadingOverLevelTwoSectionsWinsOverTheFrontMatter() {
+        let tutorial = read(
+            "---\ntitle: \"Jars, chapter 1\"\n---\n\nTranslated for practice.\n\n# Chapter 1: Making jars\n\n"
+                + "## Declare\n\n```swift\nstruct Jar {}\n```\n\n## Fill\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(tutorial.title, "Chapter 1: Making jars")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
+    }
+
+    func testTheFirstLevelOneHeadingIsTheTitleOverLaterPartsWithoutCode() {
+        let tutorial = read(
+            "# Jars in Swift\n\nA post about jars.\n\n# Background\n\nJars are values.\n\n# Setting up\n\n"
+                + "```swift\nimport Jars\n```\n\n# The jar\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars in Swift")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Setting up", "The jar"])
+    }
+
+    func testALinkHeadingOverOnlyLinksIsNoTitle() {
+        let tutorial = read(
+            "# [Back to the index](https://example.com)\n\n# [Contents](https://example.com/jars#contents)\n\n"
+                + "1. [Declare](https://example.com/jars#declare)\n2. [Fill](https://example.com/jars#fill)\n\n"
+                + "# [Jars](https://example.com/jars)\n\nWe make a jar and fill it.\n\n## Declare\n\n"
+                + "```swift\nstruct Jar {}\n```\n\n## Fill\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
+    }
+
+    func testARunOfBannersOpeningThePageIsHeadedByTheFirst() {
+        let tutorial = read(
+            "# Jar course notes\n\n# Part 1\n\n# Project 1: a jar\n\nWe make one.\n\n## 1. Declare\n\n"
+                + "```swift\nstruct Jar {}\n```\n\n## 2. Fill\n\n```swift\nvar jar = Jar()\n```\n\n# Project 2: a lid\n\n"
+                + "## 1. Declare\n\n```swift\nstruct Lid {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Jar course notes")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill", "Declare"])
+    }
+
+    func testLinkShapes() {
+        let blocks = MarkdownReader.blocks(
+            SourceDocument(
+                path: "page.md",
+                text:
+                    "# [Jars](a.md)\n\n[Declare](b.md): make one.\n\n[A](a.md) · [B](b.md)\n\nSee [the guide](c.md).\n\n"
+                    + "- [x] [Fill](d.md)\n")
+        ).blocks
+        XCTAssertEqual(blocks.map(\.links), [.whole, .opens, .whole, .none, .whole])
+    }
+
+    // MARK: - Level-1 headings over numbered sections
+
+    func testNumberedSectionsGroupedUnderLevelOneHeadingsAreSections() {
+        let tutorial = read(
+            "# Jars everywhere\n\nOne jar on each platform.\n\n# iOS\n\n## 1. Create the project\n\nPick the App template.\n\n"
+                + "## 2. Declare the jar\n\n```swift\nstruct Jar {}\n```\n\n# macOS\n\n## 1. Add a target\n\n"
+                + "Share the jar's file.\n\n## 2. Show it\n\n```swift\nText(\"jar\")\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars everywhere")
+        XCTAssertEqual(
+            tutorial.sections.map(\.title), ["Create the project", "Declare the jar", "Add a target", "Show it"])
+        XCTAssertEqual(shape(tutorial), [[0], [1], [0], [1]])
+    }
+
+    func testNumberedSectionsUnderOneLevelOnePartAreSectionsUnderTheTitle() {
+        let tutorial = read(
+            "# Jars on iOS\n\nA short post.\n\n# SwiftUI\n\n## 1. Declare\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "## 2. Fill\n\n```swift\nvar jar = Jar()\n```\n\n## 3. Run\n\nRun the app.\n")
+        XCTAssertEqual(tutorial.title, "Jars on iOS")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill", "Run"])
+    }
+
+    // MARK: - Indented code beside fenced code
+
+    func testIndentedCodeBesideFencedCodeIsNoSnippet() {
+        let tutorial = read(
+            "# Jars\n\n### Step 1\n\nMake one.\n\n```swift\nlet jar = Jar()\n```\n\nThe compiler prints:\n\n"
+                + "    warning: jar is never used\n\n### Step 2\n\nFill it.\n\n    jar.fill(with: .jam)\n")
+        XCTAssertEqual(shape(tutorial), [[1, 0]])
+        XCTAssertTrue(tutorial.sections[0].steps[1].prose.contains("jar.fill(with: .jam)"))
+    }
+
+    // MARK: - Index pages
+
+    func testAnIndexPageIsOneSectionWithAStepPerCommand() {
+        let text =
+            "# Jars\n\nThe jar package's pages.\n\n## Start\n\n- [Installing](install.md): add the package.\n"
+            + "- [First jar](first.md): a jar in five lines.\n\n```sh\nswift build\n```\n\n## Guides\n\n"
+            + "- [Filling](fill.md): what goes in.\n- [Sealing](seal.md)\n\n```sh\nswift test\n```\n"
+        XCTAssertTrue(
+            OutlineBuilder.isIndexPage(MarkdownReader.blocks(SourceDocument(path: "i.md", text: text)).blocks))
+        let tutorial = read(text)
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Jars"])
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+    }
+
+    func testAnHTMLIndexPageIsOneSection() {
+        let tutorial = HTMLReader.read(
+            SourceDocument(
+                path: "index.html",
+                text:
+                    "<html><body><h1>Jars</h1><h2>Start</h2><ul><li><a href=\"install.html\">Installing</a>: add it.</li>"
+                    + "<li><a href=\"first.html\">First jar</a></li></ul><pre><code>swift build</code></pre><h2>Guides</h2>"
+                    + "<ul><li><a href=\"fill.html\">Filling</a></li><li><a href=\"seal.html\">Sealing</a>: close it.</li></ul>"
+                    + "<pre><code>swift test</code></pre></body></html>"))
+        XCTAssertEqual(tutorial.title, "Jars")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Jars"])
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+    }
+
+    func testATutorialWithAReadingListIsNoIndexPage() {
+        let tutorial = read(
+            "# Jars\n\n## Declare\n\nA jar holds things.\n\nIt is a value type.\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "## Fill\n\nFilling changes it.\n\nSo it is a `var`.\n\n```swift\nvar jar = Jar()\n```\n\n"
+                + "## Further reading\n\n- [Values](v.md)\n- [Types](t.md)\n- [Jars](j.md)\n- [Lids](l.md)\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
+    }
+
+    // MARK: - Numbered instructions without code
+
+    func testANumberedListOfInstructionsIsTheStepsOfAPageWithoutCode() {
+        let tutorial = read(
+            "# Jars on the watch\n\nNo code today.\n\n1. Open the project.\n2. Add a watch target.\n"
+                + "3. Pick a watch simulator.\n4. Run it.\n\nDone.\n")
+        XCTAssertEqual(shape(tutorial), [[0, 0, 0, 0]])
+        XCTAssertEqual(
+            tutorial.sections[0].steps.map(\.title),
+            [
+                "Open the project.", "Add a watch target.", "Pick a watch simulator.", "Run it.",
+            ])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.labelNumber), [1, 2, 3, 4])
+    }
+
+    func testAShortNumberedListInAPageOfProseStaysProse() {
+        let tutorial = read(
+            "# Day 12\n\nToday we review.\n\nJars were the topic.\n\nValues came up.\n\n## Summary\n\nWe made jars.\n\n"
+                + "We filled them.\n\n## Challenges\n\nTry these:\n\n1. Add a lid.\n2. Count the jars.\n"
+                + "3. Sort them.\n\nGood luck.\n")
+        XCTAssertEqual(shape(tutorial), [])
+    }
+
+    func testANumberedTableOfContentsIsNoSteps() {
+        let tutorial = read(
+            "# Jars\n\n1. [Declare](#declare)\n2. [Fill](#fill)\n3. [Seal](#seal)\n")
+        XCTAssertEqual(shape(tutorial), [])
+    }
+}
