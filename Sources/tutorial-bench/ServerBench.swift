@@ -154,3 +154,64 @@ enum ServerBench {
         return Keystrokes(latencies: latencies, cpuPerEdit: cpuPerEdit, queries: pipeline.session.database.statistics)
     }
 }
+
+extension PipeClient {
+    /// Reads until the response to `lastID` and returns the ids of the responses read, in arrival order
+    /// (notifications are skipped). Nothing is kept for later waits (`waitFor` returns at the first match
+    /// of a read, and a burst's reads hold many): this is for a burst only.
+    func responseIDs(through lastID: Int) -> [Int] {
+        var ids: [Int] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while ids.last != lastID {
+            let count = read(fromServer, &buffer, buffer.count)
+            precondition(count > 0, "the server closed the connection")
+            for event in framer.append(Data(buffer[0..<count])) {
+                guard case .message(let body) = event,
+                    let message = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+                    message["method"] == nil, let id = message["id"] as? Int
+                else { continue }
+                ids.append(id)
+            }
+        }
+        return ids
+    }
+}
+
+extension ServerBench {
+    /// A burst of JSON-RPC requests: what dispatch costs per message (decoding, routing, the response
+    /// sequencer, the writer), not what an analysis costs.
+    struct Burst {
+        var seconds: Double
+        var cpuSeconds: Double
+        var answeredInOrder: Bool
+    }
+
+    /// `count` requests (documentSymbol and foldingRange alternately) about one small open document, written
+    /// from a thread of their own as fast as the pipe takes them, the responses read as they come, until the
+    /// last one: the shape of `BadMessageTests.testTenThousandRequestsInABurstAreAllAnsweredOnceInOrder`.
+    static func burst(requests count: Int) -> Burst {
+        let client = PipeClient()
+        client.initialize()
+        let uri = "file:///bench/burst.md"
+        let text = "# T\n\n## Step 1\n\n```swift file=A.swift\nlet a = 1\n```\n\n## Step 2\n\n```swift file=A.swift\nlet a = 2\n```\n"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": text]])
+        client.waitForDiagnostics(uri: uri, version: 1)
+        // Ids from 1,000 on, clear of the client's own (initialize is 1); encoded before the clock starts.
+        let ids = Array(1000..<(1000 + count))
+        var bytes = Data()
+        for id in ids {
+            let method = id % 2 == 0 ? "textDocument/foldingRange" : "textDocument/documentSymbol"
+            bytes.append(PipeClient.framed(["id": id, "method": method, "params": ["textDocument": ["uri": uri]]]))
+        }
+        let startCPU = processCPUSeconds()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let payload = bytes
+        let writer = Thread { client.send(bytes: payload) }
+        writer.start()
+        let answered = client.responseIDs(through: ids.last!)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpuSeconds = processCPUSeconds() - startCPU
+        client.request("shutdown", [:])
+        return Burst(seconds: seconds, cpuSeconds: cpuSeconds, answeredInOrder: answered == ids)
+    }
+}

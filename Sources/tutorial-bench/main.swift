@@ -46,6 +46,11 @@ if CommandLine.arguments.contains("--keystroke-only") {
     keystrokeFigures(&report)
     exit(0)
 }
+// `--burst-only` measures only the JSON-RPC burst (10,000 requests answered in order).
+if CommandLine.arguments.contains("--burst-only") {
+    burstFigure(&report)
+    exit(0)
+}
 // `--compare-only` measures only `compare` of two 1 MB tutorials beside lint of both.
 if CommandLine.arguments.contains("--compare-only") {
     compareFigures(&report, large: large)
@@ -178,6 +183,18 @@ func keystrokeFigures(_ report: inout Report) {
             "\(label): insertions (new text) p50 / p99", "\(milliseconds(percentile(inserted, 0.5))) / \(milliseconds(percentile(inserted, 0.99)))",
             reference: "removals (the text before) \(milliseconds(percentile(removed, 0.5))) / \(milliseconds(percentile(removed, 0.99)))")
     }
+}
+
+burstFigure(&report)
+
+/// JSON-RPC dispatch alone: a burst of small requests over pipes, answered once each and in order.
+func burstFigure(_ report: inout Report) {
+    report.heading("JSON-RPC dispatch (a burst of requests about a 2-step document, real framing over pipes)")
+    let run = ServerBench.burst(requests: 10_000)
+    report.figure(
+        "10,000 requests: last answer after", String(format: "%.2f s (%.0f requests/s)", run.seconds, 10_000 / run.seconds),
+        reference: String(format: "CPU %.2f s (client and server); %@; load average %@", run.cpuSeconds,
+            run.answeredInOrder ? "each answered once, in order" : "NOT answered once each in order", loadAverage()))
 }
 
 processFigures(&report)
