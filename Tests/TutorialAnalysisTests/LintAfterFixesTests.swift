@@ -14,6 +14,9 @@ final class LintAfterFixesTests: XCTestCase {
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-after-fixes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // swift-syntax-error is off by default; the documents' folder turns it on, as a team would.
+        try #"{"rules": {"swift-syntax-error": "on"}}"#.write(
+            to: directory.appendingPathComponent(".tutorial-check.json"), atomically: true, encoding: .utf8)
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: directory) }

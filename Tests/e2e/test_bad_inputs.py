@@ -207,6 +207,7 @@ def test_docc_directives_nested_100000_deep(binary, tmp_path):
 def test_swift_snippet_that_trapped_the_parser_diagnostics(binary, tmp_path):
     # Found by fuzz-pipeline: SwiftParserDiagnostics trapped on an invalid character glued to `=`.
     path = tmp_path / "replacement-character.md"
+    (tmp_path / ".tutorial-check.json").write_text('{"rules": {"swift-syntax-error": "on"}}\n')  # off by default
     path.write_text("## Step 1\n\n```swift file=A.swift\nimport SwiftUI\n\nstruct A {\n    var g \ufffd= 1\n}\n```\n\n## Step 2\n\n```swift\ng \ufffd= \n```\n")
     outcome = measure(binary, "lint", "--format", "json", path)
     assert outcome.code == 1, outcome
@@ -546,6 +547,7 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "test_lsp_reads.py": (ROOT / "Tests/e2e/lsp/test_lsp_reads.py").read_text(),
         "test_hostile_shapes.py": (ROOT / "Tests/e2e/test_hostile_shapes.py").read_text(),
         "SwiftNestingTests": (ROOT / "Tests/TutorialModelTests/SwiftNestingTests.swift").read_text(),
+        "SwiftParseLimitsTests": (ROOT / "Tests/TutorialModelTests/SwiftParseLimitsTests.swift").read_text(),
         "WorkBudgetFindingTests": (ROOT / "Tests/TutorialAnalysisTests/WorkBudgetFindingTests.swift").read_text(),
         "ParseGuardTests": (ROOT / "Tests/SwiftFactsTests/ParseGuardTests.swift").read_text(),
         "SyntaxTreesParseGuardTests": (ROOT / "Tests/StepDiffTests/SyntaxTreesTests.swift").read_text(),

@@ -39,6 +39,10 @@ struct Counter {
 """
 
 
+# swift-syntax-error is off by default; the tutorial's folder turns it on, as a team would.
+SYNTAX_ERRORS_ON = '{"rules": {"swift-syntax-error": "on"}}\n'
+
+
 def capture(binary, out, *paths):
     return subprocess.run(
         [str(SCRIPT), str(out), "--tool", binary, "--no-bundled", "--jobs", "1", *map(str, paths)],
@@ -49,6 +53,7 @@ def test_a_capture_holds_one_file_per_command_and_input_and_repeats_exactly(bina
     tutorials = tmp_path / "tutorials"
     tutorials.mkdir()
     (tutorials / "counter.md").write_text(TUTORIAL, encoding="utf-8")
+    (tutorials / ".tutorial-check.json").write_text(SYNTAX_ERRORS_ON, encoding="utf-8")
     first = capture(binary, tmp_path / "first", tutorials)
     assert first.returncode == 0, first.stderr
     second = capture(binary, tmp_path / "second", tutorials)
@@ -74,6 +79,7 @@ def test_a_capture_holds_one_file_per_command_and_input_and_repeats_exactly(bina
 def test_a_changed_output_shows_in_diff_of_two_captures(binary, tmp_path):
     tutorial = tmp_path / "counter.md"
     tutorial.write_text(TUTORIAL, encoding="utf-8")
+    (tmp_path / ".tutorial-check.json").write_text(SYNTAX_ERRORS_ON, encoding="utf-8")
     assert capture(binary, tmp_path / "before", tutorial).returncode == 0
     # Step 2's expression is written out: its swift-syntax-error finding goes.
     tutorial.write_text(TUTORIAL.replace("count =\n", "count += 1\n"), encoding="utf-8")

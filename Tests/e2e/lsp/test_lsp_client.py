@@ -344,7 +344,8 @@ async def test_a_docc_resource_edit_reanalyses_the_tutorial_that_uses_it(client:
     shutil.copytree(ROOT / "Tutorials" / "docc" / "InterfacingWithUIKit.docc", catalog)
     tutorial = catalog / "InterfacingWithUIKit.tutorial"
     # Build order (a problem a later step completes) is shown only when the configuration asks for it.
-    (catalog / ".tutorial-check.json").write_text('{"includeBuildOrder": true}\n')
+    # swift-syntax-error is off by default: this catalog turns it on to see the broken resource reported.
+    (catalog / ".tutorial-check.json").write_text('{"includeBuildOrder": true, "rules": {"swift-syntax-error": "on"}}\n')
     uri = uri_of(tutorial)
     open_document(client, tutorial, language_id="tutorial")
     before = await client.published.wait(uri, version=1)
