@@ -30,6 +30,8 @@ def test_a_folder_walk_takes_every_extension_a_named_file_is_read_by(binary, tmp
         encoding="utf-8")
     (tmp_path / "walkthrough.text").write_text(
         "Step 1\nCreate Counter.swift.\n\nstruct Counter {\n    var count =\n}\n", encoding="utf-8")
+    # The syntax error is what each reading finds: its rule is off by default, so the folder turns it on.
+    (tmp_path / ".tutorial-check.json").write_text('{"rules": {"swift-syntax-error": "on"}}\n', encoding="utf-8")
     walked = run(binary, "lint", "--format", "json", str(tmp_path))
     assert walked.returncode in (0, 1), walked.stderr
     documents = {pathlib.Path(document["path"]).name: document["diagnostics"]

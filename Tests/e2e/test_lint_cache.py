@@ -82,6 +82,8 @@ def test_a_changed_configuration_invalidates(binary, corpus, tmp_path):
 def test_a_docc_resource_that_appears_or_changes_invalidates(binary, corpus, tmp_path):
     cache = tmp_path / "lint-cache"
     resource = corpus / "code-file-missing" / "InterfacingWithUIKit.docc" / "Resources" / "04-07-PageControl.swift"
+    # A broken resource gives a syntax error: its rule is off by default, so the catalog's folder turns it on.
+    (corpus / "code-file-missing" / ".tutorial-check.json").write_text('{"rules": {"swift-syntax-error": "on"}}\n')
     before = assert_cached_equals_fresh(binary, corpus, cache, "--format", "json")
     assert "04-07-PageControl.swift" in before.stdout, "the fixture's missing @Code file"
     resource.write_text("import SwiftUI\n\nstruct PageControl {}\n")
