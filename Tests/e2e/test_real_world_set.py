@@ -110,7 +110,7 @@ def test_round_3_is_new_repositories_with_a_held_out_part_of_its_own():
     # Round 2's held-out part was measured once and is spent; round 3 adds repositories nobody here had
     # read, split by the same rule, so that this round's code is measured once on a fresh held-out part.
     sources = load()["sources"]
-    assert {source.get("round", 2) for source in sources} <= {2, 3, 4}
+    assert {source.get("round", 2) for source in sources} <= {2, 3, 4, 5}
     earlier = {source["repository"].lower() for source in sources if source.get("round", 2) < 3}
     third = [source for source in sources if source.get("round") == 3]
     assert not earlier & {source["repository"].lower() for source in third}
@@ -124,11 +124,27 @@ def test_round_4_is_new_repositories_all_held_out():
     # fresh held-out part measured once at the end. Its split was fixed before collection: every round-4
     # repository is held-out (recorded in the data file beside the hash rule), none was in an earlier round.
     data = load()
-    assert data["splitRule"]["heldOutRounds"] == [4]
+    assert 4 in data["splitRule"]["heldOutRounds"]
     sources = data["sources"]
-    earlier = {source["repository"].lower() for source in sources if source.get("round", 2) != 4}
+    earlier = {source["repository"].lower() for source in sources if source.get("round", 2) < 4}
     fourth = [source for source in sources if source.get("round") == 4]
     assert fourth and all(source["split"] == "held-out" for source in fourth)
     assert not earlier & {source["repository"].lower() for source in fourth}
     assert all(not document["verdicts"] for source in fourth for document in source["documents"]) \
         or "round4" in data.get("heldOutMeasured", {})
+
+
+def test_round_5_is_new_repositories_all_held_out():
+    # Round 4's held-out part was measured and spent; round 5 is a fresh held-out part of repositories in no
+    # earlier round, all held-out by a decision recorded before collection (splitRule.heldOutRounds), with
+    # nothing judged on it until the lead's one final measurement.
+    data = load()
+    assert data["splitRule"]["heldOutRounds"] == [4, 5]
+    sources = data["sources"]
+    earlier = {source["repository"].lower() for source in sources if source.get("round", 2) != 5}
+    fifth = [source for source in sources if source.get("round") == 5]
+    assert fifth and all(source["split"] == "held-out" for source in fifth)
+    assert not earlier & {source["repository"].lower() for source in fifth}
+    assert len({source["repository"].lower() for source in fifth}) >= 8
+    assert all(not document["verdicts"] for source in fifth for document in source["documents"]) \
+        or "round5" in data.get("heldOutMeasured", {})
