@@ -49,7 +49,8 @@ private let suppressionMarkerDash = suppressionMarker.firstIndex(of: UInt8(ascii
 /// Lines that may stand for code, judged by shape in any language, with no list of phrases: a comment
 /// holding an ellipsis (`// … the rest as before`, `/* 省略…… */`); comments that are all a block holds that
 /// cannot be empty (`struct ContentView: View {` `// 기존 코드` `}`: they stand for code); and prose
-/// written among the code (a line of Hangul, kana or ideographs outside a string or a comment).
+/// written among the code (a line of Hangul, kana or ideographs outside a string or a comment); and a
+/// trailing comment where an operand is due (`let contact: CNContact = // the one picked earlier`).
 /// Doc comments and markers for tools (`///`, `MARK:`, `TODO:`, `FIXME:`, `swiftlint:`, `tutorial-check:`)
 /// are comments of a whole file.
 func commentsStandingForCode(in code: String) -> [Int] {
@@ -64,7 +65,7 @@ func commentsStandingForCode(in code: String) -> [Int] {
     var result: [Int] = []
     for (index, line) in lines.enumerated() {
         guard let comment = commentText(of: line) else {
-            if isProse(line) { result.append(index) }
+            if isProse(line) || leavesItsOperandToAComment(line) { result.append(index) }
             continue
         }
         let toolMarkers = ["MARK:", "TODO:", "FIXME:", "swiftlint:", "tutorial-check:", "#warning", "-"]
@@ -115,6 +116,24 @@ private func commentText(of line: String) -> String? {
     }
     while text.first == "/" || text.first == " " || text.first == "\t" { text.removeFirst() }
     return String(text)
+}
+
+/// Whether a line of code stops where an operand is due and says in a trailing comment what goes there
+/// (`let contact: CNContact = // the one picked earlier`, `return // the total`, `base + // the rest`):
+/// the comment stands for an expression the author left out.
+private func leavesItsOperandToAComment(_ line: String) -> Bool {
+    guard let comment = line.range(of: "//") else { return false }
+    let code = line[..<comment.lowerBound]
+    // A `//` inside a string literal (`"https://…"`) starts no comment.
+    guard code.filter({ $0 == "\"" }).count % 2 == 0 else { return false }
+    guard let last = code.split(whereSeparator: { $0 == " " || $0 == "\t" }).last else { return false }
+    if last == "return" || last == "=" { return true }
+    // A token of operator characters alone is a binary operator waiting for its right side (`+`, `??`, `&&`,
+    // `+=`); a token ending in one after a name (`a.b=`) is the same. Generic closings (`Array<Int>`) and
+    // postfix operators on a name (`value!`) hold more than operator characters and end otherwise.
+    let operatorCharacters = Set("=+-*/%&|^<>!?~")
+    if last.allSatisfy(operatorCharacters.contains), last != "!", last != "?", last != ">" { return true }
+    return last.hasSuffix("=") && !last.hasSuffix("->")
 }
 
 /// Whether a line outside comments is prose: once its comments are taken out, it holds Hangul, kana or CJK

@@ -18,6 +18,24 @@ final class ElidedShapeTests: XCTestCase {
         XCTAssertEqual(elided("func make() -> UIView {\n    // same as before\n}\n"), [1])
         // Prose written among the code.
         XCTAssertEqual(elided("struct A {\n    在这里保留之前的方法\n}\n"), [1])
+        // A trailing comment where an operand is due: after `=`, `return` or a binary operator, in any script.
+        XCTAssertEqual(elided("func f() {\n    let contact: Contact = // the one picked before\n    show(contact)\n}\n"), [1])
+        XCTAssertEqual(elided("func total() -> Int {\n    return // 앞의 합계\n}\n"), [1])
+        XCTAssertEqual(elided("let sum = base +  // 残りの項\nlet ok = a && // 条件\nx += // 增量\n"), [0, 1, 2])
+    }
+
+    func testTrailingCommentsAfterACompleteExpressionAreNotElision() {
+        // An operand before the comment (a value, a call, a generic type, a postfix operator), and `//` in a
+        // string: whole code.
+        let code = """
+            let limit = 10 // the most shown
+            let url = "https://example.com/a = b" // the page
+            let names: Array<String> = [] // none yet
+            let view = host.view! // loaded by now
+            if count > limit { return } // nothing to do
+
+            """
+        XCTAssertEqual(elided(code), [])
     }
 
     func testCommentsOfAWholeFileAreNotElision() {

@@ -12,7 +12,9 @@ struct SwiftSyntaxError: CodeRule {
             stray character left by copying from a web page) are reported at the characters they concern. \
             Fragments are not judged: a few members or statements shown out of context may be incomplete on \
             purpose (and code whose braces do not balance, or that leaves code out with `...`, `…` or an \
-            editor placeholder, is read as a fragment). At most five errors are reported per snippet, as later ones usually follow from the first. \
+            editor placeholder, or leaves an expression to a comment after `=`, is read as a fragment). A type \
+            declared without a body (a class or protocol header quoted from a reference) is a declaration to \
+            read, not an error. At most five errors are reported per snippet, as later ones usually follow from the first. \
             Code a later step fixes is build order only when it stops before it is done (the error is at its \
             end: a call left open for the next step); an error before the end is broken code the reader copies, \
             shown even when a later step mends it.
@@ -32,6 +34,14 @@ struct SwiftSyntaxError: CodeRule {
                 "A full-width parenthesis copied from a translated page",
                 """
                 func makeCoordinator() -> Coordinator ↓（
+                """),
+            RuleExample(
+                "A line indented with full-width (ideographic) spaces, which Swift does not take for blanks",
+                """
+                struct Counter {
+                \u{3000}\u{3000}// how many so far
+                    ↓let count = 0
+                }
                 """),
             RuleExample(
                 "A call split across lines with an unbalanced parenthesis",
@@ -66,6 +76,25 @@ struct SwiftSyntaxError: CodeRule {
                 }
                 """),
             RuleExample(
+                "A comment standing for an expression: code left out, so not the whole file",
+                """
+                struct ContactCard {
+                    func show() {
+                        let contact: Contact = // the contact picked in the previous step
+                        present(contact)
+                    }
+                }
+                """),
+            RuleExample(
+                "Declarations quoted from a reference, without bodies, to read rather than to type",
+                """
+                open class UIHostingController<Content>: UIViewController where Content: View
+
+                protocol UIViewRepresentable: View
+
+                enum Mode: String
+                """),
+            RuleExample(
                 "A suppressed line",
                 """
                 let x = 1 + // tutorial-check:disable-line swift-syntax-error
@@ -81,7 +110,7 @@ struct SwiftSyntaxError: CodeRule {
         // Code that stops before it is done (a call left open for the next step) fails at its end; broken code
         // (a comment wrapped onto a line of its own, a stray character) fails before it.
         let lastCharacter = code.lastIndex { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) } ?? 0
-        return context.facts.syntaxErrors.prefix(5).map { error in
+        return context.facts.syntaxErrors.filter { !isMissingMemberBlock($0.message) }.prefix(5).map { error in
             // Keyed by message and the text of the line, so the same error in later steps is one finding.
             let line = context.facts.line(of: error.range.start)
             let start = context.facts.lineStarts[line]
@@ -92,5 +121,17 @@ struct SwiftSyntaxError: CodeRule {
                 subject: "\(error.message)|\(text)", message: error.message, range: error.range,
                 mayBeBuildOrder: error.range.end > lastCharacter)
         }
+    }
+}
+
+/// The diagnostics SwiftParser gives a type declared without a body (`protocol UIViewRepresentable: View`,
+/// `open class UIHostingController<Content>: UIViewController where Content: View`): a declaration quoted
+/// from a reference for the reader to read, not code to type. In a snippet whose braces balance (one that
+/// does not is read as a fragment and not judged) a missing member block can only be that: a body written
+/// without its opening brace would leave a closing one unmatched.
+private func isMissingMemberBlock(_ message: String) -> Bool {
+    let kinds = ["class", "struct", "enum", "protocol", "extension", "actor"]
+    return ["expected '{' in ", "expected member block in ", "expected '}' to end "].contains { opening in
+        message.hasPrefix(opening) && kinds.contains(String(message.dropFirst(opening.count)))
     }
 }
