@@ -128,13 +128,20 @@ public struct VariableFact: Sendable, Hashable {
     public let name: String
     /// The callee name when initialised by a call (`UIHostingController`), or the annotated type's name.
     public let typeName: String?
+    /// The value when it is a chain of member accesses (`host.view!` gives `host.view`): the variable is
+    /// another name for it. Nil for any other value.
+    public let memberChain: String?
     public let range: CodeRange
 
-    public init(function: Int?, enclosingType: String?, name: String, typeName: String?, range: CodeRange) {
+    public init(
+        function: Int?, enclosingType: String?, name: String, typeName: String?, memberChain: String? = nil,
+        range: CodeRange
+    ) {
         self.function = function
         self.enclosingType = enclosingType
         self.name = name
         self.typeName = typeName
+        self.memberChain = memberChain
         self.range = range
     }
 }

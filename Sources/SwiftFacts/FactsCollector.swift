@@ -233,7 +233,8 @@ final class FactsCollector: SyntaxVisitor {
             variables.append(
                 VariableFact(
                     function: currentFunction, enclosingType: currentType?.qualifiedName, name: name,
-                    typeName: typeName, range: binding.codeRange))
+                    typeName: typeName, memberChain: binding.initializer.flatMap { memberChain($0.value) },
+                    range: binding.codeRange))
         }
         return .visitChildren
     }
@@ -347,4 +348,17 @@ final class FactsCollector: SyntaxVisitor {
         }
         return .visitChildren
     }
+}
+
+/// `a.b.c`, `a.b!`, `self.a?.b` as `a.b.c`, `a.b`, `a.b` (unwrapping and `self.` dropped); nil for a value
+/// that is not a chain of names.
+private func memberChain(_ value: ExprSyntax) -> String? {
+    if let unwrapped = value.as(ForceUnwrapExprSyntax.self) { return memberChain(unwrapped.expression) }
+    if let optional = value.as(OptionalChainingExprSyntax.self) { return memberChain(optional.expression) }
+    if let reference = value.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    guard let access = value.as(MemberAccessExprSyntax.self), let base = access.base,
+        let chain = memberChain(base)
+    else { return nil }
+    let member = access.declName.baseName.text
+    return chain == "self" ? member : chain + "." + member
 }

@@ -140,7 +140,7 @@ extension VariableFact {
     func shifted(by delta: Int, functions shift: Int) -> VariableFact {
         VariableFact(
             function: function.map { $0 + shift }, enclosingType: enclosingType, name: name, typeName: typeName,
-            range: range.shifted(by: delta))
+            memberChain: memberChain, range: range.shifted(by: delta))
     }
 }
 

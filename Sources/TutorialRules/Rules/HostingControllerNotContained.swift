@@ -44,6 +44,19 @@ struct HostingControllerNotContained: CodeRule {
                 }
                 """),
             RuleExample(
+                "The host's view taken into a local first",
+                """
+                class ViewController: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        let host = UIHostingController(rootView: ContentView())
+                        let content = host.view!
+                        content.translatesAutoresizingMaskIntoConstraints = false
+                        ↓view.addSubview(content)
+                    }
+                }
+                """),
+            RuleExample(
                 "A host held in a property",
                 """
                 class ViewController: UIViewController {
@@ -65,6 +78,19 @@ struct HostingControllerNotContained: CodeRule {
                         let host = UIHostingController(rootView: ContentView())
                         addChild(host)
                         view.addSubview(host.view)
+                        host.didMove(toParent: self)
+                    }
+                }
+                """),
+            RuleExample(
+                "The host's view taken into a local, with full containment",
+                """
+                class ViewController: UIViewController {
+                    override func viewDidLoad() {
+                        let host = UIHostingController(rootView: ContentView())
+                        addChild(host)
+                        let content: UIView = host.view
+                        view.addSubview(content)
                         host.didMove(toParent: self)
                     }
                 }
@@ -94,8 +120,17 @@ struct HostingControllerNotContained: CodeRule {
         let facts = context.facts
         for call in facts.calls where call.name == "addSubview" || call.name == "addArrangedSubview" {
             guard let argument = call.arguments.first?.value.text else { continue }
-            let trimmed = argument.replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "?", with: "")
+            var trimmed = argument.replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "?", with: "")
                 .replacingOccurrences(of: "self.", with: "")
+            // The view taken into a local first (`let content = host.view!`, then `addSubview(content)`).
+            if !trimmed.contains("."),
+                let alias = facts.variables.last(where: {
+                    $0.name == trimmed && $0.function != nil && $0.function == call.function
+                        && $0.range.start < call.range.start
+                }), let chain = alias.memberChain
+            {
+                trimmed = chain
+            }
             guard trimmed.hasSuffix(".view") else { continue }
             let host = String(trimmed.dropLast(".view".count))
             guard !host.contains("."), !host.isEmpty else { continue }
