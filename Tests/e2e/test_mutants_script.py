@@ -73,3 +73,19 @@ def test_a_directory_without_the_mutator_is_a_usage_error(binary, tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "tutorial-mutants" in done.stderr
+
+
+def test_the_held_out_part_is_opened_only_with_final(binary, tmp_path):
+    """`--split held-out` is the end-of-round measurement: refused without --final; with it, only the
+    held-out documents flagged uikit are used (here one whose copy is absent: an error, not a tuning copy)."""
+    directory = write_set(tmp_path)
+    refused = subprocess.run([str(SCRIPT), str(directory), binary, *mutator_options(binary), "--split", "held-out"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2
+    assert "--final" in refused.stderr
+    done = subprocess.run(
+        [str(SCRIPT), str(directory), binary, *mutator_options(binary), "--split", "held-out", "--final"],
+        capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("1 held-out tutorials flagged uikit; 0 read"), done.stdout
+    assert "held.md" in done.stdout and "pages.md" not in done.stdout, done.stdout
