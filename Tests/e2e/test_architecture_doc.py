@@ -1,4 +1,5 @@
-"""docs/architecture.md names only files that exist, and its module table is Package.swift's graph."""
+"""docs/architecture.md names only files that exist, its module table is Package.swift's graph, and its query
+table is the queries the sources declare."""
 import json
 import re
 import subprocess
@@ -106,3 +107,26 @@ def test_every_module_knows_only_modules_of_lower_layers():
     for module in ["TutorialReaders", "SwiftFacts", "StepDiff", "SnippetComposition"]:
         assert layers[module] < layers["TutorialRules"], module
     assert layers["TutorialRules"] < min(layers["TutorialAnalysis"], layers["Reports"])
+
+
+def test_the_query_table_lists_every_query_the_sources_declare():
+    """The "Queries" table of the architecture page names each query a database declares
+    (`database.documentQuery("name")`, `contentQuery("name", …)`), no more and no fewer, and says how long
+    each kind keeps its values: a per-document query its latest revision, a content-addressed one generations."""
+    declared = {}
+    for source in (ROOT / "Sources").rglob("*.swift"):
+        text = source.read_text(encoding="utf-8")
+        for kind, name in re.findall(r'\.(documentQuery|contentQuery)\(\s*"(\w+)"', text):
+            declared[name] = kind
+    assert declared, "no query declaration found: the pattern no longer matches the database's API"
+    section = DOC.read_text(encoding="utf-8").split("\n## Queries\n", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        found = re.match(r"`(\w+)`", cells[0]) if line.startswith("| `") else None
+        if found:
+            rows[found.group(1)] = cells[-1]
+    assert set(rows) == set(declared), (sorted(rows), sorted(declared))
+    for name, kind in declared.items():
+        expected = "revision" if kind == "documentQuery" else "generation"
+        assert expected in rows[name], (name, rows[name])
