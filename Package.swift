@@ -85,7 +85,7 @@ let package = Package(
             dependencies: ["TutorialModel", "StepDiff", "SwiftFacts"],
             // Compiled into the module: no resource bundle to install next to the binary, no file to read
             // at start-up.
-            resources: [.embedInCode("KnownProtocols.json")],
+            resources: [.embedInCode("KnownProtocols.json"), .embedInCode("FrameworkNames.json")],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "TutorialAnalysis",

@@ -22,7 +22,7 @@ func walkFacts(
         types: collector.types.map { $0.build() }, functions: collector.functions,
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
         variables: collector.variables, memberReferences: collector.memberReferences,
-        syntaxErrors: syntaxErrors(in: tree),
+        syntaxErrors: syntaxErrors(in: tree), imports: imports(in: tree),
         lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), elidedLines: elidedLines(in: code),
         lineStarts: lineStarts)
     return (facts, MemberFactsTable(collector.recorded), collector.reusedCount)

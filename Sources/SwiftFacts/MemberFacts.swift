@@ -191,6 +191,7 @@ public enum MemberFactsCheck {
         compare("variables", a.variables, b.variables)
         compare("memberReferences", a.memberReferences, b.memberReferences)
         compare("syntaxErrors", a.syntaxErrors, b.syntaxErrors)
+        compare("imports", a.imports, b.imports)
         compare("lineSuppressions", a.lineSuppressions, b.lineSuppressions)
         compare("elidedLines", a.elidedLines, b.elidedLines)
         compare("lineStarts", a.lineStarts, b.lineStarts)

@@ -22,6 +22,8 @@ public final class SnippetFacts: Sendable {
     public let memberReferences: [MemberReferenceFact]
     /// Parser diagnostics at error level.
     public let syntaxErrors: [SyntaxErrorFact]
+    /// The file's top-level imports.
+    public let imports: [ImportFact]
     /// `// tutorial-check:disable-line rule-id` comments, by 0-based line of the code.
     public let lineSuppressions: [LineSuppression]
     /// 0-based lines that stand for omitted code (`...`, `…`, `// ...`, an editor placeholder `<#…#>`):
@@ -40,7 +42,7 @@ public final class SnippetFacts: Sendable {
     public init(
         types: [TypeFact], functions: [FunctionFact], assignments: [AssignmentFact], calls: [CallFact],
         selectors: [SelectorFact], variables: [VariableFact], memberReferences: [MemberReferenceFact],
-        syntaxErrors: [SyntaxErrorFact],
+        syntaxErrors: [SyntaxErrorFact], imports: [ImportFact] = [],
         lineSuppressions: [LineSuppression], elidedLines: [Int] = [], lineStarts: [Int], id: Int = 0
     ) {
         self.types = types
@@ -51,6 +53,7 @@ public final class SnippetFacts: Sendable {
         self.variables = variables
         self.memberReferences = memberReferences
         self.syntaxErrors = syntaxErrors
+        self.imports = imports
         self.lineSuppressions = lineSuppressions
         self.elidedLines = elidedLines
         self.lineStarts = lineStarts
@@ -67,6 +70,7 @@ public final class SnippetFacts: Sendable {
         variables = facts.variables
         memberReferences = facts.memberReferences
         syntaxErrors = facts.syntaxErrors
+        imports = facts.imports
         lineSuppressions = facts.lineSuppressions
         elidedLines = facts.elidedLines
         lineStarts = facts.lineStarts

@@ -14,6 +14,7 @@ public enum RuleRegistry {
         .code(RepresentableInCellConfiguration()),
         .code(StaleCoordinatorParent()),
         .code(SwiftSyntaxError()),
+        .code(MissingImport()),
     ] + StepStructureRules.all.map { .tutorial($0) } + [
         .tutorial(InputError()),
         .tutorial(FileNameMismatch()),

@@ -110,7 +110,9 @@ struct SwiftSyntaxError: CodeRule {
         // Code that stops before it is done (a call left open for the next step) fails at its end; broken code
         // (a comment wrapped onto a line of its own, a stray character) fails before it.
         let lastCharacter = code.lastIndex { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) } ?? 0
-        return context.facts.syntaxErrors.filter { !isMissingMemberBlock($0.message) }.prefix(5).map { error in
+        let errors = context.facts.syntaxErrors
+        let quotesDeclarations = errors.contains { isMissingMemberBlock($0.message) }
+        return errors.filter { !(quotesDeclarations && isAboutAMemberBlock($0.message)) }.prefix(5).map { error in
             // Keyed by message and the text of the line, so the same error in later steps is one finding.
             let line = context.facts.line(of: error.range.start)
             let start = context.facts.lineStarts[line]
@@ -124,14 +126,22 @@ struct SwiftSyntaxError: CodeRule {
     }
 }
 
-/// The diagnostics SwiftParser gives a type declared without a body (`protocol UIViewRepresentable: View`,
+/// The diagnostic SwiftParser gives a type declared without a body (`protocol UIViewRepresentable: View`,
 /// `open class UIHostingController<Content>: UIViewController where Content: View`): a declaration quoted
 /// from a reference for the reader to read, not code to type. In a snippet whose braces balance (one that
 /// does not is read as a fragment and not judged) a missing member block can only be that: a body written
 /// without its opening brace would leave a closing one unmatched.
 private func isMissingMemberBlock(_ message: String) -> Bool {
-    let kinds = ["class", "struct", "enum", "protocol", "extension", "actor"]
-    return ["expected '{' in ", "expected member block in ", "expected '}' to end "].contains { opening in
-        message.hasPrefix(opening) && kinds.contains(String(message.dropFirst(opening.count)))
-    }
+    ["expected '{' in ", "expected member block in "].contains { message.hasPrefix($0) && isTypeKind(message, after: $0) }
+}
+
+/// A diagnostic about a type's member block: its opening brace or, following from a missing one, its closing
+/// brace. A closing brace missing where no opening one is (`struct PageControl {` and nothing after) is an
+/// error of its own, reported unless the snippet quotes declarations.
+private func isAboutAMemberBlock(_ message: String) -> Bool {
+    isMissingMemberBlock(message) || (message.hasPrefix("expected '}' to end ") && isTypeKind(message, after: "expected '}' to end "))
+}
+
+private func isTypeKind(_ message: String, after opening: String) -> Bool {
+    ["class", "struct", "enum", "protocol", "extension", "actor"].contains(String(message.dropFirst(opening.count)))
 }

@@ -1,0 +1,170 @@
+import SwiftFacts
+import TutorialModel
+
+/// A whole file that imports frameworks uses a name only a framework it does not import declares.
+struct MissingImport: CodeRule {
+    let description = RuleDescription(
+        id: "missing-import", category: .lifecycle,
+        summary: "A file uses a framework's type without importing the framework.",
+        explanation: """
+            A file that imports frameworks but uses a type or protocol only another Apple framework declares \
+            (`WKWebView` with only `import SwiftUI`, `CNContact` without `import Contacts`) does not compile: \
+            the reader copying it gets "cannot find type in scope". The names come from a table of frameworks \
+            and the names only each of them declares, with what importing each brings into scope (SwiftUI \
+            brings UIKit, UIKit brings Foundation). Only a whole file is judged, and only one that imports \
+            something (listings without any import leave imports out by convention); a file importing a \
+            module the table does not know (a package, the app's own module) may get anything from it, and \
+            a name the project declares itself is its own. A name in a comment or a string is no use.
+            """,
+        defaultSeverity: .error, evidence: .absence,
+        triggering: [
+            RuleExample(
+                "A contacts type with only SwiftUI imported",
+                """
+                import SwiftUI
+
+                struct ContactRow: View {
+                    let contact: ↓CNContact
+                    var body: some View { Text(contact.givenName) }
+                }
+                """),
+            RuleExample(
+                "A web view in a representable that imports only SwiftUI",
+                """
+                import SwiftUI
+
+                struct PageView: UIViewRepresentable {
+                    func makeUIView(context: Context) -> ↓WKWebView { WKWebView() }
+                    func updateUIView(_ view: WKWebView, context: Context) {}
+                }
+                """),
+            RuleExample(
+                "The representable protocol in a file importing only WebKit",
+                """
+                import WebKit
+
+                struct PageView: ↓UIViewRepresentable {
+                    func makeUIView(context: Context) -> WKWebView { WKWebView() }
+                    func updateUIView(_ view: WKWebView, context: Context) {}
+                }
+                """),
+        ],
+        nonTriggering: [
+            RuleExample(
+                "No import at all: the listing leaves imports out",
+                """
+                struct ContactRow: View {
+                    let contact: CNContact
+                    var body: some View { Text(contact.givenName) }
+                }
+                """),
+            RuleExample(
+                "Imported, directly or by a framework that brings it in",
+                """
+                import SwiftUI
+                import ContactsUI
+
+                struct Picker: UIViewControllerRepresentable {
+                    func makeUIViewController(context: Context) -> CNContactPickerViewController {
+                        let store = CNContactStore()
+                        _ = store
+                        return CNContactPickerViewController()
+                    }
+                    func updateUIViewController(_ controller: CNContactPickerViewController, context: Context) {}
+                }
+                """),
+            RuleExample(
+                "A module the table does not know may bring anything",
+                """
+                import SwiftUI
+                import AppKitBridges
+
+                struct Browser: View {
+                    let page: WKWebView
+                    var body: some View { Text("page") }
+                }
+                """),
+            RuleExample(
+                "A name the project declares itself, and names in comments and strings",
+                """
+                import SwiftUI
+
+                // Shows a WKWebView later on.
+                struct CNContact { let givenName: String }
+                struct ContactRow: View {
+                    let contact: CNContact
+                    var body: some View { Text("CNContactStore") }
+                }
+                """),
+            RuleExample(
+                "A file that leaves code out: the import may be in what it does not show",
+                """
+                import SwiftUI
+                // ...
+                struct ContactRow: View {
+                    let contact: CNContact
+                    var body: some View { Text(contact.givenName) }
+                }
+                """),
+        ])
+
+    func check(_ context: CodeContext) -> [CodeFinding] {
+        let facts = context.facts
+        guard !context.isFragment, context.project.currentIsComplete, !facts.imports.isEmpty else { return [] }
+        let table = FrameworkNames.standard
+        let modules = facts.imports.map(\.module)
+        guard modules.allSatisfy(table.knows) else { return [] }
+        let inScope = table.inScope(importing: modules)
+        let code = context.snippet.code
+        // The words of the code first, in one pass over its bytes: a name of a framework not in scope is
+        // rare, and only then is the code's token stream asked for (a parse) to tell code from comments and
+        // strings.
+        let byName = table.frameworkByName
+        var candidates: [String: String] = [:]
+        for word in capitalizedWords(in: code) {
+            if let framework = byName[word], !inScope.contains(framework) { candidates[word] = framework }
+        }
+        guard !candidates.isEmpty else { return [] }
+        var reported: Set<String> = []
+        var findings: [CodeFinding] = []
+        for token in identifierTokens(named: Set(candidates.keys), in: code) {
+            guard let framework = candidates[token.name], !reported.contains(framework),
+                !context.project.declaresType(named: token.name)
+            else { continue }
+            reported.insert(framework)
+            let lastImport = facts.imports.map { facts.line(of: $0.range.start) }.max() ?? 0
+            findings.append(
+                CodeFinding(
+                    subject: framework,
+                    message: "\(token.name) is declared in \(framework), which this file does not import",
+                    range: token.range, fixTitle: "Add import \(framework)",
+                    edits: [CodeEdit(.insertLine(before: lastImport + 1, text: "import \(framework)"))],
+                    resolvingTokens: [framework]))
+        }
+        return findings
+    }
+}
+
+/// The distinct words of `code` that start with a capital ASCII letter (`CNContact`, `View`), found in one
+/// pass over its bytes, comments and strings included.
+private func capitalizedWords(in code: String) -> Set<String> {
+    var words: Set<String> = []
+    let bytes = Array(code.utf8)
+    var index = 0
+    func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+    }
+    while index < bytes.count {
+        guard isWordByte(bytes[index]) else {
+            index += 1
+            continue
+        }
+        let start = index
+        while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+        let first = bytes[start]
+        if first >= 0x41 && first <= 0x5A && (start == 0 || bytes[start - 1] < 0x80) {
+            words.insert(String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+    }
+    return words
+}
