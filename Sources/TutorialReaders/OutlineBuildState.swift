@@ -54,8 +54,14 @@ struct BuildState {
         sectionsAsSteps: Set<Int> = []
     ) {
         self.blocks = blocks
-        self.sectionsAsSteps = sectionsAsSteps
-        (listSteps, listBlocks) = Self.numberedListSteps(blocks)
+        let (listSteps, listBlocks) = Self.numberedListSteps(blocks)
+        (self.listSteps, self.listBlocks) = (listSteps, listBlocks)
+        // A numbered section whose numbered list is its steps is no step by itself.
+        self.sectionsAsSteps = sectionsAsSteps.filter { section in
+            guard let level = Self.headingLevel(blocks[section]) else { return true }
+            let end = blocks.indices.first { $0 > section && (Self.headingLevel(blocks[$0]) ?? .max) <= level } ?? blocks.count
+            return !listSteps.contains { $0 > section && $0 < end }
+        }
         self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
         self.frontMatterTitle = frontMatterTitle

@@ -76,8 +76,9 @@ extension BuildState {
     /// no code and no step labels at all, a numbered list that is the body of the page (three items or
     /// more, a third of its paragraphs and items at least) is its steps (`1. Open the project.`, `2. Choose
     /// File > New > Target.`, …): instructions a reader follows are steps without code too, while a short
-    /// list in a page of prose (three challenges after a lesson's summary) stays prose. A numbered list of
-    /// links only is a table of contents, never steps.
+    /// list in a page of prose (three challenges after a lesson's summary) stays prose; under labelled
+    /// section headings, each section's list is weighed within its section. A numbered list of links only
+    /// is a table of contents, never steps.
     static func numberedListSteps(_ blocks: [OutlineBlock]) -> (openers: Set<Int>, blocks: Set<Int>) {
         func isCode(_ block: OutlineBlock) -> Bool {
             if case .code = block.kind { return true }
@@ -85,9 +86,16 @@ extension BuildState {
         }
         func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
         let proseOnly = !blocks.contains { isCode($0) || $0.label?.kind == .step }
-        let textBlocks = blocks.count { block in
-            if case .heading = block.kind { return false }
-            return !isCode(block)
+        // In a page of labelled sections (`## Section 2: …`, `## 2. …`), each section is a page of its own:
+        // its list is measured against its own paragraphs and items.
+        let sectionStarts = blocks.indices.filter { headingLevel(blocks[$0]) != nil && blocks[$0].label?.kind == .section }
+        func textBlocks(around position: Int) -> Int {
+            let start = sectionStarts.last { $0 < position } ?? 0
+            let end = sectionStarts.first { $0 > position } ?? blocks.count
+            return blocks[start..<end].count { block in
+                if case .heading = block.kind { return false }
+                return !isCode(block)
+            }
         }
         var openers = Set<Int>()
         var members = Set<Int>()
@@ -111,7 +119,7 @@ extension BuildState {
                 }
             }
             let instructions =
-                proseOnly && runOpeners.count >= 3 && runOpeners.count * 3 >= textBlocks
+                proseOnly && runOpeners.count >= 3 && runOpeners.count * 3 >= textBlocks(around: index)
                 && !runOpeners.allSatisfy { blocks[$0].links == .whole }
             if runOpeners.count >= 2, hasCode || instructions {
                 openers.formUnion(runOpeners)

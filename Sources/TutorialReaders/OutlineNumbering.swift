@@ -13,6 +13,7 @@ enum OutlineNumbering {
     /// The blocks with outline-numbered headings labelled, and the indices of the numbered sections that
     /// are one step by themselves.
     static func label(_ blocks: [OutlineBlock]) -> (blocks: [OutlineBlock], sectionsAsSteps: Set<Int>) {
+        let blocks = labelledWordSeries(blocks)
         var numbers: [Int: [Int]] = [:]
         for (index, block) in blocks.enumerated() {
             guard case .heading = block.kind, block.label == nil, let number = outlineNumber(block.text) else {
@@ -70,6 +71,56 @@ enum OutlineNumbering {
         }
         closeSection()
         return (result, sectionsAsSteps)
+    }
+
+    /// A page without code whose headings at one level are a series of one word and a counting number
+    /// (`Sección 1: …`, `Teil 2 – …`, `Parte 3. …`): the author's section labels, in a language whose word
+    /// for a section no list here has. Two headings at least, all of the level starting with the same word,
+    /// numbered 1, 2, 3… in order; each is labelled a section as `Section N` would be. A page with code
+    /// keeps its own reading (its headings may be steps named in another language).
+    static func labelledWordSeries(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
+        guard !blocks.contains(where: { if case .code = $0.kind { return true } else { return false } }) else {
+            return blocks
+        }
+        var byLevel: [Int: [(index: Int, word: String, number: Int, title: String)]] = [:]
+        for (index, block) in blocks.enumerated() {
+            guard case .heading(let level) = block.kind, block.label == nil else { continue }
+            if let labelled = wordNumber(block.text) {
+                byLevel[level, default: []].append((index, labelled.word, labelled.number, labelled.title))
+            } else {
+                byLevel[level, default: []].append((index, "", 0, ""))
+            }
+        }
+        var result = blocks
+        for series in byLevel.values where series.count >= 2 {
+            let word = series[0].word
+            guard !word.isEmpty, series.allSatisfy({ $0.word == word }),
+                series.enumerated().allSatisfy({ $0.element.number == $0.offset + 1 })
+            else { continue }
+            for heading in series {
+                result[heading.index] = blocks[heading.index].with(
+                    label: StepHeadings.Match(
+                        kind: .section, number: heading.number, label: "\(word) \(heading.number)", title: heading.title))
+            }
+        }
+        return result
+    }
+
+    /// `Word N: Title`, `Word N. Title`, `Word N – Title` or `Word N` alone: a word of letters, a number of
+    /// at most three digits, then a separator or the end. The word is compared without case.
+    private static func wordNumber(_ text: String) -> (word: String, number: Int, title: String)? {
+        let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+        guard parts.count >= 2, parts[0].allSatisfy(\.isLetter) else { return nil }
+        var numberText = parts[1]
+        while let last = numberText.last, ":.)–—-".contains(last) { numberText = numberText.dropLast() }
+        guard let number = Int(numberText), numberText.count <= 3, numberText.allSatisfy(\.isASCII) else { return nil }
+        let separated = numberText.count < parts[1].count
+        var title = parts.count > 2 ? String(parts[2]) : ""
+        if !separated, let first = title.first {
+            guard "–—-:".contains(first) else { return nil }
+            title = String(title.dropFirst().trimmingWhitespace())
+        }
+        return (parts[0].lowercased(), number, title)
     }
 
     /// Whether no heading after `index`, before the next heading at the section level or above, is

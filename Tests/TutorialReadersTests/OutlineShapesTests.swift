@@ -116,6 +116,37 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertNil(tutorial.sections[0].steps[0].label)
     }
 
+    /// A study note without code: numbered sections, each with its numbered instructions. However its
+    /// sections are labelled (a word and a number in any language, `Section N`, `N.`), each list is its
+    /// section's steps, weighed within the section, and a numbered section is no step of its own.
+    func testNumberedInstructionsUnderNumberedSectionsAreTheirSteps() {
+        let body = ": Plant\n\nWe start outside.\n\n1. Dig a hole.\n2. Drop a seed.\n3. Cover it.\n4. Water it.\n\n"
+        let second = ": Wait\n\nThen patience.\n\n1. Check the soil daily.\n2. Water when dry.\n3. Pull the weeds.\n\n"
+        let third = ": Harvest\n\n1. Pick the ripe ones.\n2. Wash them.\n3. Dry them.\n4. Store them.\n5. Share them.\n"
+        for (opening, separator) in [("## Abschnitt ", ""), ("## Section ", ""), ("## ", ".")] {
+            let text = "# Garden notes\n\nWhat I followed.\n\n" + opening + "1" + separator + body + opening + "2"
+                + separator + second + opening + "3" + separator + third
+            let tutorial = read(separator.isEmpty ? text : text.replacingOccurrences(of: ".: ", with: ". "))
+            XCTAssertEqual(tutorial.sections.map { $0.steps.count }, [4, 3, 5], opening)
+            XCTAssertEqual(tutorial.sections.first?.steps.first?.label, "1.", opening)
+        }
+    }
+
+    func testAShortListUnderAnUnnumberedHeadingOfAProsePageStaysProse() {
+        let tutorial = read(
+            "# Garden notes\n\nWhy I garden, at length.\n\nIt calms me.\n\nIt feeds me.\n\nIt takes me outside.\n\n"
+                + "It teaches patience.\n\nIt costs little.\n\nIt is slow.\n\n## Things to try\n\n"
+                + "1. Beans.\n2. Peas.\n3. Kale.\n")
+        XCTAssertEqual(tutorial.sections.flatMap(\.steps).count, 0)
+    }
+
+    func testAWordSeriesMustCountFromOneWithOneWord() {
+        let blocks = [("Teil 1: Plan", 2), ("Teil 3: Build", 2), ("Part 1: Show", 3), ("Kapitel 2", 3)].map { text, level in
+            OutlineBlock(kind: .heading(level: level), text: text, range: SourceRange(start: 0, end: 0))
+        }
+        XCTAssertTrue(OutlineNumbering.labelledWordSeries(blocks).allSatisfy { $0.label == nil })
+    }
+
     func testANumberedListInsideALabelledStepIsItsDetail() {
         let tutorial = read(
             "# Jars\n\n### Step 1\n\nDo two things:\n\n1. Declare it:\n\n   ```swift\n   struct Jar {}\n   ```\n\n"
