@@ -56,12 +56,7 @@ struct BuildState {
         self.blocks = blocks
         let (listSteps, listBlocks) = Self.numberedListSteps(blocks)
         (self.listSteps, self.listBlocks) = (listSteps, listBlocks)
-        // A numbered section whose numbered list is its steps is no step by itself.
-        self.sectionsAsSteps = sectionsAsSteps.filter { section in
-            guard let level = Self.headingLevel(blocks[section]) else { return true }
-            let end = blocks.indices.first { $0 > section && (Self.headingLevel(blocks[$0]) ?? .max) <= level } ?? blocks.count
-            return !listSteps.contains { $0 > section && $0 < end }
-        }
+        self.sectionsAsSteps = sectionsAsSteps.filter { !Self.holdsListSteps($0, blocks, listSteps) }
         self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
         self.frontMatterTitle = frontMatterTitle
@@ -312,5 +307,15 @@ struct BuildState {
         closeStep()
         if let finished = section { sections.append(finished) }
         section = nil
+    }
+}
+
+extension BuildState {
+    /// Whether the part of the document under a numbered section heading holds numbered-list steps: such a
+    /// section is their section, no step by itself.
+    static func holdsListSteps(_ section: Int, _ blocks: [OutlineBlock], _ listSteps: Set<Int>) -> Bool {
+        guard let level = headingLevel(blocks[section]) else { return false }
+        let end = blocks.indices.first { $0 > section && (headingLevel(blocks[$0]) ?? .max) <= level } ?? blocks.count
+        return listSteps.contains { $0 > section && $0 < end }
     }
 }
