@@ -113,7 +113,10 @@ struct HostingControllerNotContained: CodeRule {
                         view.addSubview(host.view)
                     }
                     """),
-        ])
+        ],
+        measuredPrecision: .init(
+            value: 1.0, sample: 1, date: "2026-12-02",
+            note: "Round 5's held-out part: a hosting controller kept in a local whose view is added without addChild."))
 
     func check(_ context: CodeContext) -> [CodeFinding] {
         var findings: [CodeFinding] = []

@@ -106,7 +106,10 @@ struct MissingImport: CodeRule {
                     var body: some View { Text(contact.givenName) }
                 }
                 """),
-        ])
+        ],
+        measuredPrecision: .init(
+            value: 1.0, sample: 2, date: "2026-12-02",
+            note: "Round 5's held-out part: two listings importing only WebKit or MapKit that declare representables."))
 
     func check(_ context: CodeContext) -> [CodeFinding] {
         let facts = context.facts
