@@ -66,10 +66,16 @@ let package = Package(
         .target(
             name: "TutorialReaders",
             dependencies: ["TutorialModel", "CLibXML2", "CCMarkGFM"]),
+        // The names read off SwiftSyntax types, one function for composition and facts alike; built with
+        // library evolution and imported `internal`ly by both, like SwiftSyntax itself.
+        .target(
+            name: "SyntaxNames",
+            swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
+            linkerSettings: swiftSyntaxLinkerFlags),
         // Composing partial snippets with their file's previous state: SwiftSyntax imported `internal`ly,
         // built with library evolution like SwiftFacts below.
         .target(
-            name: "SnippetComposition", dependencies: ["TutorialModel"],
+            name: "SnippetComposition", dependencies: ["TutorialModel", "SyntaxNames"],
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(name: "StepDiff", dependencies: ["TutorialModel", "SnippetComposition"]),
@@ -77,7 +83,7 @@ let package = Package(
         // evolution, so modules that import it, and the synthesized test-discovery target that gets no
         // unsafe flags, never need the toolchain's host modules on their search path.
         .target(
-            name: "SwiftFacts", dependencies: ["TutorialModel", "SnippetComposition"],
+            name: "SwiftFacts", dependencies: ["TutorialModel", "SnippetComposition", "SyntaxNames"],
             swiftSettings: swiftSyntaxCompilerFlags + [.unsafeFlags(["-enable-library-evolution"])],
             linkerSettings: swiftSyntaxLinkerFlags),
         .target(

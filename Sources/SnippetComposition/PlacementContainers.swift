@@ -1,6 +1,7 @@
 // The scopes a fragment can be placed in (files, types, extensions) and the evidence that points to one.
 
 internal import SwiftSyntax
+internal import SyntaxNames
 
 /// A scope declarations live in: a file's top level, a type, or an extension.
 struct Container {
@@ -78,22 +79,6 @@ func containers(in tree: SourceFileSyntax, bytes: [UInt8], file: String) -> [Con
     }
     visit(topLevel, parent: "")
     return result
-}
-
-/// Removes generic arguments, optionality and module prefixes: `UIKit.UIHostingController<Page>?` → `UIHostingController`.
-///
-/// SwiftFacts has the same function for the facts of a snippet. It cannot call this one: SwiftSyntax is
-/// imported `internal`ly here, and a `package` function taking a `TypeSyntax` would make every module
-/// that imports SnippetComposition need the toolchain's host modules to build. Change both together.
-func simpleTypeName(_ type: TypeSyntax) -> String {
-    if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
-    if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
-    if let optional = type.as(OptionalTypeSyntax.self) { return simpleTypeName(optional.wrappedType) }
-    if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-        return simpleTypeName(implicit.wrappedType)
-    }
-    if let attributed = type.as(AttributedTypeSyntax.self) { return simpleTypeName(attributed.baseType) }
-    return type.trimmedDescription
 }
 
 /// Methods of `UIViewRepresentable`/`UIViewControllerRepresentable` and their AppKit forms.

@@ -1,4 +1,5 @@
 @_spi(RawSyntax) internal import SwiftSyntax
+internal import SyntaxNames
 
 final class FactsCollector: SyntaxVisitor {
     var types: [TypeBuilder] = []

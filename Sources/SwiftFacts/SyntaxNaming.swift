@@ -1,4 +1,5 @@
 internal import SwiftSyntax
+internal import SyntaxNames
 
 extension SyntaxProtocol {
     /// The node's text without its leading and trailing trivia, as `trimmedDescription` gives it.
@@ -23,20 +24,6 @@ extension SyntaxProtocol {
         return CodeRange(start: start, end: end)
     }
 
-}
-
-/// Removes generic arguments, optionality and module prefixes: `UIKit.UIHostingController<Page>?` → `UIHostingController`.
-/// Placement has the same function (SnippetComposition's `simpleTypeName`), which this module cannot call
-/// across SnippetComposition's `internal` SwiftSyntax import: change both together.
-func simpleTypeName(_ type: TypeSyntax) -> String {
-    if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
-    if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
-    if let optional = type.as(OptionalTypeSyntax.self) { return simpleTypeName(optional.wrappedType) }
-    if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-        return simpleTypeName(implicit.wrappedType)
-    }
-    if let attributed = type.as(AttributedTypeSyntax.self) { return simpleTypeName(attributed.baseType) }
-    return type.trimmedText
 }
 
 /// The dotted name of a type as written (`Self.Coordinator` → `Coordinator`, `PageView.Coordinator` kept).
