@@ -1,4 +1,5 @@
 import TutorialModel
+import TutorialRules
 
 /// `tutorial-check outline --format json`: the contract of docs/json-output.md (docs/schemas/outline.schema.json).
 public struct OutlineJSON: Codable, Equatable, Sendable {
@@ -83,7 +84,7 @@ public func renderOutlineText(_ tutorials: [Tutorial]) -> String {
         }
         for diagnostic in tutorial.diagnostics {
             let start = index.lineColumn(of: diagnostic.range.start)
-            out += "  \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)] @\(start.line):\(start.column)\n"
+            out += "  \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.problem.ruleID)] @\(start.line):\(start.column)\n"
         }
     }
     return out

@@ -161,16 +161,26 @@ public struct DocCCodeOptions: Hashable, Sendable {
     }
 }
 
-/// A problem a reader met in a document. `code` is a rule id (`code-file-missing`) or `input-error`.
+/// What a reader could not do with a document; the analysis maps each kind to the rule that reports it (a
+/// reader knows no rule).
+public enum ReadingProblem: String, Hashable, Sendable {
+    /// Part of the document could not be read as written: a fence never closed, a directive DocC does not
+    /// define, a limit passed, content after the end of an HTML tree.
+    case unreadableInput
+    /// A DocC `@Code` whose code resource is missing, unreadable or not named.
+    case missingCodeFile
+}
+
+/// A problem a reader met in a document.
 public struct ReaderDiagnostic: Hashable, Sendable {
-    public let code: String
+    public let problem: ReadingProblem
     public let severity: Severity
     public let message: String
     public let range: SourceRange
     public let step: StepID?
 
-    public init(code: String, severity: Severity, message: String, range: SourceRange, step: StepID?) {
-        self.code = code
+    public init(problem: ReadingProblem, severity: Severity, message: String, range: SourceRange, step: StepID?) {
+        self.problem = problem
         self.severity = severity
         self.message = message
         self.range = range

@@ -31,7 +31,7 @@ public enum DocCReader {
         var reading = Reading(
             document: document, resolver: CatalogResources(documentPath: document.path, provider: resources))
         for problem in parsed.problems {
-            reading.report("input-error", problem.severity, problem.message, at: problem.range)
+            reading.report(.unreadableInput, problem.severity, problem.message, at: problem.range)
         }
         reading.reportUnknownDirectives(in: parsed.nodes)
 
@@ -41,7 +41,7 @@ public enum DocCReader {
         }.first
         guard let root else {
             reading.report(
-                "input-error", .warning, "no @Tutorial directive: this is not a DocC tutorial",
+                .unreadableInput, .warning, "no @Tutorial directive: this is not a DocC tutorial",
                 at: .empty(at: 0))
             return reading.tutorial(title: nil, sections: [])
         }
@@ -98,11 +98,11 @@ public enum DocCReader {
         }
 
         mutating func report(
-            _ code: String, _ severity: Severity, _ message: String, at range: SourceRange,
+            _ problem: ReadingProblem, _ severity: Severity, _ message: String, at range: SourceRange,
             step: StepID? = nil
         ) {
             diagnostics.append(
-                ReaderDiagnostic(code: code, severity: severity, message: message, range: range, step: step))
+                ReaderDiagnostic(problem: problem, severity: severity, message: message, range: range, step: step))
         }
 
         /// The finished model. Diagnostics found before the steps were known (syntax, unknown
@@ -114,7 +114,7 @@ public enum DocCReader {
                     let step = steps.first(where: { $0.range.contains(diagnostic.range.start) })
                 else { return diagnostic }
                 return ReaderDiagnostic(
-                    code: diagnostic.code, severity: diagnostic.severity, message: diagnostic.message,
+                    problem: diagnostic.problem, severity: diagnostic.severity, message: diagnostic.message,
                     range: diagnostic.range, step: step.id)
             }
             return Tutorial(
@@ -130,7 +130,7 @@ public enum DocCReader {
                     reportUnknownDirectives(in: directive.children)
                 } else {
                     report(
-                        "input-error", .warning,
+                        .unreadableInput, .warning,
                         "unknown directive @\(directive.name): DocC does not define it, so its content is skipped",
                         at: directive.nameRange)
                 }
@@ -140,7 +140,7 @@ public enum DocCReader {
         mutating func readSection(_ section: DocCDirective, number: Int) -> Section {
             var title = section.argument("title")?.value ?? ""
             if title.isEmpty {
-                report("input-error", .warning, "@Section has no title: argument", at: section.headRange)
+                report(.unreadableInput, .warning, "@Section has no title: argument", at: section.headRange)
                 title = "Section \(number)"
             }
             var steps: [Step] = []
@@ -186,13 +186,13 @@ public enum DocCReader {
                 let resourceIsSwift = resourceExtension.map { $0.lowercased() == "swift" } ?? true
                 if Self.fileExtension(of: name.value) == nil, resourceIsSwift {
                     report(
-                        "code-file-missing", .error,
+                        .missingCodeFile, .error,
                         "@Code name \"\(name.value)\" has no file extension; write the file's full name, like \"\(name.value).swift\"",
                         at: name.valueRange, step: step)
                 }
             } else {
                 report(
-                    "code-file-missing", .error,
+                    .missingCodeFile, .error,
                     "@Code needs a name: argument with the file's name, like \"PageView.swift\"",
                     at: name?.range ?? code.headRange, step: step)
             }
@@ -203,7 +203,7 @@ public enum DocCReader {
                 resource = resolve(file, label: "file", step: step)
             } else {
                 report(
-                    "code-file-missing", .error, "@Code needs a file: argument naming its code resource",
+                    .missingCodeFile, .error, "@Code needs a file: argument naming its code resource",
                     at: code.headRange, step: step)
             }
             let previous = code.argument("previousFile")
@@ -225,7 +225,7 @@ public enum DocCReader {
         /// when it cannot (or may not) be read, with the reason.
         mutating func resolve(_ argument: DocCArgument, label: String, step: StepID) -> CatalogResources.Resource? {
             func missing(_ message: String) -> CatalogResources.Resource? {
-                report("code-file-missing", .error, "@Code \(label): " + message, at: argument.valueRange, step: step)
+                report(.missingCodeFile, .error, "@Code \(label): " + message, at: argument.valueRange, step: step)
                 return nil
             }
             let value = argument.value
@@ -242,7 +242,7 @@ public enum DocCReader {
             case .found(let resource, let others):
                 if !others.isEmpty {
                     report(
-                        "input-error", .warning,
+                        .unreadableInput, .warning,
                         "@Code \(label): \"\(value)\" names \(others.count + 1) files of the catalog "
                             + "(\(([resource.nameInCatalog] + others).joined(separator: ", "))); DocC needs unique "
                             + "resource names, this reads the first",

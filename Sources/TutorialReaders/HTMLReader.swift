@@ -139,7 +139,7 @@ struct HTMLBlocks {
                 reportedDepth = true
                 diagnostics.append(
                     ReaderDiagnostic(
-                        code: "input-error", severity: .warning,
+                        problem: .unreadableInput, severity: .warning,
                         message:
                             "HTML nested deeper than \(Self.maximumDepth) elements; the content below that depth is not read",
                         range: SourceRange.empty(at: offset(ofLine: line(of: node))), step: nil))
@@ -256,7 +256,7 @@ struct HTMLBlocks {
         else { return }
         diagnostics.append(
             ReaderDiagnostic(
-                code: "input-error", severity: .warning,
+                problem: .unreadableInput, severity: .warning,
                 message:
                     "the HTML parser stopped before this point (elements nested too deeply?); the rest of the page is not read",
                 range: unread.range, step: nil))

@@ -214,6 +214,6 @@ struct DocumentChange {
 
 extension ReaderDiagnostic {
     func shifted(by delta: Int) -> ReaderDiagnostic {
-        ReaderDiagnostic(code: code, severity: severity, message: message, range: range.shifted(by: delta), step: step)
+        ReaderDiagnostic(problem: problem, severity: severity, message: message, range: range.shifted(by: delta), step: step)
     }
 }

@@ -215,7 +215,7 @@ struct MarkdownBlocks {
             // A closed fence ends on its closing line, after the code; an unclosed one swallows the rest.
             diagnostics.append(
                 ReaderDiagnostic(
-                    code: "input-error", severity: .warning,
+                    problem: .unreadableInput, severity: .warning,
                     message: "code fence is never closed; the code block runs to the end of its container",
                     range: SourceRange(
                         start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),

@@ -114,7 +114,7 @@ final class DocCCatalogPagesTests: XCTestCase {
             marked.text, resources: ["Guide.docc/a.swift": "let a = 1\n", "Guide.docc/a-0.swift": "let a = 0\n"])
         let diagnostic = try XCTUnwrap(tutorial.diagnostics.first)
         XCTAssertEqual(tutorial.diagnostics.count, 1)
-        XCTAssertEqual(diagnostic.code, "code-file-missing")
+        XCTAssertEqual(diagnostic.problem, .missingCodeFile)
         XCTAssertEqual(diagnostic.range, SourceRange(start: marked["1️⃣"], end: marked["2️⃣"]))
         XCTAssertEqual(
             diagnostic.message,

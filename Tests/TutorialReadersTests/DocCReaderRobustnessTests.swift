@@ -47,7 +47,7 @@ final class DocCReaderRobustnessTests: XCTestCase {
         XCTAssertEqual(tutorial.steps.count, 1)
         XCTAssertEqual(step.prose, "Do it.")
         XCTAssertEqual(step.snippets.count, 0)
-        let diagnostic = try assertSingleDiagnostic(tutorial, "input-error", .warning, marked)
+        let diagnostic = try assertSingleDiagnostic(tutorial, .unreadableInput, .warning, marked)
         XCTAssertEqual(diagnostic.step, StepID(section: 1, step: 1))
         XCTAssertTrue(diagnostic.message.hasPrefix("unknown directive @Sparkle"), diagnostic.message)
     }
@@ -82,7 +82,7 @@ final class DocCReaderRobustnessTests: XCTestCase {
         let tutorial = readDocC(marked.text, resources: ["Guide.docc/a.swift": "let a = 1\n"])
         XCTAssertEqual(tutorial.sections.map(\.title), ["S", "T"])
         XCTAssertEqual(tutorial.steps.map(\.prose), ["First.", "Second.", "Third."])
-        let diagnostic = try assertSingleDiagnostic(tutorial, "input-error", .error, marked)
+        let diagnostic = try assertSingleDiagnostic(tutorial, .unreadableInput, .error, marked)
         XCTAssertEqual(diagnostic.message, "@Step is not closed before @Step: a '}' is missing")
         // The unclosed step ends with its last content, not at the next step.
         XCTAssertEqual(tutorial.steps[0].snippets.count, 1)
@@ -166,7 +166,7 @@ final class DocCReaderRobustnessTests: XCTestCase {
     func testDocumentWithoutTutorialDirective() {
         let tutorial = readDocC("Just some text.\n")
         XCTAssertEqual(tutorial.sections.count, 0)
-        XCTAssertEqual(tutorial.diagnostics.map(\.code), ["input-error"])
+        XCTAssertEqual(tutorial.diagnostics.map(\.problem), [.unreadableInput])
         XCTAssertEqual(tutorial.diagnostics.first?.severity, .warning)
         XCTAssertEqual(readDocC("").diagnostics.count, 1)
     }

@@ -106,7 +106,7 @@ final class DocCReaderTests: XCTestCase {
             resources: ["tutorials/Resources/a.swift": "struct A {}\n", "tutorials/other/b.swift": "struct B {}\n"])
         let snippets = try XCTUnwrap(tutorial.steps.first).snippets
         XCTAssertEqual(snippets.map(\.code), ["struct A {}\n", ""])
-        XCTAssertEqual(tutorial.diagnostics.map(\.code), ["code-file-missing"])
+        XCTAssertEqual(tutorial.diagnostics.map(\.problem), [.missingCodeFile])
         XCTAssertEqual(
             tutorial.diagnostics.first?.message, "@Code file: \"b.swift\" was not found next to the tutorial")
     }
@@ -120,7 +120,7 @@ final class DocCReaderTests: XCTestCase {
         let tutorial = readDocC(
             marked.text, path: "Book.docc/Tutorials/t.tutorial",
             resources: ["Book.docc/One/a.swift": "let one = 1\n", "Book.docc/Two/a.swift": "let two = 2\n"])
-        let diagnostic = try assertSingleDiagnostic(tutorial, "input-error", .warning, marked)
+        let diagnostic = try assertSingleDiagnostic(tutorial, .unreadableInput, .warning, marked)
         XCTAssertEqual(
             diagnostic.message,
             "@Code file: \"a.swift\" names 2 files of the catalog (One/a.swift, Two/a.swift); "
@@ -137,7 +137,7 @@ final class DocCReaderTests: XCTestCase {
                             @Code(name: "PageView.swift", file: "1️⃣02-missing.swift2️⃣")
                     """))
         let tutorial = readDocC(marked.text)
-        let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)
+        let diagnostic = try assertSingleDiagnostic(tutorial, .missingCodeFile, .error, marked)
         XCTAssertEqual(diagnostic.step, StepID(section: 1, step: 1))
         XCTAssertEqual(
             diagnostic.message,
@@ -158,7 +158,7 @@ final class DocCReaderTests: XCTestCase {
                             @Code(name: "PageView.swift", file: "1️⃣Views2️⃣")
                     """))
         let tutorial = readDocC(marked.text, resources: ["Guide.docc/Views/PageView.swift": pageView])
-        let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)
+        let diagnostic = try assertSingleDiagnostic(tutorial, .missingCodeFile, .error, marked)
         XCTAssertEqual(diagnostic.message, "@Code file: \"Views\" is a directory (Views in the catalog Guide.docc), not a file")
         XCTAssertEqual(tutorial.steps.first?.snippets.first?.kind, .fragment)
     }
@@ -170,7 +170,7 @@ final class DocCReaderTests: XCTestCase {
                             @Code(name: "1️⃣PageView2️⃣", file: "01.swift")
                     """))
         let tutorial = readDocC(marked.text, resources: ["Guide.docc/01.swift": pageView])
-        let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)
+        let diagnostic = try assertSingleDiagnostic(tutorial, .missingCodeFile, .error, marked)
         XCTAssertTrue(diagnostic.message.contains("has no file extension"), diagnostic.message)
         // The code was found, so the snippet keeps it; the language comes from the resource's name.
         let snippet = try XCTUnwrap(tutorial.steps.first?.snippets.first)
@@ -199,7 +199,7 @@ final class DocCReaderTests: XCTestCase {
                             3️⃣@Code(name: "A.swift")4️⃣
                     """))
         let tutorial = readDocC(marked.text, resources: ["Guide.docc/01.swift": pageView])
-        XCTAssertEqual(tutorial.diagnostics.map(\.code), ["code-file-missing", "code-file-missing"])
+        XCTAssertEqual(tutorial.diagnostics.map(\.problem), [.missingCodeFile, .missingCodeFile])
         XCTAssertEqual(
             tutorial.diagnostics.map(\.range),
             [SourceRange(start: marked["1️⃣"], end: marked["2️⃣"]), SourceRange(start: marked["3️⃣"], end: marked["4️⃣"])])
@@ -250,7 +250,7 @@ final class DocCReaderTests: XCTestCase {
                     resolvedResourcePath: "Guide.docc/a-3.swift", previousResource: "a-0.swift",
                     previousCode: nil, reset: false),
             ])
-        let diagnostic = try assertSingleDiagnostic(tutorial, "code-file-missing", .error, marked)
+        let diagnostic = try assertSingleDiagnostic(tutorial, .missingCodeFile, .error, marked)
         XCTAssertTrue(diagnostic.message.hasPrefix("@Code previousFile: \"a-0.swift\""), diagnostic.message)
         // A missing previous file does not cost the step its own code.
         XCTAssertEqual(snippets[1].kind, .file)

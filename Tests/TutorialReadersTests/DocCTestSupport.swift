@@ -28,15 +28,15 @@ func docCTutorial(step: String) -> String {
     """
 }
 
-/// Asserts the tutorial has exactly one diagnostic, with this code and severity, between 1️⃣ and 2️⃣.
+/// Asserts the tutorial has exactly one diagnostic, with this problem and severity, between 1️⃣ and 2️⃣.
 @discardableResult
 func assertSingleDiagnostic(
-    _ tutorial: Tutorial, _ code: String, _ severity: Severity, _ marked: MarkedText,
+    _ tutorial: Tutorial, _ problem: ReadingProblem, _ severity: Severity, _ marked: MarkedText,
     file: StaticString = #filePath, line: UInt = #line
 ) throws -> ReaderDiagnostic {
     XCTAssertEqual(tutorial.diagnostics.count, 1, "\(tutorial.diagnostics)", file: file, line: line)
     let diagnostic = try XCTUnwrap(tutorial.diagnostics.first, file: file, line: line)
-    XCTAssertEqual(diagnostic.code, code, file: file, line: line)
+    XCTAssertEqual(diagnostic.problem, problem, file: file, line: line)
     XCTAssertEqual(diagnostic.severity, severity, file: file, line: line)
     XCTAssertEqual(diagnostic.range, SourceRange(start: marked["1️⃣"], end: marked["2️⃣"]), file: file, line: line)
     return diagnostic

@@ -11,7 +11,7 @@ final class InputLimitsTests: XCTestCase {
         for format in DocumentFormat.allCases {
             let tutorial = readTutorial(SourceDocument(path: "big", text: text), format: format)
             XCTAssertTrue(tutorial.sections.isEmpty, "\(format)")
-            XCTAssertEqual(tutorial.diagnostics.map(\.code), ["input-error"], "\(format)")
+            XCTAssertEqual(tutorial.diagnostics.map(\.problem), [.unreadableInput], "\(format)")
             XCTAssertTrue(tutorial.diagnostics[0].message.contains("over the limit of 16 MiB"), tutorial.diagnostics[0].message)
         }
     }

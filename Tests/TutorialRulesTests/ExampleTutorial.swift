@@ -50,7 +50,7 @@ struct ExampleTutorial {
                 if snippet.resourceMissing, let resource = snippet.doccResource {
                     diagnostics.append(
                         ReaderDiagnostic(
-                            code: "code-file-missing", severity: .error, message: "@Code file '\(resource)' not found",
+                            problem: .missingCodeFile, severity: .error, message: "@Code file '\(resource)' not found",
                             range: range, step: StepID(section: 1, step: index + 1)))
                 }
                 snippets.append(

@@ -88,7 +88,7 @@ final class StepStructureRuleTests: XCTestCase {
         builder.step(label: nil, snippets: [.init(file: "PageView", code: "struct PageView {}\n", docc: options)])
         builder.diagnostics = [
             ReaderDiagnostic(
-                code: "code-file-missing", severity: .error, message: "@Code file '02.swift' not found",
+                problem: .missingCodeFile, severity: .error, message: "@Code file '02.swift' not found",
                 range: SourceRange(start: 0, end: 1),
                 step: StepID(section: 1, step: 1))
         ]

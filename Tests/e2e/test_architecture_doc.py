@@ -130,3 +130,16 @@ def test_the_query_table_lists_every_query_the_sources_declare():
     for name, kind in declared.items():
         expected = "revision" if kind == "documentQuery" else "generation"
         assert expected in rows[name], (name, rows[name])
+
+
+def test_no_reader_or_model_file_names_a_rule(binary):
+    """A reader reports a typed problem, never a rule id: no file of the readers or the model quotes an id of
+    the rule catalog."""
+    listed = subprocess.run([binary, "rules"], capture_output=True, text=True, timeout=60)
+    ids = [line.split()[0] for line in listed.stdout.splitlines() if re.match(r"[a-z][a-z0-9-]+\s", line)]
+    assert "input-error" in ids and "code-file-missing" in ids, listed.stdout
+    for folder in ("TutorialReaders", "TutorialModel"):
+        for source in (ROOT / "Sources" / folder).rglob("*.swift"):
+            text = source.read_text(encoding="utf-8")
+            quoted = [rule for rule in ids if f'"{rule}"' in text]
+            assert not quoted, (str(source.relative_to(ROOT)), quoted)

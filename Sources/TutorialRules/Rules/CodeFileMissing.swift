@@ -60,7 +60,7 @@ struct CodeFileMissing: StepStructureRule {
         // What the DocC reader reported: a missing `file:` or `previousFile:` resource.
         var reported: [SourceRange] = []
         var findings: [DocumentFinding] = []
-        for diagnostic in tutorial.diagnostics where diagnostic.code == description.id {
+        for diagnostic in tutorial.diagnostics where diagnostic.problem.ruleID == description.id {
             reported.append(diagnostic.range)
             findings.append(
                 DocumentFinding(

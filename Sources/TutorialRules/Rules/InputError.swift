@@ -106,7 +106,7 @@ struct InputError: CollectingTutorialRule {
         // Each diagnostic keeps the reader's severity: a DocC file that does not parse is an error, a
         // skipped unknown directive a warning.
         let steps = context.tutorial.steps
-        var findings = context.tutorial.diagnostics.filter { $0.code == description.id }.map { diagnostic in
+        var findings = context.tutorial.diagnostics.filter { $0.problem.ruleID == description.id }.map { diagnostic in
             DocumentFinding(
                 subject: "\(diagnostic.range.start):\(diagnostic.message)", message: diagnostic.message,
                 range: diagnostic.range, step: diagnostic.step ?? step(containing: diagnostic.range.start, in: steps),
