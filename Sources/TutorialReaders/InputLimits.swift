@@ -35,7 +35,7 @@ public enum InputLimits {
             document: document, format: format, title: nil, sections: [],
             diagnostics: [
                 ReaderDiagnostic(
-                    code: "input-error", severity: .error,
+                    problem: .unreadableInput, severity: .error,
                     message: "the document " + tooLargeMessage(byteCount: document.bytes.count) + "; it was not read",
                     range: .empty(at: 0), step: nil)
             ])
