@@ -132,65 +132,75 @@ struct MarkdownBlocks {
                     listItem?.opened = true
                 }
             }
-            switch type {
-            case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM,
-                CMARK_NODE_FOOTNOTE_DEFINITION:
+            // Containers: their blocks come as the walk enters them.
+            if [CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_FOOTNOTE_DEFINITION]
+                .contains(type)
+            {
                 continue
-            case CMARK_NODE_HEADING:
-                let text = inlineText(node)
-                let range = nodeRange(node)
-                if isTopLevel {
-                    let level = Int(cmark_node_get_heading_level(node))
-                    result.append(
-                        OutlineBlock(
-                            kind: .heading(level: level), text: text, range: range,
-                            label: StepHeadings.match(Substring(text)), links: linkShape(node)))
-                } else {
-                    result.append(OutlineBlock(kind: .prose, text: text, range: range))
-                }
-            case CMARK_NODE_PARAGRAPH:
-                if isTopLevel, !sawBlock, lines.lowerBound == 0, let only = cmark_node_first_child(node),
-                    cmark_node_next(only) == nil,
-                    [CMARK_NODE_EMPH, CMARK_NODE_STRONG].contains(cmark_node_get_type(only))
-                {
-                    let text = inlineText(node)
-                    if !text.isEmpty, text.count <= 120 { emphasisedFirstLine = text }
-                }
-                if isTopLevel {
-                    result.append(contentsOf: paragraphBlocks(node))
-                } else {
-                    result.append(
-                        OutlineBlock(
-                            kind: .paragraph, text: inlineText(node), range: nodeRange(node), links: linkShape(node)))
-                }
-            case CMARK_NODE_CODE_BLOCK:
-                result.append(codeBlock(node))
-            case CMARK_NODE_HTML_BLOCK:
-                // Raw HTML holding code (`<pre><code>` pasted into Markdown) or a heading (`<h1 align="center">`,
-                // the page's own title as the site shows it) is read as HTML. Only at the top level: inside
-                // quotes and lists the lines carry Markdown markers libxml2 would see.
-                let literal = string(cmark_node_get_literal(node))
-                if isTopLevel, Self.holdsCodeOrHeading(literal.lowercased()) {
-                    // cmark-gfm leaves the end line of an HTML block at the document's end unset: count
-                    // the literal's lines instead.
-                    let first = documentLine(cmark_node_get_start_line(node))
-                    let breaks = literal.utf8.count(where: { $0 == 0x0A })
-                    let lineCount = max(1, literal.utf8.last == 0x0A ? breaks : breaks + 1)
-                    var html = HTMLBlocks(document: document, lines: first..<(first + lineCount))
-                    result.append(contentsOf: html.collect())
-                    diagnostics.append(contentsOf: html.diagnostics)
-                }
-            case CMARK_NODE_THEMATIC_BREAK:
-                break
-            default:
-                // Tables and other extension blocks: their text is prose of the step.
-                let text = inlineText(node)
-                if !text.isEmpty { result.append(OutlineBlock(kind: .prose, text: text, range: nodeRange(node))) }
             }
+            appendLeafBlocks(of: node, type: type, isTopLevel: isTopLevel, to: &result)
             // Leaf blocks and their inlines are done: continue after the node.
             cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
         }
         return result
+    }
+
+    /// The outline blocks of a leaf block (a heading, paragraph, code block, raw HTML, table…).
+    private mutating func appendLeafBlocks(
+        of node: OpaquePointer, type: cmark_node_type, isTopLevel: Bool, to result: inout [OutlineBlock]
+    ) {
+        switch type {
+        case CMARK_NODE_HEADING:
+            let text = inlineText(node)
+            let range = nodeRange(node)
+            if isTopLevel {
+                let level = Int(cmark_node_get_heading_level(node))
+                result.append(
+                    OutlineBlock(
+                        kind: .heading(level: level), text: text, range: range,
+                        label: StepHeadings.match(Substring(text)), links: linkShape(node)))
+            } else {
+                result.append(OutlineBlock(kind: .prose, text: text, range: range))
+            }
+        case CMARK_NODE_PARAGRAPH:
+            if isTopLevel, !sawBlock, lines.lowerBound == 0, let only = cmark_node_first_child(node),
+                cmark_node_next(only) == nil,
+                [CMARK_NODE_EMPH, CMARK_NODE_STRONG].contains(cmark_node_get_type(only))
+            {
+                let text = inlineText(node)
+                if !text.isEmpty, text.count <= 120 { emphasisedFirstLine = text }
+            }
+            if isTopLevel {
+                result.append(contentsOf: paragraphBlocks(node))
+            } else {
+                result.append(
+                    OutlineBlock(
+                        kind: .paragraph, text: inlineText(node), range: nodeRange(node), links: linkShape(node)))
+            }
+        case CMARK_NODE_CODE_BLOCK:
+            result.append(codeBlock(node))
+        case CMARK_NODE_HTML_BLOCK:
+            // Raw HTML holding code (`<pre><code>` pasted into Markdown) or a heading (`<h1 align="center">`,
+            // the page's own title as the site shows it) is read as HTML. Only at the top level: inside
+            // quotes and lists the lines carry Markdown markers libxml2 would see.
+            let literal = string(cmark_node_get_literal(node))
+            if isTopLevel, Self.holdsCodeOrHeading(literal.lowercased()) {
+                // cmark-gfm leaves the end line of an HTML block at the document's end unset: count
+                // the literal's lines instead.
+                let first = documentLine(cmark_node_get_start_line(node))
+                let breaks = literal.utf8.count(where: { $0 == 0x0A })
+                let lineCount = max(1, literal.utf8.last == 0x0A ? breaks : breaks + 1)
+                var html = HTMLBlocks(document: document, lines: first..<(first + lineCount))
+                result.append(contentsOf: html.collect())
+                diagnostics.append(contentsOf: html.diagnostics)
+            }
+        case CMARK_NODE_THEMATIC_BREAK:
+            break
+        default:
+            // Tables and other extension blocks: their text is prose of the step.
+            let text = inlineText(node)
+            if !text.isEmpty { result.append(OutlineBlock(kind: .prose, text: text, range: nodeRange(node))) }
+        }
     }
 
     /// Whether lower-cased raw HTML holds a `<pre>` or an `<h1>`…`<h6>` element.
