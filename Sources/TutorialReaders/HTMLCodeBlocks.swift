@@ -5,7 +5,7 @@ import TutorialModel
 extension HTMLBlocks {
     mutating func codeBlock(_ node: xmlNodePtr) -> OutlineBlock? {
         var code = Self.normalizedCode(codeText(of: node))
-        guard !Self.isLineNumberGutter(code) else { return nil }
+        guard !Self.isLineNumberGutter(code, besideCode: Self.isBesideACodeCell(node)) else { return nil }
         let nodeLine = line(of: node)
         let fallback = SourceRange.empty(at: firstNonBlank(onLine: nodeLine))
         var range = fallback
@@ -83,8 +83,10 @@ extension HTMLBlocks {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A `<pre>` of nothing but ascending numbers is a highlighter's line-number gutter, not code.
-    static func isLineNumberGutter(_ code: String) -> Bool {
+    /// A `<pre>` of nothing but ascending numbers is a highlighter's line-number gutter, not code: two
+    /// numbers at least, or a lone `1` in a table cell beside the cell of the code it numbers (a one-line
+    /// block of Hexo or Jekyll).
+    static func isLineNumberGutter(_ code: String, besideCode: Bool = false) -> Bool {
         // Line by line, stopping at the first that is not the next number (code stops at its first line):
         // the lines `split(separator: "\n")` gives, empty ones left out.
         var expected = 1
@@ -97,6 +99,20 @@ extension HTMLBlocks {
             guard Int(line.trimmingWhitespace()) == expected else { return false }
             expected += 1
         }
-        return expected > 2
+        return expected > 2 || (besideCode && expected == 2)
+    }
+
+    /// Whether a `<pre>` sits in a table cell whose next cell holds another `<pre>`: a highlighter's gutter
+    /// column beside its code column.
+    static func isBesideACodeCell(_ node: xmlNodePtr) -> Bool {
+        guard let cell = node.pointee.parent, name(of: cell) == "td" else { return false }
+        var sibling = cell.pointee.next
+        while let next = sibling {
+            if next.pointee.type == XML_ELEMENT_NODE {
+                return name(of: next) == "td" && firstDescendant(named: "pre", of: next) != nil
+            }
+            sibling = next.pointee.next
+        }
+        return false
     }
 }

@@ -104,6 +104,17 @@ final class HTMLReaderTests: XCTestCase {
         XCTAssertEqual(snippets(read(html)).map(\.code), ["let a = 1\nlet b = 2\nlet c = 3\n"])
     }
 
+    /// A one-line block in a line-number table: its gutter is a lone `1` beside the code's cell, no code;
+    /// a lone `1` elsewhere (a `<pre>` of its own, or a table without a code column) stays code.
+    func testALoneLineNumberBesideItsCodeCellIsNotCode() {
+        let oneLine =
+            "<h2>Step 1</h2><figure class=\"highlight swift\"><table><tr><td class=\"gutter\"><pre>1</pre></td>"
+            + "<td class=\"code\"><pre>struct Plan {}</pre></td></tr></table></figure>"
+        XCTAssertEqual(snippets(read(oneLine)).map(\.code), ["struct Plan {}\n"])
+        let alone = "<h2>Step 1</h2><pre>1</pre><table><tr><td><pre>1</pre></td><td>one</td></tr></table>"
+        XCTAssertEqual(snippets(read(alone)).map(\.code), ["1\n", "1\n"])
+    }
+
     /// A blog built with Hexo: each `<pre>` sits in a line-number table inside `<figure class="highlight
     /// swift">`, and a Chinese caption ends with the file's name.
     func testHexoFiguresNameTheLanguageAndCaptionsNameTheFile() {
