@@ -16,7 +16,7 @@ public struct FrameworkNames: Sendable, Decodable {
     /// Modules known to bring none of the frameworks into scope (`Foundation`, `Swift`).
     public let modulesBringingNoneOfThese: [String]
 
-    /// The framework declaring each name.
+    /// The framework declaring each name (a dictionary built at each call: keep it).
     public var frameworkByName: [String: String] {
         Dictionary(frameworks.flatMap { framework in framework.names.map { ($0, framework.name) } }) { first, _ in first }
     }

@@ -111,6 +111,9 @@ struct MissingImport: CodeRule {
             value: 1.0, sample: 2, date: "2026-12-02",
             note: "Round 5's held-out part: two listings importing only WebKit or MapKit that declare representables."))
 
+    /// The framework of each name of the table, built once rather than at every state checked.
+    private static let frameworkByName = FrameworkNames.standard.frameworkByName
+
     func check(_ context: CodeContext) -> [CodeFinding] {
         let facts = context.facts
         guard !context.isFragment, context.project.currentIsComplete, !facts.imports.isEmpty else { return [] }
@@ -122,7 +125,7 @@ struct MissingImport: CodeRule {
         // The words of the code first, in one pass over its bytes: a name of a framework not in scope is
         // rare, and only then is the code's token stream asked for (a parse) to tell code from comments and
         // strings.
-        let byName = table.frameworkByName
+        let byName = Self.frameworkByName
         var candidates: [String: String] = [:]
         for word in capitalizedWords(in: code) {
             if let framework = byName[word], !inScope.contains(framework) { candidates[word] = framework }
