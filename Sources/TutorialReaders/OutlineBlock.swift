@@ -49,6 +49,11 @@ struct OutlineBlock: Sendable, Equatable {
         self.links = links
     }
 
+    var isCode: Bool {
+        if case .code = kind { return true }
+        return false
+    }
+
     /// The block with another kind, text, range or label, still in the list item it was in.
     func with(kind: Kind? = nil, text: String? = nil, range: SourceRange? = nil, label: StepHeadings.Match?? = nil)
         -> OutlineBlock

@@ -22,6 +22,8 @@ struct BuildState {
     /// The first blocks of the items of numbered lists of steps (see `numberedListSteps`), and every block
     /// of those lists, code between their items included.
     let listSteps: Set<Int>
+    /// List steps whose numbers `step-numbering` does not judge (see `numberedListSteps`).
+    let unnumberedListSteps: Set<Int>
     let listBlocks: Set<Int>
 
     /// The title heading's text, once read.
@@ -54,8 +56,8 @@ struct BuildState {
         sectionsAsSteps: Set<Int> = []
     ) {
         self.blocks = blocks
-        let (listSteps, listBlocks) = Self.numberedListSteps(blocks)
-        (self.listSteps, self.listBlocks) = (listSteps, listBlocks)
+        let (listSteps, listBlocks, unnumberedListSteps) = Self.numberedListSteps(blocks)
+        (self.listSteps, self.listBlocks, self.unnumberedListSteps) = (listSteps, listBlocks, unnumberedListSteps)
         self.sectionsAsSteps = sectionsAsSteps.filter { !Self.holdsListSteps($0, blocks, listSteps) }
         self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
@@ -131,7 +133,8 @@ struct BuildState {
         if index == titleIndex { return .title }
         // A numbered list of steps inside a step the author labelled is that step's detail.
         if listSteps.contains(index), let item = block.listItem, step?.label == nil || step?.fromList == true {
-            let label = StepHeadings.Match(kind: .step, number: item.number, label: "\(item.number).", title: block.text)
+            let number = unnumberedListSteps.contains(index) ? nil : item.number
+            let label = StepHeadings.Match(kind: .step, number: number, label: "\(item.number).", title: block.text)
             return .step(label, title: block.text)
         }
         if let label = block.label {

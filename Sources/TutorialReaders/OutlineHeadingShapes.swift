@@ -22,7 +22,8 @@ extension BuildState {
             guard case .heading = block.kind, block.label == nil else { return false }
             return !OutlineBuilder.isAside(block.text)
         }
-        func isCandidate(_ block: OutlineBlock) -> Bool { headingLevel(block) == 1 && isUnlabelledHeading(block) }
+        // A level-1 heading heads the page even when it opens with an aside's word (`# Notes on state`).
+        func isCandidate(_ block: OutlineBlock) -> Bool { headingLevel(block) == 1 && block.label == nil }
         guard let anchor = blocks.firstIndex(where: isContent) else { return blocks.firstIndex(where: isCandidate) }
         let candidates = blocks[..<anchor].indices.filter { isCandidate(blocks[$0]) }
         guard let nearest = candidates.last else { return nil }
@@ -71,7 +72,8 @@ extension BuildState {
 
     /// A numbered list at the top level whose items hold code, or with code between its items, is a list
     /// of steps (`1. Add a property:` then its code, `2. Build and run.`): each item is one step, with the
-    /// code under it or after it up to the next item. It takes two items at least; a numbered list without
+    /// code under it or after it up to the next item (in a document without section or step labels, only an
+    /// item that shows code: there steps are code, and an item without is prose). It takes two items at least; a numbered list without
     /// code (reasons, prerequisites), or with code only after its last item, is prose. In a document with
     /// no code and no step labels at all, a numbered list that is the body of the page (three items or
     /// more, a third of its paragraphs and items at least) is its steps (`1. Open the project.`, `2. Choose
@@ -79,13 +81,13 @@ extension BuildState {
     /// list in a page of prose (three challenges after a lesson's summary) stays prose; under labelled
     /// section headings, each section's list is weighed within its section. A numbered list of links only
     /// is a table of contents, never steps.
-    static func numberedListSteps(_ blocks: [OutlineBlock]) -> (openers: Set<Int>, blocks: Set<Int>) {
-        func isCode(_ block: OutlineBlock) -> Bool {
-            if case .code = block.kind { return true }
-            return false
-        }
+    /// `unnumbered` holds the openers of lists that lost an item without code: their numbers skip where
+    /// the author's did not, so `step-numbering` must not judge them.
+    static func numberedListSteps(_ blocks: [OutlineBlock]) -> (openers: Set<Int>, blocks: Set<Int>, unnumbered: Set<Int>) {
+        func isCode(_ block: OutlineBlock) -> Bool { block.isCode }
         func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
         let proseOnly = !blocks.contains { isCode($0) || $0.label?.kind == .step }
+        let hasLabels = blocks.contains { $0.label != nil }
         // In a page of labelled sections (`## Section 2: …`, `## 2. …`), each section is a page of its own:
         // its list is measured against its own paragraphs and items.
         let sectionStarts = blocks.indices.filter { headingLevel(blocks[$0]) != nil && blocks[$0].label?.kind == .section }
@@ -99,6 +101,7 @@ extension BuildState {
         }
         var openers = Set<Int>()
         var members = Set<Int>()
+        var unnumbered = Set<Int>()
         var index = 0
         while index < blocks.count {
             guard blocks[index].listItem?.opens == true else {
@@ -121,13 +124,26 @@ extension BuildState {
             let instructions =
                 proseOnly && runOpeners.count >= 3 && runOpeners.count * 3 >= textBlocks(around: index)
                 && !runOpeners.allSatisfy { blocks[$0].links == .whole }
-            if runOpeners.count >= 2, hasCode || instructions {
+            if runOpeners.count >= 2, hasCode, !hasLabels {
+                // In a list of steps with code in a document without labels, an item with none (`3. Result`
+                // over a screenshot, `2. Why` before a bullet list and the code it explains) is no step: as
+                // everywhere in such a document, steps are code; its text is prose of what follows.
+                var kept: [Int] = []
+                for (offset, opener) in runOpeners.enumerated() {
+                    let itemEnd = offset + 1 < runOpeners.count ? runOpeners[offset + 1] - 1 : end
+                    guard (opener...itemEnd).contains(where: { isCode(blocks[$0]) }) else { continue }
+                    kept.append(opener)
+                    members.formUnion(opener...itemEnd)
+                }
+                openers.formUnion(kept)
+                if kept.count < runOpeners.count { unnumbered.formUnion(kept) }
+            } else if runOpeners.count >= 2, hasCode || instructions {
                 openers.formUnion(runOpeners)
                 members.formUnion(index...end)
             }
             index = end + 1
         }
-        return (openers, members)
+        return (openers, members, unnumbered)
     }
 
     /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First

@@ -4,7 +4,9 @@
 /// Found by shape alone: a series of at least two headings at one level numbered `N.` (a number and a
 /// dot, then the title) are sections; a deeper heading numbered `N.M` under section `N` (or `N.M.K` under
 /// `N.M`) is a step when no heading numbered under it follows (a leaf of the outline). A numbered section
-/// with no step label under it is one step by itself, prose only or not. Headings the author labelled
+/// with no step label under it is one step by itself, prose only or not, unless it holds nothing at all
+/// (`## 6. The end`). A series with no step under any section whose parts hold several code blocks each
+/// numbers the topics of a note, not an outline: it is read as unnumbered headings. Headings the author labelled
 /// (`Step 3`) keep their labels, so `# 1. Title` sections over `# Step 1` headings read as sections of
 /// steps. A lone `1.` heading, or one followed by a sentence (`1.5 billion users`), is not a series, nor is
 /// a series that stands under shallower headings than the title (it numbers things inside a section);
@@ -43,8 +45,11 @@ enum OutlineNumbering {
         var result = blocks
         var sectionsAsSteps = Set<Int>()
         var openSection: (index: Int, number: Int, hasSteps: Bool)?
+        var anySectionHasSteps = false
         func closeSection() {
-            if let open = openSection, !open.hasSteps { sectionsAsSteps.insert(open.index) }
+            if let open = openSection {
+                if open.hasSteps { anySectionHasSteps = true } else { sectionsAsSteps.insert(open.index) }
+            }
             openSection = nil
         }
         for (index, block) in blocks.enumerated() {
@@ -70,7 +75,15 @@ enum OutlineNumbering {
             result[index] = relabelled(block, kind: .step, parts: parts)
         }
         closeSection()
-        return (result, sectionsAsSteps)
+        // A series none of whose sections holds a step (no `N.M` heading, no `Step N` under any) is an
+        // outline of steps when each numbered part is step-sized (at most one code block); where a part holds
+        // several, the numbers count topics of a note: its headings are read as unnumbered ones (sections
+        // where they carry code, a step per code block), so a code-free topic is no section.
+        if !anySectionHasSteps, sectionsAsSteps.contains(where: { codeBlocks(under: $0, blocks) > 1 }) {
+            return (blocks, [])
+        }
+        // A numbered section with nothing under it (`## 5. Thank you`, `## 6. The end`) is no step.
+        return (result, sectionsAsSteps.filter { holdsContent($0, blocks) })
     }
 
     /// A page without code whose headings at one level are a series of one word and a counting number
@@ -79,7 +92,7 @@ enum OutlineNumbering {
     /// numbered 1, 2, 3… in order; each is labelled a section as `Section N` would be. A page with code
     /// keeps its own reading (its headings may be steps named in another language).
     static func labelledWordSeries(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
-        guard !blocks.contains(where: { if case .code = $0.kind { return true } else { return false } }) else {
+        guard !blocks.contains(where: \.isCode) else {
             return blocks
         }
         var byLevel: [Int: [(index: Int, word: String, number: Int, title: String)]] = [:]
@@ -121,6 +134,25 @@ enum OutlineNumbering {
             title = String(title.dropFirst().trimmingWhitespace())
         }
         return (parts[0].lowercased(), number, title)
+    }
+
+    /// The code blocks between the heading at `index` and the next heading of its level or shallower.
+    private static func codeBlocks(under index: Int, _ blocks: [OutlineBlock]) -> Int {
+        guard case .heading(let level) = blocks[index].kind else { return 0 }
+        var count = 0
+        for block in blocks[(index + 1)...] {
+            if case .heading(let next) = block.kind, next <= level { break }
+            if block.isCode { count += 1 }
+        }
+        return count
+    }
+
+    /// Whether any block stands between the section heading at `index` and the next heading of its level
+    /// or shallower.
+    private static func holdsContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        guard case .heading(let level) = blocks[index].kind, index + 1 < blocks.count else { return false }
+        if case .heading(let next) = blocks[index + 1].kind, next <= level { return false }
+        return true
     }
 
     /// Whether no heading after `index`, before the next heading at the section level or above, is

@@ -101,13 +101,14 @@ final class OutlineShapesTests: XCTestCase {
 
     // MARK: - Numbered lists of steps
 
-    func testANumberedListWithCodeIsOneStepPerItem() {
+    func testANumberedListWithCodeIsOneStepPerItemThatShowsCode() {
+        // Without section or step labels, steps are code: `3. Build and run.` shows none, so it is prose.
         let tutorial = read(
             "# Jars\n\n## Make\n\n1. Declare the jar:\n\n   ```swift\n   struct Jar {}\n   ```\n\n2. Fill it.\n\n"
                 + "```swift\nvar jar = Jar()\n```\n\n3. Build and run.\n\nThat is all.\n\n```swift\nprint(jar)\n```\n")
-        XCTAssertEqual(shape(tutorial), [[1, 1, 0, 1]])
-        XCTAssertEqual(tutorial.sections[0].steps.prefix(3).map(\.label), ["1.", "2.", "3."])
-        XCTAssertNil(tutorial.sections[0].steps[3].label)
+        XCTAssertEqual(shape(tutorial), [[1, 1, 1]])
+        XCTAssertEqual(tutorial.sections[0].steps.prefix(2).map(\.label), ["1.", "2."])
+        XCTAssertNil(tutorial.sections[0].steps[2].label)
     }
 
     func testANumberedListWithCodeOnlyAfterItIsProse() {

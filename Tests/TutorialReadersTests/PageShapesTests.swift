@@ -168,4 +168,51 @@ final class PageShapesTests: XCTestCase {
             "# Jars\n\n1. [Declare](#declare)\n2. [Fill](#fill)\n3. [Seal](#seal)\n")
         XCTAssertEqual(shape(tutorial), [])
     }
+
+    // MARK: - Numbered headings and lists in a page with code
+
+    func testALevelOneHeadingOpeningWithAnAsideWordIsStillTheTitle() {
+        let tutorial = read("# Notes on jars\n\n## Declare\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Notes on jars")
+    }
+
+    func testNumberedTopicsOfANoteAreReadAsHeadingsWhereAPartHoldsSeveralBlocks() {
+        // No `N.M` under any part, and part 2 holds two blocks: the numbers count topics, not steps.
+        let tutorial = read(
+            "# Jars\n\n## 1. Why jars\n\nThey keep things.\n\n## 2. Making one\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "```swift\nlet jar = Jar()\n```\n\n## 3. Reading on\n\nMore elsewhere.\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+        XCTAssertEqual(tutorial.sections.map(\.title), ["2. Making one"])
+    }
+
+    func testStepSizedNumberedPartsStayStepsWithTheirProseOnlyOnes() {
+        let tutorial = read(
+            "# Jars\n\n## 1. Open the project\n\nOpen it.\n\n## 2. Declare\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "## 3. Run it\n\nRun the app.\n")
+        XCTAssertEqual(shape(tutorial), [[0], [1], [0]])
+    }
+
+    func testANumberedPartWithNothingUnderItIsNoSection() {
+        let tutorial = read(
+            "# Jars\n\n## 1. Setup\n\n### 1.1. Declare\n\n```swift\nstruct Jar {}\n```\n\n### 1.2. Fill\n\n"
+                + "Fill it.\n\n## 2. Thanks\n## 3. The end\n")
+        XCTAssertEqual(shape(tutorial), [[1, 0]])
+    }
+
+    func testAListItemWithoutCodeIsNoStepInAPageWithoutLabelsAndItsNeighboursAreNotJudgedForNumbers() {
+        let tutorial = read(
+            "# Jars\n\n## Making one\n\n1. Declare it.\n\n   ```swift\n   struct Jar {}\n   ```\n\n"
+                + "2. Look at the preview.\n\n3. Fill it.\n\n   ```swift\n   var jar = Jar()\n   ```\n\n4. Result\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "3."])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.labelNumber), [nil, nil])
+    }
+
+    func testAListItemWithoutCodeStaysAStepUnderLabels() {
+        let tutorial = read(
+            "# Jars\n\n## Section 1: Making one\n\n1. Declare it.\n\n   ```swift\n   struct Jar {}\n   ```\n\n"
+                + "2. Build and run.\n")
+        XCTAssertEqual(shape(tutorial), [[1, 0]])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.labelNumber), [1, 2])
+    }
 }
