@@ -46,10 +46,19 @@ enum OutlineNumbering {
         var sectionsAsSteps = Set<Int>()
         var openSection: (index: Int, number: Int, hasSteps: Bool)?
         var anySectionHasSteps = false
+        // The open section's outline steps: numbered for `step-numbering` when all are `N.M` (`1.7` after
+        // `1.7` is a repeat); a section with `N.M.K` leaves counts at two levels, so none is judged.
+        var sectionSteps: [(index: Int, parts: [Int])] = []
         func closeSection() {
             if let open = openSection {
                 if open.hasSteps { anySectionHasSteps = true } else { sectionsAsSteps.insert(open.index) }
             }
+            if sectionSteps.allSatisfy({ $0.parts.count == 2 }) {
+                for step in sectionSteps {
+                    result[step.index] = relabelled(blocks[step.index], kind: .step, parts: step.parts, numbered: true)
+                }
+            }
+            sectionSteps = []
             openSection = nil
         }
         for (index, block) in blocks.enumerated() {
@@ -73,6 +82,7 @@ enum OutlineNumbering {
             open.hasSteps = true
             openSection = open
             result[index] = relabelled(block, kind: .step, parts: parts)
+            sectionSteps.append((index, parts))
         }
         closeSection()
         // A series none of whose sections holds a step (no `N.M` heading, no `Step N` under any) is an
@@ -173,11 +183,12 @@ enum OutlineNumbering {
         return true
     }
 
-    private static func relabelled(_ block: OutlineBlock, kind: StepHeadings.Kind, parts: [Int]) -> OutlineBlock {
+    private static func relabelled(
+        _ block: OutlineBlock, kind: StepHeadings.Kind, parts: [Int], numbered: Bool = false
+    ) -> OutlineBlock {
         let title = outlineNumber(block.text)?.title ?? block.text
-        // Steps carry no number for `step-numbering` to judge: their count restarts at every level.
         let match = StepHeadings.Match(
-            kind: kind, number: kind == .section ? parts[0] : nil,
+            kind: kind, number: kind == .section ? parts[0] : numbered ? parts.last : nil,
             label: parts.map(String.init).joined(separator: ".") + (parts.count == 1 ? "." : ""), title: title)
         return block.with(label: match)
     }

@@ -10,7 +10,9 @@ struct StepNumbering: StepStructureRule {
             Readers follow steps by their numbers: `Step 3` followed by `Step 5` (or a second `Step 3`) means a \
             step was lost or duplicated while editing. Numbering restarts in each section, and wherever it starts \
             again at 1 (a part whose heading is not read as a section); labels in any \
-            language count (`Step 3`, `步骤3`, `ステップ3`); unlabelled steps are not judged. A document gets one \
+            language count (`Step 3`, `步骤3`, `ステップ3`), and so do outline numbers (`### 1.2.` after `### 1.2.`) where \
+            a section numbers its steps at one level (one with `1.2.1` leaves counts at two and is not judged); \
+            unlabelled steps are not judged. A document gets one \
             finding, at its first break, whose message lists the other breaks: numbering that is off in several \
             places (a translation that left steps out, a scheme of its own) is one thing to fix, and a warning \
             per label would bury the document's other findings.
@@ -63,8 +65,58 @@ struct StepNumbering: StepStructureRule {
 
                     Style it.
                     """, path: "example.md"),
+            RuleExample(
+                "Outline numbers: a step numbered like the one before it",
+                document: """
+                    # Notes app
+
+                    ## 1. Model
+
+                    ### 1.1. Declare the note
+
+                    Add a file.
+
+                    ### 1.2. Add a date
+
+                    Add a property.
+
+                    ### ↓1.2. Sort the notes
+
+                    Add a method.
+
+                    ## 2. Done
+                    """, path: "example.md"),
         ],
         nonTriggering: [
+            RuleExample(
+                "Outline numbers with leaves: a section numbered at two levels is not judged",
+                document: """
+                    # Notes app
+
+                    ## 1. Model
+
+                    ### 1.1. Declare the note
+
+                    Add a file.
+
+                    ### 1.2. Store it
+
+                    #### 1.2.1. The store
+
+                    Add a store.
+
+                    #### 1.2.2. Saving
+
+                    Save on change.
+
+                    ### 1.3. Sort the notes
+
+                    Add a method.
+
+                    ## 2. Views
+
+                    Show the notes.
+                    """, path: "example.md"),
             RuleExample(
                 "In order",
                 steps: [
