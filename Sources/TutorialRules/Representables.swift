@@ -58,36 +58,19 @@ struct Representable {
     func owns(_ function: FunctionFact) -> Bool { function.ownerType == type.qualifiedName }
 }
 
-/// The representables declared (or made to conform by an extension) in the checked snippet.
-func representables(in context: CodeContext) -> [Representable] {
-    context.representablesMemo.value { findRepresentables(in: context) }
-}
-
-/// What `representables(in:)` returns, computed once per checked snippet: eight lifecycle rules ask for
-/// it, and each answer resolves every type of the snippet in the project (5% of a lint).
-final class RepresentablesMemo: Sendable {
-    private let found = Protected<[Representable]?>(nil)
-
-    func value(_ compute: () -> [Representable]) -> [Representable] {
-        if let found = found.withLock({ $0 }) { return found }
-        let computed = compute()
-        found.withLock { $0 = computed }
-        return computed
-    }
-}
-
-private func findRepresentables(in context: CodeContext) -> [Representable] {
+/// Each type of `facts` that adopts a representable protocol in `project`, once.
+func findRepresentables(in facts: SnippetFacts, project: ProjectView) -> [Representable] {
     var seen = Set<String>()
     var result: [Representable] = []
-    for declaration in context.facts.types where declaration.kind != .protocol {
+    for declaration in facts.types where declaration.kind != .protocol {
         guard !seen.contains(declaration.qualifiedName),
-            let view = context.project.type(qualifiedName: declaration.qualifiedName)
+            let view = project.type(qualifiedName: declaration.qualifiedName)
         else { continue }
         for entry in Representable.protocols where view.adopts(entry.name) {
             seen.insert(declaration.qualifiedName)
             // Ranges must point into the checked snippet: prefer its declaration that adopts the protocol.
             let local =
-                context.facts.types.first {
+                facts.types.first {
                     $0.qualifiedName == declaration.qualifiedName && $0.inherited.contains { $0.name == entry.name }
                 } ?? declaration
             result.append(Representable(type: view, declaration: local, flavor: entry.flavor, platform: entry.platform))

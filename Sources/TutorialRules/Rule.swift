@@ -244,8 +244,9 @@ public struct CodeContext: Sendable {
     public let isFragment: Bool
     public let project: ProjectView
     public let knownProtocols: KnownProtocols
-    /// The snippet's representables, found once for the several rules that ask.
-    let representablesMemo = RepresentablesMemo()
+    /// The representables the snippet declares (or makes conform), found once by the engine when it makes
+    /// the context: eight lifecycle rules read them.
+    let representables: [Representable]
 
     package init(
         fileName: String?, snippet: TutorialModel.Snippet, facts: SnippetFacts, isFragment: Bool, project: ProjectView,
@@ -257,6 +258,7 @@ public struct CodeContext: Sendable {
         self.isFragment = isFragment
         self.project = project
         self.knownProtocols = knownProtocols
+        self.representables = findRepresentables(in: facts, project: project)
     }
 }
 

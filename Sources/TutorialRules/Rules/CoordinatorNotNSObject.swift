@@ -111,7 +111,7 @@ struct CoordinatorNotNSObject: CodeRule {
         var checked = Set<String>()
         // The representables' coordinators, then every other type the snippet declares: any class adopting a
         // UIKit delegate (a gesture recognizer's coordinator, a scene delegate) needs NSObject just the same.
-        let coordinators = representables(in: context).compactMap {
+        let coordinators = context.representables.compactMap {
             $0.coordinator(in: context.project) ?? $0.nestedCoordinator(in: context.project)
         }
         let declared = context.facts.types.filter { $0.kind == .class || $0.kind == .struct }.compactMap {

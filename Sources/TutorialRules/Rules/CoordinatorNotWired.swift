@@ -159,7 +159,7 @@ struct CoordinatorNotWired: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
-        for representable in representables(in: context) {
+        for representable in context.representables {
             // Before makeCoordinator() is written, the nested `Coordinator` is the one it will return.
             let nested =
                 representable.makeCoordinator == nil ? representable.nestedCoordinator(in: context.project) : nil

@@ -109,7 +109,7 @@ struct CoordinatorProtocolMissing: CodeRule {
 
     func check(_ context: CodeContext) -> [CodeFinding] {
         var findings: [CodeFinding] = []
-        for representable in representables(in: context) {
+        for representable in context.representables {
             guard let coordinator = representable.coordinator(in: context.project), coordinator.primary != nil,
                 coordinator.isComplete
             else {

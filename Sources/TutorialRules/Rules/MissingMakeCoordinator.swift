@@ -101,7 +101,7 @@ struct MissingMakeCoordinator: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
-        for representable in representables(in: context)
+        for representable in context.representables
         where representable.makeCoordinator == nil && representable.type.isComplete {
             let qualified = representable.type.qualifiedName
             var range: CodeRange?

@@ -127,7 +127,7 @@ struct MissingRequiredMethod: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
-        for representable in representables(in: context) where representable.type.isComplete {
+        for representable in context.representables where representable.type.isComplete {
             let range = representable.declaration.inherited.first {
                 Representable.protocols.map(\.name).contains($0.name)
             }

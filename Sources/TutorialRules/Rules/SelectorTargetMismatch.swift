@@ -186,7 +186,7 @@ struct SelectorTargetMismatch: CodeRule {
                 context.facts.functions[function].contextParameterName == base
                     || enclosingMethod(of: function, in: context.facts)?.contextParameterName == base
             else { return nil }
-            let representable = representables(in: context).first { $0.type.qualifiedName == enclosing.qualifiedName }
+            let representable = context.representables.first { $0.type.qualifiedName == enclosing.qualifiedName }
             guard let coordinator = representable?.coordinator(in: context.project) else { return nil }
             if coordinator.qualifiedName != type.qualifiedName, !coordinator.inheritedNames.contains(type.name) {
                 return

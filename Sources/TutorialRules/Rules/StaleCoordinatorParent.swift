@@ -111,7 +111,7 @@ struct StaleCoordinatorParent: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
-        for representable in representables(in: context) {
+        for representable in context.representables {
             guard let update = representable.update, let coordinator = representable.coordinator(in: context.project),
                 coordinator.primary != nil, coordinator.isComplete
             else { continue }
