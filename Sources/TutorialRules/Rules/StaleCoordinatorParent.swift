@@ -106,7 +106,10 @@ struct StaleCoordinatorParent: CodeRule {
                         func first() -> UIViewController? { parent.controllers.first }
                     }
                     """),
-        ])
+        ],
+        measuredPrecision: .init(
+            value: 0.0, sample: 4, date: "2026-12-03",
+            note: "Round 6's held-out part: one camera coordinator in four translations of one page, reading a callback closure from the copy it was made with; the closure writes the hosting view's state, so the stale copy does no harm there."))
 
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
