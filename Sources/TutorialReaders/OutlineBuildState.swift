@@ -120,9 +120,12 @@ struct BuildState {
             // Sections are the headings of the first level below the title (and any above it that carry
             // code): a heading of the title's level between sections (`# Data` over `## @State`, `## Lists`)
             // groups them, and its sections are not its steps.
+            // Where no heading of the shallower levels carries code (`## Toggle style` with prose only after
+            // `### Target iOS` and its code), the shallowest level whose headings do makes the sections.
             let titleLevel = titleIndex.flatMap { Self.headingLevel(blocks[$0]) }
-            let belowTitle = titleLevel.flatMap { level in unlabelledLevels.filter { $0 > level }.min() }
-            let top = belowTitle ?? unlabelledLevels.min() ?? 1
+            let candidates = titleLevel.map { level in unlabelledLevels.filter { $0 > level } } ?? unlabelledLevels
+            let carrying = Self.levelsCarryingCode(blocks, among: Set(candidates))
+            let top = carrying.min() ?? candidates.min() ?? unlabelledLevels.min() ?? 1
             sectionBelowLevel = top + 1
             stepBreakLevel = 6
         }
@@ -314,6 +317,22 @@ struct BuildState {
 }
 
 extension BuildState {
+    /// The heading levels among `levels` with a heading that carries code: a code block between it and the next
+    /// heading of its level or shallower.
+    static func levelsCarryingCode(_ blocks: [OutlineBlock], among levels: Set<Int>) -> Set<Int> {
+        var carrying = Set<Int>()
+        var open: [Int] = []  // levels of the headings whose part the walk is in
+        for block in blocks {
+            if let level = headingLevel(block) {
+                open.removeAll { $0 >= level }
+                if levels.contains(level), block.label == nil, !OutlineBuilder.isAside(block.text) { open.append(level) }
+            } else if block.isCode {
+                carrying.formUnion(open)
+            }
+        }
+        return carrying
+    }
+
     /// Whether the part of the document under a numbered section heading holds numbered-list steps: such a
     /// section is their section, no step by itself.
     static func holdsListSteps(_ section: Int, _ blocks: [OutlineBlock], _ listSteps: Set<Int>) -> Bool {

@@ -215,4 +215,14 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(shape(tutorial), [[1, 0]])
         XCTAssertEqual(tutorial.sections[0].steps.map(\.labelNumber), [1, 2])
     }
+
+    func testTheShallowestLevelWhoseHeadingsCarryCodeMakesTheSections() {
+        // The one level-2 heading comes late with prose only: the level-3 headings carry the code.
+        let tutorial = read(
+            "Notes.\n\n### Declare\n\n```swift\nstruct Jar {}\n```\n\n### Fill\n\n```swift\nvar jar = Jar()\n```\n\n"
+                + "## Seals\n\nNothing to type.\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
+        XCTAssertEqual(shape(tutorial), [[1], [1]])
+    }
 }
+
