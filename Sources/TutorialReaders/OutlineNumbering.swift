@@ -29,18 +29,7 @@ enum OutlineNumbering {
             if case .heading(let level) = blocks[index].kind { singleLevels[level, default: 0] += 1 }
         }
         guard let sectionLevel = singleLevels.filter({ $0.value >= 2 }).keys.min() else { return (blocks, []) }
-        // Above the series stands at most the title, or only level-1 headings (the title and the parts the
-        // series is grouped in: `# iOS` over `## 1. Create the project`, `# macOS` over its own `## 1.`): a
-        // series under several shallower headings below the top (`## Custom Row` over `### 1. Create the
-        // row`, `### 2. Use it`) numbers things inside a section, not the sections.
-        var shallower = 0
-        var shallowerBelowTop = 0
-        for block in blocks {
-            guard case .heading(let level) = block.kind, level < sectionLevel else { continue }
-            shallower += 1
-            if level > 1 { shallowerBelowTop += 1 }
-        }
-        guard shallower <= 1 || shallowerBelowTop == 0 else { return (blocks, []) }
+        guard seriesNumbersSections(at: sectionLevel, blocks) else { return (blocks, []) }
 
         var result = blocks
         var sectionsAsSteps = Set<Int>()
@@ -94,6 +83,21 @@ enum OutlineNumbering {
         }
         // A numbered section with nothing under it (`## 5. Thank you`, `## 6. The end`) is no step.
         return (result, sectionsAsSteps.filter { holdsContent($0, blocks) })
+    }
+
+    /// Whether above the series at `level` stands at most the title, or only level-1 headings (the title and
+    /// the parts the series is grouped in: `# iOS` over `## 1. Create the project`, `# macOS` over its own
+    /// `## 1.`): a series under several shallower headings below the top (`## Custom Row` over `### 1. Create
+    /// the row`, `### 2. Use it`) numbers things inside a section, not the sections.
+    private static func seriesNumbersSections(at level: Int, _ blocks: [OutlineBlock]) -> Bool {
+        var shallower = 0
+        var shallowerBelowTop = 0
+        for block in blocks {
+            guard case .heading(let heading) = block.kind, heading < level else { continue }
+            shallower += 1
+            if heading > 1 { shallowerBelowTop += 1 }
+        }
+        return shallower <= 1 || shallowerBelowTop == 0
     }
 
     /// A page without code whose headings at one level are a series of one word and a counting number
