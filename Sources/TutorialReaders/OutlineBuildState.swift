@@ -75,7 +75,9 @@ struct BuildState {
         self.captionFileNames = captionFileNames
         self.captions = captions
 
-        var titleIndex = Self.stepLabelTitle(blocks) ?? Self.titleHeading(blocks)
+        var titleIndex =
+            Self.stepLabelTitle(blocks) ?? Self.titleHeading(blocks)
+            ?? (frontMatterTitle == nil && declaredTitle == nil ? Self.loneTopHeading(blocks) : nil)
         if frontMatterTitle != nil, let heading = titleIndex, Self.contentStandsUnderAnotherLevelOne(heading, blocks) {
             // The front matter names the page; the body's level-1 headings are its sections.
             titleIndex = nil

@@ -40,6 +40,22 @@ extension BuildState {
         return candidates.last { $0 < first }
     }
 
+    /// A page whose first block is a heading (`## Moya`, or `### Notes` over `####` parts) that every other
+    /// heading stands under: a note titled one level down (asked only where no level-1 heading and no front
+    /// matter names the page). Nil where another heading is as shallow or the heading is labelled.
+    static func loneTopHeading(_ blocks: [OutlineBlock]) -> Int? {
+        guard let first = blocks.first, let level = headingLevel(first), first.label == nil,
+            !OutlineBuilder.isAside(first.text)
+        else { return nil }
+        var deeper = false
+        for block in blocks.dropFirst() {
+            guard let other = headingLevel(block) else { continue }
+            if other <= level { return nil }
+            deeper = true
+        }
+        return deeper ? 0 : nil
+    }
+
     /// Whether the first content stands right under an unlabelled level-1 heading other than the one at
     /// `index` (`# Setting up` over the first code): the body's level-1 headings are then its sections, and
     /// the heading at `index` one of them or a part above them, not a title over `##` sections (a study

@@ -224,5 +224,17 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
         XCTAssertEqual(shape(tutorial), [[1], [1]])
     }
+
+    func testAFirstHeadingEveryOtherHeadingStandsUnderTitlesTheNote() {
+        let tutorial = read("## Jars\n\n### Declare\n\n```swift\nstruct Jar {}\n```\n\n### Fill\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
+    }
+
+    func testAFirstHeadingWithAnotherAsShallowOrAFrontMatterTitleIsNoTitle() {
+        XCTAssertNil(read("## Declare\n\n```swift\nstruct Jar {}\n```\n\n## Fill\n\n```swift\nvar jar = Jar()\n```\n").title)
+        let titled = read("---\ntitle: \"Jars\"\n---\n## Setup\n\n### Declare\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(titled.title, "Jars")
+    }
 }
 
