@@ -75,14 +75,7 @@ struct BuildState {
         self.captionFileNames = captionFileNames
         self.captions = captions
 
-        var titleIndex =
-            Self.stepLabelTitle(blocks) ?? Self.titleHeading(blocks)
-            ?? (frontMatterTitle == nil && declaredTitle == nil ? Self.loneTopHeading(blocks) : nil)
-        if frontMatterTitle != nil, let heading = titleIndex, Self.contentStandsUnderAnotherLevelOne(heading, blocks) {
-            // The front matter names the page; the body's level-1 headings are its sections.
-            titleIndex = nil
-        }
-        self.titleIndex = titleIndex
+        titleIndex = Self.titleIndex(blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle)
         var sectionTitleHeadings: [Int: Int] = [:]
         for index in blocks.indices.dropLast() {
             guard case .heading = blocks[index].kind, let label = blocks[index].label, label.kind == .section,
@@ -319,6 +312,18 @@ struct BuildState {
 }
 
 extension BuildState {
+    /// The title heading's index (see `titleHeading`), if the page has one.
+    static func titleIndex(_ blocks: [OutlineBlock], declaredTitle: String?, frontMatterTitle: String?) -> Int? {
+        let heading =
+            stepLabelTitle(blocks) ?? titleHeading(blocks)
+            ?? (frontMatterTitle == nil && declaredTitle == nil ? loneTopHeading(blocks) : nil)
+        if frontMatterTitle != nil, let heading, contentStandsUnderAnotherLevelOne(heading, blocks) {
+            // The front matter names the page; the body's level-1 headings are its sections.
+            return nil
+        }
+        return heading
+    }
+
     /// The heading levels among `levels` with a heading that carries code: a code block between it and the next
     /// heading of its level or shallower.
     static func levelsCarryingCode(_ blocks: [OutlineBlock], among levels: Set<Int>) -> Set<Int> {
