@@ -332,7 +332,8 @@ extension BuildState {
         for block in blocks {
             if let level = headingLevel(block) {
                 open.removeAll { $0 >= level }
-                if levels.contains(level), block.label == nil, !OutlineBuilder.isAside(block.text) { open.append(level) }
+                guard levels.contains(level), block.label == nil, !OutlineBuilder.isAside(block.text) else { continue }
+                open.append(level)
             } else if block.isCode {
                 carrying.formUnion(open)
             }

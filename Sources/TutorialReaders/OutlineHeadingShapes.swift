@@ -89,8 +89,9 @@ extension BuildState {
     /// A numbered list at the top level whose items hold code, or with code between its items, is a list
     /// of steps (`1. Add a property:` then its code, `2. Build and run.`): each item is one step, with the
     /// code under it or after it up to the next item (in a document without section or step labels, only an
-    /// item that shows code: there steps are code, and an item without is prose). It takes two items at least; a numbered list without
-    /// code (reasons, prerequisites), or with code only after its last item, is prose. In a document with
+    /// item that shows code: there steps are code, and an item without is prose). It takes two items at
+    /// least; a numbered list without code (reasons, prerequisites), or with code only after its last item,
+    /// is prose. In a document with
     /// no code and no step labels at all, a numbered list that is the body of the page (three items or
     /// more, a third of its paragraphs and items at least) is its steps (`1. Open the project.`, `2. Choose
     /// File > New > Target.`, …): instructions a reader follows are steps without code too, while a short
@@ -99,10 +100,11 @@ extension BuildState {
     /// is a table of contents, never steps.
     /// `unnumbered` holds the openers of lists that lost an item without code: their numbers skip where
     /// the author's did not, so `step-numbering` must not judge them.
-    static func numberedListSteps(_ blocks: [OutlineBlock]) -> (openers: Set<Int>, blocks: Set<Int>, unnumbered: Set<Int>) {
-        func isCode(_ block: OutlineBlock) -> Bool { block.isCode }
+    static func numberedListSteps(
+        _ blocks: [OutlineBlock]
+    ) -> (openers: Set<Int>, blocks: Set<Int>, unnumbered: Set<Int>) {
         func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
-        let proseOnly = !blocks.contains { isCode($0) || $0.label?.kind == .step }
+        let proseOnly = !blocks.contains { $0.isCode || $0.label?.kind == .step }
         let hasLabels = blocks.contains { $0.label != nil }
         // In a page of labelled sections (`## Section 2: …`, `## 2. …`), each section is a page of its own:
         // its list is measured against its own paragraphs and items.
@@ -112,7 +114,7 @@ extension BuildState {
             let end = sectionStarts.first { $0 > position } ?? blocks.count
             return blocks[start..<end].count { block in
                 if case .heading = block.kind { return false }
-                return !isCode(block)
+                return !block.isCode
             }
         }
         var openers = Set<Int>()
@@ -125,7 +127,7 @@ extension BuildState {
                 continue
             }
             var end = index
-            while end + 1 < blocks.count, blocks[end + 1].listItem != nil || isCode(blocks[end + 1]) { end += 1 }
+            while end + 1 < blocks.count, blocks[end + 1].listItem != nil || blocks[end + 1].isCode { end += 1 }
             var runOpeners: [Int] = []
             var hasCode = false
             let openerCount = countOpeners(index...end)
@@ -133,7 +135,7 @@ extension BuildState {
                 if blocks[position].listItem?.opens == true { runOpeners.append(position) }
                 // Code after the last item alone does not make steps of a list (`two fields: 1. … 2. …`
                 // then the code that declares them).
-                if isCode(blocks[position]), blocks[position].listItem != nil || runOpeners.count < openerCount {
+                if blocks[position].isCode, blocks[position].listItem != nil || runOpeners.count < openerCount {
                     hasCode = true
                 }
             }
@@ -147,7 +149,7 @@ extension BuildState {
                 var kept: [Int] = []
                 for (offset, opener) in runOpeners.enumerated() {
                     let itemEnd = offset + 1 < runOpeners.count ? runOpeners[offset + 1] - 1 : end
-                    guard (opener...itemEnd).contains(where: { isCode(blocks[$0]) }) else { continue }
+                    guard (opener...itemEnd).contains(where: { blocks[$0].isCode }) else { continue }
                     kept.append(opener)
                     members.formUnion(opener...itemEnd)
                 }

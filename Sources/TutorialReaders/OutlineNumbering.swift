@@ -5,9 +5,9 @@
 /// dot, then the title) are sections; a deeper heading numbered `N.M` under section `N` (or `N.M.K` under
 /// `N.M`) is a step when no heading numbered under it follows (a leaf of the outline). A numbered section
 /// with no step label under it is one step by itself, prose only or not, unless it holds nothing at all
-/// (`## 6. The end`). A series with no step under any section whose parts hold several code blocks each
-/// numbers the topics of a note, not an outline: it is read as unnumbered headings. Headings the author labelled
-/// (`Step 3`) keep their labels, so `# 1. Title` sections over `# Step 1` headings read as sections of
+/// (`## 6. The end`). A series with no step under any section, where a part holds several code blocks,
+/// numbers the topics of a note, not an outline: it is read as unnumbered headings. Headings the author
+/// labelled (`Step 3`) keep their labels, so `# 1. Title` sections over `# Step 1` headings read as sections of
 /// steps. A lone `1.` heading, or one followed by a sentence (`1.5 billion users`), is not a series, nor is
 /// a series that stands under shallower headings than the title (it numbers things inside a section);
 /// level-1 headings over a series (a post's parts, one per platform) group its sections.

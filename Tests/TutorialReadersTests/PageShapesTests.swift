@@ -226,13 +226,15 @@ final class PageShapesTests: XCTestCase {
     }
 
     func testAFirstHeadingEveryOtherHeadingStandsUnderTitlesTheNote() {
-        let tutorial = read("## Jars\n\n### Declare\n\n```swift\nstruct Jar {}\n```\n\n### Fill\n\n```swift\nvar jar = Jar()\n```\n")
+        let tutorial = read(
+            "## Jars\n\n### Declare\n\n```swift\nstruct Jar {}\n```\n\n### Fill\n\n```swift\nvar jar = Jar()\n```\n")
         XCTAssertEqual(tutorial.title, "Jars")
         XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
     }
 
     func testAFirstHeadingWithAnotherAsShallowOrAFrontMatterTitleIsNoTitle() {
-        XCTAssertNil(read("## Declare\n\n```swift\nstruct Jar {}\n```\n\n## Fill\n\n```swift\nvar jar = Jar()\n```\n").title)
+        XCTAssertNil(
+            read("## Declare\n\n```swift\nstruct Jar {}\n```\n\n## Fill\n\n```swift\nvar jar = Jar()\n```\n").title)
         let titled = read("---\ntitle: \"Jars\"\n---\n## Setup\n\n### Declare\n\n```swift\nstruct Jar {}\n```\n")
         XCTAssertEqual(titled.title, "Jars")
     }
