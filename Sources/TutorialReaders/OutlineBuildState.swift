@@ -344,8 +344,8 @@ extension BuildState {
     /// Whether the part of the document under a numbered section heading holds numbered-list steps: such a
     /// section is their section, no step by itself.
     static func holdsListSteps(_ section: Int, _ blocks: [OutlineBlock], _ listSteps: Set<Int>) -> Bool {
-        guard let level = headingLevel(blocks[section]) else { return false }
-        let end = blocks.indices.first { $0 > section && (headingLevel(blocks[$0]) ?? .max) <= level } ?? blocks.count
+        guard headingLevel(blocks[section]) != nil else { return false }
+        let end = partEnd(of: section, blocks)
         return listSteps.contains { $0 > section && $0 < end }
     }
 }

@@ -195,14 +195,20 @@ extension BuildState {
     ///
     /// Plain loops: the same search written with `firstIndex(where:)` over a slice crashed the Swift 6.3.1
     /// optimizer (CopyPropagation, "Found outside of lifetime use") in release builds.
-    static func holdsAllContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+    /// Where the part a heading heads ends: the index of the next heading of its level or higher, or the end.
+    /// (A block that is no heading heads nothing: its part ends at the next heading.)
+    static func partEnd(of index: Int, _ blocks: [OutlineBlock]) -> Int {
         let level = headingLevel(blocks[index]) ?? 7
         var position = index + 1
-        // The part ends at the next heading of the same level or higher.
         while position < blocks.count {
             if let other = headingLevel(blocks[position]), other <= level { break }
             position += 1
         }
+        return position
+    }
+
+    static func holdsAllContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        var position = partEnd(of: index, blocks)
         while position < blocks.count {
             if isContent(blocks[position]) { return false }
             position += 1

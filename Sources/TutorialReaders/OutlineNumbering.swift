@@ -42,10 +42,9 @@ enum OutlineNumbering {
             if let open = openSection {
                 if open.hasSteps { anySectionHasSteps = true } else { sectionsAsSteps.insert(open.index) }
             }
-            if sectionSteps.allSatisfy({ $0.parts.count == 2 }) {
-                for step in sectionSteps {
-                    result[step.index] = relabelled(blocks[step.index], kind: .step, parts: step.parts, numbered: true)
-                }
+            let numbered = sectionSteps.allSatisfy { $0.parts.count == 2 }
+            for step in sectionSteps {
+                result[step.index] = relabelled(blocks[step.index], kind: .step, parts: step.parts, numbered: numbered)
             }
             sectionSteps = []
             openSection = nil
@@ -70,7 +69,6 @@ enum OutlineNumbering {
             else { continue }
             open.hasSteps = true
             openSection = open
-            result[index] = relabelled(block, kind: .step, parts: parts)
             sectionSteps.append((index, parts))
         }
         closeSection()
@@ -150,23 +148,14 @@ enum OutlineNumbering {
         return (parts[0].lowercased(), number, title)
     }
 
-    /// The code blocks between the heading at `index` and the next heading of its level or shallower.
+    /// The code blocks in the part the heading at `index` heads.
     private static func codeBlocks(under index: Int, _ blocks: [OutlineBlock]) -> Int {
-        guard case .heading(let level) = blocks[index].kind else { return 0 }
-        var count = 0
-        for block in blocks[(index + 1)...] {
-            if case .heading(let next) = block.kind, next <= level { break }
-            if block.isCode { count += 1 }
-        }
-        return count
+        blocks[(index + 1)..<BuildState.partEnd(of: index, blocks)].count(where: \.isCode)
     }
 
-    /// Whether any block stands between the section heading at `index` and the next heading of its level
-    /// or shallower.
+    /// Whether anything stands in the part the section heading at `index` heads.
     private static func holdsContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
-        guard case .heading(let level) = blocks[index].kind, index + 1 < blocks.count else { return false }
-        if case .heading(let next) = blocks[index + 1].kind, next <= level { return false }
-        return true
+        BuildState.partEnd(of: index, blocks) > index + 1
     }
 
     /// Whether no heading after `index`, before the next heading at the section level or above, is
