@@ -19,6 +19,7 @@ public enum RuleRegistry {
         .tutorial(InputError()),
         .tutorial(FileNameMismatch()),
         .tutorial(ProseCodeMismatch()),
+        .tutorial(LineContinuationSpace()),
     ]
 
     public static var ids: [String] { all.map(\.description.id) }
