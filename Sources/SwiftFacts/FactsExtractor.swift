@@ -22,7 +22,7 @@ func walkFacts(
         types: collector.types.map { $0.build() }, functions: collector.functions,
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
         variables: collector.variables, memberReferences: collector.memberReferences,
-        syntaxErrors: syntaxErrors(in: tree), imports: imports(in: tree),
+        syntaxErrors: syntaxErrors(in: tree, code: code), imports: imports(in: tree),
         lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), elidedLines: elidedLines(in: code),
         lineStarts: lineStarts)
     return (facts, MemberFactsTable(collector.recorded), collector.reusedCount)
@@ -42,7 +42,15 @@ func parsedSourceFile(_ code: String) -> SourceFileSyntax? {
     return Parser.parse(source: code)
 }
 
-private func syntaxErrors(in tree: SourceFileSyntax) -> [SyntaxErrorFact] {
+/// The errors of `code` as the Swift 5 language mode reads it: what only Swift 6 mode rejects (a blank
+/// between an attribute and its arguments, `@Environment (\.dismiss)`) is a warning there, and a tutorial
+/// written before Swift 6, copied into a project in the Swift 5 mode Xcode still creates by default, compiles.
+/// Only a tree with errors is parsed again (the modes differ in diagnostics, not in what code parses to), so
+/// the usual case costs nothing.
+private func syntaxErrors(in tree: SourceFileSyntax, code: String) -> [SyntaxErrorFact] {
+    guard tree.hasError else { return [] }
+    var code = code
+    let tree = code.withUTF8 { Parser.parse(source: $0, swiftVersion: .v5) }
     guard tree.hasError else { return [] }
     if let token = tokenThatTrapsTheDiagnosticsGenerator(in: tree) {
         return [SyntaxErrorFact(message: "'=' must have consistent whitespace on both sides", range: token.codeRange)]

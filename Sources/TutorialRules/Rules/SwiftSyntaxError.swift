@@ -14,7 +14,9 @@ struct SwiftSyntaxError: CodeRule {
             purpose (and code whose braces do not balance, or that leaves code out with `...`, `…` or an \
             editor placeholder, or leaves an expression to a comment after `=`, is read as a fragment). A type \
             declared without a body (a class or protocol header quoted from a reference) is a declaration to \
-            read, not an error. At most five errors are reported per snippet, as later ones usually follow from the first. \
+            read, not an error. Code is read as the Swift 5 language mode reads it: what only Swift 6 mode \
+            rejects (`@Environment (\\.dismiss)`, a blank before an attribute's arguments) is a warning there. \
+            At most five errors are reported per snippet, as later ones usually follow from the first. \
             Code a later step fixes is build order only when it stops before it is done (the error is at its \
             end: a call left open for the next step); an error before the end is broken code the reader copies, \
             shown even when a later step mends it.
@@ -93,6 +95,16 @@ struct SwiftSyntaxError: CodeRule {
                 protocol UIViewRepresentable: View
 
                 enum Mode: String
+                """),
+            RuleExample(
+                "A blank before an attribute's arguments: an error only in the Swift 6 language mode",
+                """
+                import SwiftUI
+
+                struct DetailView: View {
+                    @Environment (\\.dismiss) var dismiss
+                    var body: some View { Button("Close") { dismiss() } }
+                }
                 """),
             RuleExample(
                 "A suppressed line",
