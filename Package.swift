@@ -159,7 +159,7 @@ let package = Package(
             name: "tutorial-mutants", dependencies: ["LifecycleMutations", "MutationSyntax", "TutorialModel", "TutorialReaders"]),
         .testTarget(name: "TutorialModelTests", dependencies: ["TutorialModel", "TestSupport"]),
         .testTarget(
-            name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TutorialModel", "TestSupport"],
+            name: "SwiftFactsTests", dependencies: ["SwiftFacts", "TutorialModel", "TestSupport", "StepDiff"],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .testTarget(
             name: "TutorialRulesTests",

@@ -277,8 +277,12 @@ public struct ParsedState: Sendable {
         if let spliced = splicedTree(previous.result.tree, old: old, new: new) {
             return ParsedState(code: code, result: IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
         }
-        // The edits are asked for only now: a splice needs none.
-        if let edits = makeEdits(), !edits.isEmpty, let concurrent = concurrentEdits(edits, old: old, new: new) {
+        // The edits are asked for only now: a splice of one run needs none. Runs apart splice one by one.
+        let edits = makeEdits()
+        if let edits, let spliced = splicedTree(previous.result.tree, old: old, new: new, runs: edits) {
+            return ParsedState(code: code, result: IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
+        }
+        if let edits, !edits.isEmpty, let concurrent = concurrentEdits(edits, old: old, new: new) {
             let transition = IncrementalParseTransition(
                 previousIncrementalParseResult: previous.result, edits: concurrent)
             return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))

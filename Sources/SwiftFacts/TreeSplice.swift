@@ -26,6 +26,32 @@ func splicedTree(_ previous: SourceFileSyntax, old: [UInt8], new: [UInt8]) -> So
     return nil
 }
 
+/// The tree of `new` from `previous`, the tree of `old`, when the change is several runs apart (`runs`: the
+/// step's change set, in order, positions in each text): each run spliced alone, the last first, so that
+/// the runs before it keep their offsets, each through a text holding the runs after it and not yet those
+/// before it. A file that a step changes in two places (a property at the top, a method at the bottom) then
+/// parses only the two changed members rather than everything between them. Nil when any run does not
+/// splice, or the intermediate texts do not end at `new`: the caller parses as before.
+func splicedTree(
+    _ previous: SourceFileSyntax, old: [UInt8], new: [UInt8], runs: [TextReplacement]
+) -> SourceFileSyntax? {
+    guard runs.count > 1 else { return nil }
+    var tree = previous
+    var text = old
+    var nextRunStart = old.count
+    for run in runs.reversed() {
+        guard run.old.end <= nextRunStart, run.new.end <= new.count else { return nil }
+        nextRunStart = run.old.start
+        let replacement = new[run.new.start..<run.new.end]
+        guard !text[run.old.start..<run.old.end].elementsEqual(replacement) else { continue }
+        let next = Array(text[..<run.old.start]) + replacement + text[run.old.end...]
+        guard let spliced = splicedTree(tree, old: text, new: next) else { return nil }
+        tree = spliced
+        text = next
+    }
+    return text == new ? tree : nil
+}
+
 /// A run of items `items` of `list` whose old text `old` becomes `new` (offsets in each text).
 private struct SpliceRegion {
     let list: Syntax
@@ -242,25 +268,36 @@ public enum TreeSpliceCheck {
 
     /// Splices `new` from a full parse of `old` and compares the result with a full parse of `new`.
     public static func outcome(old: String, new: String) -> Outcome {
-        guard let oldTree = parsedSourceFile(old), let spliced = splicedTree(oldTree, old: Array(old.utf8), new: Array(new.utf8)),
-            let newTree = parsedSourceFile(new)
+        guard let oldTree = parsedSourceFile(old), let spliced = splicedTree(oldTree, old: Array(old.utf8), new: Array(new.utf8))
         else { return .notSpliced }
-        let splicedStructure = structure(Syntax(spliced))
-        let fullStructure = structure(Syntax(newTree))
-        if spliced.description == new, splicedStructure == fullStructure { return .sameAsFullParse }
-        return .differs(spliced: splicedStructure, full: fullStructure)
+        return compared(spliced, new: new)
     }
 
-    /// Parses `old`, then `new` as the state after it (spliced, or parsed reusing `old`'s tree), and
-    /// compares that tree with a full parse of `new`.
-    public static func nextStateOutcome(old: String, new: String) -> Outcome {
-        guard let oldState = ParsedState.parse(old, previous: nil), let next = ParsedState.parse(new, previous: oldState)?.result.tree,
-            let newTree = parsedSourceFile(new)
+    /// Splices `new` from a full parse of `old` run by run (`runs`: the change set, as the parser's edits)
+    /// and compares the result with a full parse of `new`.
+    public static func outcome(old: String, new: String, runs: [TextReplacement]) -> Outcome {
+        guard let oldTree = parsedSourceFile(old),
+            let spliced = splicedTree(oldTree, old: Array(old.utf8), new: Array(new.utf8), runs: runs)
         else { return .notSpliced }
-        let nextStructure = structure(Syntax(next))
-        let fullStructure = structure(Syntax(newTree))
-        if next.description == new, nextStructure == fullStructure { return .sameAsFullParse }
-        return .differs(spliced: nextStructure, full: fullStructure)
+        return compared(spliced, new: new)
+    }
+
+    /// Parses `old`, then `new` as the state after it (spliced, or parsed reusing `old`'s tree, with the
+    /// change set `runs` when given), and compares that tree with a full parse of `new`.
+    public static func nextStateOutcome(old: String, new: String, runs: [TextReplacement]? = nil) -> Outcome {
+        guard let oldState = ParsedState.parse(old, previous: nil),
+            let next = ParsedState.parse(new, previous: oldState, edits: { runs })?.result.tree
+        else { return .notSpliced }
+        return compared(next, new: new)
+    }
+
+    /// `tree`, made without a full parse of `new`, against the full parse.
+    private static func compared(_ tree: SourceFileSyntax, new: String) -> Outcome {
+        guard let full = parsedSourceFile(new) else { return .notSpliced }
+        let madeStructure = structure(Syntax(tree))
+        let fullStructure = structure(Syntax(full))
+        if tree.description == new, madeStructure == fullStructure { return .sameAsFullParse }
+        return .differs(spliced: madeStructure, full: fullStructure)
     }
 
     private static func structure(_ root: Syntax) -> String {

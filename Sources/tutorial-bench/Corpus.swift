@@ -100,6 +100,24 @@ private struct EvolvingFile {
         }
     }
 
+    /// Applies a step that changes the file in two places apart, as a walkthrough step often does: a
+    /// property added at the top, and a method added or edited at the bottom.
+    mutating func evolveApart(using random: inout SplitMix64) -> String {
+        counter += 1
+        members[0].append("    var option\(counter) = \(Int(random.next() % 50))")
+        if counter % 2 == 1 || members.count < 6 {
+            members.append([
+                "    func helper\(counter)(_ input: Int) -> Int {",
+                "        let scaled = input * \(Int(random.next() % 97) + 2)",
+                "        return scaled + option\(counter)",
+                "    }",
+            ])
+            return "helper\(counter)(_:)"
+        }
+        members[members.count - 1][1] = "        let scaled = input * \(Int(random.next() % 89) + 2) + \(counter)"
+        return "option\(counter)"
+    }
+
     var text: String {
         var lines = ["import SwiftUI", "import UIKit", "", "struct \(typeName): UIViewRepresentable {"]
         for (index, member) in members.enumerated() {
@@ -126,17 +144,41 @@ private func escapeHTML(_ text: String) -> String {
     return out
 }
 
-/// The two shapes of corpus document: the project's usual one, and the worst case for the checker.
+/// The shapes of corpus document: the project's usual one, the worst case for the checker, and a blog
+/// walkthrough's.
 enum CorpusShape {
     /// Four files, each step changing one of them.
     case fourFiles
     /// One file followed through every step (a long single-file walkthrough): every state is a new
     /// version of the same file, so the pipeline parses about 25 states where the floor parses one.
     case oneFile
+    /// A blog walkthrough: one file of 40 to 85 lines through 12 steps, each changing it in two places
+    /// apart (a property at the top, a method at the bottom), with paragraphs of prose around each step.
+    case twoHunksApart
 
     var fileCount: Int { self == .fourFiles ? 4 : 1 }
     /// The least number of steps, whatever the byte target.
-    var minimumSteps: Int { self == .fourFiles ? 0 : 25 }
+    var minimumSteps: Int {
+        switch self {
+        case .fourFiles: return 0
+        case .oneFile: return 25
+        case .twoHunksApart: return 12
+        }
+    }
+}
+
+/// Paragraphs of prose for a blog walkthrough's step, about 700 bytes.
+private func blogProse(step: Int, api: String) -> String {
+    let sentences = [
+        "This step keeps the representable small, so each change is easy to follow on the page.",
+        "SwiftUI calls the update method whenever the state it reads changes, which is why the new value goes there.",
+        "The coordinator stays the target of the control's events, and nothing about its wiring changes here.",
+        "Build and run to check that the preview still shows the page control with the right number of pages.",
+    ]
+    return (0..<3).map { paragraph in
+        "Paragraph \(paragraph + 1) of step \(step) explains `\(api)`. " + sentences[(step + paragraph) % 4] + " "
+            + sentences[(step + paragraph + 1) % 4]
+    }.joined(separator: "\n\n")
 }
 
 /// Generates a tutorial of about `targetBytes` of Markdown with sections of 6 steps, each step
@@ -165,11 +207,13 @@ func generateTutorial(name: String, seed: UInt64, targetBytes: Int, shape: Corpu
         step += 1
         let number = (step - 1) % 6 + 1
         let fileIndex = Int(random.next() % UInt64(files.count))
-        let api = files[fileIndex].evolve(using: &random)
+        let api = shape == .twoHunksApart ? files[fileIndex].evolveApart(using: &random) : files[fileIndex].evolve(using: &random)
         let code = files[fileIndex].text
         let fileName = files[fileIndex].name
-        markdown += "\n### Step \(number)\n\nIn \(fileName), change `\(api)` as shown.\n\n```swift file=\(fileName)\n\(code)```\n"
+        let prose = shape == .twoHunksApart ? "\n\n" + blogProse(step: step, api: api) : ""
+        markdown += "\n### Step \(number)\n\nIn \(fileName), change `\(api)` as shown.\(prose)\n\n```swift file=\(fileName)\n\(code)```\n"
         html += "<h3>Step \(number)</h3>\n<p>In \(fileName), change <code>\(api)</code> as shown.</p>\n"
+        if !prose.isEmpty { html += prose.split(separator: "\n\n").map { "<p>\(escapeHTML(String($0)))</p>\n" }.joined() }
         html += "<p class=\"filename\">\(fileName)</p>\n<pre><code class=\"language-swift\">\(escapeHTML(code))</code></pre>\n"
     }
     html += "<footer><p>Generated.</p></footer>\n</body></html>\n"

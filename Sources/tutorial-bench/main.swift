@@ -8,27 +8,35 @@ let seed: UInt64 = 20_261_130
 let quick = CommandLine.arguments.contains("--quick")
 let corpusSize = quick ? 100 : 1000
 
+/// The `index`th document of the blog-walkthrough shape (12 steps, two hunks apart in each).
+func twoHunksApartTutorial(_ index: Int) -> GeneratedTutorial {
+    generateTutorial(name: "Walkthrough \(index)", seed: seed + 9000 + UInt64(index), targetBytes: 0, shape: .twoHunksApart)
+}
+
 /// The 30 KB tutorial of the keystroke figures and of the cold lint.
 func smallTutorial() -> GeneratedTutorial { generateTutorial(name: "Small tutorial", seed: seed, targetBytes: 30_000) }
 
 // `--write-corpus DIR` writes the large tutorial, the small one (`small.md`, the cold lint's) and the first ten
-// documents of both corpus shapes for profiling the real binary (for example under valgrind --tool=callgrind),
-// then stops.
+// documents of both corpus shapes (all of the quick run's 100 with `--quick`) for profiling the real binary
+// (for example under valgrind --tool=callgrind or perf), then stops.
 if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus"), flag + 1 < CommandLine.arguments.count {
     let directory = CommandLine.arguments[flag + 1]
+    let count = quick ? corpusSize : 10
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    for index in 0..<10 {
+    for index in 0..<count {
         let tutorial = generateTutorial(name: "Tutorial \(index)", seed: seed + 100 + UInt64(index), targetBytes: 30_000)
         try? tutorial.markdown.write(toFile: "\(directory)/tutorial-\(index).md", atomically: true, encoding: .utf8)
         try? tutorial.html.write(toFile: "\(directory)/tutorial-\(index).html", atomically: true, encoding: .utf8)
         let oneFile = generateTutorial(name: "Tutorial \(index)", seed: seed + 5000 + UInt64(index), targetBytes: 30_000, shape: .oneFile)
         try? oneFile.markdown.write(toFile: "\(directory)/one-file-\(index).md", atomically: true, encoding: .utf8)
         try? oneFile.html.write(toFile: "\(directory)/one-file-\(index).html", atomically: true, encoding: .utf8)
+        let apart = twoHunksApartTutorial(index)
+        try? apart.markdown.write(toFile: "\(directory)/two-hunks-\(index).md", atomically: true, encoding: .utf8)
     }
     let large = generateTutorial(name: "Large tutorial", seed: seed + 1, targetBytes: 1_000_000)
     try? large.markdown.write(toFile: "\(directory)/large.md", atomically: true, encoding: .utf8)
     try? smallTutorial().markdown.write(toFile: "\(directory)/small.md", atomically: true, encoding: .utf8)
-    print("wrote 42 documents to \(directory)")
+    print("wrote \(count * 5 + 2) documents to \(directory)")
     exit(0)
 }
 
@@ -123,6 +131,18 @@ let oneFileDocuments = oneFileCorpus.enumerated().map { SourceDocument(path: "be
 _ = lintFigures(&report, shape: "worst case, Markdown", documents: oneFileDocuments, bytes: oneFileBytes.markdown, floor: oneFileMarkdownFloor + oneFileSwiftFloor, floorName: "cmark + final-state parses")
 let oneFileHTMLDocuments = oneFileCorpus.enumerated().map { SourceDocument(path: "bench/one-file-\($0.offset).html", text: $0.element.html) }
 _ = lintFigures(&report, shape: "worst case, HTML", documents: oneFileHTMLDocuments, bytes: oneFileBytes.html, floor: oneFileHTMLFloor + oneFileSwiftFloor, floorName: "libxml2 + final-state parses")
+
+// A blog walkthrough's shape: short documents, one file changed in two places apart at each of 12 steps.
+report.heading("The blog-walkthrough shape (one file, 12 steps, two hunks apart in each)")
+let apartCorpus = (0..<corpusSize).map(twoHunksApartTutorial)
+let apartBytes = apartCorpus.reduce(0) { $0 + $1.markdown.utf8.count }
+let apartLines = apartCorpus.flatMap { $0.finalFiles.values.map { $0.split(separator: "\n").count } }
+report.figure("corpus", "\(apartCorpus.count) docs, \(apartBytes / 1_000) KB md", reference: "12 states of one file per document, \(apartLines.min() ?? 0)–\(apartLines.max() ?? 0) lines at the end")
+let apartMarkdownFloor = bestTiming { Floor.parseMarkdown(apartCorpus.map(\.markdown)) }
+let apartSwiftFloor = bestTiming(repetitions: 1) { _ = Floor.parseSwift(apartCorpus.flatMap { $0.finalFiles.values.sorted() }) }
+report.figure("floor (Markdown)", milliseconds((apartMarkdownFloor + apartSwiftFloor).wall), reference: "cmark-gfm \(milliseconds(apartMarkdownFloor.wall)) + final-state parses \(milliseconds(apartSwiftFloor.wall))")
+let apartDocuments = apartCorpus.enumerated().map { SourceDocument(path: "bench/two-hunks-\($0.offset).md", text: $0.element.markdown) }
+_ = lintFigures(&report, shape: "blog walkthrough, Markdown", documents: apartDocuments, bytes: apartBytes, floor: apartMarkdownFloor + apartSwiftFloor, floorName: "cmark + final-state parses")
 
 /// One core and all cores over one corpus, beside its floor; returns the one-core wall-clock time.
 func lintFigures(_ report: inout Report, shape: String, documents: [SourceDocument], bytes: Int, floor: Timing, floorName: String) -> Double {
