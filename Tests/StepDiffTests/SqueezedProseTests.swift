@@ -1,5 +1,6 @@
 @testable import StepDiff
 import XCTest
+import TestSupport
 
 /// `SqueezedText` compares bytes when the prose is ASCII; the answer must be the one the
 /// Characters give (prose without its whitespace, `String.contains`), for any prose and name.
@@ -7,7 +8,7 @@ final class SqueezedProseTests: XCTestCase {
     func testTheByteComparisonAgreesWithTheCharacterOne() {
         let pieces = [" ", "\t", "\n", "\r\n", "\u{3000}", "Search", "Bar", ".swift", "Search Bar.swift", "e\u{301}", "é", "名", "s", "."]
         let names = ["SearchBar.swift", "Bar.swift", "s", "é.swift", "e\u{301}", "名.swift"]
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 2026120301)
         var found = 0
         for _ in 0..<20_000 {
             let prose = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }

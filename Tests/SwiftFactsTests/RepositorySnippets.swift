@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The Swift code blocks of the repository's tutorials and fixtures, each file's in order, and random
 /// line edits of them: the changes the splice and member-facts tests replay.
@@ -35,7 +36,7 @@ enum RepositorySnippets {
     /// returns the number of line edits.
     @discardableResult
     static func forEachChange(_ change: (_ old: String, _ new: String) -> Void) -> Int {
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator(seed: 2026120331)
         var count = 0
         for fileBlocks in blocksByFile() {
             for (index, block) in fileBlocks.enumerated() {
