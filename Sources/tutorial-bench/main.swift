@@ -185,7 +185,7 @@ func keystrokeFigures(_ report: inout Report) {
     for (label, tutorial) in [("30 KB", small), ("1 MB", large)] {
         let windows = ServerBench.keystrokes(markdown: tutorial.markdown, edits: editCount)
         let whole = ServerBench.keystrokes(markdown: tutorial.markdown, edits: editCount, pipeline: ServerBench.wholeReadPipeline)
-        let target = label == "30 KB" ? "≤ 5 ms" : "≤ 20 ms"
+        let target = label == "30 KB" ? "≤ 5 ms" : "≤ 15 ms"
         func figures(_ run: ServerBench.Keystrokes) -> String {
             "\(milliseconds(percentile(run.latencies, 0.5))) / \(milliseconds(percentile(run.latencies, 0.99)))"
         }
