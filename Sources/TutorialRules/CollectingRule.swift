@@ -29,10 +29,10 @@ extension CollectingTutorialRule {
 /// what it returned. Only the content is readable (the title, the prose, each snippet's label, language,
 /// kind and code), so a collected value depends on nothing else.
 ///
-/// Its hash is of those bytes, computed once when it is made; two contents are equal when their bytes are
-/// (`String.hasSameBytes`: a rule may read two canonically equivalent spellings differently, which `==` on
-/// strings calls equal). Comparing the contents of an unchanged step costs a pointer comparison per text,
-/// since a re-read document shares the unchanged steps' strings.
+/// Its hash is of those bytes (their ends, for long texts), computed once when it is made; two contents are
+/// equal when their bytes are (`String.hasSameBytes`: a rule may read two canonically equivalent spellings
+/// differently, which `==` on strings calls equal). Comparing the contents of an unchanged step costs a
+/// pointer comparison per text, since a re-read document shares the unchanged steps' strings.
 public struct StepContent: Sendable, Hashable {
     public let title: String
     public let prose: String
@@ -96,11 +96,22 @@ private func sameBytes(_ left: String?, _ right: String?) -> Bool {
 }
 
 extension Hasher {
-    /// The text's UTF-8 bytes and their count (not `String`'s hash, which is of its canonical form).
+    /// The text's UTF-8 byte count and its first and last 64 bytes (not `String`'s hash, which is of its
+    /// canonical form): enough to tell most steps apart, at a cost that does not grow with the text, since
+    /// every analysis of a document (each keystroke in the server) makes the content of every step. Equality
+    /// still compares every byte.
     fileprivate mutating func combine(bytesOf text: String) {
         var text = text
-        text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
-        combine(text.utf8.count)
+        text.withUTF8 { bytes in
+            let sampled = 64
+            if bytes.count <= 2 * sampled {
+                combine(bytes: UnsafeRawBufferPointer(bytes))
+            } else {
+                combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(sampled))))
+                combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(sampled))))
+            }
+            combine(bytes.count)
+        }
     }
 
     fileprivate mutating func combine(optionalBytesOf text: String?) {

@@ -109,6 +109,24 @@ final class TutorialRuleEngineTests: XCTestCase {
         XCTAssertEqual(run.memory.collectedCount, 3)
     }
 
+    /// Long contents are hashed by their ends, yet two that differ only in the middle (a keystroke inside a
+    /// long instruction) are two contents: each is collected, and the edited one's value is its own.
+    func testContentsDifferingOnlyInTheMiddleAreNotTheSame() {
+        let rule = CountingRule()
+        let padding = (1...20).map { "long instruction \($0)" }.joined(separator: " ")
+        let before = padding + " with a plain middle " + padding
+        let after = padding + " with a !marked midd " + padding
+        XCTAssertEqual(before.utf8.count, after.utf8.count)
+        var read = readTutorialForEditing(Self.document([before, "Wire it"]), format: .markdown)
+        var run = runTutorialRules([rule], context: Self.context(read.tutorial))
+        XCTAssertEqual(run.findings[0].findings.count, 0)
+        _ = rule.takeCalls()
+        read = rereadTutorial(read, as: Self.document([after, "Wire it"]), format: .markdown)
+        run = runTutorialRules([rule], context: Self.context(read.tutorial), previous: run.memory)
+        XCTAssertEqual(rule.takeCalls(), [after])
+        XCTAssertEqual(run.findings[0].findings.map(\.subject), [after])
+    }
+
     /// Through the pipeline with every rule on: after an edit of one step's instruction, each collecting
     /// rule collects that step alone.
     func testThePipelineCollectsOnlyTheEditedStep() {
