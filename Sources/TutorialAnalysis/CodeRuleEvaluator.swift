@@ -83,6 +83,8 @@ struct CodeRuleEvaluator {
 
     private let rules: [any CodeRule]
     private let ruleIDs: [String]
+    /// Made once: every check's memo key carries it.
+    private let ruleIDsHash: Int
     private let tutorial: Tutorial
     private let facts: [SnippetAddress: SnippetFacts]
     private let files: [SnippetAddress: String]
@@ -96,8 +98,13 @@ struct CodeRuleEvaluator {
     private var keyOrder: [String] = []
     /// The project at the step being walked: each file's latest whole state, in order of appearance.
     private var projectFiles: [(name: String, facts: SnippetFacts)] = []
+    /// The project as the checks' memo keys name it, kept beside `projectFiles` so that each check shares
+    /// one array rather than making its own (a long tutorial has dozens of files and hundreds of checks).
+    private var projectEntries: [ProjectEntry] = []
     /// Files a fragment has added to since their latest whole state.
     private var incompleteFiles = Set<String>()
+    /// `incompleteFiles` sorted, for the memo keys: made again only after the set changed (`markIncomplete`).
+    private var sortedIncompleteFiles: [String]? = []
     private var lastState: [String: FileState] = [:]
     /// Fragments, scanned only when a problem is still open at the end of a file.
     private var scannedFragments: [Fragment]?
@@ -134,6 +141,7 @@ struct CodeRuleEvaluator {
         self.previousChecks = previousChecks
         self.rules = rules
         self.ruleIDs = rules.map(\.description.id)
+        self.ruleIDsHash = ruleIDs.hashValue
         self.tutorial = tutorial
         self.facts = facts
         self.files = files
@@ -161,15 +169,13 @@ struct CodeRuleEvaluator {
                 // A state that leaves code out, or shows only part of its file, is no evidence of what the
                 // file lacks.
                 let partial = isPartial(address, stateFacts)
-                if partial {
-                    incompleteFiles.insert(name)
-                } else {
-                    incompleteFiles.remove(name)
-                }
+                markIncomplete([name], partial)
                 if let position = projectFiles.firstIndex(where: { $0.name == name }) {
                     projectFiles[position] = (name, stateFacts)
+                    projectEntries[position] = ProjectEntry(name: name, facts: stateFacts.id)
                 } else {
                     projectFiles.append((name, stateFacts))
+                    projectEntries.append(ProjectEntry(name: name, facts: stateFacts.id))
                 }
                 lastState[name] = FileState(
                     step: step.id, snippetIndex: index, snippet: composed[address]?.snippet ?? snippet,
@@ -195,11 +201,7 @@ struct CodeRuleEvaluator {
             for (index, snippet) in step.snippets.enumerated() {
                 let address = SnippetAddress(step: step.id, index: index)
                 guard files[address] == nil, facts[address] != nil else { continue }
-                if let name = snippet.fileName {
-                    incompleteFiles.insert(name)
-                } else {
-                    incompleteFiles.formUnion(projectFiles.map(\.name))
-                }
+                markIncomplete(snippet.fileName.map { [$0] } ?? projectFiles.map(\.name), true)
             }
         }
     }
@@ -218,6 +220,17 @@ struct CodeRuleEvaluator {
                 snippetIndex: state.snippetIndex, key: name, fileName: name,
                 partial: state.partial || incompleteFiles.contains(name), composed: state.composed)
         }
+    }
+
+    /// Marks `names` incomplete (or complete again), forgetting the sorted list only when the set changed.
+    private mutating func markIncomplete(_ names: [String], _ incomplete: Bool) {
+        let before = incompleteFiles.count
+        if incomplete {
+            incompleteFiles.formUnion(names)
+        } else {
+            incompleteFiles.subtract(names)
+        }
+        if incompleteFiles.count != before { sortedIncompleteFiles = nil }
     }
 
     private func isPartial(_ address: SnippetAddress, _ snippetFacts: SnippetFacts) -> Bool {
@@ -257,12 +270,12 @@ struct CodeRuleEvaluator {
         // check made at the same point of the previous version's analysis is compared first: after a
         // keystroke, all but the checks of the edited state's file are the same.
         let found: [String: [String: CodeFinding]]
-        if snippetFacts.id != 0, projectFiles.allSatisfy({ $0.facts.id != 0 }) {
+        if snippetFacts.id != 0, projectEntries.allSatisfy({ $0.facts != 0 }) {
+            if sortedIncompleteFiles == nil { sortedIncompleteFiles = incompleteFiles.sorted() }
             let memoKey = EvaluationKey(
-                facts: snippetFacts.id, fileName: fileName,
-                project: projectFiles.map { ProjectEntry(name: $0.name, facts: $0.facts.id) },
-                incomplete: incompleteFiles.sorted(), currentIsComplete: currentIsComplete, partial: partial,
-                rules: ruleIDs)
+                facts: snippetFacts.id, fileName: fileName, project: projectEntries,
+                incomplete: sortedIncompleteFiles ?? [], currentIsComplete: currentIsComplete, partial: partial,
+                rules: ruleIDs, rulesHash: ruleIDsHash)
             if checks.count < previousChecks.count, previousChecks[checks.count].key == memoKey {
                 found = previousChecks[checks.count].found
                 reusedChecks += 1
@@ -286,7 +299,12 @@ struct CodeRuleEvaluator {
         var findings: [Finding] = []
         for key in keyOrder {
             guard let list = evaluations[key] else { continue }
-            for rule in rules { findings += self.findings(of: rule.description, key: key, checks: list) }
+            // A rule no check of the key reported has no run there: most rules, in most files.
+            var reported = Set<String>()
+            for evaluation in list where !evaluation.found.isEmpty { reported.formUnion(evaluation.found.keys) }
+            for rule in rules where reported.contains(rule.description.id) {
+                findings += self.findings(of: rule.description, key: key, checks: list)
+            }
         }
         return findings
     }

@@ -11,13 +11,14 @@ struct EvaluationKey: Hashable, Sendable {
     let currentIsComplete: Bool
     let partial: Bool
     let rules: [String]
-    /// Hashed once: the memo's lookup, its insertion and every growth of its table hash the key, whose
-    /// project and rule ids are dozens of strings.
+    /// Hashed once: the memo's lookup, its insertion and every growth of its table hash the key. Only the
+    /// integers are hashed (the facts ids, the counts, the rule ids' hash made once per analysis): equal keys
+    /// still hash alike, and each check of a long tutorial no longer hashes dozens of file names.
     private let hash: Int
 
     init(
         facts: Int, fileName: String?, project: [ProjectEntry], incomplete: [String], currentIsComplete: Bool,
-        partial: Bool, rules: [String]
+        partial: Bool, rules: [String], rulesHash: Int
     ) {
         self.facts = facts
         self.fileName = fileName
@@ -29,16 +30,17 @@ struct EvaluationKey: Hashable, Sendable {
         var hasher = Hasher()
         hasher.combine(facts)
         hasher.combine(fileName)
-        hasher.combine(project)
-        hasher.combine(incomplete)
+        hasher.combine(project.count)
+        for entry in project { hasher.combine(entry.facts) }
+        hasher.combine(incomplete.count)
         hasher.combine(currentIsComplete)
         hasher.combine(partial)
-        hasher.combine(rules)
+        hasher.combine(rulesHash)
         hash = hasher.finalize()
     }
 
     static func == (lhs: EvaluationKey, rhs: EvaluationKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.facts == rhs.facts && lhs.fileName == rhs.fileName && lhs.project == rhs.project
+        lhs.facts == rhs.facts && lhs.hash == rhs.hash && lhs.fileName == rhs.fileName && lhs.project == rhs.project
             && lhs.incomplete == rhs.incomplete && lhs.currentIsComplete == rhs.currentIsComplete
             && lhs.partial == rhs.partial && lhs.rules == rhs.rules
     }

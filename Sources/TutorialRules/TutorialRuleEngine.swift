@@ -8,7 +8,10 @@ import TutorialModel
 /// its last analysis. A value is reused only for a step whose content equals (byte for byte) the one it was
 /// collected from, so it is the value collecting again would return.
 public struct TutorialRuleMemory: Sendable {
-    /// Per rule id, the rule's `[StepContent: Collected]`.
+    /// The analysed document's distinct step contents, each with its slot: the position of its value in
+    /// every rule's values. Steps are told apart once per analysis, whatever the number of rules.
+    let slots: [StepContent: Int]
+    /// Per rule id, the rule's `[Collected]` by slot.
     let byRule: [String: any Sendable]
     /// How many steps' values this analysis took from the previous one: what the tests see of the reuse.
     public let reusedCount: Int
@@ -18,7 +21,7 @@ public struct TutorialRuleMemory: Sendable {
     public let count: Int
 
     /// Nothing to reuse: a document's first analysis.
-    public static let none = TutorialRuleMemory(byRule: [:], reusedCount: 0, collectedCount: 0, count: 0)
+    public static let none = TutorialRuleMemory(slots: [:], byRule: [:], reusedCount: 0, collectedCount: 0, count: 0)
 }
 
 /// The findings of the tutorial rules on one tutorial, and what they collected for the next analysis.
@@ -35,63 +38,77 @@ public struct TutorialRuleRun: Sendable {
 public func runTutorialRules(
     _ rules: [any TutorialRule], context: TutorialContext, previous: TutorialRuleMemory = .none
 ) -> TutorialRuleRun {
-    var storage = CollectedStorage(previous: previous)
-    var steps: [StepContent]?
+    var storage: CollectedStorage?
     var findings: [(rule: RuleDescription, findings: [DocumentFinding])] = []
     for rule in rules {
         if let collecting = rule as? any CollectingTutorialRule {
-            let contents = steps ?? context.tutorial.steps.map(StepContent.init)
-            steps = contents
-            findings.append((rule.description, storage.run(collecting, steps: contents, context: context)))
+            if storage == nil { storage = CollectedStorage(steps: context.tutorial.steps, previous: previous) }
+            findings.append((rule.description, storage!.run(collecting, context: context)))
         } else {
             findings.append((rule.description, rule.check(context)))
         }
     }
-    return TutorialRuleRun(findings: findings, memory: storage.memory)
+    return TutorialRuleRun(findings: findings, memory: storage?.memory ?? .none)
 }
 
-/// The engine's storage during one run: the previous run's values, and those of this run as they are
-/// collected or reused.
+/// The engine's storage during one run: the steps told apart by content, the previous run's values, and
+/// those of this run as they are collected or reused.
 private struct CollectedStorage {
     let previous: TutorialRuleMemory
+    /// Each distinct step content's slot, and the slot of each step in order.
+    let slots: [StepContent: Int]
+    let stepSlots: [Int]
+    let distinct: [StepContent]
+    /// Per slot, the slot of the same content in the previous run.
+    let previousSlots: [Int?]
     var kept: [String: any Sendable] = [:]
     var reused = 0
     var collected = 0
     var count = 0
 
-    init(previous: TutorialRuleMemory) { self.previous = previous }
-
-    var memory: TutorialRuleMemory {
-        TutorialRuleMemory(byRule: kept, reusedCount: reused, collectedCount: collected, count: count)
+    init(steps: [Step], previous: TutorialRuleMemory) {
+        self.previous = previous
+        var slots: [StepContent: Int] = [:]
+        slots.reserveCapacity(steps.count)
+        var stepSlots: [Int] = []
+        stepSlots.reserveCapacity(steps.count)
+        var distinct: [StepContent] = []
+        for step in steps {
+            let content = StepContent(step)
+            if let slot = slots[content] {
+                stepSlots.append(slot)
+            } else {
+                slots[content] = distinct.count
+                stepSlots.append(distinct.count)
+                distinct.append(content)
+            }
+        }
+        self.slots = slots
+        self.stepSlots = stepSlots
+        self.distinct = distinct
+        self.previousSlots = previous.slots.isEmpty ? [] : distinct.map { previous.slots[$0] }
     }
 
-    mutating func run<Rule: CollectingTutorialRule>(_ rule: Rule, steps: [StepContent], context: TutorialContext)
-        -> [DocumentFinding]
-    {
+    var memory: TutorialRuleMemory {
+        TutorialRuleMemory(slots: slots, byRule: kept, reusedCount: reused, collectedCount: collected, count: count)
+    }
+
+    mutating func run<Rule: CollectingTutorialRule>(_ rule: Rule, context: TutorialContext) -> [DocumentFinding] {
         let id = rule.description.id
-        let earlier = previous.byRule[id] as? [StepContent: Rule.Collected] ?? [:]
-        var now: [StepContent: Rule.Collected] = [:]
-        now.reserveCapacity(steps.count)
+        let earlier = previous.byRule[id] as? [Rule.Collected] ?? []
         var values: [Rule.Collected] = []
-        values.reserveCapacity(steps.count)
-        for step in steps {
-            if let value = now[step] {
-                values.append(value)
-                continue
-            }
-            let value: Rule.Collected
-            if let known = earlier[step] {
-                value = known
+        values.reserveCapacity(distinct.count)
+        for (slot, content) in distinct.enumerated() {
+            if slot < previousSlots.count, let old = previousSlots[slot], old < earlier.count {
+                values.append(earlier[old])
                 reused += 1
             } else {
-                value = rule.collect(step)
+                values.append(rule.collect(content))
                 collected += 1
             }
-            now[step] = value
-            values.append(value)
         }
-        kept[id] = now
-        count += now.count
-        return rule.validate(values, context: context)
+        kept[id] = values
+        count += values.count
+        return rule.validate(stepSlots.map { values[$0] }, context: context)
     }
 }
