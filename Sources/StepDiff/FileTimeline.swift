@@ -98,12 +98,12 @@ public struct Timelines: Sendable {
     /// Snippets outside every timeline, in document order.
     public let unplaced: [UnplacedSnippet]
     /// What the build judged of snippets' code alone, for the build of the document's next version.
-    public let elisions: ElisionJudgements
+    public let judgements: TimelineJudgements
 
-    public init(files: [FileTimeline], unplaced: [UnplacedSnippet] = [], elisions: ElisionJudgements = ElisionJudgements()) {
+    public init(files: [FileTimeline], unplaced: [UnplacedSnippet] = [], judgements: TimelineJudgements = TimelineJudgements()) {
         self.files = files
         self.unplaced = unplaced
-        self.elisions = elisions
+        self.judgements = judgements
     }
 
     /// The fragments left out because composing them would have gone over the document's work budget
@@ -117,11 +117,12 @@ public struct Timelines: Sendable {
     public static let compositionBudgetBytes = TimelineBuilder.compositionBudget
 }
 
-/// Whether snippets' code leaves lines out (`ElidedCode.containsElision`), by the step and position that
-/// show each, with the code judged: building the timelines of a document's next version (the server's,
-/// after a keystroke) takes the answer wherever the code there compares equal, instead of scanning every
-/// snippet's lines again.
-public struct ElisionJudgements: Sendable {
+/// What building the timelines judged of each snippet and step that depends on nothing but what it shows:
+/// whether a snippet's code leaves lines out (`ElidedCode.containsElision`), by the step and position that
+/// show it, and the file names a step's prose mentions (`fileNames(in:)`), by step. Building the timelines
+/// of a document's next version (the server's, after a keystroke) takes each answer wherever the code or
+/// prose there compares equal, instead of scanning every snippet's lines and every step's prose again.
+public struct TimelineJudgements: Sendable {
     struct Judgement: Sendable {
         let code: String
         let containsElision: Bool
@@ -132,13 +133,19 @@ public struct ElisionJudgements: Sendable {
         let index: Int
     }
 
+    struct ProseNames: Sendable {
+        let prose: String
+        let names: [String]
+    }
+
     var byPlace: [Place: Judgement] = [:]
+    var proseNames: [StepID: ProseNames] = [:]
 
     public init() {}
 
     /// Whether `code`, shown at `index` in `step`, leaves lines out: the answer recorded in `previous` for
     /// the same place and code, else judged now; recorded here either way.
-    mutating func containsElision(_ code: String, step: StepID, index: Int, previous: ElisionJudgements) -> Bool {
+    mutating func containsElision(_ code: String, step: StepID, index: Int, previous: TimelineJudgements) -> Bool {
         let place = Place(step: step, index: index)
         if let known = previous.byPlace[place], known.code == code {
             byPlace[place] = known
@@ -147,6 +154,18 @@ public struct ElisionJudgements: Sendable {
         let judged = Judgement(code: code, containsElision: ElidedCode.containsElision(code))
         byPlace[place] = judged
         return judged.containsElision
+    }
+
+    /// The file names `step`'s prose mentions: those recorded in `previous` for the same step and prose,
+    /// else found now; recorded here either way.
+    mutating func fileNames(inProseOf step: Step, previous: TimelineJudgements) -> [String] {
+        if let known = previous.proseNames[step.id], known.prose == step.prose {
+            proseNames[step.id] = known
+            return known.names
+        }
+        let found = ProseNames(prose: step.prose, names: StepDiff.fileNames(in: step.prose))
+        proseNames[step.id] = found
+        return found.names
     }
 }
 
@@ -184,11 +203,11 @@ public func buildTimelines(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTree
 ///
 /// `trees`: the parses of the code placement looks at, kept across calls by a caller that analyses a
 /// document again and again (the server), else made for this call. `previous`: the judgements of the
-/// build of the document's previous version (its `Timelines.elisions`), reused where the code is the same.
+/// build of the document's previous version (its `Timelines.judgements`), reused where the code is the same.
 public func buildTimelineSet(
-    _ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees(), previous: ElisionJudgements = ElisionJudgements()
+    _ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees(), previous: TimelineJudgements = TimelineJudgements()
 ) -> Timelines {
-    var builder = TimelineBuilder(tutorial, trees: trees, previousElisions: previous)
+    var builder = TimelineBuilder(tutorial, trees: trees, previousJudgements: previous)
     for step in tutorial.steps {
         builder.startStep(step)
         for (index, snippet) in step.snippets.enumerated() {

@@ -106,8 +106,10 @@ func hasImport(_ code: String) -> Bool {
 }
 
 /// The file a step's prose names: the only known file it mentions, else the only file name at all.
-func fileNamed(inProse prose: String, knownFiles: Set<String>) -> String? {
-    let mentioned = fileNames(in: prose)
+/// `mentioned` is `fileNames(in: prose)` where the caller has it (timelines find it once per step and
+/// version of its prose).
+func fileNamed(inProse prose: String, mentioned: [String]? = nil, knownFiles: Set<String>) -> String? {
+    let mentioned = mentioned ?? fileNames(in: prose)
     let known = Set(mentioned.filter { knownFiles.contains($0) })
     if known.count == 1 { return known.first }
     guard known.isEmpty else { return nil }

@@ -27,9 +27,12 @@ struct TimelineBuilder {
     /// The file the prose named last (`Create CircleImage.swift`): where snippets that show only part of
     /// a file the tutorial never shows whole belong.
     private var lastNamedFile: String?
-    /// Whether snippets leave lines out: the previous build's answers, and this build's.
-    private let previousElisions: ElisionJudgements
-    private var elisions = ElisionJudgements()
+    /// Whether snippets leave lines out and what files steps' prose mentions: the previous build's answers,
+    /// and this build's.
+    private let previousJudgements: TimelineJudgements
+    private var judgements = TimelineJudgements()
+    /// The file names the current step's prose mentions (`startStep`).
+    private var mentionedFiles: [String] = []
     /// Bytes of earlier file states handed to composition so far. Composition parses each state it is
     /// given whole (`SyntaxTrees`), so a document of many steps that each add a line to one file costs
     /// the square of its length: 80 KB of one-line steps had SwiftParser read about 13 MB. Past the budget,
@@ -60,9 +63,9 @@ struct TimelineBuilder {
         return true
     }
 
-    init(_ tutorial: Tutorial, trees: SyntaxTrees, previousElisions: ElisionJudgements = ElisionJudgements()) {
+    init(_ tutorial: Tutorial, trees: SyntaxTrees, previousJudgements: TimelineJudgements = TimelineJudgements()) {
         self.trees = trees
-        self.previousElisions = previousElisions
+        self.previousJudgements = previousJudgements
         var primaryTypes: [String: String] = [:]
         // Every labelled file is known (the files that name a primary type among them): one set filled in
         // place, where gathering every step's file names into arrays first cost a tenth of building a long
@@ -83,12 +86,19 @@ struct TimelineBuilder {
     var timelines: Timelines {
         Timelines(
             files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced,
-            elisions: elisions)
+            judgements: judgements)
     }
 
     /// Before a step's snippets: the file its prose names becomes the last named one.
     mutating func startStep(_ step: Step) {
-        if let named = fileNamed(inProse: step.prose, knownFiles: knownFiles) { lastNamedFile = named }
+        mentionedFiles = judgements.fileNames(inProseOf: step, previous: previousJudgements)
+        if let named = namedInProse(step) { lastNamedFile = named }
+    }
+
+    /// The file the current step's prose names (`fileNamed(inProse:mentioned:knownFiles:)`), from the names
+    /// `startStep` found there.
+    private func namedInProse(_ step: Step) -> String? {
+        fileNamed(inProse: step.prose, mentioned: mentionedFiles, knownFiles: knownFiles)
     }
 
     private mutating func append(_ state: FileState, to name: String) {
@@ -202,7 +212,7 @@ struct TimelineBuilder {
             return
         }
         // The file the page labels it with, or the one its prose names, else any file shown so far.
-        var named = snippet.fileName ?? fileNamed(inProse: step.prose, knownFiles: knownFiles)
+        var named = snippet.fileName ?? namedInProse(step)
         // A file an earlier step named and the tutorial has shown only in parts (or not at all) so far:
         // the parts that follow go on there.
         // A declaration shown again with most of its lines is a rewrite of that one, wherever it is.
@@ -233,7 +243,7 @@ struct TimelineBuilder {
         let snippet = shown.snippet
         var source = FileState.NameSource.label
         var name = snippet.fileName
-        if name == nil, let named = fileNamed(inProse: shown.step.prose, knownFiles: knownFiles) {
+        if name == nil, let named = namedInProse(shown.step) {
             name = named
             source = .prose
         }
@@ -293,7 +303,7 @@ struct TimelineBuilder {
                 if let reason = place(shown, into: name) { leave(shown, "an excerpt of \(name): " + reason, file: name) }
                 return
             }
-            if elisions.containsElision(snippet.code, step: step.id, index: index, previous: previousElisions) {
+            if judgements.containsElision(snippet.code, step: step.id, index: index, previous: previousJudgements) {
                 // A DocC resource that leaves code out continues what the step starts from, as any page does.
                 let base = snippet.docc?.previousCode ?? latest.code
                 if let merged = mergedElision(snippet.code, base: base, trees: trees) {

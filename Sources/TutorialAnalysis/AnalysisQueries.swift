@@ -128,7 +128,7 @@ extension AnalysisSession {
         return queries.timelines.value(document: revision.document, key: revision) { replaced in
             let tutorial = read(input).tutorial
             if reading == .aroundEdits, let replaced, replaced.key.precedes(revision) {
-                return buildTimelineSet(tutorial, trees: cache.trees, previous: replaced.value.elisions)
+                return buildTimelineSet(tutorial, trees: cache.trees, previous: replaced.value.judgements)
             }
             return buildTimelineSet(tutorial, trees: cache.trees)
         }

@@ -86,20 +86,20 @@ final class IncrementalAnalysisTests: XCTestCase {
             let originalAnalysis = analyze(tutorial: original.tutorial, timelines: originalTimelines, cache: cache)
             var read = original
             var previous = originalAnalysis.stateResults
-            var elisions = originalTimelines.elisions
+            var judgements = originalTimelines.judgements
             for number in 0..<16 {
                 // Chains of a few edits from the fixture as written: a long chain turns any page into rubble.
                 if number % 8 == 0 {
                     read = original
                     previous = originalAnalysis.stateResults
-                    elisions = originalTimelines.elisions
+                    judgements = originalTimelines.judgements
                 }
                 let edit = Self.randomEdit(of: read.tutorial, number: number, using: &random)
                 var bytes = read.tutorial.document.bytes
                 bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
                 let document = SourceDocument(path: path, text: String(decoding: bytes, as: UTF8.self))
                 read = rereadTutorial(read, as: document, format: format, resources: resources)
-                let timelines = buildTimelineSet(read.tutorial, trees: cache.trees, previous: elisions)
+                let timelines = buildTimelineSet(read.tutorial, trees: cache.trees, previous: judgements)
                 let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
                 let freshTutorial = readTutorial(document, format: format, resources: resources)
                 let freshTimelines = buildTimelineSet(freshTutorial)
@@ -120,7 +120,7 @@ final class IncrementalAnalysisTests: XCTestCase {
                     return
                 }
                 previous = analysis.stateResults
-                elisions = timelines.elisions
+                judgements = timelines.judgements
             }
         }
         XCTAssertGreaterThan(edits, 0, "no \(format) edits were tried")
