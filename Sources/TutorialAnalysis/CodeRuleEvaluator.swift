@@ -13,7 +13,7 @@ import TutorialRules
 /// or one followed in its step by a Swift snippet placed in no file opens none (it may still show one gone).
 ///
 /// The evaluator walks the tutorial once, step by step, growing the project as the reader has it
-/// (`projectFiles`) and recording every check per timeline key (a file name, or `#step#index` for a
+/// (`WalkedProject`) and recording every check per timeline key (a file name, or `#step#index` for a
 /// fragment outside every timeline); `findings()` then turns each key's checks into runs per rule.
 ///
 /// A state composed from a partial snippet is checked as the file it composes (its snippet is the
@@ -96,15 +96,8 @@ struct CodeRuleEvaluator {
     /// Checks per timeline key, in order, and the keys in the order first checked.
     private var evaluations: [String: [Evaluation]] = [:]
     private var keyOrder: [String] = []
-    /// The project at the step being walked: each file's latest whole state, in order of appearance.
-    private var projectFiles: [(name: String, facts: SnippetFacts)] = []
-    /// The project as the checks' memo keys name it, kept beside `projectFiles` so that each check shares
-    /// one array rather than making its own (a long tutorial has dozens of files and hundreds of checks).
-    private var projectEntries: [ProjectEntry] = []
-    /// Files a fragment has added to since their latest whole state.
-    private var incompleteFiles = Set<String>()
-    /// `incompleteFiles` sorted, for the memo keys: made again only after the set changed (`markIncomplete`).
-    private var sortedIncompleteFiles: [String]? = []
+    /// The project at the step being walked (`WalkedProject`).
+    private var project = WalkedProject()
     private var lastState: [String: FileState] = [:]
     /// Fragments, scanned only when a problem is still open at the end of a file.
     private var scannedFragments: [Fragment]?
@@ -169,14 +162,8 @@ struct CodeRuleEvaluator {
                 // A state that leaves code out, or shows only part of its file, is no evidence of what the
                 // file lacks.
                 let partial = isPartial(address, stateFacts)
-                markIncomplete([name], partial)
-                if let position = projectFiles.firstIndex(where: { $0.name == name }) {
-                    projectFiles[position] = (name, stateFacts)
-                    projectEntries[position] = ProjectEntry(name: name, facts: stateFacts.id)
-                } else {
-                    projectFiles.append((name, stateFacts))
-                    projectEntries.append(ProjectEntry(name: name, facts: stateFacts.id))
-                }
+                project.markIncomplete([name], partial)
+                project.show(name, at: stateFacts)
                 lastState[name] = FileState(
                     step: step.id, snippetIndex: index, snippet: composed[address]?.snippet ?? snippet,
                     facts: stateFacts, partial: partial, composed: composed[address] != nil)
@@ -201,7 +188,7 @@ struct CodeRuleEvaluator {
             for (index, snippet) in step.snippets.enumerated() {
                 let address = SnippetAddress(step: step.id, index: index)
                 guard files[address] == nil, facts[address] != nil else { continue }
-                markIncomplete(snippet.fileName.map { [$0] } ?? projectFiles.map(\.name), true)
+                project.markIncomplete(snippet.fileName.map { [$0] } ?? project.files.map(\.name), true)
             }
         }
     }
@@ -218,19 +205,8 @@ struct CodeRuleEvaluator {
             evaluate(
                 state.snippet, facts: state.facts, step: lastStep, codeStep: state.step,
                 snippetIndex: state.snippetIndex, key: name, fileName: name,
-                partial: state.partial || incompleteFiles.contains(name), composed: state.composed)
+                partial: state.partial || project.incompleteFiles.contains(name), composed: state.composed)
         }
-    }
-
-    /// Marks `names` incomplete (or complete again), forgetting the sorted list only when the set changed.
-    private mutating func markIncomplete(_ names: [String], _ incomplete: Bool) {
-        let before = incompleteFiles.count
-        if incomplete {
-            incompleteFiles.formUnion(names)
-        } else {
-            incompleteFiles.subtract(names)
-        }
-        if incompleteFiles.count != before { sortedIncompleteFiles = nil }
     }
 
     private func isPartial(_ address: SnippetAddress, _ snippetFacts: SnippetFacts) -> Bool {
@@ -247,7 +223,7 @@ struct CodeRuleEvaluator {
         // what the whole file that follows repeats; a whole snippet in no file is whole in itself).
         let unplacedAfter = (unplacedCode[codeStep] ?? []).contains { $0 > snippetIndex }
         let whole = currentIsComplete && !composed && !unplacedAfter
-        let (rules, projectFiles, incompleteFiles, known) = (rules, projectFiles, incompleteFiles, known)
+        let (rules, projectFiles, incompleteFiles, known) = (rules, project.files, project.incompleteFiles, known)
         let compute: () -> [String: [String: CodeFinding]] = {
             let project = ProjectView(
                 files: projectFiles, current: snippetFacts, currentFileName: fileName,
@@ -270,11 +246,10 @@ struct CodeRuleEvaluator {
         // check made at the same point of the previous version's analysis is compared first: after a
         // keystroke, all but the checks of the edited state's file are the same.
         let found: [String: [String: CodeFinding]]
-        if snippetFacts.id != 0, projectEntries.allSatisfy({ $0.facts != 0 }) {
-            if sortedIncompleteFiles == nil { sortedIncompleteFiles = incompleteFiles.sorted() }
+        if snippetFacts.id != 0, project.entries.allSatisfy({ $0.facts != 0 }) {
             let memoKey = EvaluationKey(
-                facts: snippetFacts.id, fileName: fileName, project: projectEntries,
-                incomplete: sortedIncompleteFiles ?? [], currentIsComplete: currentIsComplete, partial: partial,
+                facts: snippetFacts.id, fileName: fileName, project: project.entries,
+                incomplete: project.sortedIncomplete(), currentIsComplete: currentIsComplete, partial: partial,
                 rules: ruleIDs, rulesHash: ruleIDsHash)
             if checks.count < previousChecks.count, previousChecks[checks.count].key == memoKey {
                 found = previousChecks[checks.count].found
