@@ -43,14 +43,56 @@ struct MarkdownFrontMatter {
             let key = text[..<colon].trimmingWhitespace()
             guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
             sawKey = true
-            var value = text[text.index(after: colon)...].trimmingWhitespace()
-            if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
-                value = value.dropFirst().dropLast()
-            }
-            if !value.isEmpty { values[String(key)] = String(value) }
+            let value = unquotedScalar(text[text.index(after: colon)...].trimmingWhitespace())
+            if !value.isEmpty { values[String(key)] = value }
         }
         return nil
     }
+}
+
+/// A front-matter value as the page shows it: a single-quoted scalar with its doubled quotes made one
+/// (`'Let''s build'`, YAML's only escape there), a double-quoted one with its backslash escapes read (`\"`,
+/// `\\`, `\n`, `\t`, `\uXXXX`: YAML's and TOML's common ones), any other value as written.
+func unquotedScalar(_ value: Substring) -> String {
+    guard value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote else {
+        return String(value)
+    }
+    let inner = value.dropFirst().dropLast()
+    if quote == "'" {
+        var result = ""
+        var afterQuote = false
+        for character in inner {
+            // The second quote of a pair is the escape's: dropped.
+            if character == "'", afterQuote {
+                afterQuote = false
+                continue
+            }
+            afterQuote = character == "'"
+            result.append(character)
+        }
+        return result
+    }
+    var result = ""
+    var characters = inner.makeIterator()
+    while let character = characters.next() {
+        guard character == "\\", let escaped = characters.next() else {
+            result.append(character)
+            continue
+        }
+        switch escaped {
+        case "n": result.append("\n")
+        case "t": result.append("\t")
+        case "u", "U":
+            let digits = String((0..<(escaped == "u" ? 4 : 8)).compactMap { _ in characters.next() })
+            if let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\\(escaped)\(digits)"
+            }
+        default: result.append(escaped)  // `\"`, `\\`, `\/` and anything else: the character itself
+        }
+    }
+    return result
 }
 
 /// The value a Markdown document's front matter gives `key` (`original: ../en/page.md`), or nil.

@@ -27,6 +27,18 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Setting up", "The jar"])
     }
 
+    func testAQuotedFrontMatterTitleIsReadAsThePageShowsIt() {
+        // YAML doubles a quote inside single quotes, and escapes with backslashes inside double quotes.
+        let single = read("---\ntitle: 'Let''s Build A Jar: ''Swift'' Edition'\n---\n\n## Make\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(single.title, "Let's Build A Jar: 'Swift' Edition")
+        let double = read(
+            "---\ntitle: \"Jars \\\"in\\\" Swift \\u00e9t\\u00e9 \\\\ done\"\n---\n\n## Make\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(double.title, "Jars \"in\" Swift \u{e9}t\u{e9} \\ done")
+        XCTAssertEqual(unquotedScalar("'a''''b'"), "a''b")
+        XCTAssertEqual(unquotedScalar("plain 'as' written"), "plain 'as' written")
+        XCTAssertEqual(unquotedScalar("\"bad \\uZZ\""), "bad \\uZZ")
+    }
+
     func testATitleHeadingOverLevelTwoSectionsWinsOverTheFrontMatter() {
         let tutorial = read(
             "---\ntitle: \"Jars, chapter 1\"\n---\n\nTranslated for practice.\n\n# Chapter 1: Making jars\n\n"
