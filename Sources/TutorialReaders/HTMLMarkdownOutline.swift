@@ -182,26 +182,34 @@ enum OutlineBuilder {
     /// and no word written in other scripts can match. Lower-casing the whole text of every block was a
     /// twentieth of a keystroke's re-analysis of a long tutorial.
     static func isAsideByASCIIBytes(_ text: String) -> Bool? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex, isSpace(utf8[index]) { index = utf8.index(after: index) }
-        var window: [UInt8] = []
-        while index < utf8.endIndex, window.count < asciiWindow {
-            let byte = utf8[index]
-            guard byte < 0x80 else { return nil }
-            window.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-            index = utf8.index(after: index)
+        // In place, over the text's own bytes: a copy of the first bytes into an array cost an allocation
+        // per block, twice per block at every keystroke.
+        var text = text
+        return text.withUTF8 { utf8 -> Bool? in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            func lowered(_ position: Int) -> UInt8 {
+                let byte = utf8[position]
+                return byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            }
+            var start = 0
+            while start < utf8.count, isSpace(utf8[start]) { start += 1 }
+            let end = min(utf8.count, start + asciiWindow)
+            for position in start..<end where utf8[position] >= 0x80 { return nil }
+            var body = start
+            if end - body >= 2, utf8[body] == 0x5B, utf8[body + 1] == 0x21 { body += 2 }  // GitHub alerts: `> [!NOTE]`
+            for word in asciiAsideWords where body + word.count <= end {
+                guard word.indices.allSatisfy({ lowered(body + $0) == word[$0] }) else { continue }
+                // Past the window's end is the text's end (trailing whitespace is no different).
+                let after = body + word.count
+                guard after < end else { return true }
+                if isSpace(utf8[after]) || asideSeparators.contains(utf8[after]) { return true }
+            }
+            return false
         }
-        var body = window[...]
-        if body.starts(with: [0x5B, 0x21]) { body = body.dropFirst(2) }  // GitHub alerts: `> [!NOTE]`
-        for word in asciiAsideWords where body.starts(with: word) {
-            // Past the window's end is the text's end (trailing whitespace is no different).
-            guard let next = body.dropFirst(word.count).first else { return true }
-            if isSpace(next) || Array(":.!])-".utf8).contains(next) { return true }
-        }
-        return false
     }
+
+    /// The marks that may follow an aside word written in ASCII (`Note:`, `Tip.`, `[!NOTE]`).
+    private static let asideSeparators = Array(":.!])-".utf8)
 }
 
 struct StepKey: Hashable {
