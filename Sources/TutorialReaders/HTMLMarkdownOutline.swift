@@ -57,7 +57,8 @@ enum OutlineBuilder {
         _ blocks: [OutlineBlock], document: SourceDocument, format: DocumentFormat, declaredTitle: String? = nil,
         frontMatterTitle: String? = nil, fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
-        let numbered = OutlineNumbering.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))
+        let numbered = OutlineNumbering.label(
+            EnumeratedParagraphs.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes))))
         var state = BuildState(
             blocks: numbered.blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle,
             fallbackTitle: fallbackTitle,

@@ -5,6 +5,9 @@ import TutorialModel
 struct BuildState {
     let blocks: [OutlineBlock]
     let hasStepLabels: Bool
+    /// Whether the section open now holds a step label: a section without any, even in a page that labels
+    /// steps elsewhere (`#### Step 1` under `### Vapor`, none under `### Parsing`), has a step per code block.
+    var sectionHasStepLabels = false
     /// Unlabelled headings above this level start sections.
     let sectionBelowLevel: Int
     /// Unlabelled headings at or above this level (and below sections) end the current step.
@@ -124,6 +127,24 @@ struct BuildState {
             sectionBelowLevel = top + 1
             stepBreakLevel = 6
         }
+        sectionHasStepLabels = holdsStepLabel(after: -1)
+    }
+
+    /// Whether a step label stands after `index` before the next heading that opens a section.
+    private func holdsStepLabel(after index: Int) -> Bool {
+        guard hasStepLabels else { return false }
+        var position = index + 1
+        while position < blocks.count {
+            let block = blocks[position]
+            if block.label?.kind == .step, position != titleIndex { return true }
+            if case .heading(let level) = block.kind, block.label?.kind == .section || level < sectionBelowLevel,
+                !sectionTitleHeadingIndices.contains(position), !OutlineBuilder.isAside(block.text)
+            {
+                return false
+            }
+            position += 1
+        }
+        return false
     }
 
     private mutating func role(of index: Int) -> BlockRole {
@@ -169,6 +190,7 @@ struct BuildState {
             resetPending()
             sectionLevel = nil
             title = block.text
+            sectionHasStepLabels = holdsStepLabel(after: index)
         case .section(let labelled):
             closeSection()
             // A labelled heading (`Section 2: Track the page`) is titled by what follows its label, as
@@ -179,6 +201,7 @@ struct BuildState {
             var range = block.range
             sectionLevel = Self.headingLevel(block)
             sectionIsLabelled = labelled
+            sectionHasStepLabels = holdsStepLabel(after: sectionTitleHeadings[index] ?? index)
             if labelled, let titleHeading = sectionTitleHeadings[index] {
                 labelTitle = blocks[titleHeading].text
                 range = range.union(blocks[titleHeading].range)
@@ -256,7 +279,7 @@ struct BuildState {
             step?.extend(to: block.range.end)
             return
         }
-        if let current = step, current.label == nil, !current.held, !hasStepLabels, !current.snippets.isEmpty,
+        if let current = step, current.label == nil, !current.held, !sectionHasStepLabels, !current.snippets.isEmpty,
             !current.inAside, !aside
         {
             // Unlabelled documents: prose after code starts the next implicit step.
@@ -279,7 +302,7 @@ struct BuildState {
     /// ends where the next code or its caption begins.
     private func startsImplicitStep(_ block: OutlineBlock) -> Bool {
         guard let current = step else { return false }
-        return current.label == nil && !current.held && !hasStepLabels && !current.snippets.isEmpty
+        return current.label == nil && !current.held && !sectionHasStepLabels && !current.snippets.isEmpty
     }
 
     private mutating func resetPending() {

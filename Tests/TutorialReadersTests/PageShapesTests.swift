@@ -250,5 +250,35 @@ final class PageShapesTests: XCTestCase {
         let titled = read("---\ntitle: \"Jars\"\n---\n## Setup\n\n### Declare\n\n```swift\nstruct Jar {}\n```\n")
         XCTAssertEqual(titled.title, "Jars")
     }
-}
+    // MARK: - Labels section by section
 
+    func testASectionWithoutStepLabelsHasAStepPerCodeBlockBesideOnesThatLabelThem() {
+        let tutorial = read(
+            "# Jar server\n\n## Setting up\n\nCreate it.\n\n```bash\nswift package init\n```\n\n## From scratch\n\n"
+                + "### Listening\n\n```swift\nlet port = 8080\n```\n\nThen run it.\n\n```bash\nswift run\n```\n\n"
+                + "### Vapor\n\n#### Step 1: Add it\n\n```swift\nimport Vapor\n```\n\nResolve.\n\n```bash\nswift package resolve\n```\n\n"
+                + "#### Step 2: Serve\n\n```swift\napp.run()\n```\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Setting up", "Listening", "Vapor"])
+        XCTAssertEqual(shape(tutorial), [[1], [1, 1], [2, 1]])
+        XCTAssertEqual(tutorial.sections[2].steps.map(\.labelNumber), [1, 2])
+    }
+
+    func testNumberedHeadingsUnderASectionAreNotItsLabels() {
+        // `## Making` over `### 1.` to `### 3.`: numbers inside a section, one step per code block; the part
+        // without code is no step.
+        let tutorial = read(
+            "# Jars\n\n## Why\n\nJars keep things.\n\n## Making\n\n### 1. Declare\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "### 2. Fill\n\n```swift\nvar jar = Jar()\n```\n\n### 3. Shake it\n\nIt rattles.\n\n## Links\n\nMore.\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Making"])
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+    }
+
+    func testAFrontMatterTitleBesideALoneHeadingMakesThatHeadingTheOneSection() {
+        let tutorial = read(
+            "---\ntitle: \"Filling jars\"\n---\n\n## Fill a jar\n\n### The model\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "### The view\n\n```swift\nstruct JarView {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Filling jars")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Fill a jar"])
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+    }
+}

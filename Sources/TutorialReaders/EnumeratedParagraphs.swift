@@ -1,0 +1,79 @@
+/// Paragraphs an author numbers by hand as the steps of a page (`0、更新软件包列表`, `1、安装依赖`,
+/// `（2）下载`, `③ 実行する`): a number with an enumeration mark that Markdown does not read as a list, at
+/// the start of a paragraph.
+///
+/// Found by shape, not by words: a run of at least two such paragraphs numbered one after another from 0 or
+/// 1 labels steps when at least one of its parts shows code (a numbered run without code is a list of
+/// reasons or notes in prose). Marks Markdown reads as a list (`1.`, `1)`) are list items already, and a
+/// CJK numeral (`一、`) is left alone: authors number the parts of a text with it, not its steps. A page
+/// that labels steps otherwise keeps its own labels.
+enum EnumeratedParagraphs {
+    /// The blocks with the paragraphs of each accepted run labelled as steps.
+    static func label(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
+        guard !blocks.contains(where: { $0.label?.kind == .step }) else { return blocks }
+        var candidates: [(index: Int, number: Int, label: String, title: String)] = []
+        for (index, block) in blocks.enumerated() {
+            guard case .paragraph = block.kind, block.label == nil, let found = enumeration(block.text) else { continue }
+            candidates.append((index, found.number, found.label, found.title))
+        }
+        guard candidates.count >= 2 else { return blocks }
+
+        var runs: [[Int]] = []  // positions in `candidates`
+        for (position, candidate) in candidates.enumerated() {
+            if let last = runs.last?.last, candidates[last].number + 1 == candidate.number {
+                runs[runs.count - 1].append(position)
+            } else if candidate.number <= 1 {
+                runs.append([position])
+            }
+        }
+        var result = blocks
+        for run in runs where run.count >= 2 {
+            let indices = run.map { candidates[$0].index }
+            guard indices.indices.contains(where: { showsCode(from: indices[$0], to: indices[safe: $0 + 1], blocks) })
+            else { continue }
+            for position in run {
+                let candidate = candidates[position]
+                result[candidate.index] = blocks[candidate.index].with(
+                    label: StepHeadings.Match(
+                        kind: .step, number: candidate.number, label: candidate.label, title: candidate.title))
+            }
+        }
+        return result
+    }
+
+    /// Whether a code block stands after the label at `start`, before the next label of its run (`end`) or
+    /// the next heading.
+    private static func showsCode(from start: Int, to end: Int?, _ blocks: [OutlineBlock]) -> Bool {
+        var position = start + 1
+        while position < (end ?? blocks.count) {
+            if blocks[position].isCode { return true }
+            if case .heading = blocks[position].kind { return false }
+            position += 1
+        }
+        return false
+    }
+
+    /// The number, the label as written and the title of a paragraph that opens with a hand-written
+    /// enumeration: digits then `、`, `．` or `）`; digits in parentheses; a circled number.
+    static func enumeration(_ text: String) -> (number: Int, label: String, title: String)? {
+        var rest = Substring(text)
+        let opening = rest.first.map { $0 == "(" || $0 == "（" } ?? false
+        if opening { rest = rest.dropFirst() }
+        let circled = rest.unicodeScalars.first.map { (0x2460...0x2473).contains($0.value) } ?? false
+        guard let (number, afterNumber) = StepHeadings.parseNumber(rest, allowCJK: false) else { return nil }
+        rest = rest[afterNumber...]
+        if opening {
+            guard let mark = rest.first, mark == ")" || mark == "）" else { return nil }
+            rest = rest.dropFirst()
+        } else if !circled {
+            guard let mark = rest.first, "、．）".contains(mark) else { return nil }
+            rest = rest.dropFirst()
+        }
+        let label = String(text[..<rest.startIndex])
+        return (number, label, String(rest.trimmingWhitespace()))
+    }
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,67 @@
+import TutorialModel
+import XCTest
+
+@testable import TutorialReaders
+
+/// Paragraphs numbered by hand (`1、`, `（2）`, `③`) as the steps of a page. Each case is our own text.
+final class EnumeratedParagraphsTests: XCTestCase {
+    private func read(_ text: String) -> Tutorial {
+        MarkdownReader.read(SourceDocument(path: "page.md", text: text))
+    }
+
+    private func steps(_ tutorial: Tutorial) -> [(label: String?, number: Int?, snippets: Int)] {
+        tutorial.sections.flatMap(\.steps).map { ($0.label, $0.labelNumber, $0.snippets.count) }
+    }
+
+    func testARunFromZeroWithCodeLabelsItsStepsAndItsPartsWithoutCodeCount() {
+        let tutorial = read(
+            "# 罐子安装\n\n0、准备环境。\n\n1、下载：\n\n```bash\ncurl -O jar.tgz\n```\n\n2、解压，然后进入目录。\n\n"
+                + "3、 运行：\n\n```bash\n./jar\n```\n\n额外的命令\n\n```bash\n./jar --help\n```\n")
+        let found = steps(tutorial)
+        XCTAssertEqual(found.map(\.label), ["0、", "1、", "2、", "3、"])
+        XCTAssertEqual(found.map(\.number), [0, 1, 2, 3])
+        XCTAssertEqual(found.map(\.snippets), [0, 1, 0, 2])
+        XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.title), ["准备环境。", "下载：", "解压，然后进入目录。", "运行："])
+    }
+
+    func testParenthesisedFullWidthAndCircledNumbersAreEnumerationsToo() {
+        for (first, second) in [("（1）", "（2）"), ("(1)", "(2)"), ("1）", "2）"), ("１．", "２．"), ("①", "②")] {
+            let tutorial = read("# Jars\n\n\(first)Declare\n\n```swift\nstruct Jar {}\n```\n\n\(second)Fill\n\n```swift\nvar jar = Jar()\n```\n")
+            XCTAssertEqual(steps(tutorial).map(\.number), [1, 2], first)
+            XCTAssertEqual(steps(tutorial).map(\.label), [first, second], first)
+        }
+    }
+
+    func testARunWithoutCodeIsProse() {
+        // Reasons numbered by hand, then code of an unlabelled page: one step per code block, as before.
+        let tutorial = read(
+            "# Jars\n\n1、速度快。\n\n2、占用少。\n\n## 用法\n\n```swift\nstruct Jar {}\n```\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(steps(tutorial).map(\.label), [nil, nil])
+        XCTAssertEqual(steps(tutorial).map(\.snippets), [1, 1])
+    }
+
+    func testCJKNumeralsBrokenRunsAndLoneNumbersLabelNothing() {
+        for (first, second) in [("一、", "二、"), ("1、", "3、"), ("2、", "3、")] {
+            let tutorial = read("# Jars\n\n\(first)声明\n\n```swift\nstruct Jar {}\n```\n\n\(second)填充\n\n```swift\nvar jar = Jar()\n```\n")
+            XCTAssertEqual(steps(tutorial).map(\.label), [nil, nil], first + second)
+        }
+        let lone = read("# Jars\n\n1、声明\n\n```swift\nstruct Jar {}\n```\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(steps(lone).map(\.label), [nil, nil])
+    }
+
+    func testAPageThatLabelsStepsKeepsItsLabels() {
+        let tutorial = read(
+            "# Jars\n\n## 第一步\n\n1、声明：\n\n```swift\nstruct Jar {}\n```\n\n2、填充：\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(steps(tutorial).map(\.label), ["第一步"])
+        XCTAssertEqual(steps(tutorial).map(\.snippets), [2])
+    }
+
+    func testEnumerationShapes() {
+        XCTAssertEqual(EnumeratedParagraphs.enumeration("12、 Run it")?.number, 12)
+        XCTAssertEqual(EnumeratedParagraphs.enumeration("12、 Run it")?.title, "Run it")
+        XCTAssertNil(EnumeratedParagraphs.enumeration("12 apples"))
+        XCTAssertNil(EnumeratedParagraphs.enumeration("(12 apples)"))
+        XCTAssertNil(EnumeratedParagraphs.enumeration("注意：3、4步骤"))
+        XCTAssertNil(EnumeratedParagraphs.enumeration("1.5 billion"))
+    }
+}
