@@ -90,6 +90,7 @@ struct MarkdownBlocks {
             }
         }
         MarkdownShortcodes.fence(&bytes, lines: lines, lineIndex: lineIndex)
+        MarkdownAdmonitions.open(&bytes, lines: lines, lineIndex: lineIndex)
         let parsed = parsedBytes
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in

@@ -5,7 +5,7 @@ import XCTest
 
 /// Structure read from the shape of a Markdown document, as authors write it: one step per code block
 /// where nothing labels steps, indented leftovers, outline-numbered headings, numbered lists of steps,
-/// Hugo's front matter and code shortcodes, a title set off by emphasis. Each case is our own text.
+/// Hugo's front matter and code shortcodes, MkDocs admonitions, a title set off by emphasis. Each case is our own text.
 final class OutlineShapesTests: XCTestCase {
     private func read(_ text: String) -> Tutorial {
         MarkdownReader.read(SourceDocument(path: "shapes.md", text: text))
@@ -190,6 +190,43 @@ final class OutlineShapesTests: XCTestCase {
     func testAnUnclosedShortcodeStaysText() {
         let tutorial = read("# Jars\n\n## Make\n\n{{< highlight swift >}}\nstruct Jar {}\n")
         XCTAssertEqual(shape(tutorial), [])
+    }
+
+    // MARK: - MkDocs admonitions and content tabs
+
+    func testFencesInsideAdmonitionsAndTabsAreCodeAtTheirOwnPlace() throws {
+        let text =
+            "# Jars\n\n## Declare\n\nWrite it.\n\n??? example \"Source\"\n    ```swift\n    struct Jar {\n\n        var n = 0\n    }\n    ```\n\n"
+            + "## Fill\n\n=== \"Swift\"\n\n    ```swift\n    var jar = Jar()\n    ```\n\n???+ tip \"Print\"\n\n    ```swift\n    print(jar)\n    ```\n"
+        let tutorial = read(text)
+        XCTAssertEqual(shape(tutorial), [[1], [1, 1]])
+        let first = try XCTUnwrap(tutorial.sections.first?.steps.first?.snippets.first)
+        XCTAssertEqual(first.code, "struct Jar {\n\n    var n = 0\n}\n")
+        XCTAssertEqual(tutorial.sections.first?.steps.first?.title, "Write it.")
+        // Each code byte maps to the document byte it was read from, four columns in.
+        let bytes = Array(text.utf8)
+        let code = Array(first.code.utf8)
+        for offset in code.indices where code[offset] != 0x0A {
+            XCTAssertEqual(bytes[first.sourceMap.documentOffset(forCodeOffset: offset)], code[offset])
+        }
+        XCTAssertEqual(tutorial.sections[1].steps.map { $0.snippets.first?.code }, ["var jar = Jar()\n", "print(jar)\n"])
+    }
+
+    func testAMarkerUnderProseInsideAFenceOrWithoutAnIndentedBodyStaysAsWritten() {
+        let tutorial = read(
+            "# Jars\n\n## Make\n\nSome prose\n!!! note \"Not a box\"\n    ```swift\n    let a = 1\n    ```\n\n"
+                + "```text\n!!! note \"In a fence\"\n    kept\n```\n\n!!! warning \"No body\"\n\nText.\n")
+        XCTAssertEqual(shape(tutorial), [[1]])
+        XCTAssertEqual(tutorial.sections.first?.steps.first?.snippets.first?.code, "!!! note \"In a fence\"\n    kept\n")
+    }
+
+    func testAdmonitionMarkers() {
+        for marker in ["!!! note", "??? example \"Source code\"", "???+ tip", "=== \"Swift\""] {
+            XCTAssertTrue(MarkdownAdmonitions.isMarker(ArraySlice(marker.utf8)), marker)
+        }
+        for line in ["!!!", "!!! ", "!!note", "???- tip", "==== x", "=== ", "  !!! note", "!?! x"] {
+            XCTAssertFalse(MarkdownAdmonitions.isMarker(ArraySlice(line.utf8)), line)
+        }
     }
 
     // MARK: - A title set off by emphasis
