@@ -41,19 +41,17 @@ extension BuildState {
     }
 
     /// A page whose first block is a heading (`## Moya`, or `### Notes` over `####` parts) that every other
-    /// heading stands under: a note titled one level down (asked only where no level-1 heading and no front
-    /// matter names the page). Nil where another heading is as shallow or the heading is labelled.
+    /// heading stands under, or the page's only heading (`## Functions in Swift` over its text and code): a
+    /// note titled one level down (asked only where no level-1 heading and no front matter names the page).
+    /// Nil where another heading is as shallow or the heading is labelled.
     static func loneTopHeading(_ blocks: [OutlineBlock]) -> Int? {
         guard let first = blocks.first, let level = headingLevel(first), first.label == nil,
             !OutlineBuilder.isAside(first.text)
         else { return nil }
-        var deeper = false
         for block in blocks.dropFirst() {
-            guard let other = headingLevel(block) else { continue }
-            if other <= level { return nil }
-            deeper = true
+            if let other = headingLevel(block), other <= level { return nil }
         }
-        return deeper ? 0 : nil
+        return 0
     }
 
     /// Whether the first content stands right under an unlabelled level-1 heading other than the one at

@@ -1,7 +1,10 @@
 /// Recognises step and section labels in every language the readers meet, for every reader.
 ///
 /// A label is a keyword with a number, alone on its line or followed by a title on the same line:
-/// - English: `Step 3`, `Step 3:`, `Step 3.`, `Section 2: Title`, `STEP 3 — Title` (keyword case ignored);
+/// - English: `Step 3`, `Step 3:`, `Step 3.`, `Section 2: Title`, `STEP 3 — Title` (keyword case ignored),
+///   and the same words in Spanish (`Paso 3`, `Sección 2`), Portuguese (`Passo`, `Seção`), French (`Étape`),
+///   German (`Schritt`, `Abschnitt`), Italian (`Passaggio`, `Sezione`), Dutch (`Stap`), Vietnamese (`Bước`)
+///   and Russian (`Шаг`, `Раздел`);
 /// - Chinese: `步骤3`, `步骤 3`, `步驟三`, `第三步`, `第一节`, `第二节创建…`, `第 2 节`, `第一部分`;
 /// - Japanese: `ステップ3`, `手順3`, `セクション1`, `第1節`;
 ///
@@ -59,6 +62,14 @@ public enum StepHeadings {
     /// Keywords followed by a number, with the kind they name. English keywords are matched case-insensitively.
     private static let keywords: [(word: String, kind: Kind, latin: Bool)] = [
         ("step", .step, true), ("section", .section, true),
+        // Spanish, Portuguese, French, German, Italian, Dutch, Vietnamese, Russian.
+        ("paso", .step, true), ("sección", .section, true), ("seccion", .section, true),
+        ("passo", .step, true), ("seção", .section, true), ("secao", .section, true),
+        ("étape", .step, true), ("etape", .step, true),
+        ("schritt", .step, true), ("abschnitt", .section, true),
+        ("passaggio", .step, true), ("sezione", .section, true),
+        ("stap", .step, true),
+        ("bước", .step, true), ("шаг", .step, true), ("раздел", .section, true),
         ("步骤", .step, false), ("步驟", .step, false),
         ("ステップ", .step, false), ("手順", .step, false), ("手顺", .step, false),
         ("セクション", .section, false),

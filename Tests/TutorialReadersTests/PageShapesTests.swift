@@ -244,6 +244,13 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
     }
 
+    func testAPageWhoseOnlyHeadingOpensItIsTitledByIt() {
+        let tutorial = read("## Jars in Swift\n\nA jar holds things.\n\n```swift\nstruct Jar {}\n```\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars in Swift")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+        XCTAssertNil(read("Intro.\n\n## Jars\n\n```swift\nstruct Jar {}\n```\n").title)
+    }
+
     func testAFirstHeadingWithAnotherAsShallowOrAFrontMatterTitleIsNoTitle() {
         XCTAssertNil(
             read("## Declare\n\n```swift\nstruct Jar {}\n```\n\n## Fill\n\n```swift\nvar jar = Jar()\n```\n").title)

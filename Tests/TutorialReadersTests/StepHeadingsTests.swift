@@ -55,6 +55,19 @@ final class StepHeadingsTests: XCTestCase {
         assertNoMatch("   ")
     }
 
+    func testLabelsInOtherLatinAndCyrillicScripts() {
+        assertMatch("Paso 1: Abrir el proyecto", .step, 1, label: "Paso 1", title: "Abrir el proyecto")
+        assertMatch("Sección 2", .section, 2, label: "Sección 2")
+        assertMatch("Passo 3 – Criar a vista", .step, 3, label: "Passo 3", title: "Criar a vista")
+        assertMatch("ÉTAPE 4 : Ajouter la liste", .step, 4, label: "ÉTAPE 4", title: "Ajouter la liste")
+        assertMatch("Schritt 5", .step, 5, label: "Schritt 5")
+        assertMatch("Bước 2: Tạo dự án", .step, 2, label: "Bước 2", title: "Tạo dự án")
+        assertMatch("Шаг 1. Создайте проект", .step, 1, label: "Шаг 1", title: "Создайте проект")
+        assertNoMatch("Paso 2 es el más largo.")
+        assertNoMatch("Pasos a seguir")
+        assertNoMatch("Schritte 3")
+    }
+
     func testChineseLabels() {
         assertMatch("步骤1", .step, 1, label: "步骤1")
         assertMatch("步骤 3", .step, 3, label: "步骤 3")
