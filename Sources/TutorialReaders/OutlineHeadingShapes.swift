@@ -163,15 +163,23 @@ extension BuildState {
     }
 
     /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First
-    /// Workflow` and their code): the document's first heading is a level-1 step label, no other block
-    /// carries a step label, and headings follow under it. That label heads the whole page, not one step.
+    /// Workflow` and their code, or `## Step 5` over `## Setup` in a page without a level-1 heading): the
+    /// document's first heading is a step label, no other block carries one, and headings follow, none
+    /// shallower. That label heads the whole page, not one step.
     static func stepLabelTitle(_ blocks: [OutlineBlock]) -> Int? {
-        guard let first = blocks.firstIndex(where: { headingLevel($0) != nil }), headingLevel(blocks[first]) == 1,
+        guard let first = blocks.firstIndex(where: { headingLevel($0) != nil }), let level = headingLevel(blocks[first]),
             blocks[first].label?.kind == .step,
-            !blocks[(first + 1)...].contains(where: { $0.label?.kind == .step }),
-            blocks[(first + 1)...].contains(where: { headingLevel($0) != nil })
+            !blocks[(first + 1)...].contains(where: { $0.label?.kind == .step })
         else { return nil }
-        return first
+        // Other headings follow, none shallower: at level 1 they stand under it, below it they are its siblings
+        // (`## Step 5` over `## Setup`, where the page has no level-1 heading).
+        var followed = false
+        for block in blocks[(first + 1)...] {
+            guard let other = headingLevel(block) else { continue }
+            if other < level { return nil }
+            followed = true
+        }
+        return followed ? first : nil
     }
 
     /// Code, a step label or a section label heading: what a tutorial's title heads.

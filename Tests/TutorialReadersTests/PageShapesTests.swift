@@ -244,6 +244,20 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
     }
 
+    func testACoursePagesPlaceInTheCourseTitlesItAtAnyLevel() {
+        // `## Step 5` over sibling parts, in a page without a level-1 heading: the page's place in its course.
+        let tutorial = read(
+            "## Step 5. Split it up\n\n```go\npackage jars\n```\n\n## New\n\n```go\nfunc New() {}\n```\n\n"
+                + "## Start\n\n```go\nfunc Start() {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Step 5. Split it up")
+        XCTAssertEqual(shape(tutorial), [[1], [1], [1]])
+        XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.label), [nil, nil, nil])
+        // Under a shallower heading it is a step again.
+        let nested = read("# Jars\n\n### Step 1. Declare\n\n```swift\nstruct Jar {}\n```\n\n## Notes\n\nMore.\n")
+        XCTAssertEqual(nested.title, "Jars")
+        XCTAssertEqual(nested.sections.flatMap(\.steps).map(\.label), ["Step 1"])
+    }
+
     func testAPageWhoseOnlyHeadingOpensItIsTitledByIt() {
         let tutorial = read("## Jars in Swift\n\nA jar holds things.\n\n```swift\nstruct Jar {}\n```\n\n```swift\nvar jar = Jar()\n```\n")
         XCTAssertEqual(tutorial.title, "Jars in Swift")
