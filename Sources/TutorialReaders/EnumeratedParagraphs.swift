@@ -1,6 +1,6 @@
 /// Paragraphs an author numbers by hand as the steps of a page (`0、更新软件包列表`, `1、安装依赖`,
-/// `（2）下载`, `③ 実行する`): a number with an enumeration mark that Markdown does not read as a list, at
-/// the start of a paragraph.
+/// `（2）下载`, `③ 実行する`, `1.- Declara`): a number with an enumeration mark that Markdown does not read as
+/// a list, at the start of a paragraph.
 ///
 /// Found by shape, not by words: a run of at least two such paragraphs numbered one after another from 0 or
 /// 1 labels steps when at least one of its parts shows code (a numbered run without code is a list of
@@ -54,7 +54,7 @@ enum EnumeratedParagraphs {
     }
 
     /// The number, the label as written and the title of a paragraph that opens with a hand-written
-    /// enumeration: digits then `、`, `．` or `）`; digits in parentheses; a circled number.
+    /// enumeration: digits then `、`, `．`, `）` or `.-`; digits in parentheses; a circled number.
     static func enumeration(_ text: String) -> (number: Int, label: String, title: String)? {
         var rest = Substring(text)
         let opening = rest.first.map { $0 == "(" || $0 == "（" } ?? false
@@ -66,8 +66,13 @@ enum EnumeratedParagraphs {
             guard let mark = rest.first, mark == ")" || mark == "）" else { return nil }
             rest = rest.dropFirst()
         } else if !circled {
-            guard let mark = rest.first, "、．）".contains(mark) else { return nil }
+            guard let mark = rest.first, "、．）.".contains(mark) else { return nil }
             rest = rest.dropFirst()
+            // `1.` alone is a Markdown list; `1.-` (as Spanish writes it) is not.
+            if mark == "." {
+                guard rest.first == "-" else { return nil }
+                rest = rest.dropFirst()
+            }
         }
         let label = String(text[..<rest.startIndex])
         return (number, label, String(rest.trimmingWhitespace()))

@@ -40,18 +40,25 @@ extension BuildState {
         return candidates.last { $0 < first }
     }
 
-    /// A page whose first block is a heading (`## Moya`, or `### Notes` over `####` parts) that every other
-    /// heading stands under, or the page's only heading (`## Functions in Swift` over its text and code): a
-    /// note titled one level down (asked only where no level-1 heading and no front matter names the page).
-    /// Nil where another heading is as shallow or the heading is labelled.
+    /// A page whose first heading, with at most prose before it (a breadcrumb line), is one (`## Moya`, or
+    /// `### Notes` over `####` parts) that every other heading stands under, or, as the page's first block,
+    /// its only heading (`## Functions in Swift` over its text and code): a note titled one level down
+    /// (asked only where no level-1 heading and no front matter names the page). Nil where another heading
+    /// is as shallow, code comes before it, or the heading is labelled.
     static func loneTopHeading(_ blocks: [OutlineBlock]) -> Int? {
-        guard let first = blocks.first, let level = headingLevel(first), first.label == nil,
-            !OutlineBuilder.isAside(first.text)
+        // Only prose may stand before it (a breadcrumb line, a badge): no code, no label.
+        guard let first = blocks.firstIndex(where: { headingLevel($0) != nil || isContent($0) }),
+            let level = headingLevel(blocks[first]), blocks[first].label == nil,
+            !OutlineBuilder.isAside(blocks[first].text)
         else { return nil }
-        for block in blocks.dropFirst() {
-            if let other = headingLevel(block), other <= level { return nil }
+        var deeper = false
+        for block in blocks[(first + 1)...] {
+            guard let other = headingLevel(block) else { continue }
+            if other <= level { return nil }
+            deeper = true
         }
-        return 0
+        // After prose, a lone heading over its own code is a section of an untitled note (`Intro.` over `## Make`).
+        return first == 0 || deeper ? first : nil
     }
 
     /// Whether the first content stands right under an unlabelled level-1 heading other than the one at

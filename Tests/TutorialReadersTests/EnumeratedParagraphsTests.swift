@@ -25,7 +25,7 @@ final class EnumeratedParagraphsTests: XCTestCase {
     }
 
     func testParenthesisedFullWidthAndCircledNumbersAreEnumerationsToo() {
-        for (first, second) in [("（1）", "（2）"), ("(1)", "(2)"), ("1）", "2）"), ("１．", "２．"), ("①", "②")] {
+        for (first, second) in [("（1）", "（2）"), ("(1)", "(2)"), ("1）", "2）"), ("１．", "２．"), ("①", "②"), ("1.-", "2.-")] {
             let tutorial = read("# Jars\n\n\(first)Declare\n\n```swift\nstruct Jar {}\n```\n\n\(second)Fill\n\n```swift\nvar jar = Jar()\n```\n")
             XCTAssertEqual(steps(tutorial).map(\.number), [1, 2], first)
             XCTAssertEqual(steps(tutorial).map(\.label), [first, second], first)
@@ -63,5 +63,7 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertNil(EnumeratedParagraphs.enumeration("(12 apples)"))
         XCTAssertNil(EnumeratedParagraphs.enumeration("注意：3、4步骤"))
         XCTAssertNil(EnumeratedParagraphs.enumeration("1.5 billion"))
+        XCTAssertNil(EnumeratedParagraphs.enumeration("1. Markdown reads this as a list"))
+        XCTAssertEqual(EnumeratedParagraphs.enumeration("3.- Declara la constante")?.title, "Declara la constante")
     }
 }

@@ -262,7 +262,11 @@ final class PageShapesTests: XCTestCase {
         let tutorial = read("## Jars in Swift\n\nA jar holds things.\n\n```swift\nstruct Jar {}\n```\n\n```swift\nvar jar = Jar()\n```\n")
         XCTAssertEqual(tutorial.title, "Jars in Swift")
         XCTAssertEqual(shape(tutorial), [[1, 1]])
-        XCTAssertNil(read("Intro.\n\n## Jars\n\n```swift\nstruct Jar {}\n```\n").title)
+        // Prose before it (a breadcrumb line) leaves it the title; code before it does not.
+        let breadcrumb = read("`Course` > `Jars`\n\n## Jars\n\n### Goal\n\nLearn.\n\n#### Steps\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(breadcrumb.title, "Jars")
+        XCTAssertEqual(breadcrumb.sections.map(\.title), ["Goal"])
+        XCTAssertNil(read("```swift\nimport Jars\n```\n\n## Jars\n\n```swift\nstruct Jar {}\n```\n").title)
     }
 
     func testAFirstHeadingWithAnotherAsShallowOrAFrontMatterTitleIsNoTitle() {
