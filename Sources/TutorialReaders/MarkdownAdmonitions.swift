@@ -21,6 +21,13 @@ enum MarkdownAdmonitions {
             defer { line += 1 }
             let range = lineIndex.contentRange(ofLine: line)
             let text = bytes[range.start..<range.end]
+            if isHeadingAtTheMargin(text) {
+                // Where cmark finds a heading no block is open, and a re-read window starts at one: the scan
+                // starts afresh there, so a window reads the markers a whole read does whatever came before.
+                fence = nil
+                previousIsParagraph = false
+                continue
+            }
             // Lines inside a fenced block are code, whatever they look like.
             if let marker = fenceMarker(text) {
                 if let open = fence {
@@ -78,6 +85,14 @@ enum MarkdownAdmonitions {
         while index < line.endIndex, line[index] == character { index += 1 }
         guard index - runStart >= 3 else { return nil }
         return (character, index - runStart, line[index...].allSatisfy { $0 == 0x20 || $0 == 0x09 })
+    }
+
+    /// `#` to `######` at the margin, then a blank or the end: what may be a top-level ATX heading.
+    private static func isHeadingAtTheMargin(_ line: ArraySlice<UInt8>) -> Bool {
+        var index = line.startIndex
+        while index < line.endIndex, line[index] == UInt8(ascii: "#"), index - line.startIndex < 6 { index += 1 }
+        guard index > line.startIndex else { return false }
+        return index == line.endIndex || line[index] == 0x20 || line[index] == 0x09
     }
 
     private static func isBlank(_ bytes: [UInt8], _ range: SourceRange) -> Bool {
