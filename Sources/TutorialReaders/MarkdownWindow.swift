@@ -45,10 +45,8 @@ enum MarkdownWindow {
         // A window that runs to the end of the document holds all of it from its start: a block left empty at
         // the very end (raw HTML's trailing text) is the window's too, not a block after it to keep.
         let past = closing == nil ? 1 : 0
-        let (spliceOld, spliceNew) = (
-            SourceRange(start: oldWindow.start, end: oldWindow.end + past),
-            SourceRange(start: newWindow.start, end: newWindow.end + past)
-        )
+        let spliceOld = SourceRange(start: oldWindow.start, end: oldWindow.end + past)
+        let spliceNew = SourceRange(start: newWindow.start, end: newWindow.end + past)
         guard let blocks = splice(previous.blocks, window.blocks, range: \.range, old: spliceOld, new: spliceNew, delta: change.delta, shift: { $0.shifted(by: $1) }),
             let diagnostics = splice(previous.diagnostics, window.diagnostics, range: \.range, old: spliceOld, new: spliceNew, delta: change.delta, shift: { $0.shifted(by: $1) })
         else { return nil }

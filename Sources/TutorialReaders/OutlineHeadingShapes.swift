@@ -51,14 +51,10 @@ extension BuildState {
             let level = headingLevel(blocks[first]), blocks[first].label == nil,
             !OutlineBuilder.isAside(blocks[first].text)
         else { return nil }
-        var deeper = false
-        for block in blocks[(first + 1)...] {
-            guard let other = headingLevel(block) else { continue }
-            if other <= level { return nil }
-            deeper = true
-        }
+        let shallowest = shallowestHeadingLevel(after: first, blocks)
+        if let shallowest, shallowest <= level { return nil }
         // After prose, a lone heading over its own code is a section of an untitled note (`Intro.` over `## Make`).
-        return first == 0 || deeper ? first : nil
+        return first == 0 || shallowest != nil ? first : nil
     }
 
     /// Whether the first content stands right under an unlabelled level-1 heading other than the one at
@@ -180,13 +176,17 @@ extension BuildState {
         else { return nil }
         // Other headings follow, none shallower: at level 1 they stand under it, below it they are its siblings
         // (`## Step 5` over `## Setup`, where the page has no level-1 heading).
-        var followed = false
-        for block in blocks[(first + 1)...] {
-            guard let other = headingLevel(block) else { continue }
-            if other < level { return nil }
-            followed = true
+        guard let shallowest = shallowestHeadingLevel(after: first, blocks), shallowest >= level else { return nil }
+        return first
+    }
+
+    /// The level of the shallowest heading after `index`, nil when none follows.
+    static func shallowestHeadingLevel(after index: Int, _ blocks: [OutlineBlock]) -> Int? {
+        var shallowest: Int?
+        for block in blocks[(index + 1)...] {
+            if let level = headingLevel(block), level < (shallowest ?? Int.max) { shallowest = level }
         }
-        return followed ? first : nil
+        return shallowest
     }
 
     /// Code, a step label or a section label heading: what a tutorial's title heads.
