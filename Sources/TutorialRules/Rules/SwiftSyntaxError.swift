@@ -113,8 +113,8 @@ struct SwiftSyntaxError: CodeRule {
                 """),
         ],
         measuredPrecision: .init(
-            value: 0.40, sample: 10, date: "2026-12-04",
-            note: "Rounds 5, 6, 8 and 9's held-out parts (4 of 10 right: a missing comma, a missing parenthesis, `var x: T()` twice). The wrong ones: a constant's value elided with `...` inside a statement (round 8, reported twice), a call's argument elided with a comment ending in dots that leaves the call open (round 9), a framework declaration quoted to read with a misspelt `Where`, which the body-less-declaration shape does not cover, and a space before an attribute's arguments (`@Environment (\\.dismiss)`), an error only in the Swift 6 language mode. Round 4 gave 0.10 of 10, before a comment standing for an expression and declarations without bodies were read as what they are."))
+            value: 0.40, sample: 20, date: "2026-12-04",
+            note: "Rounds 5, 6, 8, 9 and 11's held-out parts (8 of 20 right: a missing comma, a missing parenthesis, `var x: T()` twice, four string literals in curly quotes). The wrong ones: a constant's value elided with `...` inside a statement (rounds 8 and 11, reported twice each), a call's argument elided with a comment ending in dots that leaves the call open (round 9), a framework declaration quoted to read with a misspelt `Where`, which the body-less-declaration shape does not cover, and a space before an attribute's arguments (`@Environment (\\.dismiss)`), an error only in the Swift 6 language mode, and in round 11 framework declarations quoted from lecture slides in a form not meant to compile (`case some(<T>)`, a protocol method whose body is a sentence). Round 4 gave 0.10 of 10, before a comment standing for an expression and declarations without bodies were read as what they are."))
 
     func check(_ context: CodeContext) -> [CodeFinding] {
         guard !context.isFragment else { return [] }
