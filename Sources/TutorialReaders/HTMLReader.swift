@@ -79,6 +79,8 @@ struct HTMLBlocks {
     var figureFileName: String?
     /// What every captioned figure holding code gave as its file name, in document order.
     private(set) var figureFileNames: [String?] = []
+    /// The last item of a numbered list numbered, so the next item counts on from it.
+    var lastNumberedItem: (item: xmlNodePtr, number: Int)?
 
     /// Deeper elements are not walked: tutorials never nest so deep, and the walk must not exhaust the stack.
     static let maximumDepth = 200
@@ -181,6 +183,7 @@ struct HTMLBlocks {
             return
         }
         if Self.textBlocks.contains(name) || isFileNameCaption(node) {
+            let first = blocks.count
             let text = collapseWhitespace(text(of: node))
             if !text.isEmpty {
                 let range = elementRange(node, name: name)
@@ -191,6 +194,9 @@ struct HTMLBlocks {
             }
             walkChildren(
                 node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: true)
+            if name == "li", let number = numberedItemNumber(node) {
+                for index in first..<blocks.count { blocks[index].listItem = .init(number: number, opens: index == first) }
+            }
             return
         }
         walkChildren(node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: false)
@@ -354,17 +360,6 @@ struct HTMLBlocks {
             child = current.pointee.next
         }
         return ["¶", "#", "§", "🔗"].contains(collapseWhitespace(text))
-    }
-
-    private static func hasAncestor(_ node: xmlNodePtr, in names: Set<String>) -> Bool {
-        var current = node.pointee.parent
-        var depth = 0
-        while let parent = current, parent.pointee.type == XML_ELEMENT_NODE, depth < maximumDepth {
-            if names.contains(name(of: parent)) { return true }
-            current = parent.pointee.parent
-            depth += 1
-        }
-        return false
     }
 
     // MARK: - Element kinds

@@ -235,4 +235,42 @@ extension HTMLReaderTests {
         XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2"])
         XCTAssertEqual(tutorial.steps.map(\.title), ["Make", ""])
     }
+
+    // MARK: - Numbered lists in the page's flow
+
+    func testANumberedItemHoldingCodeInANestedBulletListIsOneStep() {
+        let tutorial = read(
+            """
+            <article><h1>Sprites</h1>
+            <ol start="3">
+              <li><p>Open the game project.</p></li>
+              <li>Draw two frames:
+                <ul>
+                  <li><code>idle.plist</code><pre><code>frames = 1
+            </code></pre></li>
+                  <li><code>run.plist</code><pre><code>frames = 4
+            </code></pre></li>
+                </ul>
+              </li>
+              <li>Load them:<pre><code>let idle = load("idle")
+            </code></pre></li>
+            </ol></article>
+            """)
+        XCTAssertEqual(tutorial.steps.map(\.snippets.count), [2, 1])
+        XCTAssertEqual(tutorial.steps.map(\.label), ["4.", "5."])
+    }
+
+    func testANumberedListInsideAQuoteOrAnotherListNumbersNoSteps() {
+        let tutorial = read(
+            """
+            <h1>Sprites</h1>
+            <blockquote><ol><li>Quoted:<pre><code>a = 1
+            </code></pre><pre><code>b = 2
+            </code></pre></li></ol></blockquote>
+            <ul><li>Outer<ol><li>Inner:<pre><code>c = 3
+            </code></pre><pre><code>d = 4
+            </code></pre></li></ol></li></ul>
+            """)
+        XCTAssertEqual(tutorial.steps.map(\.snippets.count), [1, 1, 1, 1])
+    }
 }
