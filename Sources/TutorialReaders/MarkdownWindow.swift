@@ -75,12 +75,14 @@ enum MarkdownWindow {
         }
     }
 
-    /// Whether the text may hold a Hugo shortcode (`{{<`, `{{%`): a code shortcode's pair is found over the
-    /// lines parsed (`MarkdownShortcodes`), and an edit may pair an opening with a closing past the window.
+    /// Whether the text may hold a Hugo shortcode (`{{<`, `{{%`) or a Liquid tag (`{%`): a code tag's pair
+    /// is found over the lines parsed (`MarkdownShortcodes`), and an edit may pair an opening with a closing
+    /// past the window.
     static func mayHoldShortcode(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while let open = ByteSearch.index(of: UInt8(ascii: "{"), in: buffer, from: index) {
+                if open + 1 < buffer.count, buffer[open + 1] == UInt8(ascii: "%") { return true }
                 if open + 2 < buffer.count, buffer[open + 1] == UInt8(ascii: "{"),
                     buffer[open + 2] == UInt8(ascii: "<") || buffer[open + 2] == UInt8(ascii: "%")
                 {

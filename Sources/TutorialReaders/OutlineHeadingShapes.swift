@@ -79,12 +79,20 @@ extension BuildState {
     static func isLeftoverHeader(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
         var position = index + 1
         var part: [OutlineBlock] = []
-        while position < blocks.count, headingLevel(blocks[position]) != 1 {
+        // A table of contents under a level-1 heading of its own (`Table of Contents` over a list of links)
+        // lists the title's part: it does not end it.
+        while position < blocks.count, headingLevel(blocks[position]) != 1 || isTableOfContents(position, blocks) {
             part.append(blocks[position])
             position += 1
         }
         if part.isEmpty { return true }
         return blocks[index].links == .whole && part.allSatisfy { $0.links == .whole }
+    }
+
+    /// A heading over links and nothing else up to the next heading (at least one block of them).
+    private static func isTableOfContents(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        let part = blocks[(index + 1)...].prefix { headingLevel($0) == nil }
+        return !part.isEmpty && part.allSatisfy { $0.links == .whole }
     }
 
     /// A numbered list at the top level whose items hold code, or with code between its items, is a list

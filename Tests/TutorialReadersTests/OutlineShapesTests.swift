@@ -187,6 +187,32 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertNil(MarkdownShortcodes.tag("{{ .Title }}"))
     }
 
+    func testJekyllLiquidCodeTagsAreCodeWithTheirLanguage() throws {
+        let tutorial = read(
+            "---\ntitle: 3.2 Jars\n---\n\nDeclare it:\n\n{% highlight swift linenos %}\n# not a heading\nstruct Jar {}\n"
+                + "{% endhighlight %}\n\nFill it:\n\n{% codeblock Jar.swift lang:swift %}\nvar jar = Jar()\n{% endcodeblock %}\n\n"
+                + "{% raw %}\n{{ not code }}\n{% endraw %}\n")
+        XCTAssertEqual(tutorial.title, "3.2 Jars")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+        let first = try XCTUnwrap(tutorial.sections.first?.steps.first?.snippets.first)
+        XCTAssertEqual(first.language, "swift")
+        XCTAssertEqual(first.code, "# not a heading\nstruct Jar {}\n")
+    }
+
+    func testLiquidTags() {
+        XCTAssertEqual(
+            MarkdownShortcodes.tag("{% highlight Swift linenos %}"),
+            MarkdownShortcodes.Tag(name: "highlight", closing: false, language: "swift"))
+        XCTAssertEqual(
+            MarkdownShortcodes.tag(" {% endhighlight %}"),
+            MarkdownShortcodes.Tag(name: "highlight", closing: true, language: nil))
+        XCTAssertEqual(MarkdownShortcodes.tag("{% codeblock Title lang:ruby %}")?.language, "ruby")
+        XCTAssertNil(MarkdownShortcodes.tag("{% codeblock Title %}")?.language)
+        XCTAssertNil(MarkdownShortcodes.tag("{% raw %}"))
+        XCTAssertNil(MarkdownShortcodes.tag("{% include note.html %}"))
+        XCTAssertNil(MarkdownShortcodes.tag("{% endhighlight extra %}"))
+    }
+
     func testAnUnclosedShortcodeStaysText() {
         let tutorial = read("# Jars\n\n## Make\n\n{{< highlight swift >}}\nstruct Jar {}\n")
         XCTAssertEqual(shape(tutorial), [])

@@ -65,6 +65,17 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
     }
 
+    func testATitleOverATableOfContentsUnderALevelOneHeadingOfItsOwnStaysTheTitle() {
+        // A generated table of contents under a setext `Table of Contents` heading, right under the title.
+        let tutorial = read(
+            "# Jars -- Views\n\nContents\n========\n\n   * [Views](#views)\n      * [Lid](#lid)\n      * [Label](#label)\n"
+                + "------\n\n## Lid\n\n```swift\nstruct Lid {}\n```\n\n## Label\n\n```swift\nstruct Label {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars -- Views")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Lid", "Label"])
+        // Without the title above it, the table's heading heads the page as before.
+        XCTAssertEqual(read("Contents\n========\n\n* [Lid](#lid)\n\n## Lid\n\n```swift\nstruct Lid {}\n```\n").title, "Contents")
+    }
+
     func testARunOfBannersOpeningThePageIsHeadedByTheFirst() {
         let tutorial = read(
             "# Jar course notes\n\n# Part 1\n\n# Project 1: a jar\n\nWe make one.\n\n## 1. Declare\n\n"
