@@ -58,7 +58,8 @@ enum OutlineBuilder {
         frontMatterTitle: String? = nil, fallbackTitle: String? = nil, diagnostics: [ReaderDiagnostic] = []
     ) -> Tutorial {
         let numbered = OutlineNumbering.label(
-            EnumeratedParagraphs.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes))))
+            PlainStepLabels.label(
+                EnumeratedParagraphs.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))))
         var state = BuildState(
             blocks: numbered.blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle,
             fallbackTitle: fallbackTitle,

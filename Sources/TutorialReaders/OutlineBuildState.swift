@@ -338,7 +338,7 @@ extension BuildState {
     /// The title heading's index (see `titleHeading`), if the page has one.
     static func titleIndex(_ blocks: [OutlineBlock], declaredTitle: String?, frontMatterTitle: String?) -> Int? {
         let heading =
-            stepLabelTitle(blocks) ?? titleHeading(blocks)
+            stepLabelTitle(blocks) ?? titleHeading(blocks) ?? titleBelowPreamble(blocks)
             ?? (frontMatterTitle == nil && declaredTitle == nil ? loneTopHeading(blocks) : nil)
         if frontMatterTitle != nil, let heading, contentStandsUnderAnotherLevelOne(heading, blocks) {
             // The front matter names the page; the body's level-1 headings are its sections.

@@ -57,6 +57,18 @@ extension BuildState {
         return first == 0 || shallowest != nil ? first : nil
     }
 
+    /// The page's only level-1 heading when one or two blocks stand above it and every other heading is
+    /// deeper: a preamble the author put over the title (a fenced box of study notes' dates and authors, a
+    /// badge line), not content the title comes after. `titleHeading` looks only above the first content.
+    static func titleBelowPreamble(_ blocks: [OutlineBlock]) -> Int? {
+        guard let first = blocks.firstIndex(where: { headingLevel($0) != nil }), (1...2).contains(first),
+            headingLevel(blocks[first]) == 1, blocks[first].label == nil, !OutlineBuilder.isAside(blocks[first].text),
+            !blocks[..<first].contains(where: { $0.label != nil }),
+            !blocks[(first + 1)...].contains(where: { headingLevel($0) == 1 })
+        else { return nil }
+        return first
+    }
+
     /// Whether the first content stands right under an unlabelled level-1 heading other than the one at
     /// `index` (`# Setting up` over the first code): the body's level-1 headings are then its sections, and
     /// the heading at `index` one of them or a part above them, not a title over `##` sections (a study

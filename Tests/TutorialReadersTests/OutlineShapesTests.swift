@@ -187,6 +187,19 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertNil(MarkdownShortcodes.tag("{{ .Title }}"))
     }
 
+    func testAPlainStepLabelContinuingTheLabelledStepsIsAStep() {
+        let tutorial = read(
+            "## Jars\n\n#### Step 1: Declare\n\n```\nenum Kind { case all }\n```\n\n#### Step 2: Make the source\n\n"
+                + "```\nlet source = 1\n```\n\nAdd this too:\n\n```\nlazy var s = 2\n```\n\nStep 3: Apply a snapshot.\n\n```\napply()\n```\n")
+        XCTAssertEqual(shape(tutorial), [[1, 2, 1]])
+        XCTAssertEqual(tutorial.sections.first?.steps.map(\.label), ["Step 1", "Step 2", "Step 3"])
+        // Without other labels, or out of the series, the sentence stays prose.
+        XCTAssertEqual(read("# Jars\n\nStep 1: a sentence.\n\n```swift\nlet a = 1\n```\n").steps.map(\.label), [nil])
+        let skipped = read(
+            "# Jars\n\n## Step 1\n\n```swift\nlet a = 1\n```\n\nStep 5: not the next one.\n\n```swift\nlet b = 2\n```\n")
+        XCTAssertEqual(skipped.steps.map(\.label), ["Step 1"])
+    }
+
     func testJekyllLiquidCodeTagsAreCodeWithTheirLanguage() throws {
         let tutorial = read(
             "---\ntitle: 3.2 Jars\n---\n\nDeclare it:\n\n{% highlight swift linenos %}\n# not a heading\nstruct Jar {}\n"

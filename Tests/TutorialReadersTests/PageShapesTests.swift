@@ -76,6 +76,19 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(read("Contents\n========\n\n* [Lid](#lid)\n\n## Lid\n\n```swift\nstruct Lid {}\n```\n").title, "Contents")
     }
 
+    func testTheOnlyLevelOneHeadingBelowAPreambleBoxTitlesThePage() {
+        // Study notes open with a fenced box of dates and authors above the chapter's own title.
+        let tutorial = read(
+            "```\nStudied: 2016-03-27\nAuthor: Kim\n```\n\n# 20 Working with jars\n\n## 1. Make the model\n\nText.\n\n"
+                + "## 2. Create a jar\n\n```swift\nlet jar = Jar()\n```\n")
+        XCTAssertEqual(tutorial.title, "20 Working with jars")
+        XCTAssertEqual(shape(tutorial), [[1], [0], [1]])
+        // Code above two level-1 parts stays a part of an untitled page.
+        let parts = read("```swift\nlet a = 1\n```\n\n# Part 2\n\n```swift\nlet b = 2\n```\n\n# Part 3\n\n```swift\nlet c = 3\n```\n")
+        XCTAssertNil(parts.title)
+        XCTAssertEqual(parts.sections.map(\.title), ["", "Part 2", "Part 3"])
+    }
+
     func testARunOfBannersOpeningThePageIsHeadedByTheFirst() {
         let tutorial = read(
             "# Jar course notes\n\n# Part 1\n\n# Project 1: a jar\n\nWe make one.\n\n## 1. Declare\n\n"
