@@ -84,8 +84,8 @@ struct InputError: CollectingTutorialRule {
                 path: "example.html"),
         ],
         measuredPrecision: .init(
-            value: 1.0, sample: 4, date: "2026-12-04",
-            note: "Directives DocC does not define, whose content the published page drops (rounds 2 to 7), and a fence never closed (round 8)."))
+            value: 1.0, sample: 5, date: "2026-12-04",
+            note: "Directives DocC does not define, whose content the published page drops (rounds 2 to 7), and fences never closed (rounds 8 and 14)."))
 
     /// A Swift snippet of a step the parser would stall on, and why.
     struct UnparsedSnippet: Sendable {
