@@ -166,8 +166,9 @@ struct BuildState {
         guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
         if let open = sectionLevel, level > open, sectionIsLabelled || section?.steps.isEmpty == false || step != nil {
             // Inside a section the author labelled, or one that already holds steps, a deeper heading (an
-            // overview, notes, a summary) is one of its sub-headings, never a section taking its steps.
-            return level <= stepBreakLevel ? .stepBreak : .content
+            // overview, notes, a summary) is one of its sub-headings, never a section taking its steps; in a
+            // numbered section that is one step by itself, it is a topic inside that step.
+            return level <= stepBreakLevel && step?.held != true ? .stepBreak : .content
         }
         if level < sectionBelowLevel { return .section(labelled: false) }
         if level <= stepBreakLevel { return .stepBreak }

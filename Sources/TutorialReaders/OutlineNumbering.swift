@@ -4,8 +4,10 @@
 /// Found by shape alone: a series of at least two headings at one level numbered `N.` (a number and a
 /// dot, then the title) are sections; a deeper heading numbered `N.M` under section `N` (or `N.M.K` under
 /// `N.M`) is a step when no heading numbered under it follows (a leaf of the outline). A numbered section
-/// with no step label under it is one step by itself, prose only or not, unless it holds nothing at all
-/// (`## 6. The end`). A series with no step under any section, where a part holds several code blocks,
+/// with no step label under it is one step by itself, prose only or not, its sub-headings topics inside it,
+/// unless it holds nothing at all (`## 6. The end`); where the outline's steps are only `Step N` headings (no
+/// `N.M`), a section without them has a step per code block instead, as labels count section by section.
+/// A series with no step under any section, where a part holds several code blocks,
 /// numbers the topics of a note, not an outline: it is read as unnumbered headings. Headings the author
 /// labelled (`Step 3`) keep their labels, so `# 1. Title` sections over `# Step 1` headings read as sections of
 /// steps. A lone `1.` heading, or one followed by a sentence (`1.5 billion users`), is not a series, nor is
@@ -35,6 +37,7 @@ enum OutlineNumbering {
         var sectionsAsSteps = Set<Int>()
         var openSection: (index: Int, number: Int, hasSteps: Bool)?
         var anySectionHasSteps = false
+        var anySectionHasOutlineSteps = false
         // The open section's outline steps: numbered for `step-numbering` when all are `N.M` (`1.7` after
         // `1.7` is a repeat); a section with `N.M.K` leaves counts at two levels, so none is judged.
         var sectionSteps: [(index: Int, parts: [Int])] = []
@@ -42,6 +45,7 @@ enum OutlineNumbering {
             if let open = openSection {
                 if open.hasSteps { anySectionHasSteps = true } else { sectionsAsSteps.insert(open.index) }
             }
+            if !sectionSteps.isEmpty { anySectionHasOutlineSteps = true }
             let numbered = sectionSteps.allSatisfy { $0.parts.count == 2 }
             for step in sectionSteps {
                 result[step.index] = relabelled(blocks[step.index], kind: .step, parts: step.parts, numbered: numbered)
@@ -79,6 +83,9 @@ enum OutlineNumbering {
         if !anySectionHasSteps, sectionsAsSteps.contains(where: { codeBlocks(under: $0, blocks) > 1 }) {
             return (blocks, [])
         }
+        // Where only `Step N` headings label steps (no `N.M` anywhere), the steps are labelled section by
+        // section: a numbered section without labels has a step per code block, as any unlabelled section.
+        if anySectionHasSteps, !anySectionHasOutlineSteps { return (result, []) }
         // A numbered section with nothing under it (`## 5. Thank you`, `## 6. The end`) is no step.
         return (result, sectionsAsSteps.filter { holdsContent($0, blocks) })
     }

@@ -187,6 +187,24 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertNil(MarkdownShortcodes.tag("{{ .Title }}"))
     }
 
+    func testANumberedPartBesideOutlineStepsIsOneStepWithItsTopics() {
+        // `## 1.` holds no `N.M` step while `## 2.` does: part 1 is one step, its sub-headings topics in it.
+        let tutorial = read(
+            "# Jars\n\n## 1. Prepare\n\n### Hardware\n\nA shelf.\n\n### Check\n\n```sh\nls\n```\n\n```sh\npwd\n```\n\n"
+                + "## 2. Build\n\n### 2.1 Declare\n\n```swift\nstruct Jar {}\n```\n\n### 2.2 Fill\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(shape(tutorial), [[2], [1, 1]])
+        XCTAssertEqual(tutorial.sections.first?.steps.first?.title, "Prepare")
+    }
+
+    func testNumberedPartsBesideStepLabelsHaveAStepPerCodeBlock() {
+        // Only `### Step N` headings label steps: a numbered part without them has a step per code block.
+        let tutorial = read(
+            "# Jars\n\n## 1. Setup\n\n### Install\n\n```sh\nmake\n```\n\n### Verify\n\n```sh\nmake test\n```\n\n"
+                + "## 2. A new jar\n\n### Step 1: Declare\n\n```swift\nstruct Jar {}\n```\n\n### Step 2: Fill\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1], [1, 1]])
+        XCTAssertEqual(tutorial.sections.last?.steps.map(\.label), ["Step 1", "Step 2"])
+    }
+
     func testAPlainStepLabelContinuingTheLabelledStepsIsAStep() {
         let tutorial = read(
             "## Jars\n\n#### Step 1: Declare\n\n```\nenum Kind { case all }\n```\n\n#### Step 2: Make the source\n\n"
