@@ -9,7 +9,7 @@
 enum PlainStepLabels {
     /// The blocks with each such paragraph labelled as a step.
     static func label(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
-        var numbers = Set(blocks.compactMap { $0.label?.kind == .step ? $0.label?.number : nil }.compactMap { $0 })
+        var numbers = Set(blocks.compactMap { block in block.label.flatMap { $0.kind == .step ? $0.number : nil } })
         guard !numbers.isEmpty else { return blocks }
         var result = blocks
         for (index, block) in blocks.enumerated() {
