@@ -24,8 +24,14 @@ public enum HTMLReader {
 
     /// The whole page's blocks, what the builder makes the model from (kept for re-reading after an edit).
     static func blocks(_ document: SourceDocument) -> OutlineBlocks {
-        let startLine = HTMLCodeViewerPage.pageStartLine(in: document.lineIndex) ?? 0
-        return blocks(document, lines: startLine..<document.lineIndex.lineCount)
+        let index = document.lineIndex
+        if let start = HTMLCodeViewerPage.pageStartLine(in: index) { return blocks(document, lines: start..<index.lineCount) }
+        // A static site's source page (Jekyll, an exported notebook) opens with front matter over its HTML:
+        // the site titles the page with it, and its lines are none of the page's text.
+        let frontMatter = MarkdownFrontMatter(index)
+        var outline = blocks(document, lines: (frontMatter.map { index.lineNumber(containing: $0.length) + 1 } ?? 0)..<index.lineCount)
+        outline.frontMatterTitle = frontMatter?.title
+        return outline
     }
 
     /// The blocks of whole lines of `document` parsed by themselves, ranges in the document's offsets.
@@ -79,8 +85,7 @@ struct HTMLBlocks {
     var figureFileName: String?
     /// What every captioned figure holding code gave as its file name, in document order.
     private(set) var figureFileNames: [String?] = []
-    /// The last item of a numbered list numbered, so the next item counts on from it.
-    var lastNumberedItem: (item: xmlNodePtr, number: Int)?
+    var lastNumberedItem: (item: xmlNodePtr, number: Int)?  // so the next item of a numbered list counts on from it
 
     /// Deeper elements are not walked: tutorials never nest so deep, and the walk must not exhaust the stack.
     static let maximumDepth = 200

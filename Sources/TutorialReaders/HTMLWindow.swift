@@ -68,7 +68,7 @@ enum HTMLWindow {
                 declaredTitleRange: previous.declaredTitleRange.map { range in
                     range.start >= oldWindow.end ? range.shifted(by: change.delta) : range
                 },
-                fallbackTitle: previous.fallbackTitle), newWindow
+                frontMatterTitle: previous.frontMatterTitle, fallbackTitle: previous.fallbackTitle), newWindow
         )
     }
 

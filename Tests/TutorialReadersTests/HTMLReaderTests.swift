@@ -273,4 +273,24 @@ extension HTMLReaderTests {
             """)
         XCTAssertEqual(tutorial.steps.map(\.snippets.count), [1, 1, 1, 1])
     }
+
+    func testASiteSourcePageTakesItsTitleFromItsFrontMatter() throws {
+        // A Jekyll source page (an exported notebook): front matter over HTML without an h1.
+        let tutorial = read(
+            """
+            ---
+            title: Jars tutorial
+            summary: "A step by step guide"
+            ---
+            <div class="cell"><h2>Make a jar</h2>
+            <pre>jar = Jar()
+            </pre>
+            <h2>Fill it</h2>
+            <pre>jar.fill()
+            </pre></div>
+            """)
+        XCTAssertEqual(tutorial.title, "Jars tutorial")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Make a jar", "Fill it"])
+        XCTAssertFalse(try XCTUnwrap(tutorial.steps.first).prose.contains("summary"))
+    }
 }
