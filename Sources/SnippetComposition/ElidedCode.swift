@@ -29,7 +29,7 @@ public enum ElidedCode {
             text = text.dropFirst(2).dropLast(2)
             isComment = true
         }
-        let hasDots = text.contains("...") || text.contains("…") || text.contains("⋯") || text.contains("。。。")
+        let hasDots = text.containsText("...") || text.containsText("…") || text.containsText("⋯") || text.containsText("。。。")
         let rest = text.filter { !dotLike.contains($0) && !"()（）[]".contains($0) }
             .split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
         // A line of dots alone, however many (`.`, `⋮`, a column of them), is no Swift: code left out.

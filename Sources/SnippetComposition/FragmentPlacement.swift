@@ -352,7 +352,7 @@ func blankingElisions(in code: String) -> String {
     guard ElidedCode.containsElision(code) else { return code }
     var lines: [String] = []
     for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
-        if ElidedCode.isMarkerLine(line), !line.contains("//"), !line.contains("/*") {
+        if ElidedCode.isMarkerLine(line), !line.containsText("//"), !line.containsText("/*") {
             lines.append(String(repeating: " ", count: line.utf8.count))
         } else if let header = ElidedCode.elidedBodyHeader(line) {
             let rest = line.utf8.count - header.utf8.count

@@ -165,7 +165,7 @@ func pointedContainer(
         return (remaining[0], .weak)
     }
     // A top-level type rather than one nested in it.
-    if narrow({ !$0.qualifiedName.contains(".") }) { return (remaining[0], .weak) }
+    if narrow({ !$0.qualifiedName.containsText(".") }) { return (remaining[0], .weak) }
     return nil
 }
 

@@ -142,7 +142,7 @@ struct SqueezedText {
 
     /// Whether the squeezed text contains `name`.
     func contains(_ name: String) -> Bool {
-        guard let ascii else { return characters.contains(name) }
+        guard let ascii else { return characters.containsText(name) }
         let bytes = Array(name.utf8)
         guard !bytes.isEmpty else { return true }
         // Anchored on the name's dot, rarer in prose than its letters.

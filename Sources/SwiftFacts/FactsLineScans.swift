@@ -1,4 +1,8 @@
-internal import Foundation
+#if canImport(FoundationEssentials)
+    internal import FoundationEssentials
+#else
+    internal import Foundation
+#endif
 internal import SnippetComposition
 internal import TutorialModel
 
@@ -13,7 +17,7 @@ func elidedLines(in code: String) -> [Int] {
     // Byte search first (Foundation's `contains` was a seventh of a lint); the lines are judged below.
     if ByteSearch.contains(placeholderOpening, anchor: 1, in: code) {
         for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where text.contains("<#") && text.contains("#>") && !result.contains(line) {
+        where text.containsText("<#") && text.containsText("#>") && !result.contains(line) {
             result.append(line)
         }
         result.sort()
@@ -30,7 +34,7 @@ func lineSuppressions(in code: String, lineStarts: [Int]) -> [LineSuppression] {
     guard ByteSearch.contains(suppressionMarker, anchor: suppressionMarkerDash, in: code) else { return [] }
     var result: [LineSuppression] = []
     for (line, text) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        guard let comment = text.range(of: "//"), let found = text.range(of: marker),
+        guard let comment = text.rangeOfText("//"), let found = text.rangeOfText(marker),
             comment.lowerBound < found.lowerBound
         else { continue }
         let rules = text[found.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
@@ -80,7 +84,7 @@ func commentsStandingForCode(in code: String) -> [Int] {
         let previous = lines[..<index].last { !$0.isEmpty && commentText(of: $0) == nil }
         let fillsItsBlock =
             next?.hasPrefix("}") == true && previous.map { $0.hasSuffix("{") && opensABlockThatHoldsCode($0) } == true
-        if ellipses.contains(where: { comment.contains($0) }) || fillsItsBlock {
+        if ellipses.contains(where: { comment.containsText($0) }) || fillsItsBlock {
             result.append(index)
         }
     }
@@ -91,7 +95,7 @@ func commentsStandingForCode(in code: String) -> [Int] {
 /// `class`, `enum`, `actor`, `extension`), a computed property (`var body: some View {`), or a function or
 /// closure that returns a value (`-> Coordinator {`).
 private func opensABlockThatHoldsCode(_ line: String) -> Bool {
-    if line.contains("->") { return true }
+    if line.containsText("->") { return true }
     let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     let modifiers: Set<String> = [
         "public", "private", "fileprivate", "internal", "package", "open", "final", "static", "nonisolated",
@@ -122,7 +126,7 @@ private func commentText(of line: String) -> String? {
 /// (`let contact: CNContact = // the one picked earlier`, `return // the total`, `base + // the rest`):
 /// the comment stands for an expression the author left out.
 private func leavesItsOperandToAComment(_ line: String) -> Bool {
-    guard let comment = line.range(of: "//") else { return false }
+    guard let comment = line.rangeOfText("//") else { return false }
     let code = line[..<comment.lowerBound]
     // A `//` inside a string literal (`"https://…"`) starts no comment.
     guard code.filter({ $0 == "\"" }).count % 2 == 0 else { return false }
@@ -139,13 +143,13 @@ private func leavesItsOperandToAComment(_ line: String) -> Bool {
 /// Whether a line outside comments is prose: once its comments are taken out, it holds Hangul, kana or CJK
 /// ideographs and no quote that could put them in a string literal.
 private func isProse(_ line: String) -> Bool {
-    guard line.utf8.contains(where: { $0 >= 0xE3 }), !line.contains("\"") else { return false }
+    guard line.utf8.contains(where: { $0 >= 0xE3 }), !line.containsText("\"") else { return false }
     var code = Substring(line)
-    if let comment = code.range(of: "//") { code = code[..<comment.lowerBound] }
+    if let comment = code.rangeOfText("//") { code = code[..<comment.lowerBound] }
     var uncommented = ""
-    while let open = code.range(of: "/*") {
+    while let open = code.rangeOfText("/*") {
         uncommented += code[..<open.lowerBound]
-        guard let close = code[open.upperBound...].range(of: "*/") else {
+        guard let close = code[open.upperBound...].rangeOfText("*/") else {
             code = ""
             break
         }

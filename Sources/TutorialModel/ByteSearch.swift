@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 
 /// Searches of UTF-8 bytes by `memchr` and `memcmp`: every state of every snippet is scanned for line
 /// breaks, markers and suppression comments, and a Swift loop over each byte cost several times more

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one JSON encoder of the project: every JSON it writes (the CLI's contracts, the language server's
 /// messages, the lint cache file, the mutants list) is encoded here, in the style its reader needs.

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 
 extension String {
     /// Whether the two strings hold the same UTF-8 bytes. `==` compares canonical equivalence (`é` precomposed

@@ -302,7 +302,7 @@ private struct CatalogIndex: Sendable {
     func files(endingWith name: [String]) -> [[String]] {
         guard let last = name.last else { return [] }
         let exact = (byName[last] ?? []).filter { $0.count >= name.count && Array($0.suffix(name.count)) == name }
-        guard exact.isEmpty, !last.contains(".") else { return exact }
+        guard exact.isEmpty, !last.containsText(".") else { return exact }
         let folders = name.dropLast()
         return (byStem[last] ?? []).filter {
             $0.count >= name.count && Array($0.dropLast().suffix(folders.count)) == Array(folders)

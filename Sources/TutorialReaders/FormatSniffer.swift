@@ -24,8 +24,8 @@ public enum FormatSniffer {
         let lowered = trimmed.prefix(200).lowercased()
         if lowered.hasPrefix("@tutorial") || lowered.hasPrefix("@tutorials") { return .docc }
         if lowered.hasPrefix("<!doctype html") || lowered.hasPrefix("<html") { return .html }
-        if prefix.contains("\n```") || prefix.hasPrefix("```") || prefix.contains("\n~~~") || prefix.hasPrefix("# ")
-            || prefix.contains("\n## ")
+        if prefix.containsText("\n```") || prefix.hasPrefix("```") || prefix.containsText("\n~~~") || prefix.hasPrefix("# ")
+            || prefix.containsText("\n## ")
         {
             return .markdown
         }

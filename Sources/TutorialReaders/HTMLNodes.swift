@@ -215,7 +215,7 @@ extension HTMLBlocks {
                 return String(word.dropFirst(prefix.count))
             }
         }
-        if classes.contains("brush:"), let last = words.last { return String(last) }
+        if classes.containsText("brush:"), let last = words.last { return String(last) }
         return words.first { knownLanguages.contains(String($0)) }.map(String.init)
     }
 

@@ -302,7 +302,7 @@ struct HTMLBlocks {
     private func isFileNameCaption(_ node: xmlNodePtr) -> Bool {
         guard let classes = Self.attribute("class", of: node)?.lowercased() else { return false }
         return ["filename", "file-name", "file_name", "code-title", "code-caption", "codeblock-title"].contains {
-            classes.contains($0)
+            classes.containsText($0)
         }
     }
 
@@ -340,7 +340,7 @@ struct HTMLBlocks {
             if tokens.contains(where: { Self.chromeTokens.contains(String($0)) }) { return true }
             let words = value.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" || $0 == "\t" })
             if words.contains(where: { Self.chromeWords.contains(String($0)) }) { return true }
-            if value.contains("table-of-contents") || value.contains("tableofcontents") { return true }
+            if value.containsText("table-of-contents") || value.containsText("tableofcontents") { return true }
         }
         return false
     }
@@ -351,7 +351,7 @@ struct HTMLBlocks {
         guard name == "a" else { return false }
         if let classes = attribute("class", of: node)?.lowercased(),
             ["headerlink", "anchor", "permalink", "hash-link", "header-anchor", "heading-anchor"].contains(where: {
-                classes.contains($0)
+                classes.containsText($0)
             })
         {
             return true

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// Re-reading an HTML page after an edit of text between tags: libxml2 parses only the lines from the

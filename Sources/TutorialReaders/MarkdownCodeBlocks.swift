@@ -76,7 +76,7 @@ struct MarkdownInfoString {
         var words = MarkdownInfoString.words(info)
         var language: String?
         var fileName: String?
-        if let first = words.first, !first.contains("=") {
+        if let first = words.first, !first.containsText("=") {
             words.removeFirst()
             var word = Substring(first)
             if word.hasPrefix(".") { word = word.dropFirst() }

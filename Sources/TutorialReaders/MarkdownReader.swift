@@ -206,7 +206,7 @@ struct MarkdownBlocks {
 
     /// Whether lower-cased raw HTML holds a `<pre>` or an `<h1>`…`<h6>` element.
     static func holdsCodeOrHeading(_ html: String) -> Bool {
-        html.contains("<pre") || (1...6).contains { html.contains("<h\($0)") }
+        html.containsText("<pre") || (1...6).contains { html.containsText("<h\($0)") }
     }
 
     // MARK: - Code blocks

@@ -63,7 +63,7 @@ enum MarkdownShortcodes {
         if closing { text = text.dropFirst().trimmingWhitespace() }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard let name = words.first.map({ String($0).lowercased() }),
-            name == "highlight" || name.contains("code"),
+            name == "highlight" || name.containsText("code"),
             name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
         else { return nil }
         guard !closing else { return Tag(name: name, closing: true, language: nil) }

@@ -84,7 +84,7 @@ public enum TextReader {
     /// The last part of a breadcrumb line (two or more short parts joined by a separator), nil for
     /// any other line.
     static func breadcrumbLastPart(_ text: Substring) -> String? {
-        for separator in [" › ", " » ", " > ", " / "] where text.contains(separator) {
+        for separator in [" › ", " » ", " > ", " / "] where text.containsText(separator) {
             let parts = text.components(separatedBy: separator)
             if parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 40 }) { return parts.last }
         }
