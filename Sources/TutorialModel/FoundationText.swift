@@ -61,14 +61,14 @@ extension StringProtocol {
 
     /// Foundation's `trimmingCharacters(in:)`, which looks at UTF-16 units: a scalar outside the Basic
     /// Multilingual Plane (two surrogates, members of no set) is never trimmed.
-    package func trimmingScalars(in set: TextScalars) -> SubSequence {
+    package func trimmingScalars(in set: TextScalars) -> String {
         let scalars = unicodeScalars
         func trimmed(_ scalar: Unicode.Scalar) -> Bool { scalar.value <= 0xFFFF && set.contains(scalar) }
         var start = scalars.startIndex
         while start != scalars.endIndex, trimmed(scalars[start]) { start = scalars.index(after: start) }
         var end = scalars.endIndex
         while end != start, trimmed(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        return self[start..<end]
+        return String(self[start..<end])
     }
 }
 

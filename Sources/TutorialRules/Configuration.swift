@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// Rule settings from `.tutorial-check.json`: rules on or off, severities, documents to skip.
@@ -113,9 +120,8 @@ public struct Configuration: Sendable, Equatable {
         guard Int(info.st_size) <= maximumBytes else {
             throw LoadError(description: "\(path): \(tooLarge(Int(info.st_size)))")
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         // Read one byte past the limit: a file that grew since `fstat` is still refused.
-        guard let data = try? handle.read(upToCount: maximumBytes + 1) ?? Data() else {
+        guard let data = FileDescriptorIO.read(descriptor, upToCount: maximumBytes + 1) else {
             throw LoadError(description: "\(path): cannot be read")
         }
         guard data.count <= maximumBytes else { throw LoadError(description: "\(path): \(tooLarge(data.count))") }
@@ -134,7 +140,7 @@ public struct Configuration: Sendable, Equatable {
         guard let data = JSONComments.blanked(data) else {
             throw LoadError(description: "\(path): a /* comment is never closed")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
+        guard let root = JSONValue.parse(data)?.objectValue else {
             throw LoadError(description: "\(path): not a JSON object")
         }
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
@@ -145,19 +151,19 @@ public struct Configuration: Sendable, Equatable {
                 description: "\(path): unknown key '\(key)' (expected \(keys.map { "'\($0)'" }.joined(separator: ", ")))")
         }
         if let include = root["includeBuildOrder"] {
-            guard let flag = include as? Bool else {
+            guard let flag = include.boolValue else {
                 throw LoadError(description: "\(path): 'includeBuildOrder' must be true or false")
             }
             configuration.includeBuildOrder = flag
         }
         if let originals = root["originals"] {
-            guard let table = originals as? [String: String] else {
+            guard let table = originals.stringTableValue else {
                 throw LoadError(description: "\(path): 'originals' must map each copy's path to its original's path")
             }
             configuration.originals = table
         }
         if let rules = root["rules"] {
-            guard let table = rules as? [String: Any] else {
+            guard let table = rules.objectValue else {
                 throw LoadError(description: "\(path): 'rules' must be an object")
             }
             for (id, value) in table {
@@ -168,7 +174,7 @@ public struct Configuration: Sendable, Equatable {
             }
         }
         if let documentation = root["rulesDocumentation"] {
-            guard let address = documentation as? String, let url = URL(string: address),
+            guard let address = documentation.stringValue, let url = URL(string: address),
                 ["https", "http", "file"].contains(url.scheme?.lowercased() ?? ""), url.fragment == nil
             else {
                 throw LoadError(
@@ -178,7 +184,7 @@ public struct Configuration: Sendable, Equatable {
             configuration.rulesDocumentation = address
         }
         if let exclude = root["exclude"] {
-            guard let globs = exclude as? [String] else {
+            guard let globs = exclude.stringsValue else {
                 throw LoadError(description: "\(path): 'exclude' must be an array of glob strings")
             }
             guard globs.count <= maximumGlobs else {
@@ -196,9 +202,9 @@ public struct Configuration: Sendable, Equatable {
         return configuration
     }
 
-    private static func setting(_ value: Any, id: String, path: String) throws(LoadError) -> RuleSetting {
-        if let flag = value as? Bool { return RuleSetting(enabled: flag) }
-        if let text = value as? String {
+    private static func setting(_ value: JSONValue, id: String, path: String) throws(LoadError) -> RuleSetting {
+        if let flag = value.boolValue { return RuleSetting(enabled: flag) }
+        if let text = value.stringValue {
             switch text {
             case "off": return RuleSetting(enabled: false)
             case "on": return RuleSetting(enabled: true)
@@ -211,16 +217,16 @@ public struct Configuration: Sendable, Equatable {
                 return RuleSetting(enabled: true, severity: severity)
             }
         }
-        if let object = value as? [String: Any] {
+        if let object = value.objectValue {
             var setting = RuleSetting()
             if let enabled = object["enabled"] {
-                guard let flag = enabled as? Bool else {
+                guard let flag = enabled.boolValue else {
                     throw LoadError(description: "\(path): rule '\(id)': 'enabled' must be true or false")
                 }
                 setting.enabled = flag
             }
             if let severity = object["severity"] {
-                guard let text = severity as? String, let parsed = Severity(rawValue: text) else {
+                guard let text = severity.stringValue, let parsed = Severity(rawValue: text) else {
                     throw LoadError(description: "\(path): rule '\(id)': bad severity")
                 }
                 setting.severity = parsed

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Apple frameworks, the public names only each of them declares, and what importing each brings into
 /// scope: what `missing-import` needs to tell a name used without its framework.

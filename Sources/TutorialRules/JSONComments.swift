@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// JSON with comments, as `.tutorial-check.json` is read (JSONC, as VS Code's settings, tsconfig.json and
 /// markdownlint-cli2's `.jsonc` files are): `// …` to the end of the line and `/* … */` comments, and a

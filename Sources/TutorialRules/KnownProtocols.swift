@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The UIKit and AppKit protocols the rules know: their required methods and how they are wired.
 ///

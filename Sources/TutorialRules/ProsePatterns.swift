@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The prose patterns every lint of an ordinary tutorial needs, scanned by hand with exactly the result of
 /// their regular expressions (ProsePatternTests compares both on generated sentences).

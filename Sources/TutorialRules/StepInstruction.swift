@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// Whether a step's instruction asks the reader to change code: the positive evidence a prose rule needs
@@ -31,7 +35,7 @@ enum StepInstruction {
     static func asksForEdit(_ text: String) -> Bool {
         sentences(of: text).contains { sentence in
             instructingClauses(of: englishClauses(of: sentence)).contains(where: startsWithEditVerb)
-                || matches(koreanEnding, in: sentence) || matches(japaneseEnding, in: sentence)
+                || ProseExpressions.endsWithKoreanPredicate(sentence) || ProseExpressions.endsWithJapanesePredicate(sentence)
                 || chineseInstructs(sentence)
         }
     }
@@ -39,12 +43,10 @@ enum StepInstruction {
     /// Whether a Chinese sentence asks for an edit: an edit verb not announced as a possibility or a plan
     /// in its clause (`我们就可以创建一个新的save()方法`: we can create; `需要添加`: needs adding).
     private static func chineseInstructs(_ sentence: Substring) -> Bool {
-        guard let expression = chineseEditExpression else { return false }
         let text = String(sentence)
-        for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            guard let found = Range(match.range, in: text) else { continue }
-            let clause = text[..<found.lowerBound].split(whereSeparator: { "，,、".contains($0) }).last ?? ""
-            if !chineseModals.contains(where: { clause.contains($0) }) { return true }
+        for start in ProseExpressions.chineseEditStarts(in: text) {
+            let clause = text[..<start].split(whereSeparator: { "，,、".contains($0) }).last ?? ""
+            if !chineseModals.contains(where: { clause.containsText($0) }) { return true }
         }
         return false
     }
@@ -56,7 +58,7 @@ enum StepInstruction {
     // MARK: - Sentences and clauses
 
     private static func sentences(of text: String) -> [Substring] {
-        text.split(whereSeparator: { ".!?\n。！？；;:：".contains($0) }).map { $0.trimmingCharacters(in: .whitespaces)[...] }
+        text.split(whereSeparator: { ".!?\n。！？；;:：".contains($0) }).map { $0.trimmingScalars(in: .whitespaces)[...] }
             .filter { !$0.isEmpty }
     }
 
@@ -84,7 +86,7 @@ enum StepInstruction {
     private static func instructingClauses(of clauses: [Substring]) -> [Substring] {
         var result: [Substring] = []
         for clause in clauses {
-            let words = clause.split(separator: " ").map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+            let words = clause.split(separator: " ").map { $0.lowercased().trimmingScalars(in: .punctuationCharacters) }
             if words.contains(where: modalVerbs.contains) { break }
             result.append(clause)
             if let verb = words.first(where: { !clauseOpeners.contains($0) }), runVerbs.contains(verb) { break }
@@ -97,7 +99,7 @@ enum StepInstruction {
     static func runsSomething(_ text: String) -> Bool {
         sentences(of: text).contains { sentence in
             englishClauses(of: sentence).contains { clause in
-                let words = clause.split(separator: " ").map { $0.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+                let words = clause.split(separator: " ").map { $0.lowercased().trimmingScalars(in: .punctuationCharacters) }
                 return words.first(where: { !clauseOpeners.contains($0) }).map { runVerbs.contains($0) || $0 == "execute" } ?? false
             }
         }
@@ -129,8 +131,8 @@ enum StepInstruction {
 
     private static func startsWithEditVerb(_ clause: Substring) -> Bool {
         let words = clause.split(separator: " ").map { word in
-            word.lowercased().replacingOccurrences(of: "’", with: "'").trimmingCharacters(
-                in: .punctuationCharacters.subtracting(["'"]))
+            word.lowercased().replacingText("’", with: "'").trimmingScalars(
+                in: .punctuationCharacters.subtracting("'"))
         }
         guard let verbIndex = words.firstIndex(where: { !clauseOpeners.contains($0) }) else { return false }
         // "In PageView.swift, add…" is split at the comma; "In the file add…" is not an instruction we read.
@@ -140,44 +142,5 @@ enum StepInstruction {
         let next = verbIndex + 1 < words.count ? words[verbIndex + 1] : ""
         if verb == "make", ["sure", "certain"].contains(next) { return false }
         return true
-    }
-
-    // MARK: - Korean, Japanese, Chinese
-
-    /// A Korean sentence ending in an edit verb: an edit noun with `하다` (`추가합니다`, `수정해 주세요`) or a
-    /// native edit verb (`바꿉니다`, `넣어 보자`), followed only by verb endings and a helping verb.
-    private static let koreanPredicate =
-        "(?:(?:추가|수정|삭제|변경|구현|작성|선언|정의|교체|제거|삽입|생성|업데이트|적용|대체|설정|연결|지정|등록|호출|전달|입력|이동|"
-        + "래핑|리팩터링|리팩토링|임포트)\\s*(?:을|를)?\\s*(?:하|해|합|한다|했|할|함)|바꾸|바꿔|바꿉|바꾼다|넣|만들|만듭|만든다|고치|고쳐|"
-        + "고칩|지우|지워|지웁|감싸|붙여|붙이|옮기|옮겨|옮깁)[가-힣]*"
-        + "(?:\\s+(?:주세요|줍니다|준다|주자|줘요|봅시다|보세요|보자|본다|볼게요|보겠습니다|줄게요|주겠습니다|둡니다|두자))?"
-
-    /// A Japanese sentence ending in an edit verb (`追加します`, `変更してください`, `書き換えましょう`),
-    /// followed only by kana endings.
-    private static let japanesePredicate =
-        "(?:(?:追加|変更|削除|修正|実装|置き換え|置換|宣言|定義|作成|更新|挿入|記述|編集|書き換え|設定|適用|接続|登録|呼び出|記入|移動)"
-        + "(?:を)?(?:し|す|さ)|加え|変え|消し|入れ|書き|書く|付け|足し|直し|作り|作る)[ぁ-ゖー]*"
-
-    /// A Chinese edit verb that is not an attribute (`添加的代码`) or a completed action (`已经添加了`).
-    private static let chineseEdit =
-        "(?<![已被])(?:添加|加入|增加|加上|修改|更改|改为|改成|替换|删除|删掉|移除|插入|创建|新建|声明|实现|编写|写入|定义|包装|替换成)"
-        + "(?![的了过])"
-
-    /// The expressions, each compiled once, for the first sentence that needs it (compiling one costs
-    /// 100,000 instructions, a third of the prose rules). `NSRegularExpression` is immutable and safe to
-    /// share between threads. An ending is a predicate matching a suffix of the sentence (its final
-    /// predicate, punctuation aside).
-    private static let koreanEnding = endingExpression(koreanPredicate)
-    private static let japaneseEnding = endingExpression(japanesePredicate)
-    private static let chineseEditExpression = try? NSRegularExpression(pattern: chineseEdit)
-
-    private static func endingExpression(_ predicate: String) -> NSRegularExpression? {
-        try? NSRegularExpression(pattern: "(?:" + predicate + ")[\\s\\p{P}]*$")
-    }
-
-    private static func matches(_ expression: NSRegularExpression?, in sentence: Substring) -> Bool {
-        guard let expression else { return false }
-        let text = String(sentence)
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }

@@ -78,3 +78,26 @@ final class FoundationTextTests: XCTestCase {
         }
     }
 }
+
+/// PathText against NSString, over every ASCII path of up to seven characters drawn from a few (slashes
+/// twice as often). Paths NSString traps on (its slash fixing leaves a trailing slash, or a relative
+/// one-character path loses its last component) are left out.
+final class PathTextTests: XCTestCase {
+    func testPathsAgreeWithNSString() {
+        let alphabet = ["a", ".", "/", "/", " ", "b"]
+        var seen = Set<String>()
+        for length in 0...7 {
+            for _ in 0..<(length < 4 ? 2000 : 6000) {
+                let path = (0..<length).map { _ in alphabet.randomElement()! }.joined()
+                guard seen.insert(path).inserted else { continue }
+                let fixed = PathText.fixingSlashes(path)
+                if fixed.hasSuffix("/") && fixed != "/" { continue }
+                let ns = path as NSString
+                XCTAssertEqual(PathText.lastComponent(path), ns.lastPathComponent, path)
+                XCTAssertEqual(PathText.pathExtension(path), ns.pathExtension, path)
+                if fixed.utf16.count == 1 && fixed != "/" { continue }
+                XCTAssertEqual(PathText.deletingLastComponent(path), ns.deletingLastPathComponent, path)
+            }
+        }
+    }
+}

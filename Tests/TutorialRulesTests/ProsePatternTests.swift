@@ -71,4 +71,61 @@ final class ProsePatternTests: XCTestCase {
         XCTAssertNil(holdsEnglishRemovalWord("Remové"))
         XCTAssertNil(holdsEnglishRemovalWord("删除padding(_:)修饰符。"))
     }
+
+    // MARK: - ProseExpressions against NSRegularExpression
+
+    private func icuFinds(_ pattern: String, in text: String) throws -> Bool {
+        let expression = try NSRegularExpression(pattern: pattern)
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    func testRemovalWordsAreTheRegularExpressions() throws {
+        let pattern = "(?i)\\b(remove|removes|removing|delete|deletes|deleting)\\b|삭제|제거|删除|刪除|移除|去掉|去除|削除|取り除"
+        let pieces = [
+            "remove", "Delete", "DELETING", "s", "\u{17F}", "x", " ", "é", "\u{301}", "\u{200D}", "\u{AD}", "_", "1", "삭제",
+            "删除", "取り除", ".", "\u{10940}", "\u{130}ng",
+        ]
+        var found = 0
+        for sentence in sentences(of: pieces, upTo: 3) {
+            let expected = try icuFinds(pattern, in: sentence)
+            XCTAssertEqual(ProseExpressions.holdsRemovalWord(sentence), expected, sentence.debugDescription)
+            if expected { found += 1 }
+        }
+        XCTAssertGreaterThan(found, 500)
+    }
+
+    func testChineseEditVerbsAreTheRegularExpressionsMatches() throws {
+        let expression = try NSRegularExpression(pattern: ProseExpressions.chineseEditPattern)
+        let pieces = ["添加", "替换", "替换成", "成", "已", "被", "的", "了", "过", "加", "入", "x", "，"]
+        var found = 0
+        for sentence in sentences(of: pieces, upTo: 4) {
+            let expected = expression.matches(in: sentence, range: NSRange(sentence.startIndex..., in: sentence)).map {
+                $0.range.location
+            }
+            let starts = ProseExpressions.chineseEditStarts(in: sentence).map { sentence.utf16.distance(from: sentence.startIndex, to: $0) }
+            XCTAssertEqual(starts, expected, sentence)
+            found += expected.count
+        }
+        XCTAssertGreaterThan(found, 10_000)
+    }
+
+    func testFinalPredicatesAreTheRegularExpressions() throws {
+        let korean = [
+            "추가", "합니다", "를", " ", "해", "주세요", "바꿉니다", ".", "!", "\u{0B}", "\u{85}", "\n", "x", "한", "\u{10ED0}", "。",
+            "\u{3000}", "\u{A0}",
+        ]
+        let japanese = ["追加", "します", "を", "し", "書き", "ー", "ぁ", " ", "。", "x", "ゖ", "\u{0B}", "！", "a"]
+        for (predicate, pieces, decide) in [
+            (ProseExpressions.koreanPredicate, korean, ProseExpressions.endsWithKoreanPredicate),
+            (ProseExpressions.japanesePredicate, japanese, ProseExpressions.endsWithJapanesePredicate),
+        ] as [(String, [String], (Substring) -> Bool)] {
+            var found = 0
+            for sentence in sentences(of: pieces, upTo: 3) {
+                let expected = try icuFinds("(?:" + predicate + ")[\\s\\p{P}]*$", in: sentence)
+                XCTAssertEqual(decide(sentence[...]), expected, sentence.debugDescription)
+                if expected { found += 1 }
+            }
+            XCTAssertGreaterThan(found, 100)
+        }
+    }
 }

@@ -74,8 +74,8 @@ struct CodeFileMissing: StepStructureRule {
                 && !reported.contains(where: { snippet.range.contains($0) || $0.contains(snippet.range) })
             {
                 // Over a resource that is not Swift (`console` over terminal output), the name is a tab label.
-                guard let name = snippet.fileName, !name.contains("."), let docc = snippet.docc,
-                    !docc.resource.contains(".") || docc.resource.lowercased().hasSuffix(".swift")
+                guard let name = snippet.fileName, !name.containsText("."), let docc = snippet.docc,
+                    !docc.resource.containsText(".") || docc.resource.lowercased().hasSuffix(".swift")
                 else { continue }
                 findings.append(
                     DocumentFinding(

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// The prose of a step says to create or open `X.swift`, but its snippet is labelled with another file.
@@ -134,11 +138,11 @@ struct FileNameMismatch: CollectingTutorialRule {
         let lower = instruction.lowercased()
         // `In the folder with Package.swift, run swift build`: the file says where to run, not what to edit.
         if StepInstruction.runsSomething(instruction), !StepInstruction.asksForEdit(instruction),
-            !["open", "create", "new "].contains(where: lower.contains)
+            !["open", "create", "new "].contains(where: lower.containsText)
         {
             return nil
         }
-        return cues.contains(where: { lower.contains($0) }) ? name : nil
+        return cues.contains(where: { lower.containsText($0) }) ? name : nil
     }
 }
 
@@ -146,7 +150,7 @@ struct FileNameMismatch: CollectingTutorialRule {
 private func isTerminal(_ snippet: SnippetContent) -> Bool {
     let shells: Set<String> = ["bash", "sh", "shell", "zsh", "console", "terminal", "shell-session", "sh-session", "fish"]
     if let language = snippet.language?.lowercased(), shells.contains(language) { return true }
-    if let name = snippet.fileName?.lowercased(), shells.contains((name as NSString).pathExtension) { return true }
+    if let name = snippet.fileName?.lowercased(), shells.contains(PathText.pathExtension(name)) { return true }
     return snippet.code.split(separator: "\n").contains { $0.hasPrefix("$ ") || $0.hasPrefix("% ") }
 }
 
@@ -155,11 +159,11 @@ private func isTerminal(_ snippet: SnippetContent) -> Bool {
 private func withoutWebAddresses(_ text: String) -> String {
     var kept: [Substring] = []
     for word in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
-        if word.contains("://") || word.lowercased().hasPrefix("www.") || word.hasPrefix("<www.") { continue }
+        if word.containsText("://") || word.lowercased().hasPrefix("www.") || word.hasPrefix("<www.") { continue }
         var rest = word[...]
         var pieces: [Substring] = []
         // `.swift` followed by `.` and a letter or digit continues a longer dotted name: cut it out.
-        while let found = rest.range(of: ".swift.") {
+        while let found = rest.rangeOfText(".swift.") {
             let after = found.upperBound
             if after < rest.endIndex, rest[after].isLetter || rest[after].isNumber {
                 pieces.append(rest[..<found.lowerBound])

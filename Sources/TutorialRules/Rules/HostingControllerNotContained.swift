@@ -123,10 +123,10 @@ struct HostingControllerNotContained: CodeRule {
         let facts = context.facts
         for call in facts.calls where call.name == "addSubview" || call.name == "addArrangedSubview" {
             guard let argument = call.arguments.first?.value.text else { continue }
-            var trimmed = argument.replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "?", with: "")
-                .replacingOccurrences(of: "self.", with: "")
+            var trimmed = argument.replacingText("!", with: "").replacingText("?", with: "")
+                .replacingText("self.", with: "")
             // The view taken into a local first (`let content = host.view!`, then `addSubview(content)`).
-            if !trimmed.contains("."),
+            if !trimmed.containsText("."),
                 let alias = facts.variables.last(where: {
                     $0.name == trimmed && $0.function != nil && $0.function == call.function
                         && $0.range.start < call.range.start
@@ -136,7 +136,7 @@ struct HostingControllerNotContained: CodeRule {
             }
             guard trimmed.hasSuffix(".view") else { continue }
             let host = String(trimmed.dropLast(".view".count))
-            guard !host.contains("."), !host.isEmpty else { continue }
+            guard !host.containsText("."), !host.isEmpty else { continue }
             // Where the host lives decides how far to look for its containment calls.
             let local = facts.variables.first { variable in
                 variable.name == host && variable.function != nil && variable.function == call.function

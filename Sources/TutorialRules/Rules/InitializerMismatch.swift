@@ -310,7 +310,7 @@ struct InitializerMismatch: CodeRule {
                 // Else to a parameter whose type may be built by a closure: a generic `Content` filled by a
                 // `@ViewBuilder` property, a type the facts do not know; never a plain value.
                 guard
-                    let position = rest.firstIndex(where: { !$0.hasDefault || $0.typeText.contains("->") })
+                    let position = rest.firstIndex(where: { !$0.hasDefault || $0.typeText.containsText("->") })
                         ?? rest.firstIndex(where: { !Self.isPlainValue($0.typeText) })
                 else { return false }
                 rest.removeFirst(position + 1)

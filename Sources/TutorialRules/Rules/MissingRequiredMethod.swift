@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import SwiftFacts
 import TutorialModel
 
@@ -198,7 +202,7 @@ struct MissingRequiredMethod: CodeRule {
 func distinguishingToken(_ signature: String) -> String {
     guard let open = signature.firstIndex(of: "(") else { return signature }
     let labels = signature[signature.index(after: open)...].split(separator: ":").map {
-        $0.trimmingCharacters(in: CharacterSet(charactersIn: "()"))
+        $0.trimmingScalars(in: TextScalars(charactersIn: "()"))
     }
     return labels.last(where: { !$0.isEmpty && $0 != "_" && $0 != "in" && $0 != "for" }) ?? String(signature[..<open])
 }

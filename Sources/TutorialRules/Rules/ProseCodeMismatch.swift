@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StepDiff
 import TutorialModel
 
@@ -203,7 +207,7 @@ private func instructedCalls(_ instruction: String) -> [ProseCall] {
     // Every name the pattern finds has its parentheses: most instructions have none.
     // The bytes of `（` first (no other character is canonically equivalent to it): Foundation's
     // search of every instruction without `(` cost more than the rest of the rule.
-    guard sentence.utf8.contains(UInt8(ascii: "(")) || (containsUTF8("（", in: sentence) && sentence.contains("（")),
+    guard sentence.utf8.contains(UInt8(ascii: "(")) || (containsUTF8("（", in: sentence) && sentence.containsText("（")),
         !isRemoval(sentence),
         // Only what the instruction says the code will contain: `Go to buildRouter() in…` names a place.
         StepInstruction.asksForEdit(sentence)
@@ -219,7 +223,7 @@ private func namesAPlace(_ call: ProseCall, in sentence: String) -> Bool {
     // Any mention naming it as a place decides (`whenever onTapGesture() fires, … replace the onTapGesture()
     // code`): the sentence's edit is made there.
     var rest = sentence[...]
-    while let found = rest.range(of: call.text) {
+    while let found = rest.rangeOfText(call.text) {
         if namesAPlace(at: found, in: sentence) { return true }
         rest = rest[found.upperBound...]
     }
@@ -269,13 +273,13 @@ private func identifiersShown(by step: Step, timelines: [FileTimeline]) -> Set<S
 private func withoutSymbolLinks(_ text: String) -> String {
     // A backtick's bytes, or those of the one character canonically equivalent to it (U+1FEF, which
     // Foundation's search matches too), come first: searching every step's instruction cost more.
-    guard text.utf8.contains(0x60) || containsUTF8("\u{1FEF}", in: text), text.contains("``") else { return text }
+    guard text.utf8.contains(0x60) || containsUTF8("\u{1FEF}", in: text), text.containsText("``") else { return text }
     var result = ""
     var rest = Substring(text)
-    while let open = rest.range(of: "``") {
+    while let open = rest.rangeOfText("``") {
         result += rest[..<open.lowerBound]
         let after = rest[open.upperBound...]
-        guard let close = after.range(of: "``") else { return result }
+        guard let close = after.rangeOfText("``") else { return result }
         result += " "
         rest = after[close.upperBound...]
     }
@@ -302,13 +306,9 @@ private func isInsideSymbolLink(_ range: SourceRange, document: SourceDocument) 
 }
 
 /// Words that make an instruction a removal: what it names is gone from the code on purpose. An ASCII
-/// sentence is decided without the expression (`holdsEnglishRemovalWord`), which is compiled once, for
-/// the first sentence that needs it.
-private let removalExpression = try? NSRegularExpression(
-    pattern: "(?i)\\b(remove|removes|removing|delete|deletes|deleting)\\b|삭제|제거|删除|刪除|移除|去掉|去除|削除|取り除")
-
+/// sentence is decided by a byte scan (`holdsEnglishRemovalWord`), any other by `ProseExpressions`.
 private func isRemoval(_ sentence: String) -> Bool {
-    holdsEnglishRemovalWord(sentence) ?? !matches(of: removalExpression, in: sentence).isEmpty
+    holdsEnglishRemovalWord(sentence) ?? ProseExpressions.holdsRemovalWord(sentence)
 }
 
 /// The identifier of `candidates` one or two edits away from `name` (a misspelt API), when there is

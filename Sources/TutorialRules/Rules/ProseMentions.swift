@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// The instruction of a step: its title, or the first line of its prose when it has no title. Rules
@@ -59,18 +63,6 @@ func containsUTF8(_ needle: String, in text: String) -> Bool {
         index = bytes.index(after: found)
     }
     return false
-}
-
-/// Matches of a regular expression in a text, as strings with their captures; none without an expression
-/// (a pattern that did not compile).
-func matches(of expression: NSRegularExpression?, in text: String) -> [[String]] {
-    guard let expression else { return [] }
-    let range = NSRange(text.startIndex..., in: text)
-    return expression.matches(in: text, range: range).map { match in
-        (0..<match.numberOfRanges).map { index in
-            Range(match.range(at: index), in: text).map { String(text[$0]) } ?? ""
-        }
-    }
 }
 
 /// Where `needle` first occurs in the step's prose in the document (before its first snippet), so the

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import SwiftFacts
 import TutorialModel
 
@@ -129,7 +133,7 @@ struct SwiftSyntaxError: CodeRule {
             let line = context.facts.line(of: error.range.start)
             let start = context.facts.lineStarts[line]
             let end = line + 1 < context.facts.lineStarts.count ? context.facts.lineStarts[line + 1] : code.count
-            let text = String(decoding: code[start..<end], as: UTF8.self).trimmingCharacters(
+            let text = String(decoding: code[start..<end], as: UTF8.self).trimmingScalars(
                 in: .whitespacesAndNewlines)
             return CodeFinding(
                 subject: "\(error.message)|\(text)", message: error.message, range: error.range,

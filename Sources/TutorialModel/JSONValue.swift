@@ -1,0 +1,80 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A JSON document as a tree, read with FoundationEssentials' `JSONDecoder` where the sources used
+/// `JSONSerialization` (which lives in libFoundation.so, loaded with ICU at every start of the CLI). Both
+/// parsers come from the same code and accept the same texts (UTF-8 or UTF-16/32, a byte order mark,
+/// trailing commas; no leading zeros, NaN or out-of-range numbers); they differ where an object repeats a
+/// key: `JSONSerialization` keeps the last value, `JSONDecoder` the first.
+package enum JSONValue: Decodable, Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let elements = try? container.decode([JSONValue].self) {
+            self = .array(elements)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// The document in `data`, or nil when it is no JSON.
+    package static func parse(_ data: Data) -> JSONValue? { try? JSONDecoder().decode(JSONValue.self, from: data) }
+
+    /// What `as? Bool` answered of the `JSONSerialization` value: a boolean, or a number equal to 0 or 1
+    /// (an `NSNumber` bridges to `Bool` when it is one of those).
+    package var boolValue: Bool? {
+        switch self {
+        case .bool(let flag): flag
+        case .number(let number) where number == 0: false
+        case .number(let number) where number == 1: true
+        default: nil
+        }
+    }
+
+    package var stringValue: String? {
+        if case .string(let text) = self { text } else { nil }
+    }
+
+    package var objectValue: [String: JSONValue]? {
+        if case .object(let members) = self { members } else { nil }
+    }
+
+    /// `as? [String]`: an array of strings only.
+    package var stringsValue: [String]? {
+        guard case .array(let elements) = self else { return nil }
+        var strings: [String] = []
+        for element in elements {
+            guard case .string(let text) = element else { return nil }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    /// `as? [String: String]`: an object of strings only.
+    package var stringTableValue: [String: String]? {
+        guard case .object(let members) = self else { return nil }
+        var table: [String: String] = [:]
+        for (key, value) in members {
+            guard case .string(let text) = value else { return nil }
+            table[key] = text
+        }
+        return table
+    }
+}
