@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 import TutorialModel
 import TutorialReaders
 import TutorialRules
@@ -20,7 +27,7 @@ extension Configuration {
                 return candidate
             }
             if holdsRepository(directory) { return nil }
-            let parent = (directory as NSString).deletingLastPathComponent
+            let parent = PathText.deletingLastComponent(directory)
             if parent == directory || parent.isEmpty { return nil }
             directory = parent
         }
@@ -41,7 +48,7 @@ extension Configuration {
                 tree = walk
                 break
             }
-            let parent = (walk as NSString).deletingLastPathComponent
+            let parent = PathText.deletingLastComponent(walk)
             if parent == walk || parent.isEmpty { break }
             walk = parent
         }
@@ -73,7 +80,7 @@ extension Configuration {
         }
         let fileName = relative.split(separator: "/").last.map(String.init) ?? relative
         return excludePatterns.contains { glob in
-            glob.matches(relative) || (!glob.source.contains("/") && glob.matches(fileName))
+            glob.matches(relative) || (!glob.source.containsText("/") && glob.matches(fileName))
         }
     }
 }
@@ -93,9 +100,9 @@ final class ConfigurationFiles: Sendable {
 
         init?(path: String) {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-            size = (attributes[.size] as? NSNumber)?.intValue ?? -1
+            size = (attributes[.size] as? UInt).map { Int(truncatingIfNeeded: $0) } ?? -1
             modified = attributes[.modificationDate] as? Date ?? .distantPast
-            inode = (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1
+            inode = (attributes[.systemFileNumber] as? UInt64).map { Int(truncatingIfNeeded: $0) } ?? -1
         }
     }
 

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 import TutorialModel
 import TutorialReaders
 
@@ -18,11 +25,11 @@ public enum DocumentLoader {
     ) throws(InputError) -> [String] {
         var result: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw InputError(path: path, reason: "no such file or directory")
             }
-            if isDirectory.boolValue {
+            if isDirectory {
                 // A DocC catalog's tutorials in the order of its table of contents, the rest sorted.
                 let listing = FileTreeWalk.regularFiles(under: path, limit: walkLimit)
                 guard listing.complete else {
@@ -48,11 +55,11 @@ public enum DocumentLoader {
 
     /// Reads a file as UTF-8 text; binary data and invalid UTF-8 are input errors, not crashes.
     public static func load(_ path: String) throws(InputError) -> SourceDocument {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputError(path: path, reason: "no such file or directory")
         }
-        guard !isDirectory.boolValue else { throw InputError(path: path, reason: "is a directory") }
+        guard !isDirectory else { throw InputError(path: path, reason: "is a directory") }
         // Refused before reading, so a huge file costs no memory (InputLimits). The size from `stat`, of the
         // file a link leads to (reading follows links too), without what FileManager's attributes also look
         // up: the owner's user and group names (the password and group databases) and extended attributes.

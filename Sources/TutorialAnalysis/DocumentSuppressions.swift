@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 import TutorialRules
 
@@ -18,9 +22,9 @@ struct DocumentSuppressions {
         var open: [String: Int] = [:]
         var searchFrom = text.utf8.startIndex
         let stepStarts = tutorial.steps.map { ($0.id, $0.range.start) }
-        while let found = text[searchFrom...].range(of: "<!--") {
-            guard let close = text[found.upperBound...].range(of: "-->") else { break }
-            let body = text[found.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        while let found = text[searchFrom...].rangeOfText("<!--") {
+            guard let close = text[found.upperBound...].rangeOfText("-->") else { break }
+            let body = text[found.upperBound..<close.lowerBound].trimmingScalars(in: .whitespacesAndNewlines)
             let commentStart = text.utf8.distance(from: text.utf8.startIndex, to: found.lowerBound)
             let commentEnd = text.utf8.distance(from: text.utf8.startIndex, to: close.upperBound)
             searchFrom = close.upperBound

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import SwiftFacts
 import TutorialModel
 import TutorialRules
@@ -46,8 +50,8 @@ func documentEdits(_ edits: [CodeEdit], snippet: Snippet, codeLines lineStarts: 
     let document = tutorial.document
     let escape: (String) -> String = { text in
         guard tutorial.format == .html else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        return text.replacingText("&", with: "&amp;").replacingText("<", with: "&lt;")
+            .replacingText(">", with: "&gt;")
     }
     // A DocC snippet's code lives in another file: its edits are not edits of this document.
     if snippet.docc != nil { return [] }
@@ -68,7 +72,7 @@ func documentEdits(_ edits: [CodeEdit], snippet: Snippet, codeLines lineStarts: 
             let insertAt = map.documentOffset(forCodeOffset: lineContentEnd(line - 1))
             // Each inserted line takes the document's prefix (an empty line keeps its prefix trimmed).
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                line.isEmpty ? "\n" + prefix.trimmingCharacters(in: .whitespaces) : "\n" + prefix + escape(String(line))
+                line.isEmpty ? "\n" + prefix.trimmingScalars(in: .whitespaces) : "\n" + prefix + escape(String(line))
             }
             result.append(TextEdit(range: .empty(at: insertAt), newText: lines.joined()))
         case .deleteLine(let line):

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 import TutorialModel
 import TutorialReaders
 import TutorialRules
@@ -40,7 +47,7 @@ public final class LintResultCache: Sendable {
         if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
             return cacheHome + "/tutorial-check/lint-cache"
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.cache/tutorial-check/lint-cache"
     }
 
@@ -92,8 +99,7 @@ public final class LintResultCache: Sendable {
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             return .refused("is not a regular file")
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        guard let data = try? handle.readToEnd() else { return .refused("cannot be read") }
+        guard let data = FileDescriptorIO.readToEnd(descriptor) else { return .refused("cannot be read") }
         return .contents(data)
     }
 
@@ -169,14 +175,14 @@ public final class LintResultCache: Sendable {
                 Header(format: LintResultCache.format, schema: LintResultCache.schema, payloadSHA256: sha256(payload)),
                 style: .storage)
         else { throw SaveError(description: "\(path): cannot encode the lint cache") }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         do {
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
             try (header + Data("\n".utf8) + payload).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw SaveError(description: "\(path): cannot write the lint cache (\(error.localizedDescription))")
+            throw SaveError(description: "\(path): cannot write the lint cache (\(fileErrorText(error)))")
         }
     }
 
@@ -210,14 +216,27 @@ public final class LintResultCache: Sendable {
     /// without a new version number) starts from an empty cache.
     static func identity(toolVersion: String) -> String {
         var identity = "tutorial-check \(toolVersion)"
-        if let executable = Bundle.main.executablePath,
+        if let executable = executablePath(),
             let attributes = try? FileManager.default.attributesOfItem(atPath: executable)
         {
-            let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+            let size = (attributes[.size] as? UInt).map { Int64(truncatingIfNeeded: $0) } ?? -1
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             identity += " \(size) \(modified)"
         }
         return identity
+    }
+
+    /// The running executable's path, as `Bundle.main.executablePath` gave it on Linux (the link
+    /// `/proc/self/exe` resolved).
+    private static func executablePath() -> String? {
+        #if canImport(FoundationEssentials)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard length > 0 else { return nil }
+            return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+            return Bundle.main.executablePath
+        #endif
     }
 
     // MARK: - The file

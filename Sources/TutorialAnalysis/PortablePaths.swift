@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import TutorialModel
 import TutorialRules
 
 /// How a report names a document so that the same tutorials name it the same way on every machine: a
@@ -16,19 +21,19 @@ public func portablePath(ofDocument path: String, inputs: [String]) -> String {
     for input in inputs {
         let folder = Configuration.realAbsolutePath(input)
         if let relative = relativePath(document, under: folder) {
-            let name = (folder as NSString).lastPathComponent
+            let name = PathText.lastComponent(folder)
             return name == "/" || name.isEmpty ? relative : name + "/" + relative
         }
     }
-    return (document as NSString).lastPathComponent
+    return PathText.lastComponent(document)
 }
 
 /// The nearest folder at or above `path`'s folder that holds a `.git` entry, nil when there is none.
 func repositoryRoot(containing path: String) -> String? {
-    var folder = (path as NSString).deletingLastPathComponent
+    var folder = PathText.deletingLastComponent(path)
     while !folder.isEmpty {
         if Configuration.holdsRepository(folder) { return folder }
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = PathText.deletingLastComponent(folder)
         if parent == folder { return nil }
         folder = parent
     }

@@ -1,10 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import TutorialModel
 
 /// Writes files so that readers see the old texts or the new ones, never half of each, across files:
 /// every new text is first *staged* in a temporary file in its file's folder (written, flushed, given
@@ -30,7 +35,7 @@ public enum AtomicWrite {
     public static func stage(_ text: String, for path: String, previousText: String? = nil) throws(FixError)
         -> Staged
     {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         // A short name: the file's own name may already be as long as the file system allows.
         let temporary =
             (directory.isEmpty ? "." : directory)

@@ -1,10 +1,15 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import TutorialModel
 
 /// Writes files into a folder, and only there (`report --output`'s review site; docs/security.md): each
 /// folder below it (`tutorials/`) is entered without following a link, so a `tutorials` symbolic link
@@ -28,7 +33,7 @@ public struct FolderWriter {
     /// their reasons. Throws when the folder itself cannot be made or opened (nothing is written then).
     public func write(_ files: [(path: String, text: String)]) throws(Failure) -> [Failure] {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw Failure(file: folder, reason: "cannot create the folder: \(error.localizedDescription)")
+            throw Failure(file: folder, reason: "cannot create the folder: \(fileErrorText(error))")
         }
         let root = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard root >= 0 else { throw Failure(file: folder, reason: lastError()) }

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// Removing a snippet means removing its whole block, not only its code: a rule asks for the removal
@@ -26,7 +33,7 @@ enum SnippetRemoval {
         }
         func isLabel(_ line: Int) -> Bool {
             guard let name = snippet.fileName else { return false }
-            let stripped = text(ofLine: line).trimmingCharacters(in: .init(charactersIn: " \t*`_:#>"))
+            let stripped = text(ofLine: line).trimmingScalars(in: TextScalars(charactersIn: " \t*`_:#>"))
             return stripped == name
         }
 

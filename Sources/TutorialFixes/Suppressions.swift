@@ -46,6 +46,6 @@ public enum SuppressionFixes {
 
     /// The document's own line ending, so a fix does not mix `\r\n` into a `\r\n` file.
     static func lineEnding(of document: SourceDocument) -> String {
-        document.text.utf8.contains(0x0D) && document.text.contains("\r\n") ? "\r\n" : "\n"
+        document.text.utf8.contains(0x0D) && document.text.containsText("\r\n") ? "\r\n" : "\n"
     }
 }

@@ -31,6 +31,23 @@ package enum FileDescriptorIO {
         return Data(bytes[..<filled])
     }
 
+    /// Everything to the end of the file (`FileHandle.readToEnd()`); nil when reading fails and, as there,
+    /// for an empty file.
+    package static func readToEnd(_ descriptor: Int32) -> Data? {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let read = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if read == 0 { break }
+            data.append(contentsOf: chunk[..<read])
+        }
+        return data.isEmpty ? nil : data
+    }
+
     /// Writes all of `bytes`; false when the descriptor refuses them (a closed pipe, a full disk).
     @discardableResult
     package static func write(_ descriptor: Int32, _ bytes: some Collection<UInt8>) -> Bool {
