@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialCompare
 import TutorialModel
 
@@ -50,7 +54,7 @@ func driftSummary(_ counts: [DriftKind: Int]) -> String {
 
 func stepList(_ steps: [StepID]) -> String { steps.isEmpty ? "—" : steps.map(\.description).joined(separator: "+") }
 
-func formatConfidence(_ value: Double) -> String { String(format: "%.2f", value) }
+func formatConfidence(_ value: Double) -> String { FoundationFormat.fixed(value, fractionDigits: 2) }
 
 // MARK: JSON
 

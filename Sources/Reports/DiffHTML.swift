@@ -1,5 +1,9 @@
 import DiffSyntax
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StepDiff
 import TutorialModel
 import TutorialRules
@@ -166,7 +170,7 @@ struct HTMLReportPage {
         var paragraphs = step.prose.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
         // Readers often take the title from the first paragraph; do not print it twice when the heading
         // shows all of it.
-        if let first = paragraphs.first?.trimmingCharacters(in: .whitespaces), first == step.title,
+        if let first = paragraphs.first?.trimmingScalars(in: .whitespaces), first == step.title,
             heading == first || heading + "." == first || heading + "。" == first
         {
             paragraphs.removeFirst()

@@ -1,5 +1,9 @@
 import DiffSyntax
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import StepDiff
 import TutorialModel
 

@@ -1,7 +1,11 @@
 // Reports owns one renderer per output format: lint text, JSON, SARIF and GitHub; diff unified, JSON,
 // Markdown and HTML; the outline; the rule reference. JSON goes through this file's encoder.
 
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// The `range` object of the JSON contracts: 1-based lines and UTF-16 columns.

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 import TutorialModel
 import TutorialRules
 
@@ -8,11 +15,7 @@ import TutorialRules
 /// test case for a document without such findings. Information and hints, which fail nothing, are
 /// listed in the suite's `<system-out>`.
 public func renderLintJUnit(_ documents: [LintedDocument], timestamp: Date, hostname: String) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
-    let stamp = formatter.string(from: timestamp)
+    let stamp = junitTimestamp(timestamp)
     let host = hostname.isEmpty ? "localhost" : hostname
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
     for (index, document) in documents.enumerated() {
@@ -50,4 +53,18 @@ func xmlEscaped(_ text: String) -> String {
         legal.append(allowed && scalar.value != 0xFFFE && scalar.value != 0xFFFF ? scalar : "\u{FFFD}")
     }
     return htmlEscaped(String(legal))
+}
+
+/// `yyyy-MM-dd'T'HH:mm:ss` in UTC, as the POSIX-locale `DateFormatter` wrote it (which lives in
+/// libFoundation.so with ICU): the whole seconds of the time, from the C library's calendar.
+func junitTimestamp(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func digits(_ value: Int32, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2) + "T"
+        + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2)
 }

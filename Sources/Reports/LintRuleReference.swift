@@ -1,3 +1,4 @@
+import TutorialModel
 import TutorialRules
 
 /// `tutorial-check rules`: one line per rule, from the rule descriptions: its id, its default, what
@@ -13,9 +14,9 @@ public func renderRuleList(configuration: Configuration = .default) -> String {
     var out = ""
     for (index, rule) in rules.enumerated() {
         out +=
-            rule.id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
-            + severities[index].padding(toLength: severityWidth, withPad: " ", startingAt: 0) + "  "
-            + here[index].padding(toLength: hereWidth, withPad: " ", startingAt: 0) + "  \(rule.summary)\n"
+            FoundationFormat.padded(rule.id, toLength: idWidth) + "  "
+            + FoundationFormat.padded(severities[index], toLength: severityWidth) + "  "
+            + FoundationFormat.padded(here[index], toLength: hereWidth) + "  \(rule.summary)\n"
     }
     return out
 }
@@ -63,7 +64,7 @@ private func precisionSentence(_ precision: RuleDescription.MeasuredPrecision) -
 /// The summary table's cell: the measured precision and its sample, or a dash.
 private func precisionCell(_ precision: RuleDescription.MeasuredPrecision?) -> String {
     guard let precision else { return "—" }
-    return String(format: "%.2f", precision.value) + " of \(precision.sample) (\(precision.part.rawValue))"
+    return FoundationFormat.fixed(precision.value, fractionDigits: 2) + " of \(precision.sample) (\(precision.part.rawValue))"
 }
 
 /// docs/rules.md: the rule reference, generated from the same descriptions (a test keeps it current).
@@ -128,7 +129,7 @@ private func exampleTexts(_ example: RuleExample) -> [String] {
         for snippet in step.snippets {
             var header: [String] = []
             if example.steps.count > 1 || step.label != nil { header.append("// \(step.label ?? "Step \(index + 1)")") }
-            if !step.prose.isEmpty { header.append("// " + step.prose.replacingOccurrences(of: "\n", with: " ")) }
+            if !step.prose.isEmpty { header.append("// " + step.prose.replacingText("\n", with: " ")) }
             let kind = snippet.kind == .fragment ? " (fragment)" : ""
             if let name = snippet.fileName { header.append("// \(name)\(kind)") }
             var code = snippet.code

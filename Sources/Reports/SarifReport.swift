@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 import TutorialRules
 
@@ -68,10 +72,7 @@ public func renderLintSarif(_ documents: [LintedDocument], toolVersion: String) 
             ]
         ],
     ]
-    let data =
-        (try? JSONSerialization.data(
-            withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-        ?? Data("{}".utf8)
+    let data = (try? JSONWriting.data(SarifValue(log), style: .printed)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self)
 }
 
@@ -85,8 +86,37 @@ private func sarifLevel(_ severity: Severity) -> String {
 }
 
 /// A relative URI reference for a path as the user gave it (spaces and the like percent-encoded).
-private func sarifURI(_ path: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: "?#")
-    return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+private func sarifURI(_ path: String) -> String { FoundationFormat.percentEncodedPath(path) }
+
+/// The log's dictionaries as JSON, written by the project's encoder with the layout
+/// `JSONSerialization` gave it (pretty-printed, keys sorted, slashes unescaped), which lives in
+/// libFoundation.so; SARIF captures of the seeds are byte for byte those it wrote.
+private enum SarifValue: Encodable {
+    case string(String)
+    case integer(Int)
+    case boolean(Bool)
+    case array([SarifValue])
+    case object([String: SarifValue])
+
+    init(_ value: Any) {
+        switch value {
+        case let flag as Bool: self = .boolean(flag)
+        case let number as Int: self = .integer(number)
+        case let text as String: self = .string(text)
+        case let elements as [Any]: self = .array(elements.map(SarifValue.init))
+        case let members as [String: Any]: self = .object(members.mapValues(SarifValue.init))
+        default: self = .string(String(describing: value))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .integer(let number): try container.encode(number)
+        case .boolean(let flag): try container.encode(flag)
+        case .array(let elements): try container.encode(elements)
+        case .object(let members): try container.encode(members)
+        }
+    }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// What the HTML pages call a step in their contents and headings: its label when it has one (`Step 3`),
@@ -15,7 +19,7 @@ func stepCaption(_ step: Step) -> String {
 /// else (CJK, one long word) at the limit, and ended with `…`.
 func firstSentence(_ text: String, limit: Int) -> String {
     let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-    let characters = Array(line.trimmingCharacters(in: .whitespaces))
+    let characters = Array(line.trimmingScalars(in: .whitespaces))
     var end = characters.count
     for (index, character) in characters.enumerated() {
         if "。！？".contains(character) {
@@ -35,5 +39,5 @@ func firstSentence(_ text: String, limit: Int) -> String {
     guard sentence.count > limit else { return String(sentence) }
     var cut = limit - 1
     if let space = sentence[..<cut].lastIndex(of: " "), space >= limit / 2 { cut = space }
-    return String(sentence[..<cut]).trimmingCharacters(in: .whitespaces) + "…"
+    return String(sentence[..<cut]).trimmingScalars(in: .whitespaces) + "…"
 }

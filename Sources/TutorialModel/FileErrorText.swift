@@ -41,4 +41,5 @@ private let cocoaFileErrorReasons: [Int: String] = [
     518: "The specified URL type isn’t supported.",
     640: "There isn’t enough space.",
     642: "The volume is read only.",
+    3328: "The requested operation is not supported.",
 ]

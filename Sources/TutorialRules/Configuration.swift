@@ -140,7 +140,7 @@ public struct Configuration: Sendable, Equatable {
         guard let data = JSONComments.blanked(data) else {
             throw LoadError(description: "\(path): a /* comment is never closed")
         }
-        guard let root = JSONValue.parse(data)?.objectValue else {
+        guard let root = JSONTree.parse(data)?.objectValue else {
             throw LoadError(description: "\(path): not a JSON object")
         }
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
@@ -202,7 +202,7 @@ public struct Configuration: Sendable, Equatable {
         return configuration
     }
 
-    private static func setting(_ value: JSONValue, id: String, path: String) throws(LoadError) -> RuleSetting {
+    private static func setting(_ value: JSONTree, id: String, path: String) throws(LoadError) -> RuleSetting {
         if let flag = value.boolValue { return RuleSetting(enabled: flag) }
         if let text = value.stringValue {
             switch text {

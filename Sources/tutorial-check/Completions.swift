@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 
 /// `tutorial-check completions bash|zsh|fish`: a completion script for the shell, written from the
 /// same command descriptions as `--help`. Commands, options and their listed values complete from
@@ -74,9 +81,9 @@ private func bashCompletion(_ commands: [CommandHelp], ruleIDs: [String]) -> Str
 
 private func zshCompletion(_ commands: [CommandHelp], ruleIDs: [String]) -> String {
     func description(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "(")
-            .replacingOccurrences(of: "]", with: ")").replacingOccurrences(of: ":", with: "\\:")
-            .replacingOccurrences(of: "'", with: "'\\''")
+        text.replacingText("\\", with: "\\\\").replacingText("[", with: "(")
+            .replacingText("]", with: ")").replacingText(":", with: "\\:")
+            .replacingText("'", with: "'\\''")
     }
     var list = ""
     for command in commands { list += "    '\(command.name):\(description(command.summary))'\n" }
@@ -124,7 +131,7 @@ private func zshCompletion(_ commands: [CommandHelp], ruleIDs: [String]) -> Stri
 
 private func fishCompletion(_ commands: [CommandHelp], ruleIDs: [String]) -> String {
     func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingText("\\", with: "\\\\").replacingText("'", with: "\\'") + "'"
     }
     var lines = [
         "# fish completion for tutorial-check (written by `tutorial-check completions fish`)",

@@ -1,4 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+import TutorialModel
+#else
+    import Foundation
+#endif
 import Reports
 import TutorialAnalysis
 import TutorialFixes
@@ -80,7 +88,7 @@ enum LintCommand {
             guard let document = try? DocumentLoader.load(job.path) else { continue }
             let (analysis, kept) = session.analyzeBeforeFixes(document: document, configuration: job.configuration)
             for line in describeFixes(fixDocument(analysis)) {
-                FileHandle.standardError.write(Data((OutputEscaping.terminal(line) + "\n").utf8))
+                writeAll(STDERR_FILENO, (OutputEscaping.terminal(line) + "\n"))
             }
             before[job.path] = kept
         }

@@ -1,4 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+import TutorialModel
+#else
+    import Foundation
+#endif
 
 /// `tutorial-check manpage`: the man page (roff, `man 7 man` macros) written from the same command
 /// descriptions as `--help`; docs/tutorial-check.1 is its output, checked for staleness by the tests.
@@ -83,7 +91,7 @@ private func roffText(_ text: String) -> String {
         case "\\": escaped += "\\e"
         case "-": escaped += "\\-"
         case _ where scalar.isASCII: escaped.unicodeScalars.append(scalar)
-        default: escaped += "\\[u" + String(format: "%04X", scalar.value) + "]"
+        default: escaped += "\\[u" + FoundationFormat.hex(scalar.value, width: 4) + "]"
         }
     }
     return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
@@ -91,5 +99,5 @@ private func roffText(_ text: String) -> String {
 
 /// Text inside a quoted macro argument: as `roffText`, with double quotes doubled.
 private func roffQuoted(_ text: String) -> String {
-    roffText(text).replacingOccurrences(of: "\"", with: "\"\"")
+    roffText(text).replacingText("\"", with: "\"\"")
 }

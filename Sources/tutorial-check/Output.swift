@@ -1,15 +1,31 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+import TutorialModel
+#else
+    import Foundation
+#endif
 import Reports
 
 /// Everything the CLI writes goes through these two, so exit paths stay uniform.
 func writeOut(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    writeAll(STDOUT_FILENO, text)
 }
 
 /// A one-line message on stderr, as the exit-code contract requires. Messages name files a tutorial's
 /// author chose: escaped as text output is, so a name cannot add a line (a CI log reads stderr too).
 func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(("tutorial-check: " + OutputEscaping.terminal(text) + "\n").utf8))
+    writeAll(STDERR_FILENO, ("tutorial-check: " + OutputEscaping.terminal(text) + "\n"))
+}
+
+/// Writes all of `text` to `descriptor`, directly (unbuffered), as `FileHandle.write` did; a write that
+/// fails stops the process as it did (a broken pipe has already ended it through SIGPIPE).
+func writeAll(_ descriptor: Int32, _ text: String) {
+    guard FileDescriptorIO.write(descriptor, text.utf8) else {
+        fatalError("Write failure: \(String(cString: strerror(errno)))")
+    }
 }
 
 /// Exit codes of docs/json-output.md.

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// The sign of life of a long run (`lint`, `report`, `diff` of many documents): one line on stderr,
@@ -43,7 +50,7 @@ final class ProgressLine: Sendable {
         }
     }
 
-    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    private func write(_ text: String) { writeAll(STDERR_FILENO, text) }
 
     /// The path as it fits: control characters as `?` (a file name must not drive the terminal), and the
     /// end of a long path kept behind an ellipsis.

@@ -1,7 +1,15 @@
 // tutorial-check owns the command line: each subcommand parses its arguments, calls the library and prints;
 // stdio and exit codes live here and nowhere else.
 
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+import TutorialModel
+#else
+    import Foundation
+#endif
 
 let version = "0.1.0"
 
@@ -9,7 +17,7 @@ let version = "0.1.0"
 func mainUsage() -> String {
     var text = "usage: tutorial-check <command> [options] PATH…\n\ncommands:\n"
     for command in Commands.all {
-        text += "  \(command.help.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(command.help.summary)\n"
+        text += "  \(FoundationFormat.padded(command.help.name, toLength: 12)) \(command.help.summary)\n"
     }
     text += "\nrun 'tutorial-check <command> --help' for a command's options\n"
     return text
@@ -18,7 +26,7 @@ func mainUsage() -> String {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
     writeError("missing command (outline)")
-    FileHandle.standardError.write(Data(mainUsage().utf8))
+    writeAll(STDERR_FILENO, mainUsage())
     exit(ExitCode.usageOrInput.rawValue)
 }
 if name == "--help" || name == "-h" || name == "help" {

@@ -101,3 +101,102 @@ final class PathTextTests: XCTestCase {
         }
     }
 }
+
+/// FoundationFormat and JSONTree against the Foundation calls they replace.
+final class FoundationFormatTests: XCTestCase {
+    func testFixedAndHexAgreeWithStringFormat() {
+        for value in [0, 0.005, 0.125, 0.5, 1, 2.675, -0.0, 1e20, 123.456, .nan, .infinity, 0.995, 0.994999] {
+            XCTAssertEqual(FoundationFormat.fixed(value, fractionDigits: 2), String(format: "%.2f", value))
+        }
+        for _ in 0..<1000 {
+            let value = Double.random(in: -2...2)
+            XCTAssertEqual(FoundationFormat.fixed(value, fractionDigits: 2), String(format: "%.2f", value))
+        }
+        for value: UInt32 in [0, 7, 0xA0, 0xFFFF, 0x1F600, 0x10FFFF] {
+            XCTAssertEqual(FoundationFormat.hex(value, width: 4), String(format: "%04X", value))
+        }
+        for byte in UInt8.min...UInt8.max {
+            XCTAssertEqual("%" + FoundationFormat.hex(byte, width: 2), String(format: "%%%02X", byte))
+        }
+    }
+
+    func testPaddingAgreesWithNSString() {
+        for text in ["", "a", "ab", "abcdef", "é😀x", "😀", "e\u{301}", "coordinator-not-wired"] {
+            for length in 0...24 {
+                XCTAssertEqual(
+                    Array(FoundationFormat.padded(text, toLength: length).unicodeScalars),
+                    Array(text.padding(toLength: length, withPad: " ", startingAt: 0).unicodeScalars), "\(text) \(length)")
+            }
+        }
+    }
+
+    func testPercentEncodingAgreesWithFoundation() {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#")
+        var texts = ["a b/é?#%", "", "/work/x y.md", "😀;[]{}", "\u{0}\u{7F}"]
+        for value in UInt32(0)...0x2FF { if let scalar = Unicode.Scalar(value) { texts.append(String(scalar)) } }
+        for text in texts {
+            XCTAssertEqual(FoundationFormat.percentEncodedPath(text), text.addingPercentEncoding(withAllowedCharacters: allowed))
+        }
+        let encoded = [
+            "a%20b", "%zz", "%", "%2", "%C3%A9", "%c3%a9", "%FF", "%00x", "a+b", "%E2%82", "é%41", "%%41", "%4", "/p/%2Fq",
+            "%ED%A0%80", "%F4%90%80%80", "%C0%80", "%F0%9F%98%80", "plain",
+        ]
+        for text in encoded {
+            XCTAssertEqual(FoundationFormat.removingPercentEncoding(text), text.removingPercentEncoding, text)
+        }
+    }
+
+    /// JSONTree reads what JSONSerialization reads, to the same values (objects without repeated keys).
+    func testJSONTreeAgreesWithJSONSerialization() {
+        func tree(_ value: Any) -> JSONTree {
+            switch value {
+            case is NSNull: return .null
+            case let number as NSNumber where String(cString: number.objCType) == "c": return .bool(number.boolValue)
+            case let number as NSNumber: return .number(number.doubleValue)
+            case let text as String: return .string(text)
+            case let elements as [Any]: return .array(elements.map(tree))
+            case let members as [String: Any]: return .object(members.mapValues(tree))
+            default: return .string("?")
+            }
+        }
+        var texts = [
+            "{}", "[1]", " {} ", "{} x", "{\"a\":01}", "{\"a\":1.}", "{\"a\":-}", "{\"a\":1e400}", "{\"a\":\"\\ud800\"}",
+            "{\"a\":\"\\u0000\"}", "{\"a\":\"\u{1}\"}", "\u{FEFF}{}", "{\"a\":NaN}", "{\"a\":.5}", "{\"a\":+1}", "{\"a\":1E2}",
+            "{\"a\":[1,]}", "{\"a\":\"\\x\"}", "{\"a\":\"é\"}", "{\"a\": \"\\/\"}", "\t\n\r {}", "\u{0B}{}", "{\"a\":-0}",
+            "{\"a\":1.0}", "{\"a\":tru}", "{\"a\":null}", "{\"a\":{\"b\":[true,false,null,\"s\",2.5]}}",
+            "{\"rules\":{\"x\":\"off\",},}", "[[[[]]]]", "{\"a\":123456789012345678901234567890}",
+        ]
+        texts.append("{\"a\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}")
+        var datas = texts.map { Data($0.utf8) }
+        datas += [Data([0x7B, 0xFF, 0x7D]), Data([0, 0x7B, 0, 0x7D]), Data([0x7B, 0, 0x7D, 0])]
+        for data in datas {
+            let expected = (try? JSONSerialization.jsonObject(with: data)).map(tree)
+            let parsed = JSONTree.parse(data)
+            // JSONSerialization refuses a top-level scalar without .fragmentsAllowed; JSONTree reads it.
+            if case .object = parsed {} else if case .array = parsed {} else if expected == nil { continue }
+            XCTAssertEqual(parsed, expected, String(decoding: data.prefix(40), as: UTF8.self))
+        }
+        for (text, flag) in [("1", true), ("1.0", true), ("0", false), ("-0", false), ("1e0", true)] {
+            let object = try? JSONSerialization.jsonObject(with: Data("{\"a\":\(text)}".utf8)) as? [String: Any]
+            XCTAssertEqual(object?["a"] as? Bool, flag)
+            XCTAssertEqual(JSONTree.parse(Data("{\"a\":\(text)}".utf8))?.objectValue?["a"]?.boolValue, flag)
+        }
+        for text in ["2", "0.5", "1.0000000000000002", "-1", "\"true\""] {
+            let object = try? JSONSerialization.jsonObject(with: Data("{\"a\":\(text)}".utf8)) as? [String: Any]
+            XCTAssertNil(object?["a"] as? Bool)
+            XCTAssertNil(JSONTree.parse(Data("{\"a\":\(text)}".utf8))?.objectValue?["a"]?.boolValue)
+        }
+    }
+
+    func testFileErrorTextAgreesWithLocalizedDescription() {
+        for code in [4, 255, 257, 258, 259, 260, 261, 262, 263, 264, 512, 513, 514, 516, 517, 518, 640, 642, 3328] {
+            let error = CocoaError(CocoaError.Code(rawValue: code))
+            XCTAssertEqual(fileErrorText(error), error.localizedDescription)
+        }
+        XCTAssertEqual(fileErrorText(POSIXError(.EACCES)), (POSIXError(.EACCES) as Error).localizedDescription)
+        do {
+            try FileManager.default.createDirectory(atPath: "/proc/tutorial-check/x", withIntermediateDirectories: true)
+        } catch { XCTAssertEqual(fileErrorText(error), error.localizedDescription) }
+    }
+}

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Dispatch
 import TutorialModel
 
 #if canImport(Glibc)
@@ -119,7 +124,8 @@ public final class StreamConnection: Connection, Sendable {
         let queue = outgoing
         let running = writerRunning
         running.enter()
-        let writer = Thread {
+        // The writer.
+        PlatformThread.start {
             var peerGone = false
             while let framed = queue.next() {
                 // Once the peer is gone (EPIPE) the rest is drained unwritten; the reader sees the end.
@@ -127,8 +133,6 @@ public final class StreamConnection: Connection, Sendable {
             }
             running.leave()
         }
-        writer.name = "tutorial-check.lsp-writer"
-        writer.start()
     }
 
     /// Reads on a thread of its own until end of stream; the handler runs on that thread, so messages
@@ -136,7 +140,8 @@ public final class StreamConnection: Connection, Sendable {
     public func start(_ handler: @escaping @Sendable (ConnectionEvent) -> Void) {
         let input = self.input
         let outgoing = self.outgoing
-        let thread = Thread {
+        // 8 MiB, as the reader was given when it was a Foundation `Thread`: handlers parse Swift.
+        PlatformThread.start(stackSize: 8 << 20) {
             var framer = MessageFramer()
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
@@ -157,9 +162,6 @@ public final class StreamConnection: Connection, Sendable {
             }
             handler(.closed)
         }
-        thread.name = "tutorial-check.lsp-reader"
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     /// Queues the framed body for the writer; never blocks.

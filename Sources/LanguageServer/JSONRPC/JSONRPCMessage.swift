@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// A request id: JSON-RPC allows numbers and strings, and replies must echo the id as it came.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Splits a byte stream into JSON-RPC message bodies framed by `Content-Length` headers (LSP base protocol).
 ///
@@ -45,7 +49,7 @@ public struct MessageFramer: Sendable {
             discarding -= dropped
             if discarding > 0 { return nil }
         }
-        guard let terminator = buffer.range(of: Self.headerTerminator) else {
+        guard let terminator = buffer.firstRange(of: Self.headerTerminator) else {
             // A header block never needs this much; the peer is sending garbage without line breaks.
             if buffer.count > 64 * 1024 {
                 buffer.removeAll()
@@ -76,8 +80,8 @@ public struct MessageFramer: Sendable {
         var result: Int?
         for line in header.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
             let lowered = line.lowercased()
-            guard let field = lowered.range(of: "content-length:", options: .backwards) else { continue }
-            let value = lowered[field.upperBound...].trimmingCharacters(in: .whitespaces)
+            guard let field = lowered.rangeOfText("content-length:", backwards: true) else { continue }
+            let value = lowered[field.upperBound...].trimmingScalars(in: .whitespaces)
             guard let number = Int(value), number >= 0 else { return nil }
             result = number
         }

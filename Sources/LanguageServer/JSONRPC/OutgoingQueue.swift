@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import TutorialModel
 
 /// The messages a connection has yet to write, with backpressure for a client that stops reading.
 ///
@@ -11,7 +16,7 @@ import Foundation
 /// `@unchecked`: the state is guarded by `condition`, which the writer thread waits on; `Protected`
 /// has no wait.
 final class OutgoingQueue: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = PlatformLock()
     /// Queued bodies in send order; nil where a coalesced message was replaced by a newer one.
     private var slots: [(key: String?, body: Data)?] = []
     private var head = 0

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A message the client sends: the conforming type is the message's `params`.
 public protocol LSPMessage: Codable, Sendable {

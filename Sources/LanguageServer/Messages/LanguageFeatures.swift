@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 public struct TextDocumentPositionParams: Codable, Hashable, Sendable {
     public var textDocument: TextDocumentIdentifier

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `initialize`: the client's capabilities in, the server's out.
 public struct InitializeRequest: LSPRequest {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 public struct DidOpenTextDocumentNotification: LSPNotification {
     public static let method = "textDocument/didOpen"

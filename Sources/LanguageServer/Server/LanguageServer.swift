@@ -1,7 +1,12 @@
 // LanguageServer owns the language server: JSON-RPC framing and connections (JSONRPC/), one type per LSP
 // message (Messages/), and the server that answers them from the analysis pipeline (Server/).
 
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+import Dispatch
 import TutorialModel
 import TutorialReaders
 import TutorialRules

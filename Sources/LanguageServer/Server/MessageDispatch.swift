@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// Incoming messages in arrival order, and the replies to them: decoding, the lifecycle phases, routing,
@@ -21,7 +25,7 @@ extension LanguageServer {
         do {
             message = try JSONDecoder().decode(IncomingMessage.self, from: body)
         } catch {
-            let isJSON = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
+            let isJSON = JSONTree.parse(body) != nil
             let reply: ResponseError =
                 isJSON ? .invalidRequest("not a JSON-RPC message object") : .parseError("the message is not valid JSON")
             logMessage(.error, reply.message)

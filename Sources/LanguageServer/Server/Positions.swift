@@ -34,7 +34,7 @@ enum DocumentURI {
         var rest = uri.dropFirst("file://".count)
         // `file://host/path`: the authority is empty or `localhost` for local files.
         if !rest.hasPrefix("/"), let slash = rest.firstIndex(of: "/") { rest = rest[slash...] }
-        return String(rest).removingPercentEncoding ?? String(rest)
+        return FoundationFormat.removingPercentEncoding(String(rest)) ?? String(rest)
     }
 
     static func uri(ofPath path: String) -> String {
@@ -44,7 +44,7 @@ enum DocumentURI {
             if scalar.isASCII, allowed.contains(Character(scalar)) {
                 encoded.unicodeScalars.append(scalar)
             } else {
-                for byte in String(scalar).utf8 { encoded += String(format: "%%%02X", byte) }
+                for byte in String(scalar).utf8 { encoded += "%" + FoundationFormat.hex(byte, width: 2) }
             }
         }
         return encoded

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import TutorialModel
 
 /// Sends responses in the order their requests arrived, whatever order they finish in.

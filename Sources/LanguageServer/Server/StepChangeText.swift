@@ -35,7 +35,7 @@ enum StepChangeText {
                 }
                 // A fence inside the code would close the block early; the diff is for reading, so
                 // the backticks are spaced apart.
-                text += line.text.replacingOccurrences(of: "```", with: "` ` `") + "\n"
+                text += line.text.replacingText("```", with: "` ` `") + "\n"
             }
         }
         return text + "```\n"

@@ -9,13 +9,13 @@
 /// parsers come from the same code and accept the same texts (UTF-8 or UTF-16/32, a byte order mark,
 /// trailing commas; no leading zeros, NaN or out-of-range numbers); they differ where an object repeats a
 /// key: `JSONSerialization` keeps the last value, `JSONDecoder` the first.
-package enum JSONValue: Decodable, Sendable, Equatable {
+package enum JSONTree: Decodable, Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([JSONTree])
+    case object([String: JSONTree])
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -27,15 +27,15 @@ package enum JSONValue: Decodable, Sendable, Equatable {
             self = .number(number)
         } else if let text = try? container.decode(String.self) {
             self = .string(text)
-        } else if let elements = try? container.decode([JSONValue].self) {
+        } else if let elements = try? container.decode([JSONTree].self) {
             self = .array(elements)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: JSONTree].self))
         }
     }
 
     /// The document in `data`, or nil when it is no JSON.
-    package static func parse(_ data: Data) -> JSONValue? { try? JSONDecoder().decode(JSONValue.self, from: data) }
+    package static func parse(_ data: Data) -> JSONTree? { try? JSONDecoder().decode(JSONTree.self, from: data) }
 
     /// What `as? Bool` answered of the `JSONSerialization` value: a boolean, or a number equal to 0 or 1
     /// (an `NSNumber` bridges to `Bool` when it is one of those).
@@ -52,7 +52,7 @@ package enum JSONValue: Decodable, Sendable, Equatable {
         if case .string(let text) = self { text } else { nil }
     }
 
-    package var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONTree]? {
         if case .object(let members) = self { members } else { nil }
     }
 
