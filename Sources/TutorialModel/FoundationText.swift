@@ -9,13 +9,23 @@
 /// the scalar after them does not attach to the last one: a combining mark (CF's non-base set, close to
 /// Grapheme_Extend, with the exceptions below from CF's older Unicode data), or a Hangul vowel after a
 /// leading consonant; three singletons canonically equivalent to ASCII in the text match that ASCII.
-/// Needles are what the sources write (ASCII, CJK, punctuation): one that starts with a combining mark, a
-/// jamo or a joiner, or holds a precomposed letter, Foundation compares through decompositions that these
-/// do not attempt. TutorialModelTests' FoundationTextTests hold these against Foundation itself.
+/// A needle holding anything from U+00C0 on (a file name with `é`, Chinese words) is compared
+/// canonically, as Foundation compares it (`"é"` holds `"e\u{301}"`). Out of scope: needles that start
+/// with a combining mark, a jamo or a joiner, which Foundation treats in ways of their own (no source
+/// searches for one); and a quirk of Foundation's tables that takes U+037E, U+1FEF and U+212A in the
+/// text for combining marks after a letter when the needle is canonically compared. TutorialModelTests' FoundationTextTests hold these against Foundation itself.
 extension StringProtocol {
     /// Foundation's `range(of:)` (`options: .backwards` with `backwards`); nil for an empty needle.
     package func rangeOfText(_ needle: some StringProtocol, backwards: Bool = false) -> Range<Index>? {
-        let wanted = needle.unicodeScalars.map(equivalentToASCII)
+        // Below U+00C0 nothing decomposes, so a needle of such scalars is matched scalar by scalar (the
+        // three ASCII singletons aside); others are compared as Foundation compares them, canonically.
+        if needle.unicodeScalars.allSatisfy({ $0.value < 0xC0 }) {
+            return literalRange(of: needle.unicodeScalars.map(equivalentToASCII), backwards: backwards)
+        }
+        return canonicalRange(of: String(needle), backwards: backwards)
+    }
+
+    private func literalRange(of wanted: [Unicode.Scalar], backwards: Bool) -> Range<Index>? {
         guard let first = wanted.first else { return nil }
         let scalars = unicodeScalars
         func match(at start: Index) -> Range<Index>? {
@@ -27,17 +37,51 @@ extension StringProtocol {
             if index != scalars.endIndex, attaches(scalars[index], to: wanted[wanted.count - 1]) { return nil }
             return start..<index
         }
+        return firstStart(backwards: backwards, where: { equivalentToASCII(scalars[$0]) == first }, match: match)
+    }
+
+    /// A match whose text is canonically equivalent to `needle` (String equality), from a scalar
+    /// boundary to a scalar boundary (Foundation never ends a match inside a precomposed character),
+    /// with nothing attached after it. A precomposed text may hold the needle in fewer scalars, a
+    /// decomposed one in up to four for each.
+    private func canonicalRange(of needle: String, backwards: Bool) -> Range<Index>? {
+        guard !needle.isEmpty else { return nil }
+        let longest = needle.unicodeScalars.count * 4
+        let scalars = unicodeScalars
+        func match(at start: Index) -> Range<Index>? {
+            var end = start
+            for _ in 0..<longest {
+                guard end != scalars.endIndex else { return nil }
+                end = scalars.index(after: end)
+                guard String(String.UnicodeScalarView(scalars[start..<end])) == needle else { continue }
+                if end != scalars.endIndex, attaches(scalars[end], to: scalars[scalars.index(before: end)]) {
+                    continue
+                }
+                return start..<end
+            }
+            return nil
+        }
+        // Text canonically equivalent to a needle that starts with a starter starts with one too.
+        return firstStart(
+            backwards: backwards, where: { scalars[$0].properties.canonicalCombiningClass == .notReordered },
+            match: match)
+    }
+
+    private func firstStart(
+        backwards: Bool, where candidate: (Index) -> Bool, match: (Index) -> Range<Index>?
+    ) -> Range<Index>? {
+        let scalars = unicodeScalars
         if backwards {
             var start = scalars.endIndex
             while start != scalars.startIndex {
                 start = scalars.index(before: start)
-                if equivalentToASCII(scalars[start]) == first, let found = match(at: start) { return found }
+                if candidate(start), let found = match(start) { return found }
             }
             return nil
         }
         var start = scalars.startIndex
         while start != scalars.endIndex {
-            if equivalentToASCII(scalars[start]) == first, let found = match(at: start) { return found }
+            if candidate(start), let found = match(start) { return found }
             start = scalars.index(after: start)
         }
         return nil

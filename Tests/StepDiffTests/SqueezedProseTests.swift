@@ -1,9 +1,12 @@
+// The expectation is Foundation's `String.contains`, the search `SqueezedText` reproduces (FoundationText's
+// containsText): imported here now that StepDiff's own imports no longer bring Foundation along.
+import Foundation
 @testable import StepDiff
 import XCTest
 import TestSupport
 
-/// `SqueezedText` compares bytes when the prose is ASCII; the answer must be the one the
-/// Characters give (prose without its whitespace, `String.contains`), for any prose and name.
+/// `SqueezedText` compares bytes when the prose is ASCII; the answer must be the one Foundation's
+/// `String.contains` gives of the prose without its whitespace, for any prose and name.
 final class SqueezedProseTests: XCTestCase {
     func testTheByteComparisonAgreesWithTheCharacterOne() {
         let pieces = [" ", "\t", "\n", "\r\n", "\u{3000}", "Search", "Bar", ".swift", "Search Bar.swift", "e\u{301}", "é", "名", "s", "."]

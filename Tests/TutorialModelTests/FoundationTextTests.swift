@@ -44,11 +44,15 @@ final class FoundationTextTests: XCTestCase {
         let alphabet: [String] = [
             "a", "b", "K", "`", ";", "\r", "\n", "\r\n", " ", "\t", "\u{301}", "\u{E9}", "e", "\u{1100}", "\u{1161}",
             "\u{AC00}", "\u{11A8}", "\u{1F1FA}", "\u{200D}", "\u{212A}", "\u{1FEF}", "\u{37E}", "\u{10100}", "!",
+            "\u{C5}", "\u{212B}", "A\u{30A}", "\u{AC01}", "\u{323}",
             "（", "可", "\u{200B}", "\u{85}", "\u{2028}", "\u{1F3FB}", "\u{FE0F}",
         ]
         let needleAlphabet: [String] = [
-            "a", "b", "e", "K", "`", ";", "\r", "\n", "\r\n", " ", "!", "（", "可", "\u{212A}", "\u{1FEF}", "\u{37E}",
+            "a", "b", "e", "K", "`", ";", "\r", "\n", "\r\n", " ", "!", "（", "可", "\u{212A}", "\u{1FEF}", "\u{37E}", "\u{E9}",
+            "e\u{301}", "\u{AC00}", "\u{C5}", "\u{212B}",
         ]
+        // A needle may hold marks and jamo, but does not start with one.
+        let needleTails = needleAlphabet + ["\u{301}", "\u{1161}", "\u{11A8}", "\u{200D}"]
         func random(_ count: ClosedRange<Int>, from alphabet: [String] = alphabet) -> String {
             (0..<Int.random(in: count)).map { _ in alphabet.randomElement()! }.joined()
         }
@@ -57,12 +61,27 @@ final class FoundationTextTests: XCTestCase {
         }
         for _ in 0..<20_000 {
             let text = random(0...10)
-            let needle = random(0...3, from: needleAlphabet)
+            let needle = random(0...1, from: needleAlphabet) + random(0...2, from: needleTails)
+            if let first = needle.unicodeScalars.first, !needleAlphabet.contains(where: { $0.unicodeScalars.first == first }) {
+                continue
+            }
+            // Foundation's canonical search takes U+037E, U+1FEF and U+212A in the text for combining marks
+            // after a letter ("e" and U+037E hold "é"): a quirk of its tables, not reproduced.
+            if needle.unicodeScalars.contains(where: { $0.value >= 0xC0 }),
+                text.unicodeScalars.contains(where: { [0x37E, 0x1FEF, 0x212A].contains($0.value) })
+            {
+                continue
+            }
             XCTAssertEqual(text.containsText(needle), text.contains(needle), "\(text.debugDescription) ∋ \(needle.debugDescription)")
             XCTAssertEqual(offsets(text.rangeOfText(needle), in: text), offsets(text.range(of: needle), in: text))
-            XCTAssertEqual(
-                offsets(text.rangeOfText(needle, backwards: true), in: text),
-                offsets(text.range(of: needle, options: .backwards), in: text), "\(text.debugDescription) backwards \(needle.debugDescription)")
+            // Backwards only as the sources search (an ASCII needle): Foundation's backward canonical search
+            // misses matches its forward search finds.
+            if needle.unicodeScalars.allSatisfy({ $0.value < 0xC0 }) {
+                XCTAssertEqual(
+                    offsets(text.rangeOfText(needle, backwards: true), in: text),
+                    offsets(text.range(of: needle, options: .backwards), in: text),
+                    "\(text.debugDescription) backwards \(needle.debugDescription)")
+            }
             XCTAssertEqual(
                 Array(text.replacingText(needle, with: "#").unicodeScalars),
                 Array(text.replacingOccurrences(of: needle, with: "#").unicodeScalars),
