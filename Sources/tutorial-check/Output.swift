@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import TutorialAnalysis
 
 /// Everything the CLI writes goes through these two, so exit paths stay uniform.
 func writeOut(_ text: String) {
@@ -10,6 +11,13 @@ func writeOut(_ text: String) {
 /// author chose: escaped as text output is, so a name cannot add a line (a CI log reads stderr too).
 func writeError(_ text: String) {
     FileHandle.standardError.write(Data(("tutorial-check: " + OutputEscaping.terminal(text) + "\n").utf8))
+}
+
+/// Names on stderr, one line each, every document a run could not read (it is not in the output, the others
+/// are): the exit code is then 2, whatever the others gave.
+func exitCode<Value>(_ code: ExitCode, namingUnreadableOf run: DocumentRun<Value>) -> ExitCode {
+    for error in run.unreadable { writeError(error.description) }
+    return run.unreadable.isEmpty ? code : .usageOrInput
 }
 
 /// Exit codes of docs/json-output.md.

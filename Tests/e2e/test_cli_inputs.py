@@ -97,3 +97,23 @@ def test_a_page_in_the_encoding_it_declares_is_read_and_undeclared_bytes_name_th
     refused = run(binary, "outline", str(notes))
     assert refused.returncode == 2
     assert refused.stderr.count("\n") == 1 and "is not valid UTF-8 (the first invalid byte is on line 1)" in refused.stderr
+
+
+def test_a_document_that_cannot_be_read_costs_that_document_alone(binary, tmp_path):
+    """One document in another encoding among readable ones: every command reports the readable ones, names
+    the other on stderr in one line, and exits 2 (the contract's input error), so a CI run loses nothing."""
+    (tmp_path / "a-counter.md").write_text(
+        "# Counter\n\n## Step 1\n\nCreate Counter.swift.\n\n```swift file=Counter.swift\nstruct Counter {\n}\n```\n",
+        encoding="utf-8")
+    (tmp_path / "b-notes.md").write_bytes("# 笔记\n\n```swift\nlet a = 1\n```\n".encode("gbk"))
+    (tmp_path / "c-timer.md").write_text(
+        "# Timer\n\n## Step 1\n\n```swift file=Timer.swift\nstruct Timer {\n}\n```\n", encoding="utf-8")
+    for command in (["outline", "--format", "json"], ["lint", "--format", "json"], ["diff", "--format", "json"]):
+        result = run(binary, *command, str(tmp_path))
+        assert result.returncode == 2, (command, result.stderr)
+        assert result.stderr.count("\n") == 1 and "b-notes.md: is not valid UTF-8" in result.stderr, command
+        paths = [pathlib.Path(document["path"]).name for document in json.loads(result.stdout)["documents"]]
+        assert paths == ["a-counter.md", "c-timer.md"], (command, paths)
+    page = run(binary, "report", str(tmp_path))
+    assert page.returncode == 2 and "b-notes.md: is not valid UTF-8" in page.stderr
+    assert "Counter.swift" in page.stdout and "Timer.swift" in page.stdout
