@@ -15,6 +15,7 @@ public enum RuleRegistry {
         .code(StaleCoordinatorParent()),
         .code(SwiftSyntaxError()),
         .code(MissingImport()),
+        .code(CurlyQuotesInCode()),
     ] + StepStructureRules.all.map { .tutorial($0) } + [
         .tutorial(InputError()),
         .tutorial(FileNameMismatch()),
