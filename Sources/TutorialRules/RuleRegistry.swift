@@ -15,12 +15,12 @@ public enum RuleRegistry {
         .code(StaleCoordinatorParent()),
         .code(SwiftSyntaxError()),
         .code(MissingImport()),
-        .code(CurlyQuotesInCode()),
     ] + StepStructureRules.all.map { .tutorial($0) } + [
         .tutorial(InputError()),
         .tutorial(FileNameMismatch()),
         .tutorial(ProseCodeMismatch()),
         .tutorial(LineContinuationSpace()),
+        .tutorial(CurlyQuotesInCode()),
     ]
 
     public static var ids: [String] { all.map(\.description.id) }
