@@ -142,21 +142,22 @@ public final class AnalysisSession: Sendable {
     }
 
     /// Loads and analyses documents on all cores, each result turned by `transform` on its worker (so
-    /// only what the caller keeps stays in memory); the first input error, in job order, wins.
+    /// only what the caller keeps stays in memory); a document that cannot be read is named, not analysed.
     public func analyze<Value: Sendable>(
         _ jobs: [Job], resources: any ResourceProvider = FileSystemResources(), progress: DocumentProgress? = nil,
         _ transform: @escaping @Sendable (Analysis) -> Value
-    ) throws(DocumentLoader.InputError) -> [Value] {
-        try forEachDocument(jobs, progress: progress) { job, document in
+    ) -> DocumentRun<Value> {
+        forEachDocument(jobs, progress: progress) { job, document in
             transform(self.analyze(document: document, resources: resources, configuration: job.configuration))
         }
     }
 
-    /// Loads each job's document and runs `body` on it, on all cores; the first input error, in job
-    /// order, wins. `progress` hears of each job when it is done, on the worker that did it.
+    /// Loads each job's document and runs `body` on it, on all cores; a document that cannot be read is
+    /// named in the run's `unreadable`, in job order. `progress` hears of each job when it is done, on the
+    /// worker that did it.
     func forEachDocument<Value: Sendable>(
         _ jobs: [Job], progress: DocumentProgress? = nil, _ body: @escaping @Sendable (Job, SourceDocument) -> Value
-    ) throws(DocumentLoader.InputError) -> [Value] {
+    ) -> DocumentRun<Value> {
         // Results written by index from the workers.
         let results = Protected([Result<Value, DocumentLoader.InputError>?](repeating: nil, count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -170,17 +171,39 @@ public final class AnalysisSession: Sendable {
             }
             progress?(job.path, jobs.count)
         }
-        var values: [Value] = []
+        var run = DocumentRun<Value>(values: [], unreadable: [])
         for result in results.withLock({ $0 }) {
             switch result {
-            case .success(let value): values.append(value)
-            case .failure(let error): throw error
+            case .success(let value): run.values.append(value)
+            case .failure(let error): run.unreadable.append(error)
             case nil: continue
             }
         }
+        return run
+    }
+}
+
+/// What a run over several documents gives: each readable document's value, in the order of the inputs,
+/// and what kept each other document from being read. One document's problem (another encoding, binary
+/// data, too large) costs that document alone: the commands report the others, name it on stderr and
+/// exit 2.
+public struct DocumentRun<Value> {
+    public var values: [Value]
+    public var unreadable: [DocumentLoader.InputError]
+
+    /// The same run with each value transformed.
+    public func map<Other>(_ transform: (Value) -> Other) -> DocumentRun<Other> {
+        DocumentRun<Other>(values: values.map(transform), unreadable: unreadable)
+    }
+
+    /// The values, or the first input error: for a command given one document (`compare`).
+    public func valuesOrFirstError() throws(DocumentLoader.InputError) -> [Value] {
+        if let first = unreadable.first { throw first }
         return values
     }
 }
+
+extension DocumentRun: Sendable where Value: Sendable {}
 
 /// Why a command cannot start: an input that is not a readable tutorial, or a broken configuration file.
 public enum AnalysisInputError: Error, CustomStringConvertible {
@@ -199,8 +222,9 @@ public enum AnalysisInputError: Error, CustomStringConvertible {
 /// command's progress line on a terminal). Called from the worker that did it.
 public typealias DocumentProgress = @Sendable (_ path: String, _ total: Int) -> Void
 
-/// Expands and reads every input, stopping at the first input error: what `outline` and `diff` show.
-public func readTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -> [Tutorial] {
+/// Expands and reads every input: what `outline` shows. A path that names nothing stops the run (a usage
+/// mistake); a document that cannot be read is named in the run's `unreadable`.
+public func readTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -> DocumentRun<Tutorial> {
     try readTutorials(paths) { $0 }
 }
 
@@ -208,13 +232,17 @@ public func readTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -
 /// builds its change sets there, so `progress` counts a document when its work is done).
 public func readTutorials<Value>(
     _ paths: [String], progress: DocumentProgress? = nil, _ transform: (Tutorial) -> Value
-) throws(DocumentLoader.InputError) -> [Value] {
+) throws(DocumentLoader.InputError) -> DocumentRun<Value> {
     let files = try DocumentLoader.expand(paths)
-    var values: [Value] = []
+    var run = DocumentRun<Value>(values: [], unreadable: [])
     for file in files {
-        let document = try DocumentLoader.load(file)
-        values.append(transform(readTutorial(document, resources: FileSystemResources())))
+        do throws(DocumentLoader.InputError) {
+            let document = try DocumentLoader.load(file)
+            run.values.append(transform(readTutorial(document, resources: FileSystemResources())))
+        } catch {
+            run.unreadable.append(error)
+        }
         progress?(file, files.count)
     }
-    return values
+    return run
 }

@@ -73,10 +73,10 @@ public enum DocumentLoader {
         return try decode(data, path: path)
     }
 
-    /// Decodes bytes as UTF-8 (a UTF-8 byte-order mark is dropped), refusing binary data: the same
-    /// decoding as DocC resources (`UTF8Text`).
+    /// Decodes bytes as UTF-8 (a UTF-8 byte-order mark is dropped), or by the encoding an HTML page declares,
+    /// refusing binary data: the decoding of DocC resources (`UTF8Text`) and a page's declaration.
     public static func decode(_ data: Data, path: String) throws(InputError) -> SourceDocument {
-        switch UTF8Text.decode([UInt8](data)) {
+        switch UTF8Text.decodeDocument([UInt8](data)) {
         case .success(let text): return SourceDocument(path: path, text: text)
         case .failure(let problem): throw InputError(path: path, reason: problem.reason)
         }

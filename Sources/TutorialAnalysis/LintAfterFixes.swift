@@ -37,12 +37,12 @@ extension AnalysisSession {
     }
 
     /// Lints the documents after `lint --fix`: the findings from before the fixes where they still hold,
-    /// a fresh analysis elsewhere, on all cores; the first input error, in job order, wins.
+    /// a fresh analysis elsewhere, on all cores; a document that cannot be read is named, not linted.
     public func lint(
         _ jobs: [Job], before: [String: AnalysisBeforeFixes], resources: any ResourceProvider = FileSystemResources(),
         progress: DocumentProgress? = nil
-    ) throws(DocumentLoader.InputError) -> [LintResult] {
-        try forEachDocument(jobs, progress: progress) { job, document in
+    ) -> DocumentRun<LintResult> {
+        forEachDocument(jobs, progress: progress) { job, document in
             if let kept = before[job.path], kept.holds(for: document, in: resources) {
                 return LintResult(document: document, findings: kept.findings)
             }

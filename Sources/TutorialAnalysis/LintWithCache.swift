@@ -10,13 +10,13 @@ public struct LintResult: Sendable {
 
 extension AnalysisSession {
     /// Loads and lints documents on all cores, each answered by `resultCache` when nothing it was computed
-    /// from changed (see `LintResultCache`), else analysed and remembered; the first input error, in job
-    /// order, wins.
+    /// from changed (see `LintResultCache`), else analysed and remembered; a document that cannot be read
+    /// is named, not linted.
     public func lint(
         _ jobs: [Job], resultCache: LintResultCache, resources: any ResourceProvider = FileSystemResources(),
         progress: DocumentProgress? = nil
-    ) throws(DocumentLoader.InputError) -> [LintResult] {
-        try forEachDocument(jobs, progress: progress) { job, document in
+    ) -> DocumentRun<LintResult> {
+        forEachDocument(jobs, progress: progress) { job, document in
             let findings = resultCache.findings(for: document, configuration: job.configuration, resources: resources) {
                 recording in
                 self.analyze(document: document, resources: recording, configuration: job.configuration).findings

@@ -309,23 +309,3 @@ private struct CatalogIndex: Sendable {
         }
     }
 }
-
-/// UTF-8 text from bytes, as both documents and resources are read: a UTF-8 byte-order mark is
-/// dropped; UTF-16, binary data and invalid UTF-8 are refused with the reason.
-public enum UTF8Text {
-    public struct Problem: Error, Sendable, Equatable {
-        public let reason: String
-    }
-
-    public static func decode(_ bytes: [UInt8]) -> Result<String, Problem> {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            return .failure(Problem(reason: "is UTF-16 encoded; convert it to UTF-8"))
-        }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-        if body.contains(0) { return .failure(Problem(reason: "is binary data, not a text document")) }
-        guard let text = String(validating: body, as: UTF8.self) else {
-            return .failure(Problem(reason: "is not valid UTF-8"))
-        }
-        return .success(text)
-    }
-}

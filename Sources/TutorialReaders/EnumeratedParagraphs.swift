@@ -2,6 +2,10 @@
 /// `（2）下载`, `③ 実行する`, `1.- Declara`): a number with an enumeration mark that Markdown does not read as
 /// a list, at the start of a paragraph.
 ///
+/// The same holds for a step label written as plain text at the start of a top-level paragraph (`Step 1:
+/// Create the project`, `Paso 2. Instala`, `步骤3：`) in a page that labels no step with markup: the label
+/// words are the headings' own (`StepHeadings`), and it is the run that makes them labels, not the words.
+///
 /// Found by shape, not by words: a run of at least two such paragraphs numbered one after another from 0 or
 /// 1 labels steps when at least one of its parts shows code (a numbered run without code is a list of
 /// reasons or notes in prose). Marks Markdown reads as a list (`1.`, `1)`) are list items already, and a
@@ -13,8 +17,14 @@ enum EnumeratedParagraphs {
         guard !blocks.contains(where: { $0.label?.kind == .step }) else { return blocks }
         var candidates: [(index: Int, number: Int, label: String, title: String)] = []
         for (index, block) in blocks.enumerated() {
-            guard case .paragraph = block.kind, block.label == nil, let found = enumeration(block.text) else { continue }
-            candidates.append((index, found.number, found.label, found.title))
+            guard case .paragraph = block.kind, block.label == nil else { continue }
+            if let found = enumeration(block.text) {
+                candidates.append((index, found.number, found.label, found.title))
+            } else if block.listItem == nil, let match = StepHeadings.match(Substring(block.text)),
+                match.kind == .step, let number = match.number
+            {
+                candidates.append((index, number, match.label, match.title))
+            }
         }
         guard candidates.count >= 2 else { return blocks }
 

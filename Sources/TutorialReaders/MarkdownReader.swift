@@ -173,6 +173,13 @@ struct MarkdownBlocks {
             }
             if isTopLevel {
                 result.append(contentsOf: paragraphBlocks(node))
+                let line = documentLine(cmark_node_get_start_line(node))
+                if line >= 0,
+                    let problem = LookAlikeFences.diagnostic(
+                        paragraphLine: line, searchEnd: lines.upperBound, lineIndex: lineIndex)
+                {
+                    diagnostics.append(problem)
+                }
             } else {
                 result.append(
                     OutlineBlock(

@@ -20,6 +20,7 @@ public enum RuleRegistry {
         .tutorial(FileNameMismatch()),
         .tutorial(ProseCodeMismatch()),
         .tutorial(LineContinuationSpace()),
+        .tutorial(CurlyQuotesInCode()),
     ]
 
     public static var ids: [String] { all.map(\.description.id) }

@@ -34,8 +34,8 @@ enum CompareCommand {
         let original: [Tutorial]
         let copy: [Tutorial]
         do {
-            original = try readTutorials([originalPath])
-            copy = try readTutorials([copyPath])
+            original = try readTutorials([originalPath]).valuesOrFirstError()
+            copy = try readTutorials([copyPath]).valuesOrFirstError()
         } catch {
             writeError(error.description)
             return .usageOrInput

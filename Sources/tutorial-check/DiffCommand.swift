@@ -54,24 +54,25 @@ enum DiffCommand {
             }
             selection.step = step
         }
-        let report: [DiffReportDocument]
+        let run: DocumentRun<DiffReportDocument>
         let progress = ProgressLine.make("diff", parsed)
         do {
             defer { progress?.clear() }
-            report = try readTutorials(parsed.positionals, progress: progress?.documentDone) {
+            run = try readTutorials(parsed.positionals, progress: progress?.documentDone) {
                 makeDiffReport([$0], options: options, selection: selection)[0]
             }
         } catch {
             writeError(error.description)
             return .usageOrInput
         }
+        let report = run.values
         switch parsed.value("format") ?? "unified" {
         case "json": writeOut(encodeJSON(DiffJSON(report)) + "\n")
         case "markdown": writeOut(renderMarkdownDiff(report))
         case "html": writeOut(renderHTMLDiff(report, showAllSteps: selection.step == nil && selection.file == nil))
         default: writeOut(renderUnifiedDiff(report, color: useColor(parsed.value("color") ?? "auto")))
         }
-        return .clean
+        return exitCode(.clean, namingUnreadableOf: run)
     }
 
     /// Colour on a terminal only, and never when NO_COLOR is set (https://no-color.org).

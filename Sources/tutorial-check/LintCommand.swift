@@ -45,23 +45,18 @@ enum LintCommand {
         // serves the fixes and the report.
         guard let (session, jobs) = analysisJobs(parsed) else { return .usageOrInput }
         let before = parsed.has("fix") ? fixDocuments(jobs, session: session) : nil
-        let documents: [LintedDocument]
+        let run: DocumentRun<LintedDocument>
         let progress = ProgressLine.make("lint", parsed)
-        do {
-            defer { progress?.clear() }
-            if let cachePath = parsed.value("cache-path") ?? (parsed.has("cache") ? LintResultCache.defaultPath() : nil)
-            {
-                documents = try lintWithCache(jobs, session: session, cachePath: cachePath, progress: progress)
-            } else if let before {
-                // Only what a fix changed is analysed again.
-                documents = try session.lint(jobs, before: before, progress: progress?.documentDone).map(LintedDocument.init)
-            } else {
-                documents = try session.analyze(jobs, progress: progress?.documentDone) { LintedDocument($0) }
-            }
-        } catch {
-            writeError(error.description)
-            return .usageOrInput
+        if let cachePath = parsed.value("cache-path") ?? (parsed.has("cache") ? LintResultCache.defaultPath() : nil) {
+            run = lintWithCache(jobs, session: session, cachePath: cachePath, progress: progress)
+        } else if let before {
+            // Only what a fix changed is analysed again.
+            run = session.lint(jobs, before: before, progress: progress?.documentDone).map(LintedDocument.init)
+        } else {
+            run = session.analyze(jobs, progress: progress?.documentDone) { LintedDocument($0) }
         }
+        progress?.clear()
+        let documents = run.values
         switch parsed.value("format") ?? "text" {
         case "json": writeOut(encodeJSON(LintJSON(documents)) + "\n")
         case "sarif": writeOut(renderLintSarif(documents, toolVersion: version) + "\n")
@@ -71,8 +66,8 @@ enum LintCommand {
         default: writeOut(renderLintText(documents))
         }
         let summary = LintSummary(documents)
-        if summary.errors > 0 || (parsed.has("strict") && summary.warnings > 0) { return .findings }
-        return .clean
+        let found = summary.errors > 0 || (parsed.has("strict") && summary.warnings > 0)
+        return exitCode(found ? .findings : .clean, namingUnreadableOf: run)
     }
 
     /// `--fix`: each document analysed and its fixes applied, one document at a time (a fix may write a
@@ -99,10 +94,10 @@ enum LintCommand {
     /// that cannot be used or written costs one line on stderr, never the lint.
     private static func lintWithCache(
         _ jobs: [AnalysisSession.Job], session: AnalysisSession, cachePath: String, progress: ProgressLine?
-    ) throws(DocumentLoader.InputError) -> [LintedDocument] {
+    ) -> DocumentRun<LintedDocument> {
         let cache = LintResultCache(path: cachePath, toolVersion: version)
         if let problem = cache.problem { writeError(problem) }
-        let results = try session.lint(jobs, resultCache: cache, progress: progress?.documentDone)
+        let results = session.lint(jobs, resultCache: cache, progress: progress?.documentDone)
         do { try cache.save() } catch { writeError(error.description) }
         return results.map(LintedDocument.init)
     }

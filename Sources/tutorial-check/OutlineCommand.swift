@@ -16,16 +16,16 @@ enum OutlineCommand {
         do {
             parsed = try parseCommand(help, arguments)
         } catch { return error.code }
-        let tutorials: [Tutorial]
-        do { tutorials = try readTutorials(parsed.positionals) } catch {
+        let run: DocumentRun<Tutorial>
+        do { run = try readTutorials(parsed.positionals) } catch {
             writeError(error.description)
             return .usageOrInput
         }
         if parsed.value("format") == "json" {
-            writeOut(encodeJSON(OutlineJSON(tutorials)) + "\n")
+            writeOut(encodeJSON(OutlineJSON(run.values)) + "\n")
         } else {
-            writeOut(renderOutlineText(tutorials))
+            writeOut(renderOutlineText(run.values))
         }
-        return .clean
+        return exitCode(.clean, namingUnreadableOf: run)
     }
 }

@@ -8,6 +8,7 @@ import TutorialModel
     import Foundation
 #endif
 import Reports
+import TutorialAnalysis
 
 /// Everything the CLI writes goes through these two, so exit paths stay uniform.
 func writeOut(_ text: String) {
@@ -26,6 +27,13 @@ func writeAll(_ descriptor: Int32, _ text: String) {
     guard FileDescriptorIO.write(descriptor, text.utf8) else {
         fatalError("Write failure: \(String(cString: strerror(errno)))")
     }
+}
+
+/// Names on stderr, one line each, every document a run could not read (it is not in the output, the others
+/// are): the exit code is then 2, whatever the others gave.
+func exitCode<Value>(_ code: ExitCode, namingUnreadableOf run: DocumentRun<Value>) -> ExitCode {
+    for error in run.unreadable { writeError(error.description) }
+    return run.unreadable.isEmpty ? code : .usageOrInput
 }
 
 /// Exit codes of docs/json-output.md.

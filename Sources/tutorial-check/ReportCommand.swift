@@ -44,32 +44,26 @@ enum ReportCommand {
         let reviewed: [ReviewedDocument]
         // Originals that could not be read: the site is written without their side-by-side pages, and says so.
         var unreadOriginals: [String] = []
-        do {
-            let results = try session.analyze(jobs, progress: progress?.documentDone) { analysis in
-                let diff = makeDiffReport(analysis)
-                let shown = portablePath(ofDocument: diff.path, inputs: inputs)
-                let compared =
-                    output == nil
-                    ? .success(nil)
-                    : sideBySide(analysis.tutorial, copyShownAs: shown, session: session, inputs: inputs)
-                return (
-                    ReviewedDocument(
-                        diff: diff.shown(as: shown), findings: analysis.findings, buildOrder: analysis.buildOrder,
-                        comparison: try? compared.get()),
-                    compared
-                )
-            }
-            reviewed = results.map(\.0)
-            for case .failure(let error) in results.map(\.1) { unreadOriginals.append(error.description) }
-        } catch {
-            progress?.clear()
-            writeError(error.description)
-            return .usageOrInput
+        let results = session.analyze(jobs, progress: progress?.documentDone) { analysis in
+            let diff = makeDiffReport(analysis)
+            let shown = portablePath(ofDocument: diff.path, inputs: inputs)
+            let compared =
+                output == nil
+                ? .success(nil)
+                : sideBySide(analysis.tutorial, copyShownAs: shown, session: session, inputs: inputs)
+            return (
+                ReviewedDocument(
+                    diff: diff.shown(as: shown), findings: analysis.findings, buildOrder: analysis.buildOrder,
+                    comparison: try? compared.get()),
+                compared
+            )
         }
+        reviewed = results.values.map(\.0)
+        for case .failure(let error) in results.values.map(\.1) { unreadOriginals.append(error.description) }
         progress?.clear()
         guard let output else {
             writeOut(renderReviewPage(reviewed))
-            return .clean
+            return exitCode(.clean, namingUnreadableOf: results)
         }
         let pages = renderReviewSite(reviewed)
         let failures: [FolderWriter.Failure]
@@ -81,11 +75,11 @@ enum ReportCommand {
         guard failures.isEmpty else {
             writeError(
                 "review site written to \(output)/index.html without \(failures.count) of its \(pages.count) pages")
-            return .usageOrInput
+            return exitCode(.usageOrInput, namingUnreadableOf: results)
         }
         for error in unreadOriginals { writeError("its original cannot be read: \(error)") }
         writeError("review site written to \(output)/index.html")
-        return unreadOriginals.isEmpty ? .clean : .usageOrInput
+        return exitCode(unreadOriginals.isEmpty ? .clean : .usageOrInput, namingUnreadableOf: results)
     }
 
     /// The copy held against the original its configuration (or front matter) names, for the site's

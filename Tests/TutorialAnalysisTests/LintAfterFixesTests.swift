@@ -78,7 +78,7 @@ final class LintAfterFixesTests: XCTestCase {
             before[job.path] = AnalysisBeforeFixes(text: kept.text, findings: [remembered], probes: kept.probes)
         }
         _ = try write("fixed.md", tutorial.replacingOccurrences(of: "count =\n", with: "count += 1\n"))
-        let results = try session.lint(jobs, before: before)
+        let results = session.lint(jobs, before: before).values
         XCTAssertEqual(results.map(\.document.path), [unchanged, fixed])
         XCTAssertEqual(results[0].findings, [remembered], "nothing changed: the findings from before the fixes")
         XCTAssertEqual(results[1].findings, [], "the fixed text, analysed again")
@@ -92,9 +92,9 @@ final class LintAfterFixesTests: XCTestCase {
         let probe = ResourceProbe(
             question: .item(resource, byteLimit: 1 << 20), answer: ResourceProbe.digest(.file(Array("let a = 1\n".utf8))))
         let before = [path: AnalysisBeforeFixes(text: tutorial, findings: [remembered], probes: [probe])]
-        let same = try session.lint(jobs, before: before, resources: MemoryResources([resource: "let a = 1\n"]))
+        let same = session.lint(jobs, before: before, resources: MemoryResources([resource: "let a = 1\n"])).values
         XCTAssertEqual(same[0].findings, [remembered])
-        let changed = try session.lint(jobs, before: before, resources: MemoryResources([resource: "let a = 2\n"]))
+        let changed = session.lint(jobs, before: before, resources: MemoryResources([resource: "let a = 2\n"])).values
         XCTAssertEqual(changed[0].findings.map(\.rule), ["swift-syntax-error"])
     }
 }

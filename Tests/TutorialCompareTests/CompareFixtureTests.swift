@@ -12,7 +12,7 @@ final class CompareFixtureTests: XCTestCase {
         .deletingLastPathComponent()
 
     private func read(_ path: String) throws -> Tutorial {
-        try XCTUnwrap(readTutorials([root.appendingPathComponent(path).path]).first)
+        try XCTUnwrap(readTutorials([root.appendingPathComponent(path).path]).values.first)
     }
 
     func testTheThreeDefectsAreReportedAtTheirStepsAndNothingElse() throws {

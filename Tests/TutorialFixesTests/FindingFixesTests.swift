@@ -36,6 +36,22 @@ final class FindingFixesTests: XCTestCase {
             ])
     }
 
+    func testTheCurlyQuotesFixStraightensEveryStepThatShowsTheLine() throws {
+        let file = "import SwiftUI\n\nstruct Greeting: View {\n    var body: some View {\n        Text(\u{201C}Hello\u{201D})\n%@    }\n}\n"
+        let first = file.replacingOccurrences(of: "%@", with: "")
+        let second = file.replacingOccurrences(of: "%@", with: "        Text(\"World\")\n")
+        let text = "# Greeting\n\n## Step 1\n\n```swift file=Greeting.swift\n\(first)```\n\n## Step 2\n\n"
+            + "```swift file=Greeting.swift\n\(second)```\n"
+        let analysis = analyze(document: SourceDocument(path: "greeting.md", text: text))
+        XCTAssertEqual(analysis.findings.map(\.rule), ["curly-quotes-in-code"], "one finding, where the line first appears")
+        let fix = try XCTUnwrap(Fix(try XCTUnwrap(analysis.findings.first), in: analysis.tutorial))
+        XCTAssertEqual(fix.kind, .repair)
+        let fixed = try XCTUnwrap(fixDocument(analysis, write: false).newText)
+        XCTAssertEqual(fixed.components(separatedBy: "Text(\"Hello\")").count - 1, 2)
+        XCTAssertFalse(fixed.contains("\u{201C}") || fixed.contains("\u{201D}"))
+        XCTAssertEqual(analyze(document: SourceDocument(path: "greeting.md", text: fixed)).findings, [])
+    }
+
     func testAFindingWithoutEditsOffersNoRepair() {
         let finding = Finding(
             rule: "step-numbering", subject: "s", severity: .warning, message: "m",

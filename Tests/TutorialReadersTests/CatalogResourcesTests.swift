@@ -108,9 +108,13 @@ final class CatalogResourcesTests: XCTestCase {
     }
 
     func testAResourceThatIsNotUTF8SaysSo() throws {
-        try Data([0x6C, 0x65, 0x74, 0x20, 0xE9, 0x0A]).write(
+        try Data([0x6C, 0x65, 0x74, 0x0A, 0x6C, 0x65, 0x74, 0x20, 0xE9, 0x0A]).write(
             to: URL(fileURLWithPath: catalog + "/Resources/latin1.swift"))
-        XCTAssertEqual(resolve("latin1.swift"), .unreadable("Resources/latin1.swift", reason: "is not valid UTF-8"))
+        XCTAssertEqual(
+            resolve("latin1.swift"),
+            .unreadable(
+                "Resources/latin1.swift",
+                reason: "is not valid UTF-8 (the first invalid byte is on line 2); convert it to UTF-8"))
         try Data([0xFF, 0xFE, 0x6C, 0x00]).write(to: URL(fileURLWithPath: catalog + "/Resources/utf16.swift"))
         XCTAssertEqual(
             resolve("utf16.swift"),

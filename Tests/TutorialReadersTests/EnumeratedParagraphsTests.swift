@@ -56,6 +56,37 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(steps(tutorial).map(\.snippets), [2])
     }
 
+
+    func testStepLabelsWrittenAsPlainParagraphsLabelARunWithCode() {
+        // A page written without markup: `Step N:` paragraphs over commands typed as prose and one
+        // indented block. Every labelled part counts, with or without code (rule 4).
+        let tutorial = read(
+            "Step 1: Make a project\n\nRun the generator, then type:\n\nmake-project demo\n\n"
+                + "Step 2: Add the packages\n\nInstall them:\n\n    fetch add alpha beta\n\n"
+                + "Step 3: Write the provider\n\nexport function Provider() {}\n\nStep 4: Add a button\n\nPut it on the page.\n")
+        XCTAssertEqual(steps(tutorial).map(\.label), ["Step 1", "Step 2", "Step 3", "Step 4"])
+        XCTAssertEqual(steps(tutorial).map(\.snippets), [0, 1, 0, 0])
+        XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.title), ["Make a project", "Add the packages", "Write the provider", "Add a button"])
+        // Any language of the headings' own step words.
+        let spanish = read("# Jarras\n\nPaso 1. Declara\n\n```swift\nstruct Jar {}\n```\n\nPaso 2. Llena\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(steps(spanish).map(\.number), [1, 2])
+    }
+
+    func testStepWordParagraphsWithoutARunWithCodeOrInAListStayProse() {
+        // No code in the run: a sentence that begins with the word.
+        let prose = read(
+            "# Jars\n\nStep 1: think about it.\n\nStep 2: think again.\n\n## Code\n\n```swift\nstruct Jar {}\n```\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(steps(prose).map(\.label), [nil, nil])
+        // A lone label, and a run that does not start at 0 or 1.
+        for (first, second) in [("Step 1: Declare", "Then fill"), ("Step 2: Declare", "Step 3: Fill")] {
+            let tutorial = read("# Jars\n\n\(first)\n\n```swift\nstruct Jar {}\n```\n\n\(second)\n\n```swift\nvar jar = Jar()\n```\n")
+            XCTAssertEqual(steps(tutorial).map(\.label), [nil, nil], first)
+        }
+        // Inside the items of a numbered list, the items are what numbers the steps.
+        let listed = read("# Jars\n\n1. Step 1: Declare\n\n   ```swift\n   struct Jar {}\n   ```\n\n2. Step 2: Fill\n\n   ```swift\n   var jar = Jar()\n   ```\n")
+        XCTAssertEqual(steps(listed).map(\.label), steps(read("# Jars\n\n1. Declare\n\n   ```swift\n   struct Jar {}\n   ```\n\n2. Fill\n\n   ```swift\n   var jar = Jar()\n   ```\n")).map(\.label))
+    }
+
     func testEnumerationShapes() {
         XCTAssertEqual(EnumeratedParagraphs.enumeration("12、 Run it")?.number, 12)
         XCTAssertEqual(EnumeratedParagraphs.enumeration("12、 Run it")?.title, "Run it")

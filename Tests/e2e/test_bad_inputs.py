@@ -543,6 +543,7 @@ def test_the_table_in_docs_names_only_tests_that_exist():
         "WorkspaceBoundaryTests": (ROOT / "Tests/LanguageServerTests/WorkspaceBoundaryTests.swift").read_text(),
         "ConfigurationTests": (ROOT / "Tests/TutorialRulesTests/ConfigurationTests.swift").read_text(),
         "test_lint_cache.py": (ROOT / "Tests/e2e/test_lint_cache.py").read_text(),
+        "test_cli_inputs.py": (ROOT / "Tests/e2e/test_cli_inputs.py").read_text(),
         "test_ci_integration.py": (ROOT / "Tests/e2e/test_ci_integration.py").read_text(),
         "test_lsp_reads.py": (ROOT / "Tests/e2e/lsp/test_lsp_reads.py").read_text(),
         "test_hostile_shapes.py": (ROOT / "Tests/e2e/test_hostile_shapes.py").read_text(),

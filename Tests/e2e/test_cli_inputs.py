@@ -79,3 +79,41 @@ def test_wrong_number_of_arguments_is_a_usage_error(binary):
         result = run(binary, *arguments)
         assert result.returncode == 2, arguments
         assert result.stderr.count("\n") == 1, result.stderr
+
+
+def test_a_page_in_the_encoding_it_declares_is_read_and_undeclared_bytes_name_their_line(binary, tmp_path):
+    """A page written before UTF-8 was the norm declares its encoding, and is read by it as a browser reads it;
+    Markdown declares none, so bytes that are not UTF-8 there are refused with the line they start on."""
+    page = tmp_path / "page.html"
+    page.write_bytes('<html><head><meta charset="gb2312"></head><body>\n<h1>计数器教程</h1>\n<h2>第一步</h2>\n'
+                     '<pre><code class="language-swift">struct Counter {}\n</code></pre>\n</body></html>\n'.encode("gb2312"))
+    outline = run(binary, "outline", "--format", "json", str(page))
+    assert outline.returncode == 0, outline.stderr
+    document = json.loads(outline.stdout)["documents"][0]
+    assert document["title"] == "计数器教程"
+    assert [step["label"] for section in document["sections"] for step in section["steps"]] == ["第一步"]
+    notes = tmp_path / "notes.md"
+    notes.write_bytes("# 计数器\n\n```swift\nstruct Counter {}\n```\n".encode("gbk"))
+    refused = run(binary, "outline", str(notes))
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1 and "is not valid UTF-8 (the first invalid byte is on line 1)" in refused.stderr
+
+
+def test_a_document_that_cannot_be_read_costs_that_document_alone(binary, tmp_path):
+    """One document in another encoding among readable ones: every command reports the readable ones, names
+    the other on stderr in one line, and exits 2 (the contract's input error), so a CI run loses nothing."""
+    (tmp_path / "a-counter.md").write_text(
+        "# Counter\n\n## Step 1\n\nCreate Counter.swift.\n\n```swift file=Counter.swift\nstruct Counter {\n}\n```\n",
+        encoding="utf-8")
+    (tmp_path / "b-notes.md").write_bytes("# 笔记\n\n```swift\nlet a = 1\n```\n".encode("gbk"))
+    (tmp_path / "c-timer.md").write_text(
+        "# Timer\n\n## Step 1\n\n```swift file=Timer.swift\nstruct Timer {\n}\n```\n", encoding="utf-8")
+    for command in (["outline", "--format", "json"], ["lint", "--format", "json"], ["diff", "--format", "json"]):
+        result = run(binary, *command, str(tmp_path))
+        assert result.returncode == 2, (command, result.stderr)
+        assert result.stderr.count("\n") == 1 and "b-notes.md: is not valid UTF-8" in result.stderr, command
+        paths = [pathlib.Path(document["path"]).name for document in json.loads(result.stdout)["documents"]]
+        assert paths == ["a-counter.md", "c-timer.md"], (command, paths)
+    page = run(binary, "report", str(tmp_path))
+    assert page.returncode == 2 and "b-notes.md: is not valid UTF-8" in page.stderr
+    assert "Counter.swift" in page.stdout and "Timer.swift" in page.stdout

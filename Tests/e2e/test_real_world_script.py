@@ -323,3 +323,21 @@ def test_all_rules_measures_a_rule_that_is_off_by_default_in_a_table_of_its_own(
     done, measured = run_new(binary, corpus, data_file, tmp_path, "--round", "3")
     assert "perRuleAllRules" not in measured["columns"][0]["summary"]
     assert "every rule on" not in done.stdout
+
+
+def test_a_document_the_tool_refuses_is_counted_apart_from_a_crash(binary, tmp_path):
+    """Exit 2 with the contract's one stderr line is the tool refusing an input it cannot read (another
+    encoding): counted as refused, not as a crash; any other exit is a crash."""
+    corpus, data_file = new_set(tmp_path, verdicts=[], defects=[])
+    (corpus / "tune" / "guide" / "counter.md").write_bytes("# 计数\n\n```swift\nlet a = 1\n```\n".encode("gbk"))
+    done, measured = run_new(binary, corpus, data_file, tmp_path)
+    assert done.returncode == 0, done.stderr
+    summary = measured["columns"][0]["summary"]
+    assert (summary["refused"], summary["crashes"], summary["structureExact"]) == (1, 0, 0)
+    assert "refused: tune:guide/counter.md" in done.stdout
+    crashing = tmp_path / "crashing-tool"
+    crashing.write_text("#!/bin/sh\necho 'tutorial-check: oops' >&2\nexit 3\n", encoding="utf-8")
+    crashing.chmod(0o755)
+    done, measured = run_new(str(crashing), corpus, data_file, tmp_path)
+    summary = measured["columns"][0]["summary"]
+    assert (summary["refused"], summary["crashes"]) == (0, 1)

@@ -1,7 +1,8 @@
 import TutorialModel
 
-/// A part of the document its reader could not read as written: a code fence never closed, a DocC
-/// directive unknown or never closed, HTML nested beyond the depth the reader follows.
+/// A part of the document its reader could not read as written: a code fence never closed or written
+/// with look-alike characters (`´´´`), a DocC directive unknown or never closed, HTML nested beyond the
+/// depth the reader follows.
 ///
 /// The readers never stop at such a place (a page under edit is broken most of the time); they read
 /// what they can and say where they had to guess. This rule reports what they said, so `lint`, the
@@ -10,7 +11,7 @@ import TutorialModel
 struct InputError: CollectingTutorialRule {
     let description = RuleDescription(
         id: "input-error", category: .tutorial,
-        summary: "The reader could not read part of the document as written (unclosed fence, unknown or unclosed directive, too deep nesting).",
+        summary: "The reader could not read part of the document as written (unclosed fence, a fence of look-alike characters, unknown or unclosed directive, too deep nesting).",
         explanation: """
             Every reader reads a broken document as far as it can instead of giving up: a fence left open runs \
             to the end of its container, a DocC directive missing its `}` ends where the file ends, an unknown \
@@ -23,6 +24,10 @@ struct InputError: CollectingTutorialRule {
             RuleExample(
                 "A code fence never closed: the code runs to the end of the document",
                 document: "# Tutorial\n\n## Step 1\n\nAdd the view.\n\n↓```swift file=A.swift\nstruct A {}\n",
+                path: "example.md"),
+            RuleExample(
+                "Code fenced with acute accents (a keyboard's dead key) instead of backticks: the page shows it as text",
+                document: "# Tutorial\n\n## Step 1\n\nAdd the view.\n\n↓´´´swift\nstruct A {}\n´´´\n",
                 path: "example.md"),
             RuleExample(
                 "An unknown DocC directive",
@@ -61,6 +66,10 @@ struct InputError: CollectingTutorialRule {
                 document: "# Tutorial\n\n## Step 1\n\nAdd the view.\n\n```swift file=A.swift\nstruct A {}\n```\n",
                 path: "example.md"),
             RuleExample(
+                "A line of quotes in prose that nothing closes is no fence",
+                document: "# Tutorial\n\n## Step 1\n\n'''\nThe three quotes open a Python docstring.\n\n```swift file=A.swift\nstruct A {}\n```\n",
+                path: "example.md"),
+            RuleExample(
                 "Known directives, balanced braces",
                 document: """
                     @Tutorial(time: 5) {
@@ -84,8 +93,8 @@ struct InputError: CollectingTutorialRule {
                 path: "example.html"),
         ],
         measuredPrecision: .init(
-            value: 1.0, sample: 5, date: "2026-12-04",
-            note: "Directives DocC does not define, whose content the published page drops (rounds 2 to 7), and fences never closed (rounds 8 and 14)."))
+            value: 1.0, sample: 6, date: "2026-12-04",
+            note: "Directives DocC does not define, whose content the published page drops (rounds 2 to 7), and fences never closed (rounds 8, 14 and 19)."))
 
     /// A Swift snippet of a step the parser would stall on, and why.
     struct UnparsedSnippet: Sendable {
