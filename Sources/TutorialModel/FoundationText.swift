@@ -12,8 +12,10 @@
 /// A needle holding anything from U+00C0 on (a file name with `é`, Chinese words) is compared
 /// canonically, as Foundation compares it (`"é"` holds `"e\u{301}"`). Out of scope: needles that start
 /// with a combining mark, a jamo or a joiner, which Foundation treats in ways of their own (no source
-/// searches for one); and a quirk of Foundation's tables that takes U+037E, U+1FEF and U+212A in the
-/// text for combining marks after a letter when the needle is canonically compared. TutorialModelTests' FoundationTextTests hold these against Foundation itself.
+/// searches for one); a quirk of Foundation's tables that takes U+037E, U+1FEF and U+212A in the
+/// text for combining marks after a letter when the needle is canonically compared; and a Hangul syllable
+/// with a mark after it in the needle, which Foundation does not find spelt in jamo in the text (this
+/// search does, as String equality reads them). TutorialModelTests' FoundationTextTests hold these against Foundation itself.
 extension StringProtocol {
     /// Foundation's `range(of:)` (`options: .backwards` with `backwards`); nil for an empty needle.
     package func rangeOfText(_ needle: some StringProtocol, backwards: Bool = false) -> Range<Index>? {

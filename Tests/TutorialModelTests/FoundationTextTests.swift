@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TutorialModel
 import XCTest
 
@@ -53,8 +54,10 @@ final class FoundationTextTests: XCTestCase {
         ]
         // A needle may hold marks and jamo, but does not start with one.
         let needleTails = needleAlphabet + ["\u{301}", "\u{1161}", "\u{11A8}", "\u{200D}"]
+        // Seeded, so every run tests the same 20,000 cases and a failure is repeatable.
+        var generator = SeededGenerator(seed: 20_261_204)
         func random(_ count: ClosedRange<Int>, from alphabet: [String] = alphabet) -> String {
-            (0..<Int.random(in: count)).map { _ in alphabet.randomElement()! }.joined()
+            (0..<Int.random(in: count, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
         }
         func offsets(_ range: Range<String.Index>?, in text: String) -> [Int]? {
             range.map { [text.utf8.distance(from: text.startIndex, to: $0.lowerBound), text.utf8.distance(from: text.startIndex, to: $0.upperBound)] }
@@ -69,6 +72,14 @@ final class FoundationTextTests: XCTestCase {
             // after a letter ("e" and U+037E hold "é"): a quirk of its tables, not reproduced.
             if needle.unicodeScalars.contains(where: { $0.value >= 0xC0 }),
                 text.unicodeScalars.contains(where: { [0x37E, 0x1FEF, 0x212A].contains($0.value) })
+            {
+                continue
+            }
+            // Nor does it match a Hangul syllable of the needle against the same syllable spelt in jamo in the
+            // text when a combining mark follows (`"\u{1100}\u{1161}\u{301}"` for `"\u{AC00}\u{301}"`), though
+            // String equality calls them equal: no source searches for a Hangul syllable.
+            if needle.unicodeScalars.contains(where: { (0xAC00...0xD7A3).contains($0.value) }),
+                text.unicodeScalars.contains(where: { (0x1100...0x11FF).contains($0.value) })
             {
                 continue
             }
@@ -104,10 +115,11 @@ final class FoundationTextTests: XCTestCase {
 final class PathTextTests: XCTestCase {
     func testPathsAgreeWithNSString() {
         let alphabet = ["a", ".", "/", "/", " ", "b"]
+        var generator = SeededGenerator(seed: 20_261_204)
         var seen = Set<String>()
         for length in 0...7 {
             for _ in 0..<(length < 4 ? 2000 : 6000) {
-                let path = (0..<length).map { _ in alphabet.randomElement()! }.joined()
+                let path = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
                 guard seen.insert(path).inserted else { continue }
                 let fixed = PathText.fixingSlashes(path)
                 if fixed.hasSuffix("/") && fixed != "/" { continue }
@@ -124,11 +136,12 @@ final class PathTextTests: XCTestCase {
 /// FoundationFormat and JSONTree against the Foundation calls they replace.
 final class FoundationFormatTests: XCTestCase {
     func testFixedAndHexAgreeWithStringFormat() {
+        var generator = SeededGenerator(seed: 20_261_204)
         for value in [0, 0.005, 0.125, 0.5, 1, 2.675, -0.0, 1e20, 123.456, .nan, .infinity, 0.995, 0.994999] {
             XCTAssertEqual(FoundationFormat.fixed(value, fractionDigits: 2), String(format: "%.2f", value))
         }
         for _ in 0..<1000 {
-            let value = Double.random(in: -2...2)
+            let value = Double.random(in: -2...2, using: &generator)
             XCTAssertEqual(FoundationFormat.fixed(value, fractionDigits: 2), String(format: "%.2f", value))
         }
         for value: UInt32 in [0, 7, 0xA0, 0xFFFF, 0x1F600, 0x10FFFF] {
