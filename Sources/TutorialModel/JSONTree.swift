@@ -9,7 +9,10 @@
 /// parsers come from the same code and accept the same texts (UTF-8 or UTF-16/32, a byte order mark,
 /// trailing commas; no leading zeros, NaN or out-of-range numbers); they differ where an object repeats a
 /// key: `JSONSerialization` keeps the last value, `JSONDecoder` the first.
-package enum JSONTree: Decodable, Sendable, Equatable {
+///
+/// It is the project's one JSON value type: the language server's opaque `LSPAny` values (`JSONValue`) are
+/// this type too, encoded with whole numbers written as integers.
+public enum JSONTree: Codable, Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -17,7 +20,7 @@ package enum JSONTree: Decodable, Sendable, Equatable {
     case array([JSONTree])
     case object([String: JSONTree])
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -34,6 +37,30 @@ package enum JSONTree: Decodable, Sendable, Equatable {
         }
     }
 
+    /// Whole numbers below 10^15 are written as integers (`"id": 1`, not `1.0`), as JSON-RPC peers expect.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value == value.rounded(), abs(value) < 1e15 {
+                try container.encode(Int(value))
+            } else {
+                try container.encode(value)
+            }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The member `key` of an object; nil for anything else.
+    public subscript(key: String) -> JSONTree? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
     /// The document in `data`, or nil when it is no JSON.
     package static func parse(_ data: Data) -> JSONTree? { try? JSONDecoder().decode(JSONTree.self, from: data) }
 
@@ -48,7 +75,7 @@ package enum JSONTree: Decodable, Sendable, Equatable {
         }
     }
 
-    package var stringValue: String? {
+    public var stringValue: String? {
         if case .string(let text) = self { text } else { nil }
     }
 

@@ -3,6 +3,7 @@
 #else
     import Foundation
 #endif
+import TutorialModel
 
 /// A message the client sends: the conforming type is the message's `params`.
 public protocol LSPMessage: Codable, Sendable {
@@ -22,59 +23,9 @@ public struct EmptyParams: Codable, Sendable, Equatable {
     public init() {}
 }
 
-/// Any JSON value (`LSPAny`): initialization options, opaque `data` fields.
-public enum JSONValue: Codable, Hashable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value):
-            if value == value.rounded(), abs(value) < 1e15 {
-                try container.encode(Int(value))
-            } else {
-                try container.encode(value)
-            }
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
-    }
-
-    public subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
-    }
-
-    public var stringValue: String? {
-        if case .string(let value) = self { return value }
-        return nil
-    }
-}
+/// Any JSON value (`LSPAny`): initialization options, opaque `data` fields. The project's one JSON value
+/// type (TutorialModel's `JSONTree`), under the name the protocol's messages use.
+public typealias JSONValue = JSONTree
 
 /// A position in the negotiated encoding: 0-based line, 0-based `character` in UTF-16 or UTF-8 units.
 public struct Position: Codable, Hashable, Sendable, Comparable {
