@@ -3,10 +3,10 @@
     #if canImport(Glibc)
         import Glibc
     #endif
-import TutorialModel
 #else
     import Foundation
 #endif
+import TutorialModel
 import Reports
 import TutorialAnalysis
 import TutorialFixes

@@ -3,10 +3,10 @@
     #if canImport(Glibc)
         import Glibc
     #endif
-import TutorialModel
 #else
     import Foundation
 #endif
+import TutorialModel
 
 /// `tutorial-check manpage`: the man page (roff, `man 7 man` macros) written from the same command
 /// descriptions as `--help`; docs/tutorial-check.1 is its output, checked for staleness by the tests.

@@ -6,10 +6,10 @@
     #if canImport(Glibc)
         import Glibc
     #endif
-import TutorialModel
 #else
     import Foundation
 #endif
+import TutorialModel
 
 let version = "0.1.0"
 
