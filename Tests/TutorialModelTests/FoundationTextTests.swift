@@ -165,7 +165,7 @@ final class FoundationFormatTests: XCTestCase {
     func testPercentEncodingAgreesWithFoundation() {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#")
-        var texts = ["a b/é?#%", "", "/work/x y.md", "😀;[]{}", "\u{0}\u{7F}"]
+        var texts = ["a b/é?#%", "", "/docs/x y.md", "😀;[]{}", "\u{0}\u{7F}"]
         for value in UInt32(0)...0x2FF { if let scalar = Unicode.Scalar(value) { texts.append(String(scalar)) } }
         for text in texts {
             XCTAssertEqual(FoundationFormat.percentEncodedPath(text), text.addingPercentEncoding(withAllowedCharacters: allowed))
