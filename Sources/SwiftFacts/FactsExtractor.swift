@@ -23,7 +23,7 @@ func walkFacts(
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
         variables: collector.variables, memberReferences: collector.memberReferences,
         syntaxErrors: syntaxErrors(in: tree, code: code), imports: imports(in: tree),
-        lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), elidedLines: elidedLines(in: code),
+        lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), elidedLines: (elidedLines(in: code) + proseLines(in: tree, lineStarts: lineStarts)).uniqueSorted(),
         lineStarts: lineStarts)
     return (facts, MemberFactsTable(collector.recorded), collector.reusedCount)
 }
@@ -95,4 +95,45 @@ private func tokenThatTrapsTheDiagnosticsGenerator(in tree: SourceFileSyntax) ->
         if hasSpace(token.previousToken(viewMode: .all)?.trailingTrivia), hasSpace(token.trailingTrivia) { return token }
     }
     return nil
+}
+
+/// Lines where a sentence stands among the code (`return some View that represents a modification of
+/// content`, a slide's pseudo-code): four names in a row on one line, which Swift never writes (two names
+/// side by side are a keyword and a name). Only a tree with errors is searched: such a line does not parse.
+private func proseLines(in tree: SourceFileSyntax, lineStarts: [Int]) -> [Int] {
+    guard tree.hasError else { return [] }
+    var result: [Int] = []
+    var run = 0
+    var previous: TokenSyntax?
+    for token in tree.tokens(viewMode: .sourceAccurate) {
+        let sameLine = previous.map { !$0.trailingTrivia.containsNewline && !token.leadingTrivia.containsNewline } ?? false
+        guard case .identifier = token.tokenKind else {
+            run = 0
+            previous = token
+            continue
+        }
+        run = sameLine && run > 0 ? run + 1 : 1
+        previous = token
+        if run == 4 {
+            let offset = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            let line = (lineStarts.lastIndex { $0 <= offset }) ?? 0
+            if result.last != line { result.append(line) }
+        }
+    }
+    return result
+}
+
+extension Trivia {
+    fileprivate var containsNewline: Bool {
+        contains { piece in
+            switch piece {
+            case .newlines, .carriageReturns, .carriageReturnLineFeeds: return true
+            default: return false
+            }
+        }
+    }
+}
+
+extension Array where Element == Int {
+    fileprivate func uniqueSorted() -> [Int] { Array(Set(self)).sorted() }
 }

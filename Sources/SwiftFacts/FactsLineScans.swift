@@ -46,6 +46,8 @@ func lineSuppressions(in code: String, lineStarts: [Int]) -> [LineSuppression] {
 
 /// An editor placeholder's opening, searched by its `#` (rarer in code than `<`).
 private let placeholderOpening = Array("<#".utf8)
+/// Three dots: a run that may leave an operand out (`let list = ...`).
+private let threeDots = Array("...".utf8)
 private let suppressionMarker = Array("tutorial-check:disable-line".utf8)
 /// The marker's first `-`: the byte searched for, rarer in code than its first letter `t`.
 private let suppressionMarkerDash = suppressionMarker.firstIndex(of: UInt8(ascii: "-"))!
@@ -58,8 +60,9 @@ private let suppressionMarkerDash = suppressionMarker.firstIndex(of: UInt8(ascii
 /// Doc comments and markers for tools (`///`, `MARK:`, `TODO:`, `FIXME:`, `swiftlint:`, `tutorial-check:`)
 /// are comments of a whole file.
 func commentsStandingForCode(in code: String) -> [Int] {
-    // Most snippets have neither a comment nor a non-ASCII byte: nothing to judge.
-    guard code.utf8.contains(where: { $0 == 0x2F || $0 >= 0xE3 }) else { return [] }
+    // Most snippets have no comment, no non-ASCII byte and no run of dots: nothing to judge.
+    guard code.utf8.contains(where: { $0 == 0x2F || $0 >= 0xE2 }) || ByteSearch.contains(threeDots, anchor: 0, in: code)
+    else { return [] }
     let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
         var text = line
         while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
@@ -69,7 +72,11 @@ func commentsStandingForCode(in code: String) -> [Int] {
     var result: [Int] = []
     for (index, line) in lines.enumerated() {
         guard let comment = commentText(of: line) else {
-            if isProse(line) || leavesItsOperandToAComment(line) { result.append(index) }
+            if isProse(line) || leavesItsOperandToAComment(line) || leavesItsOperandToAnEllipsis(line)
+                || trailsOffWhileOpen(line)
+            {
+                result.append(index)
+            }
             continue
         }
         let toolMarkers = ["MARK:", "TODO:", "FIXME:", "swiftlint:", "tutorial-check:", "#warning", "-"]
@@ -138,6 +145,72 @@ private func leavesItsOperandToAComment(_ line: String) -> Bool {
     let operatorCharacters = Set("=+-*/%&|^<>!?~")
     if last.allSatisfy(operatorCharacters.contains), last != "!", last != "?", last != ">" { return true }
     return last.hasSuffix("=") && !last.hasSuffix("->")
+}
+
+/// Whether a line leaves an operand, an argument list or a collection's elements to an ellipsis: `…`
+/// outside a string (no Swift token), or `...` with nothing on either side it could range over
+/// (`let list = ...`, `load(...)`, `[...]`, `return ...`). A range (`0...5`, `...limit`, `items[2...]`)
+/// and a variadic parameter (`Int...`) have an operand beside the dots.
+private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
+    guard let code = codeOutsideStringsAndComments(line) else { return false }
+    if code.contains(Character("\u{2026}")) { return true }
+    let characters = Array(code)
+    var index = 0
+    while index + 2 < characters.count {
+        guard characters[index] == ".", characters[index + 1] == ".", characters[index + 2] == "." else {
+            index += 1
+            continue
+        }
+        var end = index
+        while end < characters.count, characters[end] == "." { end += 1 }
+        let before = characters[..<index].reversed().first { $0 != " " && $0 != "\t" }
+        let after = characters[end...].first { $0 != " " && $0 != "\t" }
+        let word = String(characters[..<index]).split(whereSeparator: { $0 == " " || $0 == "\t" }).last
+        let opensAnOperand = before.map { "=([,:{".contains($0) } ?? true || word == "return" || word == "in"
+        let closesIt = after.map { ")]},".contains($0) } ?? true
+        if opensAnOperand && closesIt { return true }
+        index = end
+    }
+    return false
+}
+
+/// Whether a line trails off in a comment with an ellipsis while a call, a subscript or an operand is left
+/// open (`viewModel.bind(to // tableView, collectionView ...`): the comment stands for the rest of the line.
+private func trailsOffWhileOpen(_ line: String) -> Bool {
+    guard let comment = line.rangeOfText("//"),
+        ellipses.contains(where: { line[comment.upperBound...].containsText($0) }),
+        let code = codeOutsideStringsAndComments(line)
+    else { return false }
+    let opened = code.filter { $0 == "(" || $0 == "[" }.count
+    let closed = code.filter { $0 == ")" || $0 == "]" }.count
+    let last = code.last { $0 != " " && $0 != "\t" }
+    return opened > closed || last.map { ",=+-*/&|(".contains($0) } == true
+}
+
+/// A line's code with string literals' contents and a trailing `//` comment taken out; nil when its quotes
+/// do not pair up on the line (a multi-line string or a string left open: not judged).
+private func codeOutsideStringsAndComments(_ line: String) -> String? {
+    var code = ""
+    var inString = false
+    var escaped = false
+    var characters = line[...]
+    while let character = characters.popFirst() {
+        if inString {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                inString = false
+                code.append(character)
+            }
+            continue
+        }
+        if character == "/", characters.first == "/" { break }
+        if character == "\"" { inString = true }
+        code.append(character)
+    }
+    return inString ? nil : code
 }
 
 /// Whether a line outside comments is prose: once its comments are taken out, it holds Hangul, kana or CJK

@@ -24,6 +24,46 @@ final class ElidedShapeTests: XCTestCase {
         XCTAssertEqual(elided("let sum = base +  // 残りの項\nlet ok = a && // 条件\nx += // 增量\n"), [0, 1, 2])
     }
 
+    func testEllipsesWhereAnOperandIsDue() {
+        // A value, an argument list, elements, a returned value left to dots; `…` outside a string.
+        XCTAssertEqual(elided("func f() {\n    let list = ...\n    show(list)\n}\n"), [1])
+        XCTAssertEqual(elided("let x: String? = ... \nlet y = x ?? \"z\"\n"), [0])
+        XCTAssertEqual(elided("load(...)\nlet all = [...]\nfunc g() -> Int { return ... }\n"), [0, 1, 2])
+        XCTAssertEqual(elided("let cell = table.dequeue(…)\n"), [0])
+        // A call left open, its arguments said in a comment that trails off.
+        XCTAssertEqual(elided("func bind() {\n    model.bind(to // table, collection ...\n}\n"), [1])
+    }
+
+    func testSentencesAmongTheCode() {
+        // Pseudo-code from a slide: a sentence where a statement goes, in a snippet that does not parse.
+        let code = """
+            protocol ViewModifier {
+                func body(content: Content) -> some View {
+                    return some View that represents a modification of content
+                }
+            }
+
+            """
+        XCTAssertEqual(elided(code), [2])
+    }
+
+    func testRangesVariadicsAndStringsAreNotElision() {
+        // Dots with an operand beside them, dots and sentences inside strings and comments, and a parse error
+        // that is no sentence (a missing comma between two arguments).
+        let code = """
+            let digits = 0...9
+            let head = items[...limit]
+            let tail = items[2...]
+            func sum(_ values: Int...) -> Int { values.reduce(0, +) }
+            let note = "Loading... (...)"
+            let text = "return some view that represents it"
+            // return some view that represents it
+            let answer = max(1 2)
+
+            """
+        XCTAssertEqual(elided(code), [])
+    }
+
     func testTrailingCommentsAfterACompleteExpressionAreNotElision() {
         // An operand before the comment (a value, a call, a generic type, a postfix operator), and `//` in a
         // string: whole code.

@@ -16,7 +16,8 @@ struct SwiftSyntaxError: CodeRule {
             stray character left by copying from a web page) are reported at the characters they concern. \
             Fragments are not judged: a few members or statements shown out of context may be incomplete on \
             purpose (and code whose braces do not balance, or that leaves code out with `...`, `…` or an \
-            editor placeholder, or leaves an expression to a comment after `=`, is read as a fragment). A type \
+            editor placeholder, leaves an expression to a comment after `=`, or writes a sentence where a \
+            statement goes, is read as a fragment). A type \
             declared without a body (a class or protocol header quoted from a reference) is a declaration to \
             read, not an error. Code is read as the Swift 5 language mode reads it: what only Swift 6 mode \
             rejects (`@Environment (\\.dismiss)`, a blank before an attribute's arguments) is a warning there. \
@@ -88,6 +89,27 @@ struct SwiftSyntaxError: CodeRule {
                     func show() {
                         let contact: Contact = // the contact picked in the previous step
                         present(contact)
+                    }
+                }
+                """),
+            RuleExample(
+                "A value and a call's arguments left to an ellipsis: a partial file",
+                """
+                final class ListController: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        let items = ...
+                        dataSource = ListDataSource(items: items, cell: ...)
+                    }
+                }
+                """),
+            RuleExample(
+                "A sentence where a statement goes (pseudo-code from a slide): not code to type",
+                """
+                protocol ViewModifier {
+                    associatedtype Content
+                    func body(content: Content) -> some View {
+                        return some View that represents a modification of content
                     }
                 }
                 """),
