@@ -194,7 +194,10 @@ enum OutlineNumbering {
     }
 
     /// The outline number a heading's text starts with and the title after it: `1. Title`, `1.1 Title`,
-    /// `1.1. Title`, `3.3.1. Title`. A single number needs its dot; each part has at most three digits.
+    /// `1.1. Title`, `3.3.1. Title`. A single number needs its dot; each part has at most three digits. A
+    /// number that could be a quantity (`1.5 billion jars`: two parts, no dot after them) needs a title that
+    /// does not start in lower case; one that cannot (`3.3.1 withCheckedContinuation`, `2.3. subject notes`)
+    /// takes any title, as an API's name starts in lower case.
     static func outlineNumber(_ text: String) -> (parts: [Int], title: String)? {
         var parts: [Int] = []
         var digits = ""
@@ -219,7 +222,8 @@ enum OutlineNumbering {
             return nil
         }
         let title = rest.trimmingWhitespace()
-        guard let first = title.first, !first.isLowercase else { return nil }
+        let couldBeAQuantity = parts.count == 2 && !endsWithDot
+        guard let first = title.first, !(couldBeAQuantity && first.isLowercase) else { return nil }
         return (parts, String(title))
     }
 }

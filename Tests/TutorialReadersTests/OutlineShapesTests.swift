@@ -62,6 +62,10 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertNil(OutlineNumbering.outlineNumber("2023 Review"))
         XCTAssertNil(OutlineNumbering.outlineNumber("1 Setup"))
         XCTAssertNil(OutlineNumbering.outlineNumber("1.5 billion jars"))
+        XCTAssertNil(OutlineNumbering.outlineNumber("2.1 dict comprehensions"))
+        // A number no quantity is written as takes a title in lower case (an API's name).
+        XCTAssertEqual(OutlineNumbering.outlineNumber("3.3.1 withCheckedContinuation")?.parts, [3, 3, 1])
+        XCTAssertEqual(OutlineNumbering.outlineNumber("2.3. onAppear and task")?.title, "onAppear and task")
         XCTAssertNil(OutlineNumbering.outlineNumber("1234. Too long"))
     }
 
