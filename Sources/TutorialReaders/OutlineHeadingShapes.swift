@@ -149,6 +149,9 @@ extension BuildState {
             }
             var end = index
             while end + 1 < blocks.count, blocks[end + 1].listItem != nil || blocks[end + 1].isCode { end += 1 }
+            if !proseOnly {
+                end = lastBlockOfOneItemOutline(continuing: end, blocks)
+            }
             var runOpeners: [Int] = []
             var hasCode = false
             let openerCount = countOpeners(index...end)
@@ -183,6 +186,23 @@ extension BuildState {
             index = end + 1
         }
         return (openers, members, unnumbered)
+    }
+
+    /// Where a numbered list ending at `end` is continued by one-item lists numbered one after another,
+    /// each after prose or code of its own (`1. Core concepts`, paragraphs and code, `2. Exercises`, …),
+    /// the last block of that outline: the author numbered the parts, the blocks between only stand in
+    /// them. The outline stops at a heading, at an item whose number does not follow, and where no item
+    /// follows; `end` itself when nothing continues it.
+    static func lastBlockOfOneItemOutline(continuing end: Int, _ blocks: [OutlineBlock]) -> Int {
+        var end = end
+        while let last = blocks[...end].last(where: { $0.listItem?.opens == true })?.listItem?.number,
+            let next = blocks[(end + 1)...].firstIndex(where: { $0.listItem != nil || headingLevel($0) != nil }),
+            blocks[next].listItem?.opens == true, blocks[next].listItem?.number == last + 1
+        {
+            end = next
+            while end + 1 < blocks.count, blocks[end + 1].listItem != nil || blocks[end + 1].isCode { end += 1 }
+        }
+        return end
     }
 
     /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First

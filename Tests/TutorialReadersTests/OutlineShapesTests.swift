@@ -80,6 +80,22 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[1].steps.map(\.label), ["2.1", "2.2.1", "2.2.2"])
     }
 
+    func testOneItemListsNumberedOneAfterAnotherAreOneOutline() {
+        // Each numbered part holds prose and code of its own, so each list has one item; numbered one after
+        // another they are the author's outline, each step holding what stands up to the next item (a part
+        // without code is no step in a page without labels).
+        let tutorial = read(
+            "Notes\n\n1. Ideas\n\nA jar:\n\n```swift\nstruct Jar {}\n```\n\nA shelf:\n\n```swift\nstruct Shelf {}\n```\n\n"
+                + "2. Exercise\n\nFill it:\n\n```swift\nvar shelf = Shelf()\n```\n\n3. Wrap-up\n\nDone.\n")
+        XCTAssertEqual(shape(tutorial), [[2, 1]])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "2."])
+        // An item whose number does not follow starts no part of the outline: one step per code block.
+        let restarted = read(
+            "Notes\n\n1. Ideas\n\nA jar:\n\n```swift\nstruct Jar {}\n```\n\nA shelf:\n\n```swift\nstruct Shelf {}\n```\n\n"
+                + "1. Exercise\n\nFill it:\n\n```swift\nvar shelf = Shelf()\n```\n")
+        XCTAssertEqual(shape(restarted).flatMap { $0 }.count, 3)
+    }
+
     func testNumberedHeadingsUnderASectionAreNoSections() {
         let tutorial = read(
             "# Jars\n\n## Shelf\n\n### 1. Measure\n\n```swift\nlet width = 80\n```\n\n### 2. Cut\n\n"
