@@ -30,7 +30,8 @@ public enum DocCCatalogPages {
         // on the first line, and every Markdown document outside a catalog is asked for it.
         var rest: Substring? = document.text[...]
         while let remaining = rest {
-            let lineEnd = remaining.firstIndex(of: "\n")
+            // `isNewline`, not `"\n"`: in a CRLF document `\r\n` is one Character, which `"\n"` never matches.
+            let lineEnd = remaining.firstIndex(where: \.isNewline)
             let line = remaining[..<(lineEnd ?? remaining.endIndex)]
             rest = lineEnd.map { remaining[remaining.index(after: $0)...] }
             let trimmed = line.trimmingWhitespace()
@@ -46,9 +47,13 @@ public enum DocCCatalogPages {
         return nil
     }
 
-    /// ``Symbol``, `` ``Module/Type/method(_:)`` ``: DocC's link to a symbol of the documented module.
+    /// ``Symbol``, `` ``Module/Type/method(_:)`` ``: DocC's link to a symbol of the documented module,
+    /// between exactly two backticks on each side, with no backtick or blank inside (`` ```Closure``` `` is
+    /// code in a heading, not a link).
     static func isSymbolLink(_ text: String) -> Bool {
-        text.hasPrefix("``") && text.hasSuffix("``") && text.count > 4
+        guard text.hasPrefix("``"), text.hasSuffix("``"), text.count > 4 else { return false }
+        let inner = text.dropFirst(2).dropLast(2)
+        return !inner.contains { $0 == "`" || $0.isWhitespace }
     }
 
     /// Whether a line of the document starts with `@name` (a DocC directive at the top level or nested).

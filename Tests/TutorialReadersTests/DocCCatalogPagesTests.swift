@@ -53,6 +53,25 @@ final class DocCCatalogPagesTests: XCTestCase {
         XCTAssertEqual(page.diagnostics, [])
     }
 
+    func testAnExtensionFileWithCRLFLineEndsIsFoundToo() {
+        let text = "# ``Counting/CounterView``\r\n\r\n" + stepsInMarkdown.dropFirst("# Getting Started\n\n".count)
+            .replacingOccurrences(of: "\n", with: "\r\n")
+        let page = read("Docs/CounterView.md", text)
+        XCTAssertEqual(page.title, "``Counting/CounterView``")
+        XCTAssertEqual(page.steps.count, 0)
+    }
+
+    func testATitleInCodeIsNoSymbolLink() {
+        // Three backticks, or a blank inside, make code in a heading: the note is read as any other.
+        for title in ["```Counting```", "`` Counting ``"] {
+            for lineEnd in ["\n", "\r\n"] {
+                let text = ("# \(title)\n\n" + stepsInMarkdown.dropFirst("# Getting Started\n\n".count))
+                    .replacingOccurrences(of: "\n", with: lineEnd)
+                XCTAssertEqual(read("Docs/Counting.md", text).steps.count, 3, "\(title) \(lineEnd.debugDescription)")
+            }
+        }
+    }
+
     func testATitleInsideACodeFenceIsNotTheTitle() {
         let text = "```\n# ``Not/The/Title``\n```\n\n## Step 1\n\n```swift\nlet a = 1\n```\n"
         XCTAssertTrue(read("Docs/t.md", text).steps.contains { $0.label == "Step 1" })
