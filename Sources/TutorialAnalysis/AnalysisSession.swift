@@ -26,6 +26,8 @@ public final class AnalysisSession: Sendable {
     private let explicitConfiguration: Configuration?
     /// `--include-build-order`: shown for every document, whatever its configuration says.
     private let includesBuildOrder: Bool
+    /// `--encoding`: how a document whose bytes are not UTF-8 (and declare no encoding) is read.
+    public let fallbackEncoding: String?
     private let configurationFiles = ConfigurationFiles()
 
     /// The code the facts cache may hold before `releaseStaleFacts` starts it afresh.
@@ -34,11 +36,12 @@ public final class AnalysisSession: Sendable {
     /// By default a document's files are parsed concurrently (see `FactsCache.parsesFilesConcurrently`).
     public init(
         configuration explicitConfiguration: Configuration? = nil, includingBuildOrder: Bool = false,
-        cache: FactsCache = FactsCache(parsesFilesConcurrently: true), staleFactsTextBytes: Int = 16 << 20,
-        reading: Reading = .whole, policy: RetentionPolicy = .run
+        fallbackEncoding: String? = nil, cache: FactsCache = FactsCache(parsesFilesConcurrently: true),
+        staleFactsTextBytes: Int = 16 << 20, reading: Reading = .whole, policy: RetentionPolicy = .run
     ) {
         self.explicitConfiguration = explicitConfiguration
         self.includesBuildOrder = includingBuildOrder
+        self.fallbackEncoding = fallbackEncoding
         self.cache = cache
         self.staleFactsTextBytes = staleFactsTextBytes
         self.reading = reading
@@ -163,7 +166,7 @@ public final class AnalysisSession: Sendable {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let job = jobs[index]
             do throws(DocumentLoader.InputError) {
-                let document = try DocumentLoader.load(job.path)
+                let document = try DocumentLoader.load(job.path, fallbackEncoding: fallbackEncoding)
                 let value = body(job, document)
                 results.withLock { $0[index] = .success(value) }
             } catch {
@@ -224,20 +227,23 @@ public typealias DocumentProgress = @Sendable (_ path: String, _ total: Int) -> 
 
 /// Expands and reads every input: what `outline` shows. A path that names nothing stops the run (a usage
 /// mistake); a document that cannot be read is named in the run's `unreadable`.
-public func readTutorials(_ paths: [String]) throws(DocumentLoader.InputError) -> DocumentRun<Tutorial> {
-    try readTutorials(paths) { $0 }
+public func readTutorials(
+    _ paths: [String], fallbackEncoding: String? = nil
+) throws(DocumentLoader.InputError) -> DocumentRun<Tutorial> {
+    try readTutorials(paths, fallbackEncoding: fallbackEncoding) { $0 }
 }
 
 /// Expands and reads every input, each tutorial turned by `transform` as soon as it is read (`diff`
 /// builds its change sets there, so `progress` counts a document when its work is done).
 public func readTutorials<Value>(
-    _ paths: [String], progress: DocumentProgress? = nil, _ transform: (Tutorial) -> Value
+    _ paths: [String], fallbackEncoding: String? = nil, progress: DocumentProgress? = nil,
+    _ transform: (Tutorial) -> Value
 ) throws(DocumentLoader.InputError) -> DocumentRun<Value> {
     let files = try DocumentLoader.expand(paths)
     var run = DocumentRun<Value>(values: [], unreadable: [])
     for file in files {
         do throws(DocumentLoader.InputError) {
-            let document = try DocumentLoader.load(file)
+            let document = try DocumentLoader.load(file, fallbackEncoding: fallbackEncoding)
             run.values.append(transform(readTutorial(document, resources: FileSystemResources())))
         } catch {
             run.unreadable.append(error)

@@ -53,8 +53,9 @@ public enum DocumentLoader {
     /// Whether a directory walk takes the file: its extension is one of `TutorialFileExtensions`.
     public static func isTutorialFile(_ path: String) -> Bool { TutorialFileExtensions.format(ofPath: path) != nil }
 
-    /// Reads a file as UTF-8 text; binary data and invalid UTF-8 are input errors, not crashes.
-    public static func load(_ path: String) throws(InputError) -> SourceDocument {
+    /// Reads a file as UTF-8 text (or, where its bytes are not UTF-8, as `fallbackEncoding` when given);
+    /// binary data and undecodable bytes are input errors, not crashes.
+    public static func load(_ path: String, fallbackEncoding: String? = nil) throws(InputError) -> SourceDocument {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputError(path: path, reason: "no such file or directory")
@@ -70,13 +71,15 @@ public enum DocumentLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(path: path, reason: "cannot be read")
         }
-        return try decode(data, path: path)
+        return try decode(data, path: path, fallbackEncoding: fallbackEncoding)
     }
 
     /// Decodes bytes as UTF-8 (a UTF-8 byte-order mark is dropped), or by the encoding an HTML page declares,
     /// refusing binary data: the decoding of DocC resources (`UTF8Text`) and a page's declaration.
-    public static func decode(_ data: Data, path: String) throws(InputError) -> SourceDocument {
-        switch UTF8Text.decodeDocument([UInt8](data)) {
+    public static func decode(_ data: Data, path: String, fallbackEncoding: String? = nil) throws(InputError)
+        -> SourceDocument
+    {
+        switch UTF8Text.decodeDocument([UInt8](data), fallback: fallbackEncoding) {
         case .success(let text): return SourceDocument(path: path, text: text)
         case .failure(let problem): throw InputError(path: path, reason: problem.reason)
         }

@@ -32,16 +32,33 @@ public enum UTF8Text {
     /// an XML declaration's `encoding`). Pages written before UTF-8 was the norm declare theirs, and a browser
     /// reads them by it, so the page is read as it renders. Line breaks are kept, so every line keeps its
     /// number; columns are those of the UTF-8 text. Markdown and plain text declare nothing: bytes that are
-    /// not UTF-8 there stay refused, with the line they start on.
-    public static func decodeDocument(_ bytes: [UInt8]) -> Result<String, Problem> {
+    /// not UTF-8 there are read as `fallback` when the user names one (`--encoding gbk`), else refused with
+    /// the line they start on. Valid UTF-8 is read as UTF-8 whatever the fallback, so a folder mixing both
+    /// reads right.
+    public static func decodeDocument(_ bytes: [UInt8], fallback: String? = nil) -> Result<String, Problem> {
         let asUTF8 = decode(bytes)
         guard case .failure = asUTF8, String(validating: bytes, as: UTF8.self) == nil, !bytes.contains(0),
-            let charset = declaredCharset(bytes.prefix(1024)), !isUTF8(charset)
+            !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF])
         else { return asUTF8 }
-        guard let text = convert(bytes, from: charset) else {
-            return .failure(Problem(reason: "is neither valid UTF-8 nor valid \(charset), the encoding it declares"))
+        if let charset = declaredCharset(bytes.prefix(1024)), !isUTF8(charset) {
+            guard let text = convert(bytes, from: charset) else {
+                return .failure(Problem(reason: "is neither valid UTF-8 nor valid \(charset), the encoding it declares"))
+            }
+            return .success(text)
+        }
+        guard let fallback else { return asUTF8 }
+        guard let text = convert(bytes, from: fallback) else {
+            return .failure(Problem(reason: "is neither valid UTF-8 nor valid \(fallback), the encoding given"))
         }
         return .success(text)
+    }
+
+    /// Whether the C library's iconv converts `name` to UTF-8 (`windows-1252`, `gbk`, `shift_jis`, `euc-kr`).
+    public static func knowsEncoding(_ name: String) -> Bool {
+        let descriptor = iconv_open("UTF-8", name)
+        guard descriptor != iconv_t(bitPattern: -1) else { return false }
+        iconv_close(descriptor)
+        return true
     }
 
     /// 1 + the line breaks before the first byte that does not belong to a UTF-8 sequence.

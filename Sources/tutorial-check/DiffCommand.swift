@@ -30,13 +30,16 @@ enum DiffCommand {
         OptionSpec(
             name: "color", values: ["auto", "always", "never"],
             help: "colour unified output (auto: on a terminal, unless NO_COLOR is set)"),
+        EncodingOption.spec,
         ProgressLine.quietOption,
     ]
 
     static func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedArguments
+        let encoding: String?
         do {
             parsed = try parseCommand(help, arguments)
+            encoding = try EncodingOption.value(parsed)
         } catch { return error.code }
         var options = DiffOptions(ignoreIndentation: parsed.has("ignore-indentation"))
         if let text = parsed.value("context") {
@@ -58,7 +61,7 @@ enum DiffCommand {
         let progress = ProgressLine.make("diff", parsed)
         do {
             defer { progress?.clear() }
-            run = try readTutorials(parsed.positionals, progress: progress?.documentDone) {
+            run = try readTutorials(parsed.positionals, fallbackEncoding: encoding, progress: progress?.documentDone) {
                 makeDiffReport([$0], options: options, selection: selection)[0]
             }
         } catch {

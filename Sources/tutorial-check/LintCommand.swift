@@ -33,6 +33,7 @@ enum LintCommand {
             name: "cache", values: nil,
             help: "reuse the findings of documents unchanged since the last run (cache in $XDG_CACHE_HOME or ~/.cache)"),
         OptionSpec(name: "cache-path", values: [], help: "keep the lint cache in this file (implies --cache)"),
+        EncodingOption.spec,
         ProgressLine.quietOption,
     ]
 
@@ -41,6 +42,12 @@ enum LintCommand {
         do {
             parsed = try parseCommand(help, arguments)
         } catch { return error.code }
+        if parsed.has("fix"), parsed.value("encoding") != nil {
+            // Fixes are written in UTF-8: over a file read from another encoding they would change every
+            // byte of it, not only the code they mend.
+            writeError("--fix writes UTF-8 and cannot be combined with --encoding; convert the files to UTF-8 first")
+            return .usageOrInput
+        }
         // Each document takes the nearest configuration file (read once per file found); one facts cache
         // serves the fixes and the report.
         guard let (session, jobs) = analysisJobs(parsed) else { return .usageOrInput }

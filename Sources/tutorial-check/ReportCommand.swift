@@ -28,6 +28,7 @@ enum ReportCommand {
                 "write a static site into this folder (index.html and one page per tutorial) instead of one page on stdout"
         ),
         OptionSpec(name: "config", values: [], help: "use this .tutorial-check.json instead of the nearest one"),
+        EncodingOption.spec,
         ProgressLine.quietOption,
     ]
     static let help = CommandHelp(
@@ -96,7 +97,7 @@ enum ReportCommand {
         else { return .success(nil) }
         let document: SourceDocument
         do throws(DocumentLoader.InputError) {
-            document = try DocumentLoader.load(path)
+            document = try DocumentLoader.load(path, fallbackEncoding: session.fallbackEncoding)
         } catch {
             return .failure(error)
         }

@@ -51,6 +51,21 @@ final class UTF8TextTests: XCTestCase {
         XCTAssertEqual(reason(UTF8Text.decodeDocument(late)), "is not valid UTF-8 (the first invalid byte is on line 81); convert it to UTF-8")
     }
 
+    func testAnEncodingTheUserNamesReadsBytesThatAreNotUTF8() {
+        // GBK Markdown (declaring nothing) read as the user says; UTF-8 stays UTF-8 whatever the name; a page's
+        // own declaration wins over the name; bytes the named encoding does not hold are refused by its name.
+        let markdown = Array("# ".utf8) + [0xB0, 0xB2, 0xD7, 0xB0] + Array("\n\ntext\n".utf8)
+        XCTAssertEqual(text(UTF8Text.decodeDocument(markdown, fallback: "gbk")), "# 安装\n\ntext\n")
+        XCTAssertEqual(text(UTF8Text.decodeDocument(Array("# 安装\n".utf8), fallback: "windows-1252")), "# 安装\n")
+        let page = Array("<meta charset=\"gb2312\">".utf8) + tutorialInGB2312
+        XCTAssertEqual(text(UTF8Text.decodeDocument(page, fallback: "windows-1252")), text(UTF8Text.decodeDocument(page)))
+        XCTAssertEqual(
+            reason(UTF8Text.decodeDocument([0x83, 0x0A], fallback: "shift_jis")),
+            "is neither valid UTF-8 nor valid shift_jis, the encoding given")
+        XCTAssertTrue(UTF8Text.knowsEncoding("windows-1252"))
+        XCTAssertFalse(UTF8Text.knowsEncoding("no-such-encoding"))
+    }
+
     func testADeclarationTheBytesDoNotFollowIsRefusedByName() {
         let unknown = Array("<meta charset=\"no-such-encoding\">".utf8) + [0xFF]
         XCTAssertEqual(

@@ -99,6 +99,30 @@ def test_a_page_in_the_encoding_it_declares_is_read_and_undeclared_bytes_name_th
     assert refused.stderr.count("\n") == 1 and "is not valid UTF-8 (the first invalid byte is on line 1)" in refused.stderr
 
 
+def test_encoding_reads_documents_saved_in_a_legacy_encoding(binary, tmp_path):
+    """`--encoding NAME` reads a document whose bytes are not UTF-8 (and that declares no encoding) in NAME, for
+    every reading command; UTF-8 documents beside it read as before; a name iconv does not know, and `--fix`
+    with it (fixes are written in UTF-8), are usage errors in one line."""
+    (tmp_path / "a-notes.md").write_bytes("# Jar notes – a guide\n\n## Step 1\n\n```swift\nlet label = \"café\"\n```\n"
+                                          .encode("windows-1252"))
+    (tmp_path / "b-counter.md").write_text("# Counter\n\n## Step 1\n\n```swift\nstruct Counter {}\n```\n", encoding="utf-8")
+    outline = run(binary, "outline", "--format", "json", "--encoding", "windows-1252", str(tmp_path))
+    assert outline.returncode == 0, outline.stderr
+    titles = [document["title"] for document in json.loads(outline.stdout)["documents"]]
+    assert titles == ["Jar notes – a guide", "Counter"]
+    for command in (["lint", "--format", "json"], ["diff", "--format", "json"], ["report"]):
+        result = run(binary, *command, "--encoding", "windows-1252", str(tmp_path))
+        assert result.returncode == 0 and result.stderr == "", (command, result.stderr)
+    refused = run(binary, "outline", str(tmp_path))
+    assert refused.returncode == 2 and "a-notes.md: is not valid UTF-8" in refused.stderr
+    unknown = run(binary, "lint", "--encoding", "klingon", str(tmp_path))
+    assert unknown.returncode == 2 and unknown.stderr.count("\n") == 1 and "unknown encoding 'klingon'" in unknown.stderr
+    before = (tmp_path / "a-notes.md").read_bytes()
+    fix = run(binary, "lint", "--fix", "--encoding", "windows-1252", str(tmp_path))
+    assert fix.returncode == 2 and fix.stderr.count("\n") == 1 and "--fix writes UTF-8" in fix.stderr
+    assert (tmp_path / "a-notes.md").read_bytes() == before
+
+
 def test_a_document_that_cannot_be_read_costs_that_document_alone(binary, tmp_path):
     """One document in another encoding among readable ones: every command reports the readable ones, names
     the other on stderr in one line, and exits 2 (the contract's input error), so a CI run loses nothing."""
