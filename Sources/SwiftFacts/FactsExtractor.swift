@@ -18,12 +18,14 @@ func walkFacts(
     let collector = FactsCollector(reusing: reusable)
     collector.walk(tree)
     let lineStarts = LineIndex(lineFeedsIn: Array(code.utf8)).lineStarts
+    // Lines left out by shape, and sentences among the code a tree with errors shows (`proseLines`).
+    let elided = (elidedLines(in: code) + proseLines(in: tree, lineStarts: lineStarts)).uniqueSorted()
     let facts = SnippetFacts(
         types: collector.types.map { $0.build() }, functions: collector.functions,
         assignments: collector.assignments, calls: collector.calls, selectors: collector.selectors,
         variables: collector.variables, memberReferences: collector.memberReferences,
         syntaxErrors: syntaxErrors(in: tree, code: code), imports: imports(in: tree),
-        lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), elidedLines: (elidedLines(in: code) + proseLines(in: tree, lineStarts: lineStarts)).uniqueSorted(),
+        lineSuppressions: lineSuppressions(in: code, lineStarts: lineStarts), elidedLines: elided,
         lineStarts: lineStarts)
     return (facts, MemberFactsTable(collector.recorded), collector.reusedCount)
 }
@@ -106,7 +108,8 @@ private func proseLines(in tree: SourceFileSyntax, lineStarts: [Int]) -> [Int] {
     var run = 0
     var previous: TokenSyntax?
     for token in tree.tokens(viewMode: .sourceAccurate) {
-        let sameLine = previous.map { !$0.trailingTrivia.containsNewline && !token.leadingTrivia.containsNewline } ?? false
+        let sameLine =
+            previous.map { !$0.trailingTrivia.containsNewline && !token.leadingTrivia.containsNewline } ?? false
         guard case .identifier = token.tokenKind else {
             run = 0
             previous = token

@@ -42,7 +42,8 @@ public enum UTF8Text {
         else { return asUTF8 }
         if let charset = declaredCharset(bytes.prefix(1024)), !isUTF8(charset) {
             guard let text = convert(bytes, from: charset) else {
-                return .failure(Problem(reason: "is neither valid UTF-8 nor valid \(charset), the encoding it declares"))
+                return .failure(
+                    Problem(reason: "is neither valid UTF-8 nor valid \(charset), the encoding it declares"))
             }
             return .success(text)
         }
