@@ -18,12 +18,16 @@ public struct TutorialRead: Sendable {
     /// How this read was made.
     public let path: ReadPath
     let kept: KeptReading
+    /// Whether the model is the previous one patched around an edit of code (`CodeEditPatch`) rather than
+    /// built: what the tests see of that path.
+    let patched: Bool
 
-    init(tutorial: Tutorial, format: DocumentFormat, path: ReadPath, kept: KeptReading) {
+    init(tutorial: Tutorial, format: DocumentFormat, path: ReadPath, kept: KeptReading, patched: Bool = false) {
         self.tutorial = tutorial
         self.format = format
         self.path = path
         self.kept = kept
+        self.patched = patched
     }
 }
 
@@ -104,10 +108,16 @@ public func rereadTutorial(
             format == .markdown
             ? MarkdownWindow.reread(outline, mayDefineReferences: mayDefineReferences, change: change)
             : HTMLWindow.reread(outline, change: change)
-        if let (outline, range) = window {
+        if let (spliced, range) = window {
+            // An edit inside a code block's code changes only that block's snippet: the previous model, patched.
+            let patched =
+                format == .markdown
+                ? CodeEditPatch.patched(
+                    previous.tutorial, old: outline.blocks, new: spliced.blocks, window: range, change: change,
+                    document: document, diagnostics: spliced.diagnostics) : nil
             reread = TutorialRead(
-                tutorial: OutlineBuilder.build(outline, document: document, format: format), format: format,
-                path: .window(range), kept: .outline(outline, mayDefineReferences: false))
+                tutorial: patched ?? OutlineBuilder.build(spliced, document: document, format: format), format: format,
+                path: .window(range), kept: .outline(spliced, mayDefineReferences: false), patched: patched != nil)
         }
     case .text(let lines):
         let (spliced, range) = TextLineSplice.reread(lines, change: change)
