@@ -53,6 +53,16 @@ public struct StepContent: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(contentHash) }
 
+    /// Whether this is the content of `step`: the same bytes in each text it reads, so this content and its hash
+    /// are what `StepContent(step)` makes. Checking costs a pointer comparison per text where the re-read
+    /// document shares the step's strings, where making the content again hashed them (the engine makes every
+    /// step's content at every keystroke).
+    func isContent(of step: Step) -> Bool {
+        title.hasSameBytes(as: step.title) && prose.hasSameBytes(as: step.prose)
+            && snippets.count == step.snippets.count
+            && zip(snippets, step.snippets).allSatisfy { $0.hasSameContent(as: SnippetContent($1)) }
+    }
+
     public static func == (left: StepContent, right: StepContent) -> Bool {
         left.contentHash == right.contentHash && left.title.hasSameBytes(as: right.title)
             && left.prose.hasSameBytes(as: right.prose) && left.snippets.count == right.snippets.count

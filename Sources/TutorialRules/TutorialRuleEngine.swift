@@ -13,6 +13,9 @@ public struct TutorialRuleMemory: Sendable {
     let slots: [StepContent: Int]
     /// Per rule id, the rule's `[Collected]` by slot.
     let byRule: [String: any Sendable]
+    /// Each step's content, in step order: the next analysis takes the content of a step at the same place
+    /// made from the same texts instead of making (hashing) it again.
+    let stepContents: [StepContent]
     /// How many steps' values this analysis took from the previous one: what the tests see of the reuse.
     public let reusedCount: Int
     /// How many times this analysis called a rule's `collect`.
@@ -21,7 +24,8 @@ public struct TutorialRuleMemory: Sendable {
     public let count: Int
 
     /// Nothing to reuse: a document's first analysis.
-    public static let none = TutorialRuleMemory(slots: [:], byRule: [:], reusedCount: 0, collectedCount: 0, count: 0)
+    public static let none = TutorialRuleMemory(
+        slots: [:], byRule: [:], stepContents: [], reusedCount: 0, collectedCount: 0, count: 0)
 }
 
 /// The findings of the tutorial rules on one tutorial, and what they collected for the next analysis.
@@ -59,6 +63,7 @@ private struct CollectedStorage {
     let slots: [StepContent: Int]
     let stepSlots: [Int]
     let distinct: [StepContent]
+    let stepContents: [StepContent]
     /// Per slot, the slot of the same content in the previous run.
     let previousSlots: [Int?]
     var kept: [String: any Sendable] = [:]
@@ -73,8 +78,12 @@ private struct CollectedStorage {
         var stepSlots: [Int] = []
         stepSlots.reserveCapacity(steps.count)
         var distinct: [StepContent] = []
-        for step in steps {
-            let content = StepContent(step)
+        var stepContents: [StepContent] = []
+        stepContents.reserveCapacity(steps.count)
+        for (position, step) in steps.enumerated() {
+            let earlier = position < previous.stepContents.count ? previous.stepContents[position] : nil
+            let content = earlier.flatMap { $0.isContent(of: step) ? $0 : nil } ?? StepContent(step)
+            stepContents.append(content)
             if let slot = slots[content] {
                 stepSlots.append(slot)
             } else {
@@ -86,11 +95,14 @@ private struct CollectedStorage {
         self.slots = slots
         self.stepSlots = stepSlots
         self.distinct = distinct
+        self.stepContents = stepContents
         self.previousSlots = previous.slots.isEmpty ? [] : distinct.map { previous.slots[$0] }
     }
 
     var memory: TutorialRuleMemory {
-        TutorialRuleMemory(slots: slots, byRule: kept, reusedCount: reused, collectedCount: collected, count: count)
+        TutorialRuleMemory(
+            slots: slots, byRule: kept, stepContents: stepContents, reusedCount: reused, collectedCount: collected,
+            count: count)
     }
 
     mutating func run<Rule: CollectingTutorialRule>(_ rule: Rule, context: TutorialContext) -> [DocumentFinding] {
