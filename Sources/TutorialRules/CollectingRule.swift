@@ -60,7 +60,7 @@ public struct StepContent: Sendable, Hashable {
     func isContent(of step: Step) -> Bool {
         title.hasSameBytes(as: step.title) && prose.hasSameBytes(as: step.prose)
             && snippets.count == step.snippets.count
-            && zip(snippets, step.snippets).allSatisfy { $0.hasSameContent(as: SnippetContent($1)) }
+            && zip(snippets, step.snippets).allSatisfy { $0.isContent(of: $1) }
     }
 
     public static func == (left: StepContent, right: StepContent) -> Bool {
@@ -89,6 +89,12 @@ public struct SnippetContent: Sendable {
         hasher.combine(optionalBytesOf: language)
         hasher.combine(kind)
         hasher.combine(bytesOf: code)
+    }
+
+    /// Whether this is `snippet`'s content (as `hasSameContent`, without wrapping the snippet).
+    fileprivate func isContent(of other: Snippet) -> Bool {
+        kind == other.kind && sameBytes(fileName, other.fileName) && sameBytes(language, other.language)
+            && code.hasSameBytes(as: other.code)
     }
 
     fileprivate func hasSameContent(as other: SnippetContent) -> Bool {
