@@ -99,11 +99,27 @@ public struct Timelines: Sendable {
     public let unplaced: [UnplacedSnippet]
     /// What the build judged of snippets' code alone, for the build of the document's next version.
     public let judgements: TimelineJudgements
+    /// The build's state every few steps, for the build of the document's next version (`buildTimelineSet`'s
+    /// `checkpoints`); none unless asked for.
+    let checkpoints: TimelineCheckpoints
+    /// The step this build began at, resumed from the previous build's checkpoint before it (0: the first).
+    public let resumedAt: Int
+    /// How many steps apart an editing session's builds keep their state (`buildTimelineSet`'s `checkpoints`).
+    public static let checkpointInterval = 32
 
     public init(files: [FileTimeline], unplaced: [UnplacedSnippet] = [], judgements: TimelineJudgements = TimelineJudgements()) {
+        self.init(files: files, unplaced: unplaced, judgements: judgements, checkpoints: .none, resumedAt: 0)
+    }
+
+    init(
+        files: [FileTimeline], unplaced: [UnplacedSnippet], judgements: TimelineJudgements,
+        checkpoints: TimelineCheckpoints, resumedAt: Int
+    ) {
         self.files = files
         self.unplaced = unplaced
         self.judgements = judgements
+        self.checkpoints = checkpoints
+        self.resumedAt = resumedAt
     }
 
     /// The fragments left out because composing them would have gone over the document's work budget
@@ -156,6 +172,14 @@ public struct TimelineJudgements: Sendable {
         return judged.containsElision
     }
 
+    /// The judgements of the steps before `step`: what a build resumed there has judged.
+    func before(_ step: StepID) -> TimelineJudgements {
+        var kept = TimelineJudgements()
+        kept.byPlace = byPlace.filter { $0.key.step < step }
+        kept.proseNames = proseNames.filter { $0.key < step }
+        return kept
+    }
+
     /// The file names `step`'s prose mentions: those recorded in `previous` for the same step and prose,
     /// else found now; recorded here either way.
     mutating func fileNames(inProseOf step: Step, previous: TimelineJudgements) -> [String] {
@@ -202,17 +226,29 @@ public func buildTimelines(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTree
 /// files by construction.
 ///
 /// `trees`: the parses of the code placement looks at, kept across calls by a caller that analyses a
-/// document again and again (the server), else made for this call. `previous`: the judgements of the
-/// build of the document's previous version (its `Timelines.judgements`), reused where the code is the same.
+/// document again and again (the server), else made for this call. `previous`: the build of the document's
+/// previous version, whose judgements are reused where the code is the same and, when it kept `checkpoints`,
+/// whose state before the first step that changed is where this build starts (`TimelineCheckpoints`).
+/// `checkpoints`: every how many steps to keep this build's state for the next version's build
+/// (`Timelines.checkpointInterval` in an editing session; nil: none kept).
 public func buildTimelineSet(
-    _ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees(), previous: TimelineJudgements = TimelineJudgements()
+    _ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees(), previous: Timelines? = nil, checkpoints: Int? = nil
 ) -> Timelines {
-    var builder = TimelineBuilder(tutorial, trees: trees, previousJudgements: previous)
-    for step in tutorial.steps {
+    let fresh = TimelineBuilder(tutorial, trees: trees, previousJudgements: previous?.judgements ?? TimelineJudgements())
+    var (builder, first) = (fresh, 0)
+    var saved = checkpoints.map { TimelineCheckpoints(steps: tutorial.steps, interval: $0) } ?? .none
+    if checkpoints != nil, let previous,
+        let (resumed, position) = previous.checkpoints.resume(fresh, steps: tutorial.steps, from: previous)
+    {
+        (builder, first) = (resumed, position)
+        saved.keep(previous.checkpoints, before: position)
+    }
+    for (position, step) in tutorial.steps.enumerated().dropFirst(first) {
+        if checkpoints != nil { saved.record(builder, before: position) }
         builder.startStep(step)
         for (index, snippet) in step.snippets.enumerated() {
             builder.add(ShownSnippet(step: step, index: index, snippet: snippet))
         }
     }
-    return builder.timelines
+    return builder.timelines(checkpoints: saved, resumedAt: first)
 }

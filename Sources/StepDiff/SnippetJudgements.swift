@@ -89,8 +89,7 @@ func hasImport(_ code: String) -> Bool {
         func isLineStart(_ index: Int) -> Bool {
             index == 0 || (bytes[index - 1] == 0x0A && (index == 1 || bytes[index - 2] != 0x0D))
         }
-        let keyword = Array("import ".utf8)
-        let testable = Array("@testable ".utf8)
+        let (keyword, testable) = (importKeyword, testableAttribute)
         var from = 0
         while let at = ByteSearch.index(of: keyword, anchor: 2, in: bytes, from: from) {
             if isLineStart(at) { return true }
@@ -105,14 +104,23 @@ func hasImport(_ code: String) -> Bool {
     }
 }
 
+/// `import ` and `@testable `, made once: `hasImport` runs a few times per snippet at every keystroke, and two
+/// arrays made per call were most of its cost on a snippet that opens with its imports.
+private let importKeyword = Array("import ".utf8)
+private let testableAttribute = Array("@testable ".utf8)
+
 /// The file a step's prose names: the only known file it mentions, else the only file name at all.
 /// `mentioned` is `fileNames(in: prose)` where the caller has it (timelines find it once per step and
 /// version of its prose).
 func fileNamed(inProse prose: String, mentioned: [String]? = nil, knownFiles: Set<String>) -> String? {
     let mentioned = mentioned ?? fileNames(in: prose)
-    let known = Set(mentioned.filter { knownFiles.contains($0) })
-    if known.count == 1 { return known.first }
-    guard known.isEmpty else { return nil }
+    // The known files it mentions, without a set: asked for every step at every keystroke, and mostly one.
+    var known: String?
+    for name in mentioned where knownFiles.contains(name) {
+        if let first = known, first != name { return nil }
+        known = name
+    }
+    if let known { return known }
     // Pages copied from the web split names (`Search Bar.swift` for `SearchBar.swift`): look for the
     // known names in the prose without its spaces before trusting a lone mention.
     let squeezed = SqueezedText(prose)

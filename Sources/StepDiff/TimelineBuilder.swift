@@ -20,6 +20,8 @@ struct TimelineBuilder {
     private var unplaced: [UnplacedSnippet] = []
     /// Primary type → the labelled file that declares it.
     private let primaryTypes: [String: String]
+    /// The labelled files, as `init` found them (`knownFiles` grows as files are inferred).
+    private let labelledFiles: Set<String>
     /// Labelled files anywhere in the tutorial, and files inferred in earlier steps.
     private var knownFiles: Set<String>
     /// Files by the step that last showed them, most recent first (where a fragment most likely goes).
@@ -29,8 +31,14 @@ struct TimelineBuilder {
     private var lastNamedFile: String?
     /// Whether snippets leave lines out and what files steps' prose mentions: the previous build's answers,
     /// and this build's.
-    private let previousJudgements: TimelineJudgements
+    private var previousJudgements: TimelineJudgements
     private var judgements = TimelineJudgements()
+    /// In a checkpoint (`checkpoint`), how long each file's timeline and the snippets left out were.
+    private var savedLengths: SavedLengths?
+    private struct SavedLengths {
+        let states: [String: Int]
+        let unplaced: Int
+    }
     /// The file names the current step's prose mentions (`startStep`).
     private var mentionedFiles: [String] = []
     /// Bytes of earlier file states handed to composition so far. Composition parses each state it is
@@ -81,12 +89,46 @@ struct TimelineBuilder {
         }
         self.primaryTypes = primaryTypes
         self.knownFiles = knownFiles
+        labelledFiles = knownFiles
     }
 
-    var timelines: Timelines {
+    func timelines(checkpoints: TimelineCheckpoints, resumedAt: Int) -> Timelines {
         Timelines(
             files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced,
-            judgements: judgements)
+            judgements: judgements, checkpoints: checkpoints, resumedAt: resumedAt)
+    }
+
+    /// Whether a build of another tutorial starts where this one started: what `init` found in every step (the
+    /// labelled files and their primary types) is the same, so the same steps from the start give the same state.
+    func startsLike(_ other: TimelineBuilder) -> Bool {
+        labelledFiles == other.labelledFiles && primaryTypes == other.primaryTypes
+    }
+
+    /// This state, to be saved as a checkpoint, without its long lists: the timelines, the snippets left out and
+    /// the judgements so far are prefixes of what the build ends with (every one only grows), so only their
+    /// lengths are kept (`resumed`); a copy of the lists at each checkpoint cost more than the steps it saved.
+    /// Nor does it keep the previous build's judgements (a resumed build takes its own).
+    var checkpoint: TimelineBuilder {
+        var saved = self
+        saved.previousJudgements = TimelineJudgements()
+        saved.savedLengths = SavedLengths(states: states.mapValues(\.count), unplaced: unplaced.count)
+        (saved.states, saved.unplaced, saved.judgements) = ([:], [], TimelineJudgements())
+        return saved
+    }
+
+    /// A checkpoint's state before `step`, resumed in the build that `fresh` began: its lists the prefixes of
+    /// those `build` (the build that kept the checkpoint) ended with, and with the judgements `fresh` reuses.
+    func resumed(for fresh: TimelineBuilder, from build: Timelines, before step: StepID) -> TimelineBuilder {
+        var resumed = self
+        resumed.previousJudgements = fresh.previousJudgements
+        let lengths = savedLengths ?? SavedLengths(states: [:], unplaced: 0)
+        for file in build.files {
+            if let length = lengths.states[file.fileName] { resumed.states[file.fileName] = Array(file.states.prefix(length)) }
+        }
+        resumed.unplaced = Array(build.unplaced.prefix(lengths.unplaced))
+        resumed.judgements = build.judgements.before(step)
+        resumed.savedLengths = nil
+        return resumed
     }
 
     /// Before a step's snippets: the file its prose names becomes the last named one.

@@ -122,13 +122,18 @@ extension AnalysisSession {
     }
 
     /// The `timelines` query: each file followed from step to step, and the snippets that joined none. An
-    /// editing session's newer version takes the previous version's judgements of unchanged snippets.
+    /// editing session's newer version takes the previous version's judgements of unchanged snippets, and
+    /// starts at the previous build's last checkpoint before the first step that changed.
     public func timelines(_ input: DocumentInput) -> Timelines {
         let revision = input.revision
         return queries.timelines.value(document: revision.document, key: revision) { replaced in
             let tutorial = read(input).tutorial
             if reading == .aroundEdits, let replaced, replaced.key.precedes(revision) {
-                return buildTimelineSet(tutorial, trees: cache.trees, previous: replaced.value.judgements)
+                return buildTimelineSet(
+                    tutorial, trees: cache.trees, previous: replaced.value, checkpoints: Timelines.checkpointInterval)
+            }
+            if reading == .aroundEdits {
+                return buildTimelineSet(tutorial, trees: cache.trees, checkpoints: Timelines.checkpointInterval)
             }
             return buildTimelineSet(tutorial, trees: cache.trees)
         }

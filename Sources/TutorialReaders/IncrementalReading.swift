@@ -18,12 +18,16 @@ public struct TutorialRead: Sendable {
     /// How this read was made.
     public let path: ReadPath
     let kept: KeptReading
+    /// Whether the model is the previous one patched around an edit of code (`CodeEditPatch`) rather than
+    /// built: what the tests see of that path.
+    let patched: Bool
 
-    init(tutorial: Tutorial, format: DocumentFormat, path: ReadPath, kept: KeptReading) {
+    init(tutorial: Tutorial, format: DocumentFormat, path: ReadPath, kept: KeptReading, patched: Bool = false) {
         self.tutorial = tutorial
         self.format = format
         self.path = path
         self.kept = kept
+        self.patched = patched
     }
 }
 
@@ -37,7 +41,9 @@ public enum ReadPath: Sendable, Equatable {
 /// What a reader keeps for re-reading; `none` when only a whole read will do.
 enum KeptReading: Sendable {
     case none
-    case outline(OutlineBlocks, mayDefineReferences: Bool)
+    /// `mayHoldWindowBlockers`: whether a Markdown text may hold what no window may be read around
+    /// (`MarkdownWindow.mayHoldWindowBlockers`), found by scanning it once when it is read whole.
+    case outline(OutlineBlocks, mayHoldWindowBlockers: Bool)
     case text([TextLine])
     /// A DocC tutorial keeps nothing but its model: a step's range says which lines to read again.
     case docc
@@ -56,7 +62,8 @@ public func readTutorialForEditing(
         TutorialRead(
             tutorial: OutlineBuilder.build(outline, document: document, format: format), format: format,
             path: .whole,
-            kept: .outline(outline, mayDefineReferences: MarkdownWindow.mayDefineReferences(document.bytes[...])))
+            kept: .outline(
+                outline, mayHoldWindowBlockers: format != .markdown || MarkdownWindow.mayHoldWindowBlockers(document.bytes)))
     }
     switch format {
     case .markdown:
@@ -98,16 +105,22 @@ public func rereadTutorial(
     switch previous.kept {
     case .none:
         break
-    case .outline(let outline, let mayDefineReferences):
+    case .outline(let outline, let mayHoldWindowBlockers):
         if format == .markdown, DocCCatalogPages.isDocumentationPage(document, resources: resources) { break }
         let window =
             format == .markdown
-            ? MarkdownWindow.reread(outline, mayDefineReferences: mayDefineReferences, change: change)
+            ? MarkdownWindow.reread(outline, mayHoldWindowBlockers: mayHoldWindowBlockers, change: change)
             : HTMLWindow.reread(outline, change: change)
-        if let (outline, range) = window {
+        if let (spliced, range) = window {
+            // An edit inside a code block's code changes only that block's snippet: the previous model, patched.
+            let patched =
+                format == .markdown
+                ? CodeEditPatch.patched(
+                    previous.tutorial, old: outline.blocks, new: spliced.blocks, window: range, change: change,
+                    document: document, diagnostics: spliced.diagnostics) : nil
             reread = TutorialRead(
-                tutorial: OutlineBuilder.build(outline, document: document, format: format), format: format,
-                path: .window(range), kept: .outline(outline, mayDefineReferences: false))
+                tutorial: patched ?? OutlineBuilder.build(spliced, document: document, format: format), format: format,
+                path: .window(range), kept: .outline(spliced, mayHoldWindowBlockers: false), patched: patched != nil)
         }
     case .text(let lines):
         let (spliced, range) = TextLineSplice.reread(lines, change: change)

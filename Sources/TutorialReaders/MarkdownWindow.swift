@@ -12,12 +12,9 @@ import TutorialModel
 /// but link reference and footnote definitions, so a document that may hold one (`]:`) is read whole.
 enum MarkdownWindow {
     static func reread(
-        _ previous: OutlineBlocks, mayDefineReferences: Bool, change: DocumentChange
+        _ previous: OutlineBlocks, mayHoldWindowBlockers: Bool, change: DocumentChange
     ) -> (OutlineBlocks, SourceRange)? {
-        guard !mayDefineReferences, !introducesReferenceMark(change),
-            sameFrontMatter(change), !mayHoldHTMLHeading(change.old.bytes), !mayHoldHTMLHeading(change.new.bytes),
-            !mayHoldShortcode(change.old.bytes), !mayHoldShortcode(change.new.bytes)
-        else { return nil }
+        guard !mayHoldWindowBlockers, !introducesWindowBlocker(change), sameFrontMatter(change) else { return nil }
         let old = change.old
         // The boundaries: the last top-level ATX heading on a line before the edit, the first after it.
         let (opening, closing) = boundaries(previous.blocks, around: change) { isBoundary($0, in: old) }
@@ -105,12 +102,20 @@ enum MarkdownWindow {
         return false
     }
 
-    /// Whether the edit makes a `]:` the previous text had nowhere (it can only stand across the inserted bytes).
-    private static func introducesReferenceMark(_ change: DocumentChange) -> Bool {
+    /// Whether a text may hold what no window may be read around: a link reference or footnote definition,
+    /// a raw HTML heading, a shortcode (each explained at its scan).
+    static func mayHoldWindowBlockers(_ bytes: [UInt8]) -> Bool {
+        mayDefineReferences(bytes[...]) || mayHoldHTMLHeading(bytes) || mayHoldShortcode(bytes)
+    }
+
+    /// Whether the edit makes one of those marks in a text that had none (as the kept read says): a new one can
+    /// only stand across the inserted bytes or the place they went, within three bytes of them (no mark is longer
+    /// than four). Scanning the whole text before and after every keystroke cost 3 M instructions at 1 MB.
+    private static func introducesWindowBlocker(_ change: DocumentChange) -> Bool {
         let bytes = change.new.bytes
-        let start = max(0, change.replaced.start - 1)
-        let end = min(bytes.count, change.replaced.start + change.insertedLength + 1)
-        return mayDefineReferences(bytes[start..<end])
+        let start = max(0, change.replaced.start - 3)
+        let end = min(bytes.count, change.replaced.start + change.insertedLength + 3)
+        return start < end && mayHoldWindowBlockers(Array(bytes[start..<end]))
     }
 
     /// Front matter is read only by a whole parse: both texts must have the same, ending before the edit.

@@ -43,6 +43,7 @@ public enum StepHeadings {
 
     /// The label `line` starts with, or nil when the line is no step or section label.
     public static func match(_ line: Substring) -> Match? {
+        guard mayOpenWithLabel(line) else { return nil }
         let body = stripDecoration(line)
         guard let first = body.first else { return nil }
         let result: (kind: Kind, number: Int, labelEnd: Substring.Index, latin: Bool)?
@@ -56,6 +57,36 @@ public enum StepHeadings {
         return Match(
             kind: result.kind, number: result.number, label: String(body[..<result.labelEnd]), title: title)
     }
+
+    /// False when `line` cannot open with a label, judged from its first bytes after what `stripDecoration`
+    /// may remove: most prose opens with a word no keyword starts like, and every paragraph of a page is
+    /// matched at every keystroke (`PlainStepLabels`). True whenever a byte is not plain ASCII (a CJK or
+    /// accented keyword, a space `stripDecoration` trims that is not ASCII): the whole match decides then.
+    static func mayOpenWithLabel(_ line: Substring) -> Bool {
+        let utf8 = line.utf8
+        var index = utf8.startIndex
+        // ASCII whitespace, block-quote and heading markers, emphasis: what decoration can be made of.
+        scan: while index < utf8.endIndex {
+            switch utf8[index] {
+            case 0x09...0x0D, 0x20, 0x3E, 0x23, 0x2A, 0x5F: index = utf8.index(after: index)
+            default: break scan
+            }
+        }
+        guard index < utf8.endIndex else { return false }
+        let first = utf8[index]
+        let next = utf8.index(after: index)
+        guard first < 0x80, next < utf8.endIndex, utf8[next] < 0x80 else { return true }
+        func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        return keywordOpenings.contains([lowered(first), lowered(utf8[next])])
+    }
+
+    /// The first two characters of the keywords that open with two ASCII letters (`st`ep, `se`ction,
+    /// `pa`so…), lower-cased.
+    private static let keywordOpenings: Set<[UInt8]> = Set(
+        keywords.compactMap { keyword -> [UInt8]? in
+            let bytes = Array(keyword.word.utf8.prefix(2))
+            return bytes.count == 2 && bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
+        })
 
     // MARK: - Keywords
 
@@ -80,8 +111,17 @@ public enum StepHeadings {
         ("步", .step), ("节", .section), ("節", .section), ("部分", .section),
     ]
 
+    /// Each keyword's first character, lower-cased as `prefixEnd` compares it.
+    private static let keywordFirsts: [String] = keywords.map { String($0.word.first!) }
+
     private static func keywordLabel(_ body: Substring) -> (Kind, Int, Substring.Index, Bool)? {
-        for keyword in keywords {
+        // Only the keywords starting with the body's first character are tried: every paragraph of a page is
+        // matched at every keystroke (`PlainStepLabels`), and trying each keyword on prose cost ~20K
+        // instructions a paragraph.
+        guard let first = body.first else { return nil }
+        let (firstText, loweredFirst) = (String(first), lowered(first))
+        for (position, keyword) in keywords.enumerated()
+        where (keyword.latin ? loweredFirst : firstText) == keywordFirsts[position] {
             guard let afterKeyword = prefixEnd(of: keyword.word, in: body, caseInsensitive: keyword.latin) else {
                 continue
             }
@@ -193,11 +233,18 @@ public enum StepHeadings {
         for expected in word {
             guard index < text.endIndex else { return nil }
             let actual = text[index]
-            let same = caseInsensitive ? actual.lowercased() == String(expected) : actual == expected
+            let same = caseInsensitive ? lowered(actual) == String(expected) : actual == expected
             guard same else { return nil }
             index = text.index(after: index)
         }
         return index
+    }
+
+    /// `character.lowercased()`, without Unicode's case mapping for a one-byte character (most of a text).
+    private static func lowered(_ character: Character) -> String {
+        let utf8 = character.utf8
+        guard utf8.count == 1, let byte = utf8.first, byte < 0x80 else { return character.lowercased() }
+        return String(UnicodeScalar(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte))
     }
 
     private static func skipSpaces(_ text: Substring, from index: Substring.Index) -> Substring.Index {

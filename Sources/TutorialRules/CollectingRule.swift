@@ -53,6 +53,16 @@ public struct StepContent: Sendable, Hashable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(contentHash) }
 
+    /// Whether this is the content of `step`: the same bytes in each text it reads, so this content and its hash
+    /// are what `StepContent(step)` makes. Checking costs a pointer comparison per text where the re-read
+    /// document shares the step's strings, where making the content again hashed them (the engine makes every
+    /// step's content at every keystroke).
+    func isContent(of step: Step) -> Bool {
+        title.hasSameBytes(as: step.title) && prose.hasSameBytes(as: step.prose)
+            && snippets.count == step.snippets.count
+            && zip(snippets, step.snippets).allSatisfy { $0.isContent(of: $1) }
+    }
+
     public static func == (left: StepContent, right: StepContent) -> Bool {
         left.contentHash == right.contentHash && left.title.hasSameBytes(as: right.title)
             && left.prose.hasSameBytes(as: right.prose) && left.snippets.count == right.snippets.count
@@ -79,6 +89,12 @@ public struct SnippetContent: Sendable {
         hasher.combine(optionalBytesOf: language)
         hasher.combine(kind)
         hasher.combine(bytesOf: code)
+    }
+
+    /// Whether this is `snippet`'s content (as `hasSameContent`, without wrapping the snippet).
+    fileprivate func isContent(of other: Snippet) -> Bool {
+        kind == other.kind && sameBytes(fileName, other.fileName) && sameBytes(language, other.language)
+            && code.hasSameBytes(as: other.code)
     }
 
     fileprivate func hasSameContent(as other: SnippetContent) -> Bool {

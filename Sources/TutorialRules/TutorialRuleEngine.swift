@@ -8,9 +8,10 @@ import TutorialModel
 /// its last analysis. A value is reused only for a step whose content equals (byte for byte) the one it was
 /// collected from, so it is the value collecting again would return.
 public struct TutorialRuleMemory: Sendable {
-    /// The analysed document's distinct step contents, each with its slot: the position of its value in
-    /// every rule's values. Steps are told apart once per analysis, whatever the number of rules.
-    let slots: [StepContent: Int]
+    /// The analysed document's steps told apart by content (`StepSlots`): each distinct content has a slot, the
+    /// position of its value in every rule's values. Steps are told apart once per analysis, whatever the
+    /// number of rules.
+    let steps: StepSlots
     /// Per rule id, the rule's `[Collected]` by slot.
     let byRule: [String: any Sendable]
     /// How many steps' values this analysis took from the previous one: what the tests see of the reuse.
@@ -21,7 +22,8 @@ public struct TutorialRuleMemory: Sendable {
     public let count: Int
 
     /// Nothing to reuse: a document's first analysis.
-    public static let none = TutorialRuleMemory(slots: [:], byRule: [:], reusedCount: 0, collectedCount: 0, count: 0)
+    public static let none = TutorialRuleMemory(
+        steps: StepSlots(), byRule: [:], reusedCount: 0, collectedCount: 0, count: 0)
 }
 
 /// The findings of the tutorial rules on one tutorial, and what they collected for the next analysis.
@@ -55,12 +57,7 @@ public func runTutorialRules(
 /// those of this run as they are collected or reused.
 private struct CollectedStorage {
     let previous: TutorialRuleMemory
-    /// Each distinct step content's slot, and the slot of each step in order.
-    let slots: [StepContent: Int]
-    let stepSlots: [Int]
-    let distinct: [StepContent]
-    /// Per slot, the slot of the same content in the previous run.
-    let previousSlots: [Int?]
+    let steps: StepSlots
     var kept: [String: any Sendable] = [:]
     var reused = 0
     var collected = 0
@@ -68,38 +65,20 @@ private struct CollectedStorage {
 
     init(steps: [Step], previous: TutorialRuleMemory) {
         self.previous = previous
-        var slots: [StepContent: Int] = [:]
-        slots.reserveCapacity(steps.count)
-        var stepSlots: [Int] = []
-        stepSlots.reserveCapacity(steps.count)
-        var distinct: [StepContent] = []
-        for step in steps {
-            let content = StepContent(step)
-            if let slot = slots[content] {
-                stepSlots.append(slot)
-            } else {
-                slots[content] = distinct.count
-                stepSlots.append(distinct.count)
-                distinct.append(content)
-            }
-        }
-        self.slots = slots
-        self.stepSlots = stepSlots
-        self.distinct = distinct
-        self.previousSlots = previous.slots.isEmpty ? [] : distinct.map { previous.slots[$0] }
+        self.steps = StepSlots(steps: steps, previous: previous.steps)
     }
 
     var memory: TutorialRuleMemory {
-        TutorialRuleMemory(slots: slots, byRule: kept, reusedCount: reused, collectedCount: collected, count: count)
+        TutorialRuleMemory(steps: steps, byRule: kept, reusedCount: reused, collectedCount: collected, count: count)
     }
 
     mutating func run<Rule: CollectingTutorialRule>(_ rule: Rule, context: TutorialContext) -> [DocumentFinding] {
         let id = rule.description.id
         let earlier = previous.byRule[id] as? [Rule.Collected] ?? []
         var values: [Rule.Collected] = []
-        values.reserveCapacity(distinct.count)
-        for (slot, content) in distinct.enumerated() {
-            if slot < previousSlots.count, let old = previousSlots[slot], old < earlier.count {
+        values.reserveCapacity(steps.distinct.count)
+        for (slot, content) in steps.distinct.enumerated() {
+            if let old = steps.previousSlots[slot], old < earlier.count {
                 values.append(earlier[old])
                 reused += 1
             } else {
@@ -109,6 +88,6 @@ private struct CollectedStorage {
         }
         kept[id] = values
         count += values.count
-        return rule.validate(stepSlots.map { values[$0] }, context: context)
+        return rule.validate(steps.slots.map { values[$0] }, context: context)
     }
 }

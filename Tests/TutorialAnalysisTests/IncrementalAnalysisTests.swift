@@ -76,30 +76,34 @@ final class IncrementalAnalysisTests: XCTestCase {
         var edits = 0
         var reused = 0
         var reusable = 0
+        var resumed = 0
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path),
                 let text = String(data: data, encoding: .utf8)
             else { continue }
             let cache = FactsCache()
             let original = readTutorialForEditing(SourceDocument(path: path, text: text), format: format, resources: resources)
-            let originalTimelines = buildTimelineSet(original.tutorial, trees: cache.trees)
+            // Checkpoints every two steps: the fixtures are short, and resuming is what is checked.
+            let originalTimelines = buildTimelineSet(original.tutorial, trees: cache.trees, checkpoints: 2)
             let originalAnalysis = analyze(tutorial: original.tutorial, timelines: originalTimelines, cache: cache)
             var read = original
             var previous = originalAnalysis.stateResults
-            var judgements = originalTimelines.judgements
+            var previousTimelines = originalTimelines
             for number in 0..<16 {
                 // Chains of a few edits from the fixture as written: a long chain turns any page into rubble.
                 if number % 8 == 0 {
                     read = original
                     previous = originalAnalysis.stateResults
-                    judgements = originalTimelines.judgements
+                    previousTimelines = originalTimelines
                 }
                 let edit = Self.randomEdit(of: read.tutorial, number: number, using: &random)
                 var bytes = read.tutorial.document.bytes
                 bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
                 let document = SourceDocument(path: path, text: String(decoding: bytes, as: UTF8.self))
                 read = rereadTutorial(read, as: document, format: format, resources: resources)
-                let timelines = buildTimelineSet(read.tutorial, trees: cache.trees, previous: judgements)
+                let timelines = buildTimelineSet(
+                    read.tutorial, trees: cache.trees, previous: previousTimelines, checkpoints: 2)
+                if timelines.resumedAt > 0 { resumed += 1 }
                 let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
                 let freshTutorial = readTutorial(document, format: format, resources: resources)
                 let freshTimelines = buildTimelineSet(freshTutorial)
@@ -120,12 +124,13 @@ final class IncrementalAnalysisTests: XCTestCase {
                     return
                 }
                 previous = analysis.stateResults
-                judgements = timelines.judgements
+                previousTimelines = timelines
             }
         }
         XCTAssertGreaterThan(edits, 0, "no \(format) edits were tried")
         // Printed so a run shows how much was reused.
-        print("\(format): \(edits) edits reused \(reused) of \(reusable) per-state results")
+        print("\(format): \(edits) edits reused \(reused) of \(reusable) per-state results; \(resumed) timeline builds resumed")
+        XCTAssertGreaterThan(resumed, 0, "\(format): no timeline build resumed from a checkpoint")
         XCTAssertGreaterThan(reused * 2, reusable, "\(format): less than half of the per-state results were reused")
     }
 

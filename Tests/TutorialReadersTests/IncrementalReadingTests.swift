@@ -46,6 +46,25 @@ final class IncrementalReadingTests: XCTestCase {
         XCTAssertEqual(read.tutorial.steps.first?.snippets.first?.code, "let a = 10\n")
     }
 
+    /// An edit inside code patches the previous model: the edited snippet made again, every range after it
+    /// moved, as a whole read gives them; an edit that reaches a fence or the code's last byte builds the
+    /// outline again.
+    func testCodeEditPatchesThePreviousModel() {
+        let text = "# Title\n\n## Step 1: One\n\nSay.\n\n```swift file=A.swift\nlet a = 1\nlet c = 3\n```\n\n"
+            + "## Step 2: Two\n\nAdd.\n\n```swift\nlet b = 2\n```\n"
+        let previous = readTutorialForEditing(SourceDocument(path: "t.md", text: text), format: .markdown)
+        for (old, new, patched) in [
+            ("let a = 1\n", "let a = 100\nlet d = 4\n", true), ("let a = 1\nlet c", "let c", true),
+            // The info string, the closing fence, the code's last byte: built again.
+            ("A.swift\nlet", "B.swift\nlet", false), ("3\n```", "3\n``", false), ("3\n```", "30\n```", false),
+        ] {
+            let edited = SourceDocument(path: "t.md", text: text.replacingOccurrences(of: old, with: new))
+            let read = rereadTutorial(previous, as: edited, format: .markdown)
+            XCTAssertEqual(read.tutorial, readTutorial(edited, format: .markdown), "\(old) → \(new)")
+            XCTAssertEqual(read.patched, patched, "\(old) → \(new)")
+        }
+    }
+
     /// A new fence opened inside a step swallows the following steps: that edit is read whole.
     func testOpenedFenceIsReadWhole() {
         let text = "# Title\n\n## Step 1: One\n\nSay.\n\n## Step 2: Two\n\n```swift\nlet b = 2\n```\n"
@@ -124,6 +143,8 @@ final class IncrementalReadingTests: XCTestCase {
     struct PathCounts {
         var window = 0
         var whole = 0
+        /// Window re-reads whose model is the previous one patched around an edit of code (`CodeEditPatch`).
+        var patched = 0
     }
 
     /// Sixty edits of every fixture of the reader; then the share of window re-reads is printed and checked.
@@ -134,7 +155,10 @@ final class IncrementalReadingTests: XCTestCase {
         let total = counts.window + counts.whole
         XCTAssertGreaterThan(total, 0, "no \(format) edits were tried")
         // Printed so a run shows how often each path was taken.
-        print("\(format): \(counts.window) of \(total) edits re-read a window, \(counts.whole) read whole")
+        print(
+            "\(format): \(counts.window) of \(total) edits re-read a window (\(counts.patched) patching the previous "
+                + "model), \(counts.whole) read whole")
+        if format == .markdown { XCTAssertGreaterThan(counts.patched, 0, "no edit of code patched the previous model") }
         XCTAssertGreaterThanOrEqual(
             Double(counts.window) / Double(max(total, 1)), share, "\(format): too few edits took the window path")
     }
@@ -179,6 +203,7 @@ final class IncrementalReadingTests: XCTestCase {
                 case .whole: counts.whole += 1
                 case .window: counts.window += 1
                 }
+                if read.patched { counts.patched += 1 }
                 if read.tutorial != whole {
                     XCTFail(
                         "\(path), seed \(seed), edit \(number) \(edit.range) → \(edit.newText.debugDescription) "

@@ -51,6 +51,32 @@ final class TutorialRuleEngineTests: XCTestCase {
             changes: StepChanges(touchedIdentifiers: [:], stepsWithCode: []), changeSets: nil)
     }
 
+    /// Steps that say the same share one value; a step edited to say what another says takes its value; an edit
+    /// that moves more steps than are looked up one by one (`StepSlots`) finds their values all the same.
+    func testEqualStepsShareOneValue() {
+        let rule = CountingRule()
+        var titles = ["Same", "Other", "Same"] + (0..<12).map { "Part \($0)" }
+        var read = readTutorialForEditing(Self.document(titles), format: .markdown)
+        var run = runTutorialRules([rule], context: Self.context(read.tutorial))
+        XCTAssertEqual(rule.takeCalls().count, 14)
+        XCTAssertEqual(run.memory.count, 14)
+
+        titles[1] = "Same"
+        read = rereadTutorial(read, as: Self.document(titles), format: .markdown)
+        run = runTutorialRules([rule], context: Self.context(read.tutorial), previous: run.memory)
+        XCTAssertEqual(rule.takeCalls(), [])
+        XCTAssertEqual(run.memory.count, 13)
+        XCTAssertEqual(run.memory.reusedCount, 13)
+
+        titles.insert("New!", at: 0)
+        let document = Self.document(titles)
+        read = rereadTutorial(read, as: document, format: .markdown)
+        run = runTutorialRules([rule], context: Self.context(read.tutorial), previous: run.memory)
+        XCTAssertEqual(rule.takeCalls(), ["New!"])
+        XCTAssertEqual(run.memory.reusedCount, 13)
+        XCTAssertEqual(run.findings[0].findings, rule.check(Self.context(readTutorial(document, format: .markdown))))
+    }
+
     func testAnEditOfOneStepCollectsOnlyThatStep() {
         let rule = CountingRule()
         var titles = ["Add a view", "Add a model!", "Wire it", "Add a test", "Run it!", "Ship it"]

@@ -1,0 +1,51 @@
+import TutorialModel
+
+/// The timeline builder's state before every `interval`th step of a build, kept with its timelines so the build
+/// of the document's next version (the server's, after a keystroke) starts at the last one before the first step
+/// that changed instead of at the first step: the builder reads the steps in order, and its state before a step
+/// is a function of the steps before it and of what it found in every step when it began (the labelled files and
+/// their primary types, `TimelineBuilder.startsLike`), so equal steps up to a checkpoint give that checkpoint's
+/// state. Every snippet after it is judged again, as a fresh build judges it.
+struct TimelineCheckpoints: Sendable {
+    /// Steps between two checkpoints: a resumed build walks at most this many unchanged steps again.
+    let interval: Int
+    /// The steps the build walked, to tell how many the next version shares with it.
+    let steps: [Step]
+    /// `builders[i]`: the state before step `i * interval`.
+    private var builders: [TimelineBuilder] = []
+
+    init(steps: [Step], interval: Int) {
+        self.steps = steps
+        self.interval = max(1, interval)
+    }
+
+    /// None kept: a build that was not asked for them.
+    static let none = TimelineCheckpoints(steps: [], interval: 1)
+
+    /// Saves `builder` when `position` is the next checkpoint's step.
+    mutating func record(_ builder: TimelineBuilder, before position: Int) {
+        guard position == builders.count * interval else { return }
+        builders.append(builder.checkpoint)
+    }
+
+    /// Keeps the checkpoints of `previous` before step `position`, which the build resumed after them.
+    mutating func keep(_ previous: TimelineCheckpoints, before position: Int) {
+        builders = Array(previous.builders.prefix(position / interval))
+    }
+
+    /// The state to resume a build of `steps` from, and the step it stands before: the last checkpoint before
+    /// the first step that differs from the steps of this build (with the same starting point as `fresh`, the
+    /// new build's state before its first step), its lists restored from `build` (whose checkpoints these
+    /// are); nil when that is the first step.
+    func resume(_ fresh: TimelineBuilder, steps new: [Step], from build: Timelines) -> (TimelineBuilder, Int)? {
+        guard builders.count > 1, fresh.startsLike(builders[0]) else { return nil }
+        var same = 0
+        // Short of the new last step: a build resumes before a step it walks.
+        let limit = min(steps.count, new.count - 1, (builders.count - 1) * interval)
+        while same < limit, steps[same] == new[same] { same += 1 }
+        let index = same / interval
+        guard index > 0 else { return nil }
+        let position = index * interval
+        return (builders[index].resumed(for: fresh, from: build, before: new[position].id), position)
+    }
+}

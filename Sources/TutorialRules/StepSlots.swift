@@ -1,0 +1,71 @@
+import TutorialModel
+
+/// A tutorial's steps told apart by content for the collecting rules' engine: each distinct content has a
+/// slot, in order of first appearance, and each slot the slot of the same content in the previous analysis
+/// of the document (whose value the engine reuses).
+///
+/// A step whose content is the previous analysis's at the same place (`StepContent.isContent(of:)`) takes
+/// that content and its previous slot by place, and steps with the same previous slot share a slot (their
+/// contents are equal); only the other steps are made and looked up by content. Hashing every step's content
+/// into a table twice was most of the engine's work at each keystroke, where only the edited step is new.
+struct StepSlots: Sendable {
+    /// Each step's content and slot, in step order.
+    private(set) var contents: [StepContent] = []
+    private(set) var slots: [Int] = []
+    /// Each slot's content, and the slot of the same content in the previous analysis.
+    private(set) var distinct: [StepContent] = []
+    private(set) var previousSlots: [Int?] = []
+
+    init() {}
+
+    init(steps: [Step], previous: StepSlots) {
+        contents.reserveCapacity(steps.count)
+        slots.reserveCapacity(steps.count)
+        var slotOfPrevious = [Int?](repeating: nil, count: previous.distinct.count)
+        var fresh: [StepContent: Int] = [:]
+        var lookup = PreviousContents(previous.distinct)
+        for (position, step) in steps.enumerated() {
+            let content: StepContent
+            let earlier: Int?
+            if position < previous.contents.count, previous.contents[position].isContent(of: step) {
+                content = previous.contents[position]
+                earlier = previous.slots[position]
+            } else {
+                content = StepContent(step)
+                earlier = lookup.slot(of: content)
+            }
+            contents.append(content)
+            // A content the previous analysis had shares the slot of the steps that had it; a new one, that of
+            // an equal new one (none equals a content the previous analysis had).
+            let known = if let earlier { slotOfPrevious[earlier] } else { fresh[content] }
+            if let known {
+                slots.append(known)
+                continue
+            }
+            if let earlier { slotOfPrevious[earlier] = distinct.count } else { fresh[content] = distinct.count }
+            slots.append(distinct.count)
+            distinct.append(content)
+            previousSlots.append(earlier)
+        }
+    }
+}
+
+/// The previous analysis's distinct contents, looked up by content: one by one for the first few (a keystroke
+/// asks for one or two), through a table made on first need past them (an edit that moved every step).
+private struct PreviousContents {
+    let distinct: [StepContent]
+    var table: [StepContent: Int]?
+    var lookups = 0
+
+    init(_ distinct: [StepContent]) { self.distinct = distinct }
+
+    mutating func slot(of content: StepContent) -> Int? {
+        guard !distinct.isEmpty else { return nil }
+        lookups += 1
+        if table == nil, lookups > 8 {
+            table = Dictionary(distinct.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        // `==` compares the contents' hashes first: a scan costs an integer comparison per content.
+        return table.map { $0[content] } ?? distinct.firstIndex(of: content)
+    }
+}
