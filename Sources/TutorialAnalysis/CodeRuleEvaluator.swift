@@ -155,28 +155,32 @@ struct CodeRuleEvaluator {
 
     private mutating func checkEveryStep() {
         for step in tutorial.steps {
+            // Each snippet's file, facts and composed state, looked up once for the step's three passes.
+            let shown = step.snippets.indices.map { index -> ShownState in
+                let address = SnippetAddress(step: step.id, index: index)
+                return ShownState(file: files[address], facts: facts[address], composed: composed[address])
+            }
             // The project first takes every file this step shows, then each snippet is checked against it.
             for (index, snippet) in step.snippets.enumerated() {
-                let address = SnippetAddress(step: step.id, index: index)
-                guard let name = files[address], let stateFacts = facts[address] else { continue }
+                guard let name = shown[index].file, let stateFacts = shown[index].facts else { continue }
                 // A state that leaves code out, or shows only part of its file, is no evidence of what the
                 // file lacks.
-                let partial = isPartial(address, stateFacts)
+                let partial = isPartial(shown[index].composed, stateFacts)
                 project.markIncomplete([name], partial)
                 project.show(name, at: stateFacts)
                 lastState[name] = FileState(
-                    step: step.id, snippetIndex: index, snippet: composed[address]?.snippet ?? snippet,
-                    facts: stateFacts, partial: partial, composed: composed[address] != nil)
+                    step: step.id, snippetIndex: index, snippet: shown[index].composed?.snippet ?? snippet,
+                    facts: stateFacts, partial: partial, composed: shown[index].composed != nil)
             }
             for (index, snippet) in step.snippets.enumerated() {
-                let address = SnippetAddress(step: step.id, index: index)
-                guard let snippetFacts = facts[address] else { continue }
-                if let name = files[address] {
+                guard let snippetFacts = shown[index].facts else { continue }
+                let composedState = shown[index].composed
+                if let name = shown[index].file {
                     // The state's own snippet: for a composed state, the composed file (its facts' offsets).
                     evaluate(
-                        composed[address]?.snippet ?? snippet, facts: snippetFacts, step: step.id, codeStep: step.id,
-                        snippetIndex: index, key: name, fileName: name, partial: isPartial(address, snippetFacts),
-                        composed: composed[address] != nil)
+                        composedState?.snippet ?? snippet, facts: snippetFacts, step: step.id, codeStep: step.id,
+                        snippetIndex: index, key: name, fileName: name, partial: isPartial(composedState, snippetFacts),
+                        composed: composedState != nil)
                 } else {
                     evaluate(
                         snippet, facts: snippetFacts, step: step.id, codeStep: step.id, snippetIndex: index,
@@ -185,12 +189,17 @@ struct CodeRuleEvaluator {
             }
             // A Swift fragment adds to its file (or, unnamed, to any file): until the file is shown whole
             // again, what its last whole state lacks is no evidence.
-            for (index, snippet) in step.snippets.enumerated() {
-                let address = SnippetAddress(step: step.id, index: index)
-                guard files[address] == nil, facts[address] != nil else { continue }
+            for (index, snippet) in step.snippets.enumerated() where shown[index].file == nil && shown[index].facts != nil {
                 project.markIncomplete(snippet.fileName.map { [$0] } ?? project.files.map(\.name), true)
             }
         }
+    }
+
+    /// What the walk knows of one snippet of the step it is at.
+    private struct ShownState {
+        let file: String?
+        let facts: SnippetFacts?
+        let composed: ComposedState?
     }
 
     /// The last state of each file, checked once more against the finished project: what another file
@@ -209,8 +218,8 @@ struct CodeRuleEvaluator {
         }
     }
 
-    private func isPartial(_ address: SnippetAddress, _ snippetFacts: SnippetFacts) -> Bool {
-        !snippetFacts.elidedLines.isEmpty || composed[address]?.isPart == true
+    private func isPartial(_ composedState: ComposedState?, _ snippetFacts: SnippetFacts) -> Bool {
+        !snippetFacts.elidedLines.isEmpty || composedState?.isPart == true
     }
 
     private mutating func evaluate(
