@@ -32,7 +32,7 @@ func writeAll(_ descriptor: Int32, _ text: String) {
 /// Names on stderr, one line each, every document a run could not read (it is not in the output, the others
 /// are): the exit code is then 2, whatever the others gave.
 func exitCode<Value>(_ code: ExitCode, namingUnreadableOf run: DocumentRun<Value>) -> ExitCode {
-    for error in run.unreadable { writeError(error.description) }
+    for error in run.unreadable { writeError(error.description + EncodingOption.hint(forReason: error.reason)) }
     return run.unreadable.isEmpty ? code : .usageOrInput
 }
 

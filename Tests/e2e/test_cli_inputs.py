@@ -115,6 +115,7 @@ def test_encoding_reads_documents_saved_in_a_legacy_encoding(binary, tmp_path):
         assert result.returncode == 0 and result.stderr == "", (command, result.stderr)
     refused = run(binary, "outline", str(tmp_path))
     assert refused.returncode == 2 and "a-notes.md: is not valid UTF-8" in refused.stderr
+    assert refused.stderr.count("\n") == 1 and refused.stderr.rstrip().endswith("(or name its encoding: --encoding NAME)")
     unknown = run(binary, "lint", "--encoding", "klingon", str(tmp_path))
     assert unknown.returncode == 2 and unknown.stderr.count("\n") == 1 and "unknown encoding 'klingon'" in unknown.stderr
     before = (tmp_path / "a-notes.md").read_bytes()
