@@ -152,7 +152,10 @@ private func leavesItsOperandToAComment(_ line: String) -> Bool {
 /// (`let list = ...`, `load(...)`, `[...]`, `return ...`). A range (`0...5`, `...limit`, `items[2...]`)
 /// and a variadic parameter (`Int...`) have an operand beside the dots.
 private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
-    guard let code = codeOutsideStringsAndComments(line) else { return false }
+    // Most lines hold no dots in a row: they are not scanned character by character (facts are extracted
+    // for every state at every keystroke).
+    guard line.containsText("...") || line.containsText("\u{2026}"), let code = codeOutsideStringsAndComments(line)
+    else { return false }
     if code.contains(Character("\u{2026}")) { return true }
     let characters = Array(code)
     var index = 0

@@ -147,8 +147,7 @@ extension BuildState {
                 index += 1
                 continue
             }
-            var end = index
-            while end + 1 < blocks.count, blocks[end + 1].listItem != nil || blocks[end + 1].isCode { end += 1 }
+            var end = lastBlockOfList(from: index, blocks)
             if !proseOnly {
                 end = lastBlockOfOneItemOutline(continuing: end, blocks)
             }
@@ -188,6 +187,13 @@ extension BuildState {
         return (openers, members, unnumbered)
     }
 
+    /// The last block from `index` on that is a list item or code: a list's items and the code among them.
+    static func lastBlockOfList(from index: Int, _ blocks: [OutlineBlock]) -> Int {
+        var end = index
+        while end + 1 < blocks.count, blocks[end + 1].listItem != nil || blocks[end + 1].isCode { end += 1 }
+        return end
+    }
+
     /// Where a numbered list ending at `end` is continued by one-item lists numbered one after another,
     /// each after prose or code of its own (`1. Core concepts`, paragraphs and code, `2. Exercises`, …),
     /// the last block of that outline: the author numbered the parts, the blocks between only stand in
@@ -199,8 +205,7 @@ extension BuildState {
             let next = blocks[(end + 1)...].firstIndex(where: { $0.listItem != nil || headingLevel($0) != nil }),
             blocks[next].listItem?.opens == true, blocks[next].listItem?.number == last + 1
         {
-            end = next
-            while end + 1 < blocks.count, blocks[end + 1].listItem != nil || blocks[end + 1].isCode { end += 1 }
+            end = lastBlockOfList(from: next, blocks)
         }
         return end
     }
