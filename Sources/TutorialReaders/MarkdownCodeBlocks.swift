@@ -145,3 +145,39 @@ extension String {
         return String(result)
     }
 }
+
+/// Whether a fenced block was closed by a closing fence line, read from the document's lines.
+///
+/// cmark ends a fence left open at the end of its container (a list item, a quote) on the line that
+/// ended the container, with no mark of it; the code then swallows whatever lay between. A common way to
+/// get there is a closing line indented deeper than the list item's content: four spaces past it make it
+/// a line of code, so the fence runs on, closing line, prose and all, until the item ends.
+enum MarkdownFenceClosing {
+    /// Whether line `line` of `text` is a closing fence: container marks (`>`, spaces) and then at least
+    /// `length` of `character`, nothing after them but spaces. `text` is what cmark parsed (the document
+    /// with static-site tags rewritten into fences, byte for byte in place), indexed by `lineIndex`.
+    static func closes(line: Int, character: UInt8, length: Int, text: [UInt8], lineIndex: LineIndex) -> Bool {
+        guard line >= 0, line < lineIndex.lineCount else { return false }
+        let range = lineIndex.contentRange(ofLine: line)
+        var end = range.end
+        while end > range.start, isBlank(text[end - 1]) { end -= 1 }
+        var start = end
+        while start > range.start, text[start - 1] == character { start -= 1 }
+        guard end - start >= length else { return false }
+        return text[range.start..<start].allSatisfy { isBlank($0) || $0 == UInt8(ascii: ">") }
+    }
+
+    /// The first line of `code` that holds only fence characters (at least `length`), 0-based within
+    /// the code: a closing fence indented too deep to close anything.
+    static func strandedClosingLine(in code: [UInt8], character: UInt8, length: Int) -> Int? {
+        var line = 0
+        for text in code.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let content = text.filter { !isBlank($0) }
+            if content.count >= length, content.allSatisfy({ $0 == character }) { return line }
+            line += 1
+        }
+        return nil
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+}

@@ -58,6 +58,8 @@ struct MarkdownBlocks {
     private var numberedList: (node: OpaquePointer, next: Int)?
     /// The item of that list being walked: its number, and whether a block of it was emitted yet.
     private var listItem: (number: Int, opened: Bool)?
+    /// The bytes cmark parsed: the document with front matter blanked and static-site tags rewritten in place.
+    private var parsedText: [UInt8] = []
 
     init(document: SourceDocument, lines: Range<Int>) {
         self.document = document
@@ -92,6 +94,7 @@ struct MarkdownBlocks {
         MarkdownShortcodes.fence(&bytes, lines: lines, lineIndex: lineIndex)
         MarkdownAdmonitions.open(&bytes, lines: lines, lineIndex: lineIndex)
         let parsed = parsedBytes
+        parsedText = bytes
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base + parsed.lowerBound, parsed.count) }
@@ -229,15 +232,11 @@ struct MarkdownBlocks {
         let startLine = documentLine(cmark_node_get_start_line(node))
         let firstLine = isFenced ? startLine + 1 : startLine
         let mapped = MarkdownCodeLines.map(literal: literal, firstLine: firstLine, lineIndex: lineIndex)
-        if isFenced, documentLine(cmark_node_get_end_line(node)) < firstLine + mapped.lineCount {
-            // A closed fence ends on its closing line, after the code; an unclosed one swallows the rest.
-            diagnostics.append(
-                ReaderDiagnostic(
-                    problem: .unreadableInput, severity: .warning,
-                    message: "code fence is never closed; the code block runs to the end of its container",
-                    range: SourceRange(
-                        start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),
-                    step: nil))
+        if isFenced {
+            unclosedFence(
+                node, startLine: startLine, endLine: documentLine(cmark_node_get_end_line(node)),
+                codeEnd: firstLine + mapped.lineCount, fence: (UInt8(bitPattern: fenceCharacter), Int(fenceLength)),
+                literal: literal)
         }
         let parsedInfo: MarkdownInfoString
         if let known = infoStrings[info] {
@@ -250,6 +249,37 @@ struct MarkdownBlocks {
             language: parsedInfo.language, fileName: parsedInfo.fileName, code: mapped.code, range: mapped.range,
             sourceMap: mapped.sourceMap, isIndented: !isFenced)
         return OutlineBlock(kind: .code(code), text: "", range: nodeRange(node))
+    }
+
+    /// Says where a fence is left open. A closed fence ends on its closing line, after the code; an
+    /// unclosed one swallows the rest of the document, or of its list item or quote, where cmark ends it
+    /// on the line that ended the container.
+    private mutating func unclosedFence(
+        _ node: OpaquePointer, startLine: Int, endLine: Int, codeEnd: Int, fence: (character: UInt8, length: Int),
+        literal: [UInt8]
+    ) {
+        guard
+            endLine < codeEnd
+                || !MarkdownFenceClosing.closes(
+                    line: endLine, character: fence.character, length: fence.length, text: parsedText,
+                    lineIndex: lineIndex)
+        else { return }
+        let message: String
+        if let stranded = MarkdownFenceClosing.strandedClosingLine(
+            in: literal, character: fence.character, length: fence.length)
+        {
+            message =
+                "code fence is never closed: its closing line \(startLine + 2 + stranded) is indented too deep to close it, "
+                + "so the code block runs to the end of its container"
+        } else {
+            message = "code fence is never closed; the code block runs to the end of its container"
+        }
+        diagnostics.append(
+            ReaderDiagnostic(
+                problem: .unreadableInput, severity: .warning, message: message,
+                range: SourceRange(
+                    start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),
+                step: nil))
     }
 
     // MARK: - Text and positions

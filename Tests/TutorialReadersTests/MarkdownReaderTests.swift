@@ -154,6 +154,33 @@ final class MarkdownReaderTests: XCTestCase {
         XCTAssertEqual(diagnostic.severity, .warning)
     }
 
+    /// cmark ends a fence left open in a list item where the item ends, on the line that ended it, with no
+    /// mark of it: the reader reads the line there to tell. A closing line indented four columns past the
+    /// item's content is code, and is named as the cause.
+    func testAFenceLeftOpenInAListItemIsReportedWithItsStrandedClosingLine() throws {
+        let marked = MarkedText(
+            "## Step 1\n\n- Add it:\n\n  1️⃣```swift\n  let a = 1\n       ```\n\n  Then run it.\n\n## Step 2\n\nDone.\n")
+        let tutorial = read(marked.text)
+        XCTAssertEqual(tutorial.steps.first?.snippets.first?.code, "let a = 1\n     ```\n\nThen run it.\n\n")
+        let diagnostic = try XCTUnwrap(tutorial.diagnostics.first)
+        XCTAssertEqual(diagnostic.range.start, marked["1️⃣"])
+        XCTAssertTrue(diagnostic.message.contains("closing line 7 is indented too deep"), diagnostic.message)
+        let open = read("- Add it:\n\n  ```swift\n  let a = 1\n\nThe list ends here.\n")
+        XCTAssertEqual(open.diagnostics.map(\.message), ["code fence is never closed; the code block runs to the end of its container"])
+    }
+
+    /// Closed fences stay unreported wherever they stand: in items, quotes, with longer closing runs, and
+    /// static-site tags the reader rewrites into fences (their closing tag is no fence in the document).
+    func testClosedFencesInContainersAndRewrittenTagsAreNotReported() {
+        let texts = [
+            "- Add it:\n\n  ```swift\n  let a = 1\n  ```\n\n  Then run it.\n",
+            "> ```swift\n> let a = 1\n> ```\n",
+            "1. Add it:\n\n   ~~~~swift\n   let a = 1\n   ~~~~~~ \n",
+            "## Step 1\n\n{{< highlight swift >}}\nlet a = 1\n{{< /highlight >}}\n\nDone.\n",
+        ]
+        for text in texts { XCTAssertEqual(read(text).diagnostics.map(\.message), [], text) }
+    }
+
     func testDeepNestingAndOddInputDoNotCrash() {
         let quotes =
             String(repeating: "> ", count: 5000) + "```swift\n" + String(repeating: "> ", count: 5000)

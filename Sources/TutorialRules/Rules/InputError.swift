@@ -26,6 +26,10 @@ struct InputError: CollectingTutorialRule {
                 document: "# Tutorial\n\n## Step 1\n\nAdd the view.\n\n↓```swift file=A.swift\nstruct A {}\n",
                 path: "example.md"),
             RuleExample(
+                "A fence in a list item whose closing line is indented past the item's content: it closes nothing, and the closing backticks and the prose after them show as code until the item ends",
+                document: "# Tutorial\n\n## Step 1\n\n- Add the view:\n\n  ↓```swift file=A.swift\n  struct A {}\n       ```\n\n  Then build.\n",
+                path: "example.md"),
+            RuleExample(
                 "Code fenced with acute accents (a keyboard's dead key) instead of backticks: the page shows it as text",
                 document: "# Tutorial\n\n## Step 1\n\nAdd the view.\n\n↓´´´swift\nstruct A {}\n´´´\n",
                 path: "example.md"),
@@ -64,6 +68,10 @@ struct InputError: CollectingTutorialRule {
             RuleExample(
                 "Every fence closed",
                 document: "# Tutorial\n\n## Step 1\n\nAdd the view.\n\n```swift file=A.swift\nstruct A {}\n```\n",
+                path: "example.md"),
+            RuleExample(
+                "A fence in a list item closed at the item's indentation",
+                document: "# Tutorial\n\n## Step 1\n\n- Add the view:\n\n  ```swift file=A.swift\n  struct A {}\n  ```\n\n  Then build.\n",
                 path: "example.md"),
             RuleExample(
                 "A line of quotes in prose that nothing closes is no fence",
