@@ -30,7 +30,9 @@ import TutorialModel
 ///   prose of the current step. Bold-prefix steps sit below every heading.
 /// - When the document has no step labels at all, the first unlabelled heading level below the title's
 ///   (any level without a title) starts sections, as do the shallower headings (a level-1 heading between
-///   sections carries its own code, or groups sections and makes none itself), deeper headings start
+///   sections carries its own code, or groups sections and makes none itself: its sections are the
+///   shallowest headings of its part that carry code, a level deeper than elsewhere where its part skips
+///   one, `# Tables` over `### Cells`), deeper headings start
 ///   implicit steps, and each code block is a step of its own (prose, a file-name caption or nothing
 ///   between two blocks), so each "say what to do, show the code" pair is a step; code right after an
 ///   aside stays in the aside's step.

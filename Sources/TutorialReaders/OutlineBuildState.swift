@@ -10,6 +10,12 @@ struct BuildState {
     var sectionHasStepLabels = false
     /// Unlabelled headings above this level start sections.
     let sectionBelowLevel: Int
+    /// Parts headed at the title's level that group sections deeper than `sectionBelowLevel` says
+    /// (`# UITableView` over `### Cells`, `### Usage` where other parts have `##` sections): the part's
+    /// heading index, and the level its own sections start below.
+    let groupSectionBelowLevels: [Int: Int]
+    /// The level sections start below in the part being walked.
+    private var partSectionBelowLevel: Int
     /// Unlabelled headings at or above this level (and below sections) end the current step.
     let stepBreakLevel: Int
     /// Code blocks labelled by the caption before them; those captions are not prose.
@@ -104,6 +110,7 @@ struct BuildState {
             }
         }
         hasStepLabels = !stepLevels.isEmpty || hasParagraphSteps
+        var groupSections: [Int: Int] = [:]
         if OutlineBuilder.isIndexPage(blocks) {
             // An index page's headings group its links, not steps: one section, a step per code block.
             sectionBelowLevel = 1
@@ -126,7 +133,12 @@ struct BuildState {
             let top = carrying.min() ?? candidates.min() ?? unlabelledLevels.min() ?? 1
             sectionBelowLevel = top + 1
             stepBreakLevel = 6
+            if let titleLevel {
+                groupSections = Self.groupSectionLevels(blocks, titleIndex: titleIndex, titleLevel: titleLevel, top: top)
+            }
         }
+        groupSectionBelowLevels = groupSections
+        partSectionBelowLevel = sectionBelowLevel
         sectionHasStepLabels = holdsStepLabel(after: -1)
     }
 
@@ -164,13 +176,16 @@ struct BuildState {
             }
         }
         guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
+        if let titleLevel = titleIndex.flatMap({ Self.headingLevel(blocks[$0]) }), level <= titleLevel {
+            partSectionBelowLevel = groupSectionBelowLevels[index] ?? sectionBelowLevel
+        }
         if let open = sectionLevel, level > open, sectionIsLabelled || section?.steps.isEmpty == false || step != nil {
             // Inside a section the author labelled, or one that already holds steps, a deeper heading (an
             // overview, notes, a summary) is one of its sub-headings, never a section taking its steps; in a
             // numbered section that is one step by itself, it is a topic inside that step.
             return level <= stepBreakLevel && step?.held != true ? .stepBreak : .content
         }
-        if level < sectionBelowLevel { return .section(labelled: false) }
+        if level < partSectionBelowLevel { return .section(labelled: false) }
         if level <= stepBreakLevel { return .stepBreak }
         return .content
     }
@@ -350,6 +365,31 @@ extension BuildState {
 
     /// The heading levels among `levels` with a heading that carries code: a code block between it and the next
     /// heading of its level or shallower.
+    /// For each part headed at the title's level that holds no code before its first deeper heading (it
+    /// groups sections rather than being one), the level its sections start below when it is deeper than
+    /// the document's: the shallowest level of its headings that carry code, as in the document as a
+    /// whole (`# Layer` over `### Uses` and `### Example` with code, where the title's part has `## init`).
+    static func groupSectionLevels(_ blocks: [OutlineBlock], titleIndex: Int?, titleLevel: Int, top: Int) -> [Int: Int] {
+        var result: [Int: Int] = [:]
+        var index = 0
+        while index < blocks.count {
+            guard index != titleIndex, let level = headingLevel(blocks[index]), level <= titleLevel else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < blocks.count, headingLevel(blocks[end]).map({ $0 > titleLevel }) ?? true { end += 1 }
+            let part = Array(blocks[(index + 1)..<end])
+            let ownCode = part.prefix { headingLevel($0) == nil }.contains(where: \.isCode)
+            let levels = Set(part.compactMap { block in headingLevel(block).flatMap { $0 > titleLevel ? $0 : nil } })
+            if !ownCode, let partTop = levelsCarryingCode(part, among: levels).min(), partTop > top {
+                result[index] = partTop + 1
+            }
+            index = end
+        }
+        return result
+    }
+
     static func levelsCarryingCode(_ blocks: [OutlineBlock], among levels: Set<Int>) -> Set<Int> {
         var carrying = Set<Int>()
         var open: [Int] = []  // levels of the headings whose part the walk is in
