@@ -100,13 +100,28 @@ public func renderRulesMarkdown() -> String {
             for example in list {
                 out += "\n\(example.note ?? "Example"):\n"
                 let language = example.document.map { exampleLanguage($0.path) } ?? "swift"
-                for text in exampleTexts(example) { out += "\n```\(language)\n\(text)\n```\n" }
+                for text in exampleTexts(example) {
+                    // Longer than any run of backticks in the example, so the example's own fences stay inside.
+                    let fence = String(repeating: "`", count: max(3, longestBacktickRun(text) + 1))
+                    out += "\n\(fence)\(language)\n\(text)\n\(fence)\n"
+                }
             }
         }
         examples("Reported (↓ marks where the finding starts)", rule.triggering)
         examples("Not reported", rule.nonTriggering)
     }
     return out
+}
+
+/// The longest run of backticks in `text`.
+private func longestBacktickRun(_ text: String) -> Int {
+    var longest = 0
+    var run = 0
+    for byte in text.utf8 {
+        run = byte == UInt8(ascii: "`") ? run + 1 : 0
+        longest = max(longest, run)
+    }
+    return longest
 }
 
 /// The fence language of a document example, from its path's extension.

@@ -21,6 +21,7 @@ public enum RuleRegistry {
         .tutorial(ProseCodeMismatch()),
         .tutorial(LineContinuationSpace()),
         .tutorial(CurlyQuotesInCode()),
+        .tutorial(JoinedCodeLines()),
     ]
 
     public static var ids: [String] { all.map(\.description.id) }
