@@ -377,12 +377,25 @@ extension BuildState {
                 index += 1
                 continue
             }
+            // The part runs to the next heading at the title's level or above; its own code is what stands
+            // before its first deeper heading.
             var end = index + 1
-            while end < blocks.count, headingLevel(blocks[end]).map({ $0 > titleLevel }) ?? true { end += 1 }
-            let part = Array(blocks[(index + 1)..<end])
-            let ownCode = part.prefix { headingLevel($0) == nil }.contains(where: \.isCode)
-            let levels = Set(part.compactMap { block in headingLevel(block).flatMap { $0 > titleLevel ? $0 : nil } })
-            if !ownCode, let partTop = levelsCarryingCode(part, among: levels).min(), partTop > top {
+            var ownCode = false
+            var sawDeeperHeading = false
+            var levels = Set<Int>()
+            while end < blocks.count {
+                if let deeper = headingLevel(blocks[end]) {
+                    if deeper <= titleLevel { break }
+                    levels.insert(deeper)
+                    sawDeeperHeading = true
+                } else if !sawDeeperHeading, blocks[end].isCode {
+                    ownCode = true
+                }
+                end += 1
+            }
+            if !ownCode, let partTop = levelsCarryingCode(Array(blocks[(index + 1)..<end]), among: levels).min(),
+                partTop > top
+            {
                 result[index] = partTop + 1
             }
             index = end
