@@ -16,7 +16,8 @@
 ///
 /// Markdown decoration is tolerated, so callers may pass raw lines or stripped text alike: leading
 /// whitespace, ATX heading markers (`### Step 3`) with an optional closing `#` run, block-quote
-/// markers, and emphasis around the label or the whole line (`**Step 2.** Add…`, `*步骤1*`).
+/// markers, emphasis around the label or the whole line (`**Step 2.** Add…`, `*步骤1*`), and a mark set
+/// before the label (`✔ Step 1`, `👉 Step 2`).
 public enum StepHeadings {
     public enum Kind: String, Sendable, Hashable {
         case step
@@ -216,7 +217,19 @@ public enum StepHeadings {
                 }
             }
         }
-        return dropEmphasis(text)
+        return dropEmphasis(dropSymbols(dropEmphasis(text)))
+    }
+
+    /// A leading run of pictographs, dingbats and arrows and the blanks after it (`✔ Step 1`, `👉 Step 2`,
+    /// `🔹 Section 3`, `→ Step 4`): a mark set before the label, not part of it. Only characters beyond ASCII
+    /// whose first scalar is a symbol (`So`, `Sm`) count, so digits, keycaps (`1️⃣`) and letters stay.
+    private static func dropSymbols(_ text: Substring) -> Substring {
+        let symbols = text.prefix { character in
+            guard let scalar = character.unicodeScalars.first, scalar.value >= 0x80 else { return false }
+            return scalar.properties.generalCategory == .otherSymbol || scalar.properties.generalCategory == .mathSymbol
+        }
+        guard !symbols.isEmpty else { return text }
+        return text.dropFirst(symbols.count).trimmingWhitespace()
     }
 
     private static func dropEmphasis(_ text: Substring) -> Substring {

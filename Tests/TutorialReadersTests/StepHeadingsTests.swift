@@ -125,6 +125,20 @@ final class StepHeadingsTests: XCTestCase {
         assertNoMatch("####### Step 3")
     }
 
+    /// A mark set before the label (a check mark, a pointing hand, an arrow) is decoration; a keycap, a
+    /// digit or a letter before the keyword is not, nor is ASCII punctuation.
+    func testAMarkBeforeTheLabelIsDecoration() {
+        assertMatch("### ✔ Step 1: Create Repository", .step, 1, label: "Step 1", title: "Create Repository")
+        assertMatch("👉 Step 2 — Add the view model", .step, 2, label: "Step 2", title: "Add the view model")
+        assertMatch("**✅ Step 3.** Build", .step, 3, label: "Step 3", title: "Build")
+        assertMatch("🔹🔹 Section 4: Data", .section, 4, label: "Section 4", title: "Data")
+        assertMatch("→ 步骤5", .step, 5, label: "步骤5")
+        assertNoMatch("1️⃣ Step 1")
+        assertNoMatch("A Step 1")
+        assertNoMatch("+ Step 1")
+        assertNoMatch("✔ Step into the view model")
+    }
+
     func testCJKNumerals() {
         let cases: [(String, Int)] = [
             ("一", 1), ("九", 9), ("十", 10), ("十一", 11), ("二十", 20), ("二十三", 23), ("九十九", 99),
