@@ -47,7 +47,7 @@ public enum HTMLReader {
         return (
             OutlineBlocks(
                 blocks: blocks, diagnostics: reader.diagnostics, declaredTitle: reader.articleTitle?.text,
-                declaredTitleRange: reader.articleTitle?.range, fallbackTitle: reader.pageTitle),
+                declaredTitleRange: reader.articleTitle?.range, fallbackTitle: reader.pageHeaderTitle ?? reader.pageTitle),
             reader.figureFileNames
         )
     }
@@ -77,6 +77,9 @@ struct HTMLBlocks {
     private(set) var articleTitle: (text: String, range: SourceRange)?
     /// Inside an article's own `<header>`.
     private var inArticleHeader = false
+    /// The page header's title, where the header is a hero over the content (`heroTitle`): the title of a
+    /// page whose content has no level-1 heading, over its `<title>` (which adds the site's name).
+    private(set) var pageHeaderTitle: String?
     private(set) var diagnostics: [ReaderDiagnostic] = []
     /// Start tags before this offset are taken: the next block's tag comes after it.
     var tagCursor = 0
@@ -158,7 +161,10 @@ struct HTMLBlocks {
             pageTitle = Self.firstDescendant(named: "title", of: node).map { collapseWhitespace(text(of: $0)) }
             return
         }
-        if isSkipped(node, name: name) { return }
+        if isSkipped(node, name: name) {
+            if pageHeaderTitle == nil { pageHeaderTitle = heroTitle(of: node, name: name) }
+            return
+        }
         if name == "header" {
             // Not skipped: an article's own header, whose heading is the post's title.
             let outer = inArticleHeader
@@ -304,45 +310,6 @@ struct HTMLBlocks {
         return ["filename", "file-name", "file_name", "code-title", "code-caption", "codeblock-title"].contains {
             classes.containsText($0)
         }
-    }
-
-    // MARK: - Skipping chrome
-
-    static let skippedElements: Set<String> = [
-        "script", "style", "noscript", "template", "nav", "button", "select", "option",
-        "textarea", "input", "svg", "math", "iframe", "object", "embed", "canvas", "audio", "video", "map",
-    ]
-    static let chromeRoles: Set<String> = [
-        "navigation", "banner", "contentinfo", "search", "menu", "menubar", "toolbar",
-    ]
-    /// Words of a class or id that mark navigation wherever they stand (`book-summary`, `sidebar-toc`).
-    static let chromeWords: Set<String> = [
-        "nav", "navbar", "navigation", "toc", "breadcrumb", "breadcrumbs", "sidebar", "menu", "summary", "masthead",
-        "pagination", "skip",
-    ]
-    /// Whole class or id tokens of a site's header and footer. Not every `…-header`: `section-header`
-    /// and `article-header` hold the content's own headings.
-    static let chromeTokens: Set<String> = [
-        "header", "footer", "site-header", "site-footer", "book-header", "book-footer", "global-header",
-        "global-footer", "top-header", "main-header", "main-footer", "page-footer", "top-bar", "topbar",
-    ]
-
-    private func isSkipped(_ node: xmlNodePtr, name: String) -> Bool {
-        if name == "header" || name == "footer" {
-            // HTML5: an article's own header holds its title; the page's header and footer are chrome.
-            return !Self.hasAncestor(node, in: ["article", "main"])
-        }
-        if Self.skippedElements.contains(name) { return true }
-        if let role = Self.attribute("role", of: node)?.lowercased(), Self.chromeRoles.contains(role) { return true }
-        for attributeName in ["class", "id"] {
-            guard let value = Self.attribute(attributeName, of: node)?.lowercased() else { continue }
-            let tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if tokens.contains(where: { Self.chromeTokens.contains(String($0)) }) { return true }
-            let words = value.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" || $0 == "\t" })
-            if words.contains(where: { Self.chromeWords.contains(String($0)) }) { return true }
-            if value.containsText("table-of-contents") || value.containsText("tableofcontents") { return true }
-        }
-        return false
     }
 
     /// A heading's permalink (`<a class="headerlink">¶</a>`, `<a class="anchor">#</a>`): not part of its text,

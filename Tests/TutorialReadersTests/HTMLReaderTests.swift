@@ -84,6 +84,48 @@ final class HTMLReaderTests: XCTestCase {
         XCTAssertEqual(snippets(tutorial).map(\.code), ["let a = 1\n"])
     }
 
+    /// A layout wrapper named for the sidebar it holds beside `<main>` is no chrome: the content in it is read.
+    func testAWrapperNamedForItsSidebarThatHoldsTheMainContentIsRead() {
+        let page = """
+            <div class="page-with-sidebar"><aside class="sidebar"><a href="#a">Install</a></aside>
+            <main><h2>Install</h2><pre><code>swift build</code></pre><h2>Run</h2><pre><code>swift run</code></pre></main></div>
+            """
+        XCTAssertEqual(read(page).sections.map(\.title), ["Install", "Run"])
+        XCTAssertEqual(snippets(read(page)).map(\.code), ["swift build\n", "swift run\n"])
+        let sidebarAlone = "<div class=\"sidebar\"><h2>Links</h2><pre><code>ls</code></pre></div><h2>Run</h2><pre><code>swift run</code></pre>"
+        XCTAssertEqual(snippets(read(sidebarAlone)).map(\.code), ["swift run\n"])
+    }
+
+    /// A page header that is a hero over the content (its heading plain text, no menu in it) titles a page
+    /// whose content has no level-1 heading, over `<title>` (which adds the site's name); a site banner with
+    /// a menu, or a heading that links home, names the site and does not; the content's own level-1 heading
+    /// stays the title.
+    func testAHeroPageHeaderTitlesAPageWithoutATitleOfItsOwn() {
+        let hero = """
+            <html><head><title>Getting Started — Docs</title></head><body>
+            <header class="hero"><h1>Getting started</h1><p>How to begin.</p></header>
+            <main><h2>Install</h2><pre><code>make</code></pre><h2>Run</h2><pre><code>make run</code></pre></main></body></html>
+            """
+        XCTAssertEqual(read(hero).title, "Getting started")
+        let banner = """
+            <html><head><title>Build — Jane</title></head><body>
+            <header><h1>Jane's notes</h1><nav><a href="/">Home</a></nav></header>
+            <main><h2>Build</h2><pre><code>make</code></pre><h2>Test</h2><pre><code>make test</code></pre></main></body></html>
+            """
+        XCTAssertEqual(read(banner).title, "Build — Jane")
+        let homeLink = """
+            <html><head><title>Build — Jane</title></head><body>
+            <div class="header"><h1><a href="/">Jane's notes</a></h1></div>
+            <h2>Build</h2><pre><code>make</code></pre><h2>Test</h2><pre><code>make test</code></pre></body></html>
+            """
+        XCTAssertEqual(read(homeLink).title, "Build — Jane")
+        let ownTitle = """
+            <html><body><header class="hero"><h1>Guides</h1></header>
+            <main><h1>Build</h1><h2>Make</h2><pre><code>make</code></pre></main></body></html>
+            """
+        XCTAssertEqual(read(ownTitle).title, "Build")
+    }
+
     func testPreWithoutCodeBreaksAndCRLF() throws {
         let marked = MarkedText(
             "<h2>Step 1</h2>\r\n<pre class=\"swift\">\r\n1️⃣func run() {<br>\t2️⃣print(\"😀\")\r\n3️⃣}\r\n</pre>\r\n")
