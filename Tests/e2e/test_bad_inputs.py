@@ -164,6 +164,18 @@ def test_fence_left_open_at_end_of_file(binary, tmp_path):
     assert measure(binary, "lint", path).code in (0, 1)
 
 
+def test_fence_left_open_in_a_list_item_by_a_closing_line_indented_too_deep(binary, tmp_path):
+    # cmark ends a fence left open in a list item where the item ends, with no mark of it: the warning
+    # names the closing line that was indented too deep to close anything.
+    path = tmp_path / "open-in-item.md"
+    path.write_text("# T\n\n## Step 1\n\n- Add it:\n\n  ```swift\n  let a = 1\n       ```\n\n  Then run it.\n\n## Step 2\n\nDone.\n")
+    outcome = measure(binary, "lint", "--format", "json", path)
+    assert outcome.code in (0, 1), outcome
+    messages = [d["message"] for d in outcome.json()["documents"][0]["diagnostics"] if d["rule"] == "input-error"]
+    assert messages == ["code fence is never closed: its closing line 9 is indented too deep to close it, "
+                        "so the code block runs to the end of its container"], messages
+
+
 def test_html_nested_10000_deep(binary, tmp_path):
     path = tmp_path / "deep.html"
     path.write_text("<html><body><h2>Step 1</h2>" + "<div>" * 10000 + "<p>deep</p>" + "</div>" * 10000 + "</body></html>")
