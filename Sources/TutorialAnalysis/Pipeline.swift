@@ -73,9 +73,10 @@ public func analyze(
             }
         }
     }
-    var (findings, checks, reusedChecks) = CodeRuleEvaluator.findings(
+    var (findings, checks, reusedChecks, walk) = CodeRuleEvaluator.findings(
         codeRules, tutorial: tutorial, facts: facts.bySnippet, files: fileOfState, composed: composedStates,
-        configuration: configuration, cache: cache, previousChecks: previous.evaluations)
+        configuration: configuration, cache: cache, previousChecks: previous.evaluations, previousWalk: previous.walk,
+        checkpointInterval: timelineSet.keptInterval)
     var changedIdentifiers: [String: [StateChange]] = [:]
     var reusedChanges = 0
     var ruleMemory = TutorialRuleMemory.none
@@ -110,6 +111,6 @@ public func analyze(
     return Analysis(
         tutorial: tutorial, timelines: timelines, unplaced: unplaced, findings: findings, buildOrder: buildOrder,
         stateResults: StateResults(
-            facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks,
+            facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks, walk: walk,
             tutorialRules: ruleMemory, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
 }

@@ -1,0 +1,224 @@
+import SwiftFacts
+import TutorialModel
+import TutorialRules
+
+/// What the code-rule walk (`CodeRuleEvaluator`) read and did, kept with an analysis's state results so that the
+/// walk of the document's next version (the server's, after a keystroke) starts at the last checkpoint before
+/// the first step it reads differently instead of at the first step, as the timeline builds do
+/// (`TimelineCheckpoints`).
+///
+/// The walk's state before a step (the project, each file's last state, the checks made) is a function of the
+/// steps before it and of what it read of each of their snippets (its file, facts and composed state): where
+/// both compare equal up to a checkpoint, the state kept there is the one a fresh walk reaches, and the checks
+/// made before it are the previous walk's.
+struct CodeRuleWalkRecord: Sendable {
+
+    /// The walk's state before a step.
+    struct Checkpoint: Sendable {
+        let project: WalkedProject
+        let lastState: [String: CodeRuleEvaluator.FileState]
+        let checkCount: Int
+        let keyCount: Int
+    }
+
+    let ruleIDs: [String]
+    /// Steps between two checkpoints, as many as between the timeline build's (a resumed walk walks at most
+    /// this many unchanged steps again); nil: nothing recorded, outside an editing session.
+    let interval: Int?
+    /// The steps walked, and what the walk read of each of their snippets, in order (`inputStarts[i]`: the
+    /// first of step `i`).
+    let steps: [Step]
+    private(set) var inputs: [CodeRuleEvaluator.ShownState] = []
+    private(set) var inputStarts: [Int] = []
+    /// `checkpoints[i]`: the state before step `i * interval`.
+    private(set) var checkpoints: [Checkpoint] = []
+    /// Every check the walk made by timeline key (the re-checks of last states left out), and the keys in
+    /// the order first checked.
+    private(set) var evaluations: [String: [CodeRuleEvaluator.Evaluation]] = [:]
+    private(set) var keyOrder: [String] = []
+    /// The step the walk began at (0: the first).
+    private(set) var resumedAt = 0
+
+    /// Nothing kept: no code rule ran.
+    static let none = CodeRuleWalkRecord(ruleIDs: [], interval: nil, steps: [])
+
+    init(ruleIDs: [String], interval: Int?, steps: [Step]) {
+        self.ruleIDs = ruleIDs
+        self.interval = interval.map { max(1, $0) }
+        self.steps = steps
+    }
+
+    /// Records what the walk read of the step at `position` (and the walk's state before it, at a checkpoint).
+    mutating func record(_ shown: [CodeRuleEvaluator.ShownState], at position: Int, state: () -> Checkpoint) {
+        guard let interval else { return }
+        if position == checkpoints.count * interval { checkpoints.append(state()) }
+        inputStarts.append(inputs.count)
+        inputs += shown
+    }
+
+    /// The checks of the walk, once it reached the last step.
+    mutating func keep(evaluations: [String: [CodeRuleEvaluator.Evaluation]], keyOrder: [String]) {
+        guard interval != nil else { return }
+        self.evaluations = evaluations
+        self.keyOrder = keyOrder
+    }
+
+    /// How many leading steps `walk` reads as this record's walk did, up to the last checkpoint it can
+    /// resume at (short of the last step: a walk resumes before a step it walks).
+    fileprivate func sharedSteps(with walk: CodeRuleEvaluator) -> Int {
+        let steps = walk.tutorial.steps
+        guard let interval, ruleIDs == walk.ruleIDs, checkpoints.count > 1 else { return 0 }
+        let limit = min(self.steps.count, steps.count - 1, (checkpoints.count - 1) * interval)
+        var same = 0
+        while same < limit, self.steps[same] == steps[same] {
+            let start = inputStarts[same]
+            let end = same + 1 < inputStarts.count ? inputStarts[same + 1] : inputs.count
+            let shown = walk.shownStates(of: steps[same])
+            guard shown.count == end - start, zip(shown, inputs[start..<end]).allSatisfy({ $0.readsAs($1) })
+            else { break }
+            same += 1
+        }
+        return same
+    }
+
+    /// This record cut to what was read and checked before step `position` (a checkpoint's).
+    fileprivate func prefix(before position: Int, checkpoint: Checkpoint, interval: Int) -> CodeRuleWalkRecord {
+        var kept = CodeRuleWalkRecord(ruleIDs: ruleIDs, interval: interval, steps: [])
+        kept.inputs = Array(inputs[..<inputStarts[position]])
+        kept.inputStarts = Array(inputStarts[..<position])
+        kept.checkpoints = Array(checkpoints[..<(position / interval)])
+        kept.keyOrder = Array(keyOrder[..<checkpoint.keyCount])
+        for key in kept.keyOrder {
+            guard let list = evaluations[key] else { continue }
+            var count = list.count
+            while count > 0, list[count - 1].position >= position { count -= 1 }
+            kept.evaluations[key] = Array(list[..<count])
+        }
+        kept.resumedAt = position
+        return kept
+    }
+
+    fileprivate func withSteps(_ steps: [Step]) -> CodeRuleWalkRecord {
+        var record = CodeRuleWalkRecord(ruleIDs: ruleIDs, interval: interval, steps: steps)
+        (record.inputs, record.inputStarts, record.checkpoints) = (inputs, inputStarts, checkpoints)
+        (record.evaluations, record.keyOrder, record.resumedAt) = (evaluations, keyOrder, resumedAt)
+        return record
+    }
+}
+
+extension CodeRuleEvaluator {
+    /// What the walk knows of one snippet of the step it is at.
+    struct ShownState: Sendable {
+        let file: String?
+        let facts: SnippetFacts?
+        let composed: ComposedState?
+
+        /// The walk reads both alike: the same file, facts (by the cache's number; facts outside a cache are
+        /// never taken as the same) and composed state.
+        func readsAs(_ other: ShownState) -> Bool {
+            guard file == other.file, facts?.id == other.facts?.id, facts?.id != 0 else { return false }
+            switch (composed, other.composed) {
+            case (nil, nil): return true
+            case (let mine?, let theirs?): return mine.isPart == theirs.isPart && mine.snippet == theirs.snippet
+            default: return false
+            }
+        }
+    }
+
+    /// Each snippet's file, facts and composed state in `step`, looked up once for the walk's three passes.
+    func shownStates(of step: Step) -> [ShownState] {
+        step.snippets.indices.map { index in
+            let address = SnippetAddress(step: step.id, index: index)
+            return ShownState(file: files[address], facts: facts[address], composed: composed[address])
+        }
+    }
+
+    /// Takes the state of `previous`'s walk before the last checkpoint this walk reads alike up to, and the
+    /// record of the walk so far (its `resumedAt` is the step this walk continues at), which keeps a checkpoint
+    /// every `interval` steps (nil: none).
+    mutating func resume(from previous: CodeRuleWalkRecord, interval: Int?) -> CodeRuleWalkRecord {
+        let fresh = CodeRuleWalkRecord(ruleIDs: ruleIDs, interval: interval, steps: interval == nil ? [] : tutorial.steps)
+        guard let interval, previous.interval == interval else { return fresh }
+        let index = previous.sharedSteps(with: self) / interval
+        guard index > 0 else { return fresh }
+        let checkpoint = previous.checkpoints[index]
+        let position = index * interval
+        let kept = previous.prefix(before: position, checkpoint: checkpoint, interval: interval)
+        project = checkpoint.project
+        lastState = checkpoint.lastState
+        checks = Array(previousChecks.prefix(checkpoint.checkCount))
+        reusedChecks += checks.count
+        evaluations = kept.evaluations
+        keyOrder = kept.keyOrder
+        return kept.withSteps(tutorial.steps)
+    }
+
+    /// Walks the steps from `start` on, recording what it reads in `record`.
+    mutating func checkSteps(from start: Int, recording record: inout CodeRuleWalkRecord) {
+        let steps = tutorial.steps
+        for position in steps.indices.dropFirst(start) {
+            let step = steps[position]
+            let shown = shownStates(of: step)
+            record.record(shown, at: position) {
+                .init(project: project, lastState: lastState, checkCount: checks.count, keyCount: keyOrder.count)
+            }
+            check(step, at: position, shown: shown)
+        }
+    }
+
+    /// Checks one step: the project first takes every file the step shows, then each snippet is checked
+    /// against it.
+    private mutating func check(_ step: Step, at position: Int, shown: [ShownState]) {
+        // The Swift snippets the step places in no file: what a state shown before one of them lacks is no
+        // evidence.
+        let lastUnplaced = shown.lastIndex { $0.file == nil && $0.facts != nil } ?? -1
+        for (index, snippet) in step.snippets.enumerated() {
+            guard let name = shown[index].file, let stateFacts = shown[index].facts else { continue }
+            // A state that leaves code out, or shows only part of its file, is no evidence of what the
+            // file lacks.
+            let partial = isPartial(shown[index].composed, stateFacts)
+            project.markIncomplete([name], partial)
+            project.show(name, at: stateFacts)
+            lastState[name] = FileState(
+                step: step.id, snippetIndex: index, snippet: shown[index].composed?.snippet ?? snippet,
+                facts: stateFacts, partial: partial, composed: shown[index].composed != nil,
+                unplacedAfter: lastUnplaced > index)
+        }
+        for (index, snippet) in step.snippets.enumerated() {
+            guard let snippetFacts = shown[index].facts else { continue }
+            let composedState = shown[index].composed
+            if let name = shown[index].file {
+                // The state's own snippet: for a composed state, the composed file (its facts' offsets).
+                evaluate(
+                    composedState?.snippet ?? snippet, facts: snippetFacts, position: position, step: step.id,
+                    codeStep: step.id, unplacedAfter: lastUnplaced > index, key: name, fileName: name,
+                    partial: isPartial(composedState, snippetFacts), composed: composedState != nil)
+            } else {
+                evaluate(
+                    snippet, facts: snippetFacts, position: position, step: step.id, codeStep: step.id,
+                    unplacedAfter: lastUnplaced > index, key: "#\(step.id)#\(index)", fileName: nil)
+            }
+        }
+        // A Swift fragment adds to its file (or, unnamed, to any file): until the file is shown whole
+        // again, what its last whole state lacks is no evidence.
+        for (index, snippet) in step.snippets.enumerated() where shown[index].file == nil && shown[index].facts != nil {
+            project.markIncomplete(snippet.fileName.map { [$0] } ?? project.files.map(\.name), true)
+        }
+    }
+
+    /// The last state of each file, checked once more against the finished project: what another file
+    /// changed later decides whether a cross-file problem is still there at the end.
+    mutating func recheckLastStates() {
+        let lastStep = lastState.values.map(\.step).max()
+        for (name, state) in lastState {
+            guard let lastStep, state.step != lastStep else { continue }
+            // A fragment shown after the file's last state (an empty or unplaced one) leaves the file
+            // incomplete: what the re-check no longer finds there is no evidence that a later step of
+            // another file fixed it, so it resolves nothing (a step that does not touch the file cannot).
+            evaluate(
+                state.snippet, facts: state.facts, position: .max, step: lastStep, codeStep: state.step,
+                unplacedAfter: state.unplacedAfter, key: name, fileName: name,
+                partial: state.partial || project.incompleteFiles.contains(name), composed: state.composed)
+        }
+    }
+}
