@@ -71,11 +71,8 @@ struct CodeRuleWalkRecord: Sendable {
         let limit = min(self.steps.count, steps.count - 1, (checkpoints.count - 1) * interval)
         var same = 0
         while same < limit, self.steps[same] == steps[same] {
-            let start = inputStarts[same]
             let end = same + 1 < inputStarts.count ? inputStarts[same + 1] : inputs.count
-            let shown = walk.shownStates(of: steps[same])
-            guard shown.count == end - start, zip(shown, inputs[start..<end]).allSatisfy({ $0.readsAs($1) })
-            else { break }
+            guard walk.reads(steps[same], as: inputs[inputStarts[same]..<end]) else { break }
             same += 1
         }
         return same
@@ -112,17 +109,24 @@ extension CodeRuleEvaluator {
         let file: String?
         let facts: SnippetFacts?
         let composed: ComposedState?
+    }
 
-        /// The walk reads both alike: the same file, facts (by the cache's number; facts outside a cache are
-        /// never taken as the same) and composed state.
-        func readsAs(_ other: ShownState) -> Bool {
-            guard file == other.file, facts?.id == other.facts?.id, facts?.id != 0 else { return false }
-            switch (composed, other.composed) {
-            case (nil, nil): return true
-            case (let mine?, let theirs?): return mine.isPart == theirs.isPart && mine.snippet == theirs.snippet
+    /// Whether the walk reads each snippet of `step` as `recorded`: the same file, facts and composed state,
+    /// compared without making the step's states (a resumed walk compares every step before the one it resumes at).
+    func reads(_ step: Step, as recorded: ArraySlice<ShownState>) -> Bool {
+        guard step.snippets.count == recorded.count else { return false }
+        for (index, input) in zip(step.snippets.indices, recorded) {
+            let address = SnippetAddress(step: step.id, index: index)
+            // Facts by the cache's number; facts outside a cache (number 0) are never taken as the same.
+            let factsID = facts[address]?.id
+            guard factsID == input.facts?.id, factsID != 0, files[address] == input.file else { return false }
+            switch (composed[address], input.composed) {
+            case (nil, nil): continue
+            case (let mine?, let theirs?) where mine.isPart == theirs.isPart && mine.snippet == theirs.snippet: continue
             default: return false
             }
         }
+        return true
     }
 
     /// Each snippet's file, facts and composed state in `step`, looked up once for the walk's three passes.
@@ -137,7 +141,8 @@ extension CodeRuleEvaluator {
     /// record of the walk so far (its `resumedAt` is the step this walk continues at), which keeps a checkpoint
     /// every `interval` steps (nil: none).
     mutating func resume(from previous: CodeRuleWalkRecord, interval: Int?) -> CodeRuleWalkRecord {
-        let fresh = CodeRuleWalkRecord(ruleIDs: ruleIDs, interval: interval, steps: interval == nil ? [] : tutorial.steps)
+        let steps = interval == nil ? [] : tutorial.steps
+        let fresh = CodeRuleWalkRecord(ruleIDs: ruleIDs, interval: interval, steps: steps)
         guard let interval, previous.interval == interval else { return fresh }
         let index = previous.sharedSteps(with: self) / interval
         guard index > 0 else { return fresh }

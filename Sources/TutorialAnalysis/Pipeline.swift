@@ -86,7 +86,9 @@ public func analyze(
         reusedChanges = changes.reused
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets)
-        let run = runTutorialRules(tutorialRules, context: context, previous: previous.tutorialRules)
+        // The steps before the one the code-rule walk resumed at are the previous analysis's, compared there.
+        let run = runTutorialRules(
+            tutorialRules, context: context, previous: previous.tutorialRules, sameLeadingSteps: walk.resumedAt)
         ruleMemory = run.memory
         for (description, found) in run.findings {
             for finding in found {
