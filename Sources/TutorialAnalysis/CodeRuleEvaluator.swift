@@ -45,7 +45,9 @@ struct CodeRuleEvaluator {
         /// The checked code is known to be the whole file: a whole snippet, nothing elided, not composed, and
         /// no Swift snippet placed in no file after it in its step.
         let whole: Bool
-        let snippet: Snippet
+        /// The checked snippet, by place: what was checked does not depend on where the document holds it, so a
+        /// resumed walk takes the previous walk's checks after an edit that moved their snippets.
+        let place: SnippetPlace
         /// Where the checked code's lines start (its facts' line index), for the rules' line edits.
         let codeLines: [Int]
         let found: [String: [String: CodeFinding]]
@@ -74,16 +76,30 @@ struct CodeRuleEvaluator {
         let identifiers: Set<String>
     }
 
-    /// A file's latest whole state.
-    struct FileState {
+    /// A checked snippet's place: the position of its step in the tutorial's steps, its position in the step, and
+    /// whether the check was of the state the timelines composed from it (`ComposedState`).
+    struct SnippetPlace: Equatable {
+        let position: Int
+        let index: Int
+        let composed: Bool
+    }
+
+    /// A file's latest whole state (its snippet by place, as a check's).
+    struct FileState: Equatable {
         let step: StepID
-        let snippetIndex: Int
-        let snippet: Snippet
+        let place: SnippetPlace
         let facts: SnippetFacts
         let partial: Bool
         let composed: Bool
         /// A Swift snippet placed in no file follows it in its step.
         let unplacedAfter: Bool
+
+        /// Facts compared by the cache's number (never equal outside a cache).
+        static func == (left: FileState, right: FileState) -> Bool {
+            left.step == right.step && left.place == right.place && left.facts.id == right.facts.id
+                && left.facts.id != 0 && left.partial == right.partial && left.composed == right.composed
+                && left.unplacedAfter == right.unplacedAfter
+        }
     }
 
     let rules: [any CodeRule]
@@ -127,8 +143,8 @@ struct CodeRuleEvaluator {
             rules: rules, tutorial: tutorial, facts: facts, files: files, composed: composed,
             configuration: configuration, cache: cache, previousChecks: previousChecks)
         var record = evaluator.resume(from: previousWalk, interval: checkpointInterval)
-        evaluator.checkSteps(from: record.resumedAt, recording: &record)
-        record.keep(evaluations: evaluator.evaluations, keyOrder: evaluator.keyOrder)
+        evaluator.checkSteps(from: record.resumedAt, previous: previousWalk, recording: &record)
+        record.keep(evaluator)
         evaluator.recheckLastStates()
         return (evaluator.findings(), evaluator.checks, evaluator.reusedChecks, record)
     }
@@ -152,13 +168,24 @@ struct CodeRuleEvaluator {
 
     // MARK: - Checking
 
+    /// The snippet at `place` in the tutorial walked (for a composed state, the composed file, whose offsets its
+    /// facts use).
+    func snippet(at place: SnippetPlace) -> Snippet {
+        let step = tutorial.steps[place.position]
+        if place.composed, let state = composed[SnippetAddress(step: step.id, index: place.index)] {
+            return state.snippet
+        }
+        return step.snippets[place.index]
+    }
+
     func isPartial(_ composedState: ComposedState?, _ snippetFacts: SnippetFacts) -> Bool {
         !snippetFacts.elidedLines.isEmpty || composedState?.isPart == true
     }
 
     mutating func evaluate(
-        _ snippet: Snippet, facts snippetFacts: SnippetFacts, position: Int, step: StepID, codeStep: StepID,
-        unplacedAfter: Bool, key: String, fileName: String?, partial: Bool = false, composed: Bool = false
+        _ snippet: Snippet, at place: SnippetPlace, facts snippetFacts: SnippetFacts, position: Int, step: StepID,
+        codeStep: StepID, unplacedAfter: Bool, key: String, fileName: String?, partial: Bool = false,
+        composed: Bool = false
     ) {
         let partial = partial || !snippetFacts.elidedLines.isEmpty
         let currentIsComplete = snippet.kind == .file && !partial
@@ -207,7 +234,7 @@ struct CodeRuleEvaluator {
         evaluations[key, default: []].append(
             Evaluation(
                 position: position, step: step, codeStep: codeStep, partial: partial, composed: composed, whole: whole,
-                snippet: snippet, codeLines: snippetFacts.lineStarts, found: found))
+                place: place, codeLines: snippetFacts.lineStarts, found: found))
     }
 
     // MARK: - Findings
@@ -247,13 +274,14 @@ struct CodeRuleEvaluator {
             }
             openOrder.removeAll { open[$0] == nil }
             for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) where opens || open[subject] != nil {
-                let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
+                let snippet = self.snippet(at: evaluation.place)
+                let range = documentRange(of: codeFinding.range, in: snippet.sourceMap)
                 let edits = evaluation.composed ? [] : codeFinding.edits
                 let occurrence = FindingOccurrence(
                     step: evaluation.codeStep, range: range,
                     edits: documentEdits(
-                        edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines, tutorial: tutorial),
-                    resourceEdits: resourceEdits(edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines))
+                        edits, snippet: snippet, codeLines: evaluation.codeLines, tutorial: tutorial),
+                    resourceEdits: resourceEdits(edits, snippet: snippet, codeLines: evaluation.codeLines))
                 if open[subject] != nil {
                     // The re-check of a file's last state repeats a state already recorded.
                     if open[subject]!.occurrences.last?.range != range {
@@ -307,9 +335,9 @@ struct CodeRuleEvaluator {
             let before = checks[..<run.firstCheck].last(where: { !needsWholeFile || $0.whole }),
             before.found[id]?.isEmpty ?? true
         else { return false }
-        let broken = meaningfulLines(of: checks[run.firstCheck].snippet.code)
-        let removed = meaningfulLines(of: before.snippet.code).subtracting(broken)
-        return !removed.isDisjoint(with: meaningfulLines(of: checks[resolving].snippet.code))
+        let broken = meaningfulLines(of: snippet(at: checks[run.firstCheck].place).code)
+        let removed = meaningfulLines(of: snippet(at: before.place).code).subtracting(broken)
+        return !removed.isDisjoint(with: meaningfulLines(of: snippet(at: checks[resolving].place).code))
     }
 
     /// Swift fragments (snippets outside every timeline), with their identifiers, in step order. A diagram

@@ -36,8 +36,17 @@ struct CodeRuleWalkRecord: Sendable {
     /// the order first checked.
     private(set) var evaluations: [String: [CodeRuleEvaluator.Evaluation]] = [:]
     private(set) var keyOrder: [String] = []
-    /// The step the walk began at (0: the first).
+    /// The step the walk began at (0: the first), and the first step it read otherwise than the previous walk.
     private(set) var resumedAt = 0
+    fileprivate(set) var readAlikeUntil = 0
+    /// The step from which the walk took the rest of the previous walk (`takeRest`), if it did.
+    fileprivate(set) var restTakenAt: Int?
+    /// The walk's state after its last step, and how many checks it made before the re-checks of last states.
+    private(set) var finalProject = WalkedProject()
+    private(set) var finalLastState: [String: CodeRuleEvaluator.FileState] = [:]
+    private(set) var walkCheckCount = 0
+    /// Whether the walk reached its last step (the record holds all its checks).
+    private(set) var isComplete = false
 
     /// Nothing kept: no code rule ran.
     static let none = CodeRuleWalkRecord(ruleIDs: [], interval: nil, steps: [])
@@ -56,11 +65,28 @@ struct CodeRuleWalkRecord: Sendable {
         inputs += shown
     }
 
-    /// The checks of the walk, once it reached the last step.
-    mutating func keep(evaluations: [String: [CodeRuleEvaluator.Evaluation]], keyOrder: [String]) {
+    /// The checks and state of the walk, once it reached the last step.
+    mutating func keep(_ walk: CodeRuleEvaluator) {
         guard interval != nil else { return }
-        self.evaluations = evaluations
-        self.keyOrder = keyOrder
+        (evaluations, keyOrder) = (walk.evaluations, walk.keyOrder)
+        (finalProject, finalLastState, walkCheckCount) = (walk.project, walk.lastState, walk.checks.count)
+        isComplete = true
+    }
+
+    /// Records what the walk read of the steps after `position` (`inputs`, with each step's first in `starts`,
+    /// counted from the first) when it took the rest of `previous`'s walk, and `previous`'s checkpoints after it.
+    fileprivate mutating func recordRest(
+        of previous: CodeRuleWalkRecord, after position: Int, inputs rest: [CodeRuleEvaluator.ShownState], starts: [Int]
+    ) {
+        guard let interval else { return }
+        inputStarts += starts.map { $0 + inputs.count }
+        inputs += rest
+        checkpoints += previous.checkpoints[(position / interval + 1)...]
+    }
+
+    /// What the walk read of the step at `position`.
+    fileprivate func inputs(ofStep position: Int) -> ArraySlice<CodeRuleEvaluator.ShownState> {
+        inputs[inputStarts[position]..<(position + 1 < inputStarts.count ? inputStarts[position + 1] : inputs.count)]
     }
 
     /// How many leading steps `walk` reads as this record's walk did, up to the last checkpoint it can
@@ -70,9 +96,7 @@ struct CodeRuleWalkRecord: Sendable {
         guard let interval, ruleIDs == walk.ruleIDs, checkpoints.count > 1 else { return 0 }
         let limit = min(self.steps.count, steps.count - 1, (checkpoints.count - 1) * interval)
         var same = 0
-        while same < limit, self.steps[same] == steps[same] {
-            let end = same + 1 < inputStarts.count ? inputStarts[same + 1] : inputs.count
-            guard walk.reads(steps[same], as: inputs[inputStarts[same]..<end]) else { break }
+        while same < limit, self.steps[same] == steps[same], walk.reads(steps[same], as: inputs(ofStep: same)) {
             same += 1
         }
         return same
@@ -99,6 +123,7 @@ struct CodeRuleWalkRecord: Sendable {
         var record = CodeRuleWalkRecord(ruleIDs: ruleIDs, interval: interval, steps: steps)
         (record.inputs, record.inputStarts, record.checkpoints) = (inputs, inputStarts, checkpoints)
         (record.evaluations, record.keyOrder, record.resumedAt) = (evaluations, keyOrder, resumedAt)
+        record.readAlikeUntil = readAlikeUntil
         return record
     }
 }
@@ -109,6 +134,19 @@ extension CodeRuleEvaluator {
         let file: String?
         let facts: SnippetFacts?
         let composed: ComposedState?
+
+        /// The walk reads both alike wherever the document holds them: the same file, facts (by the cache's
+        /// number, never equal outside a cache) and composed state (its code is its facts').
+        func readsAs(_ other: ShownState) -> Bool {
+            guard file == other.file, facts?.id == other.facts?.id, facts?.id != 0 else { return false }
+            switch (composed, other.composed) {
+            case (nil, nil): return true
+            case (let mine?, let theirs?):
+                return mine.isPart == theirs.isPart && mine.snippet.kind == theirs.snippet.kind
+                    && mine.snippet.fileName == theirs.snippet.fileName
+            default: return false
+            }
+        }
     }
 
     /// Whether the walk reads each snippet of `step` as `recorded`: the same file, facts and composed state,
@@ -144,8 +182,13 @@ extension CodeRuleEvaluator {
         let steps = interval == nil ? [] : tutorial.steps
         let fresh = CodeRuleWalkRecord(ruleIDs: ruleIDs, interval: interval, steps: steps)
         guard let interval, previous.interval == interval else { return fresh }
-        let index = previous.sharedSteps(with: self) / interval
-        guard index > 0 else { return fresh }
+        let same = previous.sharedSteps(with: self)
+        let index = same / interval
+        guard index > 0 else {
+            var fresh = fresh
+            fresh.readAlikeUntil = same
+            return fresh
+        }
         let checkpoint = previous.checkpoints[index]
         let position = index * interval
         let kept = previous.prefix(before: position, checkpoint: checkpoint, interval: interval)
@@ -155,20 +198,82 @@ extension CodeRuleEvaluator {
         reusedChecks += checks.count
         evaluations = kept.evaluations
         keyOrder = kept.keyOrder
-        return kept.withSteps(tutorial.steps)
+        var record = kept.withSteps(tutorial.steps)
+        record.readAlikeUntil = same
+        return record
     }
 
-    /// Walks the steps from `start` on, recording what it reads in `record`.
-    mutating func checkSteps(from start: Int, recording record: inout CodeRuleWalkRecord) {
+    /// Walks the steps from `start` on, recording what it reads in `record`; past the steps it read otherwise
+    /// than `previous`'s walk, it takes the rest of that walk where it can (`takeRest`).
+    mutating func checkSteps(
+        from start: Int, previous: CodeRuleWalkRecord, recording record: inout CodeRuleWalkRecord
+    ) {
         let steps = tutorial.steps
+        var mayTakeRest = previous.isComplete && previous.interval == record.interval
         for position in steps.indices.dropFirst(start) {
             let step = steps[position]
             let shown = shownStates(of: step)
             record.record(shown, at: position) {
                 .init(project: project, lastState: lastState, checkCount: checks.count, keyCount: keyOrder.count)
             }
+            if mayTakeRest, position > record.readAlikeUntil, let interval = record.interval, position % interval == 0 {
+                switch takeRest(of: previous, at: position, shown: shown, recording: &record) {
+                case .taken: return
+                case .stateDiffers: break
+                case .stepsDiffer: mayTakeRest = false
+                }
+            }
             check(step, at: position, shown: shown)
         }
+    }
+
+    enum RestTaken { case taken, stateDiffers, stepsDiffer }
+
+    /// At a checkpoint past the steps read otherwise: when the walk's state is the one `previous`'s walk had
+    /// there and every step from there on reads alike (but for where the document holds it: checks are by
+    /// place), the rest of the walk is the previous one's, taken as it is.
+    private mutating func takeRest(
+        of previous: CodeRuleWalkRecord, at position: Int, shown: [ShownState],
+        recording record: inout CodeRuleWalkRecord
+    ) -> RestTaken {
+        let steps = tutorial.steps
+        guard let interval = record.interval, previous.steps.count == steps.count,
+            position / interval < previous.checkpoints.count, previous.walkCheckCount <= previousChecks.count
+        else { return .stepsDiffer }
+        let checkpoint = previous.checkpoints[position / interval]
+        guard checkpoint.checkCount <= previous.walkCheckCount else { return .stepsDiffer }
+        guard project.entries == checkpoint.project.entries,
+            project.incompleteFiles == checkpoint.project.incompleteFiles, lastState == checkpoint.lastState,
+            keyOrder.elementsEqual(previous.keyOrder[..<checkpoint.keyCount])
+        else { return .stateDiffers }
+        var rest: [ShownState] = []
+        var starts: [Int] = []
+        for later in position..<steps.count {
+            let (step, theirs) = (steps[later], previous.steps[later])
+            let mine = later == position ? shown : shownStates(of: step)
+            guard step.id == theirs.id, step.snippets.count == theirs.snippets.count,
+                zip(step.snippets, theirs.snippets).allSatisfy({ $0.kind == $1.kind && $0.fileName == $1.fileName }),
+                zip(mine, previous.inputs(ofStep: later)).allSatisfy({ $0.readsAs($1) })
+            else { return .stepsDiffer }
+            if later > position {
+                starts.append(rest.count)
+                rest += mine
+            }
+        }
+        record.recordRest(of: previous, after: position, inputs: rest, starts: starts)
+        record.restTakenAt = position
+        for key in previous.keyOrder {
+            guard let theirs = previous.evaluations[key] else { continue }
+            var first = theirs.count
+            while first > 0, theirs[first - 1].position >= position { first -= 1 }
+            if first < theirs.count { evaluations[key, default: []] += theirs[first...] }
+        }
+        keyOrder = previous.keyOrder
+        let restChecks = previousChecks[checkpoint.checkCount..<previous.walkCheckCount]
+        checks += restChecks
+        reusedChecks += restChecks.count
+        (project, lastState) = (previous.finalProject, previous.finalLastState)
+        return .taken
     }
 
     /// Checks one step: the project first takes every file the step shows, then each snippet is checked
@@ -177,16 +282,16 @@ extension CodeRuleEvaluator {
         // The Swift snippets the step places in no file: what a state shown before one of them lacks is no
         // evidence.
         let lastUnplaced = shown.lastIndex { $0.file == nil && $0.facts != nil } ?? -1
-        for (index, snippet) in step.snippets.enumerated() {
+        for index in step.snippets.indices {
             guard let name = shown[index].file, let stateFacts = shown[index].facts else { continue }
             // A state that leaves code out, or shows only part of its file, is no evidence of what the
             // file lacks.
             let partial = isPartial(shown[index].composed, stateFacts)
             project.markIncomplete([name], partial)
             project.show(name, at: stateFacts)
+            let place = SnippetPlace(position: position, index: index, composed: shown[index].composed != nil)
             lastState[name] = FileState(
-                step: step.id, snippetIndex: index, snippet: shown[index].composed?.snippet ?? snippet,
-                facts: stateFacts, partial: partial, composed: shown[index].composed != nil,
+                step: step.id, place: place, facts: stateFacts, partial: partial, composed: shown[index].composed != nil,
                 unplacedAfter: lastUnplaced > index)
         }
         for (index, snippet) in step.snippets.enumerated() {
@@ -195,13 +300,16 @@ extension CodeRuleEvaluator {
             if let name = shown[index].file {
                 // The state's own snippet: for a composed state, the composed file (its facts' offsets).
                 evaluate(
-                    composedState?.snippet ?? snippet, facts: snippetFacts, position: position, step: step.id,
-                    codeStep: step.id, unplacedAfter: lastUnplaced > index, key: name, fileName: name,
+                    composedState?.snippet ?? snippet,
+                    at: SnippetPlace(position: position, index: index, composed: composedState != nil),
+                    facts: snippetFacts, position: position, step: step.id, codeStep: step.id,
+                    unplacedAfter: lastUnplaced > index, key: name, fileName: name,
                     partial: isPartial(composedState, snippetFacts), composed: composedState != nil)
             } else {
                 evaluate(
-                    snippet, facts: snippetFacts, position: position, step: step.id, codeStep: step.id,
-                    unplacedAfter: lastUnplaced > index, key: "#\(step.id)#\(index)", fileName: nil)
+                    snippet, at: SnippetPlace(position: position, index: index, composed: false), facts: snippetFacts,
+                    position: position, step: step.id, codeStep: step.id, unplacedAfter: lastUnplaced > index,
+                    key: "#\(step.id)#\(index)", fileName: nil)
             }
         }
         // A Swift fragment adds to its file (or, unnamed, to any file): until the file is shown whole
@@ -221,8 +329,8 @@ extension CodeRuleEvaluator {
             // incomplete: what the re-check no longer finds there is no evidence that a later step of
             // another file fixed it, so it resolves nothing (a step that does not touch the file cannot).
             evaluate(
-                state.snippet, facts: state.facts, position: .max, step: lastStep, codeStep: state.step,
-                unplacedAfter: state.unplacedAfter, key: name, fileName: name,
+                snippet(at: state.place), at: state.place, facts: state.facts, position: .max, step: lastStep,
+                codeStep: state.step, unplacedAfter: state.unplacedAfter, key: name, fileName: name,
                 partial: state.partial || project.incompleteFiles.contains(name), composed: state.composed)
         }
     }
