@@ -28,7 +28,7 @@ struct CodeRuleWalkRecord: Sendable {
     /// The steps walked, and what the walk read of each of their snippets, in order (`inputStarts[i]`: the
     /// first of step `i`).
     let steps: [Step]
-    private(set) var inputs: [CodeRuleEvaluator.ShownState] = []
+    private(set) var inputs: [CodeRuleEvaluator.ReadSnippet] = []
     private(set) var inputStarts: [Int] = []
     /// `checkpoints[i]`: the state before step `i * interval`.
     private(set) var checkpoints: [Checkpoint] = []
@@ -62,7 +62,7 @@ struct CodeRuleWalkRecord: Sendable {
         guard let interval else { return }
         if position == checkpoints.count * interval { checkpoints.append(state()) }
         inputStarts.append(inputs.count)
-        inputs += shown
+        for state in shown { inputs.append(state.read) }
     }
 
     /// The checks and state of the walk, once it reached the last step.
@@ -76,7 +76,8 @@ struct CodeRuleWalkRecord: Sendable {
     /// Records what the walk read of the steps after `position` (`inputs`, with each step's first in `starts`,
     /// counted from the first) when it took the rest of `previous`'s walk, and `previous`'s checkpoints after it.
     fileprivate mutating func recordRest(
-        of previous: CodeRuleWalkRecord, after position: Int, inputs rest: [CodeRuleEvaluator.ShownState], starts: [Int]
+        of previous: CodeRuleWalkRecord, after position: Int, inputs rest: [CodeRuleEvaluator.ReadSnippet],
+        starts: [Int]
     ) {
         guard let interval else { return }
         inputStarts += starts.map { $0 + inputs.count }
@@ -85,7 +86,7 @@ struct CodeRuleWalkRecord: Sendable {
     }
 
     /// What the walk read of the step at `position`.
-    fileprivate func inputs(ofStep position: Int) -> ArraySlice<CodeRuleEvaluator.ShownState> {
+    fileprivate func inputs(ofStep position: Int) -> ArraySlice<CodeRuleEvaluator.ReadSnippet> {
         inputs[inputStarts[position]..<(position + 1 < inputStarts.count ? inputStarts[position + 1] : inputs.count)]
     }
 
@@ -135,34 +136,46 @@ extension CodeRuleEvaluator {
         let facts: SnippetFacts?
         let composed: ComposedState?
 
-        /// The walk reads both alike wherever the document holds them: the same file, facts (by the cache's
-        /// number, never equal outside a cache) and composed state (its code is its facts').
-        func readsAs(_ other: ShownState) -> Bool {
-            guard file == other.file, facts?.id == other.facts?.id, facts?.id != 0 else { return false }
-            switch (composed, other.composed) {
-            case (nil, nil): return true
-            case (let mine?, let theirs?):
-                return mine.isPart == theirs.isPart && mine.snippet.kind == theirs.snippet.kind
-                    && mine.snippet.fileName == theirs.snippet.fileName
-            default: return false
-            }
+        /// What the walk read of the snippet (`ReadSnippet`).
+        var read: ReadSnippet {
+            ReadSnippet(
+                file: file, factsID: facts?.id, composedPart: composed?.isPart, composedKind: composed?.snippet.kind,
+                composedFileName: composed?.snippet.fileName)
         }
     }
 
-    /// Whether the walk reads each snippet of `step` as `recorded`: the same file, facts and composed state,
-    /// compared without making the step's states (a resumed walk compares every step before the one it resumes at).
-    func reads(_ step: Step, as recorded: ArraySlice<ShownState>) -> Bool {
+    /// What the walk read of one snippet, as a later walk compares it wherever the document holds it (checks
+    /// hold their snippets by place): its file, its facts by the cache's number, and its composed state's
+    /// shape (the composed code is its facts'). Smaller than the state itself, to keep and to compare.
+    struct ReadSnippet: Sendable {
+        let file: String?
+        let factsID: Int?
+        let composedPart: Bool?
+        let composedKind: SnippetKind?
+        let composedFileName: String?
+
+        /// Read alike; facts outside a cache (number 0) are never taken as the same.
+        func readsAs(_ other: ReadSnippet) -> Bool {
+            factsID != 0 && factsID == other.factsID && file == other.file && composedPart == other.composedPart
+                && composedKind == other.composedKind && composedFileName == other.composedFileName
+        }
+    }
+
+    /// What the walk reads of the snippet at `index` of `step`, looked up without making its state.
+    func read(_ step: Step, at index: Int) -> ReadSnippet {
+        let address = SnippetAddress(step: step.id, index: index)
+        let state = composed[address]
+        return ReadSnippet(
+            file: files[address], factsID: facts[address]?.id, composedPart: state?.isPart,
+            composedKind: state?.snippet.kind, composedFileName: state?.snippet.fileName)
+    }
+
+    /// Whether the walk reads each snippet of `step` as `recorded` (a resumed walk compares every step before
+    /// the one it resumes at).
+    func reads(_ step: Step, as recorded: ArraySlice<ReadSnippet>) -> Bool {
         guard step.snippets.count == recorded.count else { return false }
-        for (index, input) in zip(step.snippets.indices, recorded) {
-            let address = SnippetAddress(step: step.id, index: index)
-            // Facts by the cache's number; facts outside a cache (number 0) are never taken as the same.
-            let factsID = facts[address]?.id
-            guard factsID == input.facts?.id, factsID != 0, files[address] == input.file else { return false }
-            switch (composed[address], input.composed) {
-            case (nil, nil): continue
-            case (let mine?, let theirs?) where mine.isPart == theirs.isPart && mine.snippet == theirs.snippet: continue
-            default: return false
-            }
+        for (index, input) in zip(step.snippets.indices, recorded) where !read(step, at: index).readsAs(input) {
+            return false
         }
         return true
     }
@@ -227,6 +240,8 @@ extension CodeRuleEvaluator {
         }
     }
 
+    /// What `takeRest` found: the rest taken; the walk's state not the previous walk's there (it may be at a
+    /// later checkpoint); or a later step read otherwise (no later checkpoint can take the rest).
     enum RestTaken { case taken, stateDiffers, stepsDiffer }
 
     /// At a checkpoint past the steps read otherwise: when the walk's state is the one `previous`'s walk had
@@ -246,18 +261,24 @@ extension CodeRuleEvaluator {
             project.incompleteFiles == checkpoint.project.incompleteFiles, lastState == checkpoint.lastState,
             keyOrder.elementsEqual(previous.keyOrder[..<checkpoint.keyCount])
         else { return .stateDiffers }
-        var rest: [ShownState] = []
+        var rest: [ReadSnippet] = []
         var starts: [Int] = []
         for later in position..<steps.count {
             let (step, theirs) = (steps[later], previous.steps[later])
-            let mine = later == position ? shown : shownStates(of: step)
             guard step.id == theirs.id, step.snippets.count == theirs.snippets.count,
-                zip(step.snippets, theirs.snippets).allSatisfy({ $0.kind == $1.kind && $0.fileName == $1.fileName }),
-                zip(mine, previous.inputs(ofStep: later)).allSatisfy({ $0.readsAs($1) })
+                zip(step.snippets, theirs.snippets).allSatisfy({ $0.kind == $1.kind && $0.fileName == $1.fileName })
             else { return .stepsDiffer }
-            if later > position {
-                starts.append(rest.count)
-                rest += mine
+            if later == position {
+                guard zip(shown, previous.inputs(ofStep: later)).allSatisfy({ $0.read.readsAs($1) }) else {
+                    return .stepsDiffer
+                }
+                continue
+            }
+            starts.append(rest.count)
+            for (index, input) in zip(step.snippets.indices, previous.inputs(ofStep: later)) {
+                let mine = read(step, at: index)
+                guard mine.readsAs(input) else { return .stepsDiffer }
+                rest.append(mine)
             }
         }
         record.recordRest(of: previous, after: position, inputs: rest, starts: starts)
@@ -291,7 +312,7 @@ extension CodeRuleEvaluator {
             project.show(name, at: stateFacts)
             let place = SnippetPlace(position: position, index: index, composed: shown[index].composed != nil)
             lastState[name] = FileState(
-                step: step.id, place: place, facts: stateFacts, partial: partial, composed: shown[index].composed != nil,
+                step: step.id, place: place, facts: stateFacts, partial: partial, composed: place.composed,
                 unplacedAfter: lastUnplaced > index)
         }
         for (index, snippet) in step.snippets.enumerated() {
