@@ -82,7 +82,13 @@ struct CodeRuleWalkRecord: Sendable {
         guard let interval else { return }
         inputStarts += starts.map { $0 + inputs.count }
         inputs += rest
-        checkpoints += previous.checkpoints[(position / interval + 1)...]
+        // Their checks counted as this walk's: it may have made more or fewer before `position`.
+        let offset = checkpoints[position / interval].checkCount - previous.checkpoints[position / interval].checkCount
+        checkpoints += previous.checkpoints[(position / interval + 1)...].map { checkpoint in
+            Checkpoint(
+                project: checkpoint.project, lastState: checkpoint.lastState,
+                checkCount: checkpoint.checkCount + offset, keyCount: checkpoint.keyCount)
+        }
     }
 
     /// What the walk read of the step at `position`.

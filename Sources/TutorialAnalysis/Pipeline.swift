@@ -63,6 +63,8 @@ public func analyze(
         ? (bySnippet: [:], byFile: [:], reused: 0) : swiftFacts(tutorial, timelines: timelines, cache: cache, previous: previous.facts)
     var fileOfState: [SnippetAddress: String] = [:]
     var composedStates: [SnippetAddress: CodeRuleEvaluator.ComposedState] = [:]
+    // Sized once: grown insert by insert, the table was rehashed a dozen times at every keystroke.
+    fileOfState.reserveCapacity(timelines.reduce(0) { $0 + $1.states.count })
     for timeline in timelines {
         for state in timeline.states {
             let address = SnippetAddress(step: state.step, index: state.snippetIndex)
