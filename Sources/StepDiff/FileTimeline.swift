@@ -106,6 +106,8 @@ public struct Timelines: Sendable {
     public let resumedAt: Int
     /// How many steps apart an editing session's builds keep their state (`buildTimelineSet`'s `checkpoints`).
     public static let checkpointInterval = 32
+    /// How many steps apart this build kept its state (nil: none kept): the code-rule walk keeps its own as often.
+    public var keptInterval: Int? { checkpoints.steps.isEmpty ? nil : checkpoints.interval }
 
     public init(files: [FileTimeline], unplaced: [UnplacedSnippet] = [], judgements: TimelineJudgements = TimelineJudgements()) {
         self.init(files: files, unplaced: unplaced, judgements: judgements, checkpoints: .none, resumedAt: 0)

@@ -30,7 +30,10 @@ struct CodeRuleEvaluator {
     }
 
     /// One check of one snippet: what each rule found in it, by rule id and subject.
-    private struct Evaluation {
+    struct Evaluation {
+        /// The position in the tutorial's steps of the step the walk was at (`Int.max` for the re-check of a
+        /// file's last state): a resumed walk keeps the checks made before the step it resumes at.
+        let position: Int
         /// When the check happened (a problem gone here is resolved here).
         let step: StepID
         /// The step whose snippet was checked (where a problem first seen here is introduced).
@@ -42,7 +45,9 @@ struct CodeRuleEvaluator {
         /// The checked code is known to be the whole file: a whole snippet, nothing elided, not composed, and
         /// no Swift snippet placed in no file after it in its step.
         let whole: Bool
-        let snippet: Snippet
+        /// The checked snippet, by place: what was checked does not depend on where the document holds it, so a
+        /// resumed walk takes the previous walk's checks after an edit that moved their snippets.
+        let place: SnippetPlace
         /// Where the checked code's lines start (its facts' line index), for the rules' line edits.
         let codeLines: [Int]
         let found: [String: [String: CodeFinding]]
@@ -71,59 +76,77 @@ struct CodeRuleEvaluator {
         let identifiers: Set<String>
     }
 
-    /// A file's latest whole state.
-    private struct FileState {
-        let step: StepID
-        let snippetIndex: Int
-        let snippet: Snippet
-        let facts: SnippetFacts
-        let partial: Bool
+    /// A checked snippet's place: the position of its step in the tutorial's steps, its position in the step, and
+    /// whether the check was of the state the timelines composed from it (`ComposedState`).
+    struct SnippetPlace: Equatable {
+        let position: Int
+        let index: Int
         let composed: Bool
     }
 
-    private let rules: [any CodeRule]
-    private let ruleIDs: [String]
+    /// A file's latest whole state (its snippet by place, as a check's).
+    struct FileState: Equatable {
+        let step: StepID
+        let place: SnippetPlace
+        let facts: SnippetFacts
+        let partial: Bool
+        let composed: Bool
+        /// A Swift snippet placed in no file follows it in its step.
+        let unplacedAfter: Bool
+
+        /// Facts compared by the cache's number (never equal outside a cache).
+        static func == (left: FileState, right: FileState) -> Bool {
+            left.step == right.step && left.place == right.place && left.facts.id == right.facts.id
+                && left.facts.id != 0 && left.partial == right.partial && left.composed == right.composed
+                && left.unplacedAfter == right.unplacedAfter
+        }
+    }
+
+    let rules: [any CodeRule]
+    let ruleIDs: [String]
     /// Made once: every check's memo key carries it.
     private let ruleIDsHash: Int
-    private let tutorial: Tutorial
-    private let facts: [SnippetAddress: SnippetFacts]
-    private let files: [SnippetAddress: String]
-    private let composed: [SnippetAddress: ComposedState]
+    let tutorial: Tutorial
+    let facts: [SnippetAddress: SnippetFacts]
+    let files: [SnippetAddress: String]
+    let composed: [SnippetAddress: ComposedState]
     private let configuration: Configuration
     private let cache: FactsCache
     private let known = KnownProtocols.standard
 
     /// Checks per timeline key, in order, and the keys in the order first checked.
-    private var evaluations: [String: [Evaluation]] = [:]
-    private var keyOrder: [String] = []
+    var evaluations: [String: [Evaluation]] = [:]
+    var keyOrder: [String] = []
     /// The project at the step being walked (`WalkedProject`).
-    private var project = WalkedProject()
-    private var lastState: [String: FileState] = [:]
+    var project = WalkedProject()
+    var lastState: [String: FileState] = [:]
     /// Fragments, scanned only when a problem is still open at the end of a file.
     private var scannedFragments: [Fragment]?
-    /// The Swift snippets each step places in no file (by position in the step): what a state of the step
-    /// shown before one of them lacks is no evidence.
-    private let unplacedCode: [StepID: Set<Int>]
     /// The checks of the analysis of the document's previous version, in the order made, and this one's.
-    private let previousChecks: [RememberedEvaluation]
-    private var checks: [RememberedEvaluation] = []
-    private var reusedChecks = 0
+    let previousChecks: [RememberedEvaluation]
+    var checks: [RememberedEvaluation] = []
+    var reusedChecks = 0
 
     /// The findings of `rules` over the tutorial's Swift states (`facts`, with `files` naming the
     /// timeline each state belongs to), and the checks made, for the analysis of the document's next
-    /// version (`previousChecks`: those of the previous version's).
+    /// version (`previousChecks`: those of the previous version's), and the walk's record (`previousWalk`: the
+    /// previous version's, whose state before the first step that changed is where this walk starts), with a
+    /// checkpoint every `checkpointInterval` steps (nil: none, no record).
     static func findings(
         _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts],
         files: [SnippetAddress: String], composed: [SnippetAddress: ComposedState] = [:], configuration: Configuration,
-        cache: FactsCache, previousChecks: [RememberedEvaluation] = []
-    ) -> (findings: [Finding], checks: [RememberedEvaluation], reused: Int) {
-        guard !rules.isEmpty else { return ([], [], 0) }
+        cache: FactsCache, previousChecks: [RememberedEvaluation] = [], previousWalk: CodeRuleWalkRecord = .none,
+        checkpointInterval: Int? = nil
+    ) -> (findings: [Finding], checks: [RememberedEvaluation], reused: Int, walk: CodeRuleWalkRecord) {
+        guard !rules.isEmpty else { return ([], [], 0, .none) }
         var evaluator = CodeRuleEvaluator(
             rules: rules, tutorial: tutorial, facts: facts, files: files, composed: composed,
             configuration: configuration, cache: cache, previousChecks: previousChecks)
-        evaluator.checkEveryStep()
+        var record = evaluator.resume(from: previousWalk, interval: checkpointInterval)
+        evaluator.checkSteps(from: record.resumedAt, previous: previousWalk, recording: &record)
+        record.keep(evaluator)
         evaluator.recheckLastStates()
-        return (evaluator.findings(), evaluator.checks, evaluator.reusedChecks)
+        return (evaluator.findings(), evaluator.checks, evaluator.reusedChecks, record)
     }
 
     private init(
@@ -141,96 +164,33 @@ struct CodeRuleEvaluator {
         self.composed = composed
         self.configuration = configuration
         self.cache = cache
-        var unplaced: [StepID: Set<Int>] = [:]
-        for step in tutorial.steps {
-            for index in step.snippets.indices {
-                let address = SnippetAddress(step: step.id, index: index)
-                if facts[address] != nil, files[address] == nil { unplaced[step.id, default: []].insert(index) }
-            }
-        }
-        self.unplacedCode = unplaced
     }
 
     // MARK: - Checking
 
-    private mutating func checkEveryStep() {
-        for step in tutorial.steps {
-            // Each snippet's file, facts and composed state, looked up once for the step's three passes.
-            let shown = step.snippets.indices.map { index -> ShownState in
-                let address = SnippetAddress(step: step.id, index: index)
-                return ShownState(file: files[address], facts: facts[address], composed: composed[address])
-            }
-            // The project first takes every file this step shows, then each snippet is checked against it.
-            for (index, snippet) in step.snippets.enumerated() {
-                guard let name = shown[index].file, let stateFacts = shown[index].facts else { continue }
-                // A state that leaves code out, or shows only part of its file, is no evidence of what the
-                // file lacks.
-                let partial = isPartial(shown[index].composed, stateFacts)
-                project.markIncomplete([name], partial)
-                project.show(name, at: stateFacts)
-                lastState[name] = FileState(
-                    step: step.id, snippetIndex: index, snippet: shown[index].composed?.snippet ?? snippet,
-                    facts: stateFacts, partial: partial, composed: shown[index].composed != nil)
-            }
-            for (index, snippet) in step.snippets.enumerated() {
-                guard let snippetFacts = shown[index].facts else { continue }
-                let composedState = shown[index].composed
-                if let name = shown[index].file {
-                    // The state's own snippet: for a composed state, the composed file (its facts' offsets).
-                    evaluate(
-                        composedState?.snippet ?? snippet, facts: snippetFacts, step: step.id, codeStep: step.id,
-                        snippetIndex: index, key: name, fileName: name, partial: isPartial(composedState, snippetFacts),
-                        composed: composedState != nil)
-                } else {
-                    evaluate(
-                        snippet, facts: snippetFacts, step: step.id, codeStep: step.id, snippetIndex: index,
-                        key: "#\(step.id)#\(index)", fileName: nil)
-                }
-            }
-            // A Swift fragment adds to its file (or, unnamed, to any file): until the file is shown whole
-            // again, what its last whole state lacks is no evidence.
-            for (index, snippet) in step.snippets.enumerated() where shown[index].file == nil && shown[index].facts != nil {
-                project.markIncomplete(snippet.fileName.map { [$0] } ?? project.files.map(\.name), true)
-            }
+    /// The snippet at `place` in the tutorial walked (for a composed state, the composed file, whose offsets its
+    /// facts use).
+    func snippet(at place: SnippetPlace) -> Snippet {
+        let step = tutorial.steps[place.position]
+        if place.composed, let state = composed[SnippetAddress(step: step.id, index: place.index)] {
+            return state.snippet
         }
+        return step.snippets[place.index]
     }
 
-    /// What the walk knows of one snippet of the step it is at.
-    private struct ShownState {
-        let file: String?
-        let facts: SnippetFacts?
-        let composed: ComposedState?
-    }
-
-    /// The last state of each file, checked once more against the finished project: what another file
-    /// changed later decides whether a cross-file problem is still there at the end.
-    private mutating func recheckLastStates() {
-        let lastStep = lastState.values.map(\.step).max()
-        for (name, state) in lastState {
-            guard let lastStep, state.step != lastStep else { continue }
-            // A fragment shown after the file's last state (an empty or unplaced one) leaves the file
-            // incomplete: what the re-check no longer finds there is no evidence that a later step of
-            // another file fixed it, so it resolves nothing (a step that does not touch the file cannot).
-            evaluate(
-                state.snippet, facts: state.facts, step: lastStep, codeStep: state.step,
-                snippetIndex: state.snippetIndex, key: name, fileName: name,
-                partial: state.partial || project.incompleteFiles.contains(name), composed: state.composed)
-        }
-    }
-
-    private func isPartial(_ composedState: ComposedState?, _ snippetFacts: SnippetFacts) -> Bool {
+    func isPartial(_ composedState: ComposedState?, _ snippetFacts: SnippetFacts) -> Bool {
         !snippetFacts.elidedLines.isEmpty || composedState?.isPart == true
     }
 
-    private mutating func evaluate(
-        _ snippet: Snippet, facts snippetFacts: SnippetFacts, step: StepID, codeStep: StepID, snippetIndex: Int,
-        key: String, fileName: String?, partial: Bool = false, composed: Bool = false
+    mutating func evaluate(
+        _ snippet: Snippet, at place: SnippetPlace, facts snippetFacts: SnippetFacts, position: Int, step: StepID,
+        codeStep: StepID, unplacedAfter: Bool, key: String, fileName: String?, partial: Bool = false,
+        composed: Bool = false
     ) {
         let partial = partial || !snippetFacts.elidedLines.isEmpty
         let currentIsComplete = snippet.kind == .file && !partial
         // A snippet in no file shown later in the step might add to the file checked (one shown before it is
         // what the whole file that follows repeats; a whole snippet in no file is whole in itself).
-        let unplacedAfter = (unplacedCode[codeStep] ?? []).contains { $0 > snippetIndex }
         let whole = currentIsComplete && !composed && !unplacedAfter
         let (rules, projectFiles, incompleteFiles, known) = (rules, project.files, project.incompleteFiles, known)
         let compute: () -> [String: [String: CodeFinding]] = {
@@ -273,8 +233,8 @@ struct CodeRuleEvaluator {
         if evaluations[key] == nil { keyOrder.append(key) }
         evaluations[key, default: []].append(
             Evaluation(
-                step: step, codeStep: codeStep, partial: partial, composed: composed, whole: whole,
-                snippet: snippet, codeLines: snippetFacts.lineStarts, found: found))
+                position: position, step: step, codeStep: codeStep, partial: partial, composed: composed, whole: whole,
+                place: place, codeLines: snippetFacts.lineStarts, found: found))
     }
 
     // MARK: - Findings
@@ -314,13 +274,14 @@ struct CodeRuleEvaluator {
             }
             openOrder.removeAll { open[$0] == nil }
             for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) where opens || open[subject] != nil {
-                let range = documentRange(of: codeFinding.range, in: evaluation.snippet.sourceMap)
+                let snippet = self.snippet(at: evaluation.place)
+                let range = documentRange(of: codeFinding.range, in: snippet.sourceMap)
                 let edits = evaluation.composed ? [] : codeFinding.edits
                 let occurrence = FindingOccurrence(
                     step: evaluation.codeStep, range: range,
                     edits: documentEdits(
-                        edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines, tutorial: tutorial),
-                    resourceEdits: resourceEdits(edits, snippet: evaluation.snippet, codeLines: evaluation.codeLines))
+                        edits, snippet: snippet, codeLines: evaluation.codeLines, tutorial: tutorial),
+                    resourceEdits: resourceEdits(edits, snippet: snippet, codeLines: evaluation.codeLines))
                 if open[subject] != nil {
                     // The re-check of a file's last state repeats a state already recorded.
                     if open[subject]!.occurrences.last?.range != range {
@@ -374,9 +335,9 @@ struct CodeRuleEvaluator {
             let before = checks[..<run.firstCheck].last(where: { !needsWholeFile || $0.whole }),
             before.found[id]?.isEmpty ?? true
         else { return false }
-        let broken = meaningfulLines(of: checks[run.firstCheck].snippet.code)
-        let removed = meaningfulLines(of: before.snippet.code).subtracting(broken)
-        return !removed.isDisjoint(with: meaningfulLines(of: checks[resolving].snippet.code))
+        let broken = meaningfulLines(of: snippet(at: checks[run.firstCheck].place).code)
+        let removed = meaningfulLines(of: snippet(at: before.place).code).subtracting(broken)
+        return !removed.isDisjoint(with: meaningfulLines(of: snippet(at: checks[resolving].place).code))
     }
 
     /// Swift fragments (snippets outside every timeline), with their identifiers, in step order. A diagram

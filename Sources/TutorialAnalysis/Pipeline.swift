@@ -63,6 +63,8 @@ public func analyze(
         ? (bySnippet: [:], byFile: [:], reused: 0) : swiftFacts(tutorial, timelines: timelines, cache: cache, previous: previous.facts)
     var fileOfState: [SnippetAddress: String] = [:]
     var composedStates: [SnippetAddress: CodeRuleEvaluator.ComposedState] = [:]
+    // Sized once: grown insert by insert, the table was rehashed a dozen times at every keystroke.
+    fileOfState.reserveCapacity(timelines.reduce(0) { $0 + $1.states.count })
     for timeline in timelines {
         for state in timeline.states {
             let address = SnippetAddress(step: state.step, index: state.snippetIndex)
@@ -73,9 +75,10 @@ public func analyze(
             }
         }
     }
-    var (findings, checks, reusedChecks) = CodeRuleEvaluator.findings(
+    var (findings, checks, reusedChecks, walk) = CodeRuleEvaluator.findings(
         codeRules, tutorial: tutorial, facts: facts.bySnippet, files: fileOfState, composed: composedStates,
-        configuration: configuration, cache: cache, previousChecks: previous.evaluations)
+        configuration: configuration, cache: cache, previousChecks: previous.evaluations, previousWalk: previous.walk,
+        checkpointInterval: timelineSet.keptInterval)
     var changedIdentifiers: [String: [StateChange]] = [:]
     var reusedChanges = 0
     var ruleMemory = TutorialRuleMemory.none
@@ -85,7 +88,9 @@ public func analyze(
         reusedChanges = changes.reused
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets)
-        let run = runTutorialRules(tutorialRules, context: context, previous: previous.tutorialRules)
+        // The steps before the one the code-rule walk resumed at are the previous analysis's, compared there.
+        let run = runTutorialRules(
+            tutorialRules, context: context, previous: previous.tutorialRules, sameLeadingSteps: walk.resumedAt)
         ruleMemory = run.memory
         for (description, found) in run.findings {
             for finding in found {
@@ -110,6 +115,6 @@ public func analyze(
     return Analysis(
         tutorial: tutorial, timelines: timelines, unplaced: unplaced, findings: findings, buildOrder: buildOrder,
         stateResults: StateResults(
-            facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks,
+            facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks, walk: walk,
             tutorialRules: ruleMemory, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
 }

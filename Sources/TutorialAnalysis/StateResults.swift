@@ -20,6 +20,8 @@ public struct StateResults: Sendable {
     let changedIdentifiers: [String: [StateChange]]
     /// The code-rule evaluator's checks in the order it made them.
     let evaluations: [RememberedEvaluation]
+    /// The code-rule walk's checkpoints and checks, where the next version's walk resumes.
+    let walk: CodeRuleWalkRecord
     /// What the tutorial rules judged step by step. Empty when no tutorial rule ran.
     let tutorialRules: TutorialRuleMemory
     /// How many results (facts, changed identifiers, checks, the tutorial rules' judgements) this analysis
@@ -28,7 +30,7 @@ public struct StateResults: Sendable {
 
     /// Nothing to reuse: a document's first analysis.
     public static let none = StateResults(
-        facts: [:], changedIdentifiers: [:], evaluations: [], tutorialRules: .none, reusedCount: 0)
+        facts: [:], changedIdentifiers: [:], evaluations: [], walk: .none, tutorialRules: .none, reusedCount: 0)
 }
 
 /// A state's code and what the facts pass made of it.

@@ -37,6 +37,8 @@ func swiftFacts(
     } else {
         perFile = timelines.map { facts(of: $0, cache: cache, previous: previous[$0.fileName] ?? []) }
     }
+    // Sized once for every file's states (and a few snippets in no file) rather than grown merge by merge.
+    result.reserveCapacity(perFile.reduce(0) { $0 + $1.bySnippet.count } + 16)
     for (timeline, facts) in zip(timelines, perFile) {
         result.merge(facts.bySnippet) { first, _ in first }
         byFile[timeline.fileName] = facts.byState

@@ -31,7 +31,12 @@ enum CodeEditPatch {
         sections.reserveCapacity(previous.sections.count)
         for section in previous.sections {
             let steps = section.steps.map { step in
-                Step(
+                // A step wholly before the edit is the previous one, kept as it is: its storage shared, the next
+                // analysis tells it unchanged by identity rather than by comparing its contents.
+                if step.range.end < change.replaced.start,
+                    step.snippets.allSatisfy({ $0.range.end < change.replaced.start })
+                { return step }
+                return Step(
                     id: step.id, label: step.label, labelNumber: step.labelNumber, title: step.title, prose: step.prose,
                     range: moved.range(step.range),
                     snippets: step.snippets.map { snippet in

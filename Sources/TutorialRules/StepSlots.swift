@@ -18,13 +18,28 @@ struct StepSlots: Sendable {
 
     init() {}
 
-    init(steps: [Step], previous: StepSlots) {
+    /// `sameLeadingSteps`: how many steps at the start are those the previous analysis told apart (its caller
+    /// compared them): their contents and slots are the previous ones as they are, which the loop below would
+    /// give them (the previous analysis numbered its slots in order of first appearance, so those of its first
+    /// steps are the first slots, each standing for itself), without comparing each step again.
+    init(steps: [Step], previous: StepSlots, sameLeadingSteps: Int = 0) {
         contents.reserveCapacity(steps.count)
         slots.reserveCapacity(steps.count)
         var slotOfPrevious = [Int?](repeating: nil, count: previous.distinct.count)
         var fresh: [StepContent: Int] = [:]
         var lookup = PreviousContents(previous.distinct)
-        for (position, step) in steps.enumerated() {
+        let shared = min(sameLeadingSteps, steps.count, previous.contents.count)
+        if shared > 0 {
+            contents += previous.contents[..<shared]
+            slots += previous.slots[..<shared]
+            let known = (slots.max() ?? -1) + 1
+            distinct += previous.distinct[..<known]
+            for slot in 0..<known {
+                previousSlots.append(slot)
+                slotOfPrevious[slot] = slot
+            }
+        }
+        for (position, step) in steps.enumerated().dropFirst(shared) {
             let content: StepContent
             let earlier: Int?
             if position < previous.contents.count, previous.contents[position].isContent(of: step) {

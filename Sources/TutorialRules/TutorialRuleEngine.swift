@@ -36,15 +36,20 @@ public struct TutorialRuleRun: Sendable {
 /// Runs `rules` on the tutorial of `context`: a collecting rule collects each step whose content `previous`
 /// (the memory of an analysis of another version of the same document) has no value for, once per distinct
 /// content, then validates; any other rule checks the whole tutorial. The findings are those of running
-/// every rule afresh (`TutorialRule.check`).
+/// every rule afresh (`TutorialRule.check`). `sameLeadingSteps`: how many steps at the start the caller knows
+/// to be those `previous` was collected from (`StepSlots`).
 public func runTutorialRules(
-    _ rules: [any TutorialRule], context: TutorialContext, previous: TutorialRuleMemory = .none
+    _ rules: [any TutorialRule], context: TutorialContext, previous: TutorialRuleMemory = .none,
+    sameLeadingSteps: Int = 0
 ) -> TutorialRuleRun {
     var storage: CollectedStorage?
     var findings: [(rule: RuleDescription, findings: [DocumentFinding])] = []
     for rule in rules {
         if let collecting = rule as? any CollectingTutorialRule {
-            if storage == nil { storage = CollectedStorage(steps: context.tutorial.steps, previous: previous) }
+            if storage == nil {
+                storage = CollectedStorage(
+                    steps: context.tutorial.steps, previous: previous, sameLeadingSteps: sameLeadingSteps)
+            }
             findings.append((rule.description, storage!.run(collecting, context: context)))
         } else {
             findings.append((rule.description, rule.check(context)))
@@ -63,9 +68,9 @@ private struct CollectedStorage {
     var collected = 0
     var count = 0
 
-    init(steps: [Step], previous: TutorialRuleMemory) {
+    init(steps: [Step], previous: TutorialRuleMemory, sameLeadingSteps: Int) {
         self.previous = previous
-        self.steps = StepSlots(steps: steps, previous: previous.steps)
+        self.steps = StepSlots(steps: steps, previous: previous.steps, sameLeadingSteps: sameLeadingSteps)
     }
 
     var memory: TutorialRuleMemory {

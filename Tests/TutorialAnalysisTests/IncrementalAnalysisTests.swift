@@ -77,6 +77,8 @@ final class IncrementalAnalysisTests: XCTestCase {
         var reused = 0
         var reusable = 0
         var resumed = 0
+        var walksResumed = 0
+        var restsTaken = 0
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path),
                 let text = String(data: data, encoding: .utf8)
@@ -105,6 +107,8 @@ final class IncrementalAnalysisTests: XCTestCase {
                     read.tutorial, trees: cache.trees, previous: previousTimelines, checkpoints: 2)
                 if timelines.resumedAt > 0 { resumed += 1 }
                 let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
+                if analysis.stateResults.walk.resumedAt > 0 { walksResumed += 1 }
+                if analysis.stateResults.walk.restTakenAt != nil { restsTaken += 1 }
                 let freshTutorial = readTutorial(document, format: format, resources: resources)
                 let freshTimelines = buildTimelineSet(freshTutorial)
                 let fresh = analyze(tutorial: freshTutorial, timelines: freshTimelines)
@@ -129,8 +133,12 @@ final class IncrementalAnalysisTests: XCTestCase {
         }
         XCTAssertGreaterThan(edits, 0, "no \(format) edits were tried")
         // Printed so a run shows how much was reused.
-        print("\(format): \(edits) edits reused \(reused) of \(reusable) per-state results; \(resumed) timeline builds resumed")
+        print(
+            "\(format): \(edits) edits reused \(reused) of \(reusable) per-state results; \(resumed) timeline builds "
+                + "and \(walksResumed) code-rule walks resumed; \(restsTaken) walks took the previous one's rest")
         XCTAssertGreaterThan(resumed, 0, "\(format): no timeline build resumed from a checkpoint")
+        XCTAssertGreaterThan(walksResumed, 0, "\(format): no code-rule walk resumed from a checkpoint")
+        XCTAssertGreaterThan(restsTaken, 0, "\(format): no code-rule walk took the rest of the previous one")
         XCTAssertGreaterThan(reused * 2, reusable, "\(format): less than half of the per-state results were reused")
     }
 
