@@ -37,7 +37,11 @@ enum SwiftBytes {
     /// Compared as one integer, five bits a lowercase letter (every keyword is 3 to 9 letters): this
     /// runs for every word of every state of every file.
     static func isPrefixKeyword(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard word.count >= 3, word.count <= 9, let packed = pack(word) else { return false }
+        // Most words start with a letter no prefix keyword starts with (`let`, `func`, `view`): no packing.
+        guard word.count >= 3, word.count <= 9, let first = word.first, first >= UInt8(ascii: "a"),
+            first <= UInt8(ascii: "z"), keywordInitials & (1 << UInt32(first - UInt8(ascii: "a"))) != 0,
+            let packed = pack(word)
+        else { return false }
         // A binary search of the sorted packed keywords: a `Set` hashed every word of every state.
         let keywords = prefixKeywords
         var (low, high) = (0, keywords.count)
@@ -58,9 +62,16 @@ enum SwiftBytes {
         return packed
     }
 
-    /// Packed, sorted.
-    static let prefixKeywords: [UInt64] = [
+    private static let prefixKeywordNames = [
         "try", "await", "any", "some", "each", "repeat", "consume", "copy", "discard", "inout", "borrowing",
         "consuming", "sending", "isolated", "throw", "return", "async", "throws", "rethrows", "case",
-    ].compactMap { pack($0.utf8) }.sorted()
+    ]
+
+    /// The letters prefix keywords start with, one bit each from `a`.
+    private static let keywordInitials: UInt32 = prefixKeywordNames.reduce(0) { mask, name in
+        mask | 1 << UInt32(name.utf8.first! - UInt8(ascii: "a"))
+    }
+
+    /// Packed, sorted.
+    static let prefixKeywords: [UInt64] = prefixKeywordNames.compactMap { pack($0.utf8) }.sorted()
 }

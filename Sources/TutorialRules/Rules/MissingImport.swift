@@ -113,6 +113,20 @@ struct MissingImport: CodeRule {
 
     /// The framework of each name of the table, built once rather than at every state checked.
     private static let frameworkByName = FrameworkNames.standard.frameworkByName
+    /// For each capital letter, the bytes from 0x40 to 0x7F that follow it at the start of a name of the table
+    /// (one bit each): a word of the code whose second byte is such a byte and not one of these names no
+    /// framework's type, and is not looked up.
+    private static let nameOpenings: [UInt64] = {
+        var openings = [UInt64](repeating: 0, count: 26)
+        for name in frameworkByName.keys {
+            let bytes = Array(name.utf8)
+            guard bytes.count >= 2, bytes[0] >= 0x41, bytes[0] <= 0x5A, bytes[1] >= 0x40, bytes[1] < 0x80 else {
+                continue
+            }
+            openings[Int(bytes[0] - 0x41)] |= 1 << UInt64(bytes[1] - 0x40)
+        }
+        return openings
+    }()
     /// Each module the table knows, with every module importing it brings into scope (itself included):
     /// built once, where `FrameworkNames.inScope` searched the table at every state checked.
     private static let scopeByModule: [String: Set<String>] = {
@@ -139,7 +153,7 @@ struct MissingImport: CodeRule {
         // strings.
         let byName = Self.frameworkByName
         var candidates: [String: String] = [:]
-        forEachCapitalizedWord(in: code) { word in
+        forEachCapitalizedWord(in: code, openings: Self.nameOpenings) { word in
             if let framework = byName[word], !inScope.contains(framework) { candidates[word] = framework }
         }
         guard !candidates.isEmpty else { return [] }
@@ -164,8 +178,9 @@ struct MissingImport: CodeRule {
 }
 
 /// Each word of `code` that starts with a capital ASCII letter (`CNContact`, `View`), as often as it occurs,
-/// found in one pass over its bytes, comments and strings included.
-private func forEachCapitalizedWord(in code: String, _ body: (String) -> Void) {
+/// found in one pass over its bytes, comments and strings included; where its second byte is a letter or `_`,
+/// only when that is one of `openings` for its first.
+private func forEachCapitalizedWord(in code: String, openings: [UInt64], _ body: (String) -> Void) {
     var code = code
     code.withUTF8 { bytes in
         var index = 0
@@ -182,6 +197,9 @@ private func forEachCapitalizedWord(in code: String, _ body: (String) -> Void) {
             while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
             let first = bytes[start]
             if first >= 0x41 && first <= 0x5A && (start == 0 || bytes[start - 1] < 0x80) {
+                // The second byte of a word is ASCII; below 0x40 (a digit) the word is looked up regardless.
+                let second = index - start >= 2 ? bytes[start + 1] : 0
+                if second >= 0x40, openings[Int(first - 0x41)] & (1 << UInt64(second - 0x40)) == 0 { continue }
                 body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
             }
         }
