@@ -7,10 +7,18 @@ enum SwiftBytes {
         return end
     }
 
+    /// Letters, digits, `_`, `$` and every non-ASCII byte, tested as one bit of two masks of the ASCII
+    /// bytes: the scan asks this of every byte of every word of every state.
     static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+        if byte >= 0x80 { return true }
+        let mask: UInt64 = byte < 64 ? wordBytesBelow64 : wordBytesFrom64
+        return mask & (1 << UInt64(byte & 63)) != 0
     }
+
+    /// `$` (0x24) and the digits (0x30 to 0x39).
+    private static let wordBytesBelow64: UInt64 = 1 << 0x24 | 0x03FF << 0x30
+    /// The capitals (0x41 to 0x5A), `_` (0x5F) and the lowercase letters (0x61 to 0x7A), less 64.
+    private static let wordBytesFrom64: UInt64 = 0x03FF_FFFF << 0x01 | 1 << 0x1F | 0x03FF_FFFF << 0x21
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
 
@@ -29,8 +37,19 @@ enum SwiftBytes {
     /// Compared as one integer, five bits a lowercase letter (every keyword is 3 to 9 letters): this
     /// runs for every word of every state of every file.
     static func isPrefixKeyword(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard word.count >= 3, word.count <= 9, let packed = pack(word) else { return false }
-        return prefixKeywords.contains(packed)
+        // Most words start with a letter no prefix keyword starts with (`let`, `func`, `view`): no packing.
+        guard word.count >= 3, word.count <= 9, let first = word.first, first >= UInt8(ascii: "a"),
+            first <= UInt8(ascii: "z"), keywordInitials & (1 << UInt32(first - UInt8(ascii: "a"))) != 0,
+            let packed = pack(word)
+        else { return false }
+        // A binary search of the sorted packed keywords: a `Set` hashed every word of every state.
+        let keywords = prefixKeywords
+        var (low, high) = (0, keywords.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if keywords[middle] < packed { low = middle + 1 } else { high = middle }
+        }
+        return low < keywords.count && keywords[low] == packed
     }
 
     /// The letters of a lowercase word, five bits each; nil for any other byte.
@@ -43,8 +62,16 @@ enum SwiftBytes {
         return packed
     }
 
-    static let prefixKeywords: Set<UInt64> = Set([
+    private static let prefixKeywordNames = [
         "try", "await", "any", "some", "each", "repeat", "consume", "copy", "discard", "inout", "borrowing",
         "consuming", "sending", "isolated", "throw", "return", "async", "throws", "rethrows", "case",
-    ].compactMap { pack($0.utf8) })
+    ]
+
+    /// The letters prefix keywords start with, one bit each from `a`.
+    private static let keywordInitials: UInt32 = prefixKeywordNames.reduce(0) { mask, name in
+        mask | 1 << UInt32(name.utf8.first! - UInt8(ascii: "a"))
+    }
+
+    /// Packed, sorted.
+    static let prefixKeywords: [UInt64] = prefixKeywordNames.compactMap { pack($0.utf8) }.sorted()
 }

@@ -40,6 +40,23 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus"), flag + 1 <
     exit(0)
 }
 
+// `--floor-only [N]` runs the floor once over the first N (10; 100 with `--quick`) worst-case documents
+// `--write-corpus` writes (cmark-gfm, libxml2, SwiftParser of the final states, each a function of its own), for
+// counting its instructions under callgrind beside `tutorial-check lint` of the same files, then stops. Two
+// counts' difference is the floor per document without the process's one-time costs.
+if let flag = CommandLine.arguments.firstIndex(of: "--floor-only") {
+    let given = flag + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[flag + 1]) : nil
+    let count = given ?? (quick ? corpusSize : 10)
+    let oneFile = (0..<count).map {
+        generateTutorial(name: "Tutorial \($0)", seed: seed + 5000 + UInt64($0), targetBytes: 30_000, shape: .oneFile)
+    }
+    Floor.parseMarkdown(oneFile.map(\.markdown))
+    Floor.parseHTML(oneFile.map(\.html))
+    let bytes = Floor.parseSwift(oneFile.flatMap { $0.finalFiles.values.sorted() })
+    print("floor over \(count) worst-case documents: \(bytes) bytes of final states parsed")
+    exit(0)
+}
+
 var report = Report()
 // `--process-only` measures only the real binary (cold lint, server memory), after a change to it.
 let processOnly = CommandLine.arguments.contains("--process-only")

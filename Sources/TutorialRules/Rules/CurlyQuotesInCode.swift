@@ -147,11 +147,12 @@ struct CurlyQuotesInCode: CollectingTutorialRule {
             let isSwift = snippet.isSwift()
             // Only a block that names no language (and no file of another language) may be Swift by evidence.
             guard isSwift || (snippet.language == nil && snippet.fileName == nil) else { return [] }
-            let code = Array(snippet.code.utf8)
-            // Cheap first: most code has no curly double quote at all (E2 80 9C, E2 80 9D).
-            guard code.indices.contains(where: { Self.isCurlyDoubleQuote(code, at: $0) }),
+            // Cheap first (memchr, not a test at every byte): most code has no curly double quote at all.
+            guard ByteSearch.contains(Self.openingCurlyQuote, anchor: 0, in: snippet.code)
+                || ByteSearch.contains(Self.closingCurlyQuote, anchor: 0, in: snippet.code),
                 let facts = extractFacts(code: snippet.code)
             else { return [] }
+            let code = Array(snippet.code.utf8)
             let lines = facts.syntaxErrors.filter { $0.message.hasPrefix("unicode curly quote found") }.map { error in
                 let line = facts.line(of: error.range.start)
                 let lineStart = facts.lineStarts[line]
@@ -231,6 +232,9 @@ struct CurlyQuotesInCode: CollectingTutorialRule {
     }
 
     /// “ is E2 80 9C and ” is E2 80 9D in UTF-8.
+    private static let openingCurlyQuote: [UInt8] = [0xE2, 0x80, 0x9C]
+    private static let closingCurlyQuote: [UInt8] = [0xE2, 0x80, 0x9D]
+
     static func isCurlyDoubleQuote(_ code: [UInt8], at offset: Int) -> Bool {
         offset + 2 < code.count && code[offset] == 0xE2 && code[offset + 1] == 0x80
             && (code[offset + 2] == 0x9C || code[offset + 2] == 0x9D)

@@ -113,21 +113,47 @@ struct MissingImport: CodeRule {
 
     /// The framework of each name of the table, built once rather than at every state checked.
     private static let frameworkByName = FrameworkNames.standard.frameworkByName
+    /// For each capital letter, the bytes from 0x40 to 0x7F that follow it at the start of a name of the table
+    /// (one bit each): a word of the code whose second byte is such a byte and not one of these names no
+    /// framework's type, and is not looked up.
+    private static let nameOpenings: [UInt64] = {
+        var openings = [UInt64](repeating: 0, count: 26)
+        for name in frameworkByName.keys {
+            let bytes = Array(name.utf8)
+            guard bytes.count >= 2, bytes[0] >= 0x41, bytes[0] <= 0x5A, bytes[1] >= 0x40, bytes[1] < 0x80 else {
+                continue
+            }
+            openings[Int(bytes[0] - 0x41)] |= 1 << UInt64(bytes[1] - 0x40)
+        }
+        return openings
+    }()
+    /// Each module the table knows, with every module importing it brings into scope (itself included):
+    /// built once, where `FrameworkNames.inScope` searched the table at every state checked.
+    private static let scopeByModule: [String: Set<String>] = {
+        let table = FrameworkNames.standard
+        var scopes: [String: Set<String>] = [:]
+        for module in table.modulesBringingNoneOfThese + table.frameworks.map(\.name) where scopes[module] == nil {
+            scopes[module] = table.inScope(importing: [module])
+        }
+        return scopes
+    }()
 
     func check(_ context: CodeContext) -> [CodeFinding] {
         let facts = context.facts
         guard !context.isFragment, context.project.currentIsComplete, !facts.imports.isEmpty else { return [] }
-        let table = FrameworkNames.standard
-        let modules = facts.imports.map(\.module)
-        guard modules.allSatisfy(table.knows) else { return [] }
-        let inScope = table.inScope(importing: modules)
+        // What the modules bring into scope is the union of what each brings (`inScope` is transitive).
+        var inScope = Set<String>()
+        for module in facts.imports.map(\.module) {
+            guard let scope = Self.scopeByModule[module] else { return [] }
+            inScope.formUnion(scope)
+        }
         let code = context.snippet.code
         // The words of the code first, in one pass over its bytes: a name of a framework not in scope is
         // rare, and only then is the code's token stream asked for (a parse) to tell code from comments and
         // strings.
         let byName = Self.frameworkByName
         var candidates: [String: String] = [:]
-        for word in capitalizedWords(in: code) {
+        forEachCapitalizedWord(in: code, openings: Self.nameOpenings) { word in
             if let framework = byName[word], !inScope.contains(framework) { candidates[word] = framework }
         }
         guard !candidates.isEmpty else { return [] }
@@ -151,26 +177,31 @@ struct MissingImport: CodeRule {
     }
 }
 
-/// The distinct words of `code` that start with a capital ASCII letter (`CNContact`, `View`), found in one
-/// pass over its bytes, comments and strings included.
-private func capitalizedWords(in code: String) -> Set<String> {
-    var words: Set<String> = []
-    let bytes = Array(code.utf8)
-    var index = 0
-    func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
-    }
-    while index < bytes.count {
-        guard isWordByte(bytes[index]) else {
-            index += 1
-            continue
+/// Each word of `code` that starts with a capital ASCII letter (`CNContact`, `View`), as often as it occurs,
+/// found in one pass over its bytes, comments and strings included; where its second byte is a letter or `_`,
+/// only when that is one of `openings` for its first.
+private func forEachCapitalizedWord(in code: String, openings: [UInt64], _ body: (String) -> Void) {
+    var code = code
+    code.withUTF8 { bytes in
+        var index = 0
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F
         }
-        let start = index
-        while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
-        let first = bytes[start]
-        if first >= 0x41 && first <= 0x5A && (start == 0 || bytes[start - 1] < 0x80) {
-            words.insert(String(decoding: bytes[start..<index], as: UTF8.self))
+        while index < bytes.count {
+            guard isWordByte(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+            let first = bytes[start]
+            if first >= 0x41 && first <= 0x5A && (start == 0 || bytes[start - 1] < 0x80) {
+                // The second byte of a word is ASCII; below 0x40 (a digit) the word is looked up regardless.
+                let second = index - start >= 2 ? bytes[start + 1] : 0
+                if second >= 0x40, openings[Int(first - 0x41)] & (1 << UInt64(second - 0x40)) == 0 { continue }
+                body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+            }
         }
     }
-    return words
 }
