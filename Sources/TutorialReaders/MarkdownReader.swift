@@ -234,8 +234,7 @@ struct MarkdownBlocks {
         let mapped = MarkdownCodeLines.map(literal: literal, firstLine: firstLine, lineIndex: lineIndex)
         if isFenced {
             unclosedFence(
-                node, startLine: startLine, endLine: documentLine(cmark_node_get_end_line(node)),
-                codeEnd: firstLine + mapped.lineCount, fence: (UInt8(bitPattern: fenceCharacter), Int(fenceLength)),
+                node, startLine: startLine, fence: (UInt8(bitPattern: fenceCharacter), Int(fenceLength)),
                 literal: literal)
         }
         let parsedInfo: MarkdownInfoString
@@ -251,18 +250,19 @@ struct MarkdownBlocks {
         return OutlineBlock(kind: .code(code), text: "", range: nodeRange(node))
     }
 
-    /// Says where a fence is left open. A closed fence ends on its closing line, after the code; an
-    /// unclosed one swallows the rest of the document, or of its list item or quote, where cmark ends it
-    /// on the line that ended the container.
+    /// Says where a fence is left open. A fence's code lines are the document's lines after the opening
+    /// one, one for one, so a closing fence can only be the line right after them; an unclosed fence instead
+    /// swallows the rest of the document, or of its list item or quote, where cmark ends it with no mark.
+    /// Read from the document's lines alone (not from where cmark ends the node, which differs between a
+    /// whole read and a window's), so a window re-read says what a whole read says.
     private mutating func unclosedFence(
-        _ node: OpaquePointer, startLine: Int, endLine: Int, codeEnd: Int, fence: (character: UInt8, length: Int),
-        literal: [UInt8]
+        _ node: OpaquePointer, startLine: Int, fence: (character: UInt8, length: Int), literal: [UInt8]
     ) {
+        let codeLines = literal.count { $0 == 0x0A } + (literal.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
         guard
-            endLine < codeEnd
-                || !MarkdownFenceClosing.closes(
-                    line: endLine, character: fence.character, length: fence.length, text: parsedText,
-                    lineIndex: lineIndex)
+            !MarkdownFenceClosing.closes(
+                line: startLine + 1 + codeLines, character: fence.character, length: fence.length, text: parsedText,
+                lineIndex: lineIndex)
         else { return }
         let message: String
         if let stranded = MarkdownFenceClosing.strandedClosingLine(

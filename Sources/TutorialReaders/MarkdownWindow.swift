@@ -33,6 +33,13 @@ enum MarkdownWindow {
         }
         var window = MarkdownReader.blocks(change.new, lines: parsedLines)
         guard window.blocks.first == opening else { return nil }
+        // A fence left open is told from the line after its code as the whole text reads it (an admonition
+        // marker at the window's edge is rewritten only with the line after it in view): a window that holds
+        // one, before or after the edit, is read whole.
+        let leftOpen = { (diagnostic: ReaderDiagnostic) in diagnostic.problem == .unreadableInput }
+        guard !window.diagnostics.contains(where: leftOpen),
+            !previous.diagnostics.contains(where: { leftOpen($0) && $0.range.start >= windowStart })
+        else { return nil }
         if let closing {
             guard window.blocks.last == closing.shifted(by: change.delta) else { return nil }
             window.blocks.removeLast()

@@ -4,6 +4,8 @@ import TutorialModel
 // tutorial-bench owns the figures of tutorial-check's speed, each beside a reference measured in the
 // same run, over a corpus generated deterministically from a seed. Run with `swift run -c release tutorial-bench`.
 
+BenchArguments.validate(Array(CommandLine.arguments.dropFirst()))
+
 let seed: UInt64 = 20_261_130
 let quick = CommandLine.arguments.contains("--quick")
 let corpusSize = quick ? 100 : 1000
