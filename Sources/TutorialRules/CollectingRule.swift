@@ -81,8 +81,9 @@ public struct SnippetContent: Sendable {
     public var kind: SnippetKind { snippet.kind }
     public var code: String { snippet.code }
 
-    /// Whether the snippet is Swift (`Snippet.isSwift`).
-    public func isSwift() -> Bool { snippet.isSwift() }
+    /// Whether the snippet is Swift (`Snippet.isSwift`); with `unlabelledIsSwift`, a block that names no
+    /// language and no file counts too (it may be Swift by evidence).
+    public func isSwift(unlabelledIsSwift: Bool = false) -> Bool { snippet.isSwift(unlabelledIsSwift: unlabelledIsSwift) }
 
     fileprivate func hashContent(into hasher: inout Hasher) {
         hasher.combine(optionalBytesOf: fileName)

@@ -146,7 +146,7 @@ struct CurlyQuotesInCode: CollectingTutorialRule {
             let snippet = step.snippets[index]
             let isSwift = snippet.isSwift()
             // Only a block that names no language (and no file of another language) may be Swift by evidence.
-            guard isSwift || (snippet.language == nil && snippet.fileName == nil) else { return [] }
+            guard snippet.isSwift(unlabelledIsSwift: true) else { return [] }
             // Cheap first (memchr, not a test at every byte): most code has no curly double quote at all.
             guard ByteSearch.contains(Self.openingCurlyQuote, anchor: 0, in: snippet.code)
                 || ByteSearch.contains(Self.closingCurlyQuote, anchor: 0, in: snippet.code),

@@ -131,10 +131,13 @@ struct JoinedCodeLines: CollectingTutorialRule {
             let snippet = step.snippets[index]
             let isSwift = snippet.isSwift()
             // Only a block that names no language (and no file of another language) may be Swift by evidence.
-            guard isSwift || (snippet.language == nil && snippet.fileName == nil) else { return [] }
+            guard snippet.isSwift(unlabelledIsSwift: true) else { return [] }
             let code = Array(snippet.code.utf8)
-            // Cheap first: most code has no run of blanks after a character within a line.
-            guard Self.holdsInnerBlankRun(code), let facts = extractFacts(code: snippet.code) else { return [] }
+            // A scan of the bytes first: most code has no run of blanks where a statement starts, and only then
+            // is it parsed (its facts are parsed again here, for the errors of a fragment the pipeline keeps
+            // none of).
+            let candidates = Self.linesWithLostLineBreaks(code)
+            guard !candidates.isEmpty, let facts = extractFacts(code: snippet.code) else { return [] }
             // Lines where the parser found statements run together after a lost line break.
             var joinedLines = Set<Int>()
             for error in facts.syntaxErrors
@@ -147,14 +150,10 @@ struct JoinedCodeLines: CollectingTutorialRule {
                     joinedLines.insert(facts.line(of: gap.lowerBound))
                 }
             }
-            guard !joinedLines.isEmpty else { return [] }
             // The parser names the first meeting of two statements and recovers past the rest: every run of
             // blanks of those lines where a statement starts is a lost break.
-            let lines = joinedLines.sorted().map { line -> (start: Int, end: Int, gaps: [Range<Int>]) in
-                let start = facts.lineStarts[line]
-                let end = code[start...].firstIndex(of: 0x0A) ?? code.count
-                return (start, end, Self.lostLineBreaks(in: code, line: start..<end))
-            }
+            let lines = candidates.filter { joinedLines.contains(facts.line(of: $0.start)) }
+            guard !lines.isEmpty else { return [] }
             if !isSwift {
                 // A block without a language: Swift only if breaking its joined lines leaves no error.
                 guard let split = extractFacts(code: String(decoding: Self.split(code, at: lines.flatMap(\.gaps)), as: UTF8.self)),
@@ -198,24 +197,18 @@ struct JoinedCodeLines: CollectingTutorialRule {
         return findings
     }
 
-    /// Whether some line of `code` holds two blanks in a row after a character that is not a blank.
-    static func holdsInnerBlankRun(_ code: [UInt8]) -> Bool {
-        var sawCharacter = false
-        var blanks = 0
-        for byte in code {
-            switch byte {
-            case 0x0A:
-                sawCharacter = false
-                blanks = 0
-            case 0x20, 0x09:
-                blanks += 1
-                if sawCharacter, blanks >= 2 { return true }
-            default:
-                sawCharacter = true
-                blanks = 0
-            }
+    /// The lines of `code` with a run of blanks where a line break was lost (`lostLineBreaks`): each
+    /// line's start and end, and those runs.
+    static func linesWithLostLineBreaks(_ code: [UInt8]) -> [(start: Int, end: Int, gaps: [Range<Int>])] {
+        var lines: [(start: Int, end: Int, gaps: [Range<Int>])] = []
+        var start = 0
+        while start < code.count {
+            let end = code[start...].firstIndex(of: 0x0A) ?? code.count
+            let gaps = lostLineBreaks(in: code, line: start..<end)
+            if !gaps.isEmpty { lines.append((start, end, gaps)) }
+            start = end + 1
         }
-        return false
+        return lines
     }
 
     /// The blanks right before `offset`, where the parser found a second statement, when they are what a
