@@ -179,5 +179,21 @@ enum MarkdownFenceClosing {
         return nil
     }
 
+    /// The first line of `code` that opens a fence of its own: at least `length` of `character` and then an
+    /// info string. It cannot close the fence it stands in (a closing line carries nothing after its run),
+    /// and no code of any language holds one (a block showing a fence inside it is fenced with a longer run,
+    /// which the `length` test leaves alone): the fence above was not closed before it, or its opening line
+    /// was doubled. 0-based within the code.
+    static func openingLine(in code: [UInt8], character: UInt8, length: Int) -> Int? {
+        var line = 0
+        for text in code.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let content = text.drop(while: isBlank)
+            let run = content.prefix { $0 == character }
+            if run.count >= length, content.dropFirst(run.count).contains(where: { !isBlank($0) }) { return line }
+            line += 1
+        }
+        return nil
+    }
+
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 }

@@ -236,6 +236,8 @@ struct MarkdownBlocks {
             unclosedFence(
                 node, startLine: startLine, fence: (UInt8(bitPattern: fenceCharacter), Int(fenceLength)),
                 literal: literal)
+            fenceOpenedInside(
+                startLine: startLine, fence: (UInt8(bitPattern: fenceCharacter), Int(fenceLength)), literal: literal)
         }
         let parsedInfo: MarkdownInfoString
         if let known = infoStrings[info] {
@@ -280,6 +282,22 @@ struct MarkdownBlocks {
                 range: SourceRange(
                     start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),
                 step: nil))
+    }
+
+    /// Says where a fence's code holds a line that opens another fence: the author's closing line is missing
+    /// above it (the two blocks and the prose between them show as one), or the opening line was doubled.
+    private mutating func fenceOpenedInside(startLine: Int, fence: (character: UInt8, length: Int), literal: [UInt8]) {
+        guard
+            let opening = MarkdownFenceClosing.openingLine(
+                in: literal, character: fence.character, length: fence.length)
+        else { return }
+        let line = startLine + 1 + opening
+        diagnostics.append(
+            ReaderDiagnostic(
+                problem: .unreadableInput, severity: .warning,
+                message: "line \(line + 1) opens a code fence inside the code block of line \(startLine + 1): the fence "
+                    + "above it is not closed before it, or its opening line is doubled, so the block runs on through it",
+                range: lineIndex.contentRange(ofLine: line), step: nil))
     }
 
     // MARK: - Text and positions

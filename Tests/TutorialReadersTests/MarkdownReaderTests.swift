@@ -181,6 +181,22 @@ final class MarkdownReaderTests: XCTestCase {
         for text in texts { XCTAssertEqual(read(text).diagnostics.map(\.message), [], text) }
     }
 
+    /// A fence's code that holds an opening fence line (a run as long and an info string) lost a closing
+    /// line above it, or doubled its opening line: the line is named, in a quote as at the margin. A shorter
+    /// run inside a longer fence is a block shown as code, and a bare run is code that closes nothing.
+    func testAFenceOpenedInsideAnotherOnesCodeIsReportedAtItsLine() throws {
+        let marked = MarkedText("## Step 1\n\n> ```swift\n> let a = 1\n>\n> Then:\n>\n1️⃣> ```swift\n> let b = 2\n> ```\n")
+        let tutorial = read(marked.text)
+        XCTAssertEqual(tutorial.steps.first?.snippets.count, 1)
+        let diagnostic = try XCTUnwrap(tutorial.diagnostics.first)
+        XCTAssertEqual(tutorial.diagnostics.count, 1)
+        XCTAssertEqual(diagnostic.range.start, marked["1️⃣"])
+        XCTAssertTrue(diagnostic.message.hasPrefix("line 8 opens a code fence inside the code block of line 3"), diagnostic.message)
+        XCTAssertEqual(read("~~~swift\n  ~~~ swift\nlet a = 1\n~~~\n").diagnostics.count, 1)
+        let shown = ["````markdown\n```swift\nlet a = 1\n```\n````\n", "```swift\nlet a = 1\n    ```\n```\n"]
+        for text in shown { XCTAssertEqual(read(text).diagnostics.map(\.message), [], text) }
+    }
+
     func testDeepNestingAndOddInputDoNotCrash() {
         let quotes =
             String(repeating: "> ", count: 5000) + "```swift\n" + String(repeating: "> ", count: 5000)

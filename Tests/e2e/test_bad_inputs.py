@@ -176,6 +176,19 @@ def test_fence_left_open_in_a_list_item_by_a_closing_line_indented_too_deep(bina
                         "so the code block runs to the end of its container"], messages
 
 
+def test_fence_opened_inside_another_ones_code(binary, tmp_path):
+    # A missing closing line makes the next fence's opening line code of the first block; the warning
+    # stands at that line. A block shown inside a longer fence is no such case.
+    path = tmp_path / "opened-inside.md"
+    path.write_text("# T\n\n## Step 1\n\n```swift\nlet a = 1\n\nThen:\n\n```swift\nlet b = 2\n```\n\n"
+                    "## Step 2\n\n````markdown\n```swift\nlet c = 3\n```\n````\n")
+    outcome = measure(binary, "lint", "--format", "json", path)
+    assert outcome.code in (0, 1), outcome
+    found = [d for d in outcome.json()["documents"][0]["diagnostics"] if d["rule"] == "input-error"]
+    assert [(d["message"][:45], d["range"]["start"]["line"]) for d in found] == [
+        ("line 10 opens a code fence inside the code bl", 10)], found
+
+
 def test_html_nested_10000_deep(binary, tmp_path):
     path = tmp_path / "deep.html"
     path.write_text("<html><body><h2>Step 1</h2>" + "<div>" * 10000 + "<p>deep</p>" + "</div>" * 10000 + "</body></html>")
