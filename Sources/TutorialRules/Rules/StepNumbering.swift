@@ -89,6 +89,25 @@ struct StepNumbering: StepStructureRule {
         ],
         nonTriggering: [
             RuleExample(
+                "A label the author set after a word (`Optional Step 2`): the numbering runs on through it",
+                document: """
+                    # Server
+
+                    ## Instructions
+
+                    ### Step 1. Create a user
+
+                        adduser server
+
+                    ### Optional Step 2: Install the dependencies by hand
+
+                        apt-get install python3
+
+                    ### Step 3. Start the server
+
+                        ./server start
+                    """, path: "example.md"),
+            RuleExample(
                 "Outline numbers with leaves: a section numbered at two levels is not judged",
                 document: """
                     # Notes app
@@ -143,11 +162,18 @@ struct StepNumbering: StepStructureRule {
         var breaks: [(step: Step, label: String, description: String)] = []
         for section in tutorial.sections {
             var previous: (number: Int, label: String)? = nil
+            var unlabelled: [Step] = []
             for step in section.steps {
-                guard let number = step.labelNumber, let label = step.label else { continue }
+                guard let number = step.labelNumber, let label = step.label else {
+                    unlabelled.append(step)
+                    continue
+                }
+                defer { unlabelled = [] }
                 // Starting again at 1 begins a new part (a heading the reader did not take for a section, a
                 // numbered link): numbering restarts as it does in each section.
-                if let last = previous, number != last.number + 1, number != 1 || last.number == 1 {
+                if let last = previous, number != last.number + 1, number != 1 || last.number == 1,
+                    !Self.titlesCarryTheSkippedLabels(unlabelled, between: last.number, and: number, label: label)
+                {
                     let what =
                         number == last.number
                         ? "repeats number \(number)"
@@ -175,6 +201,30 @@ struct StepNumbering: StepStructureRule {
                 subject: "numbering", message: message,
                 range: labelRange(of: first.step, label: first.label, in: tutorial.document), step: first.step.id)
         ]
+    }
+
+    /// Whether the steps between two labels carry the labels the numbering skips inside their titles: an
+    /// author's `Optional Step 5:` or `Bonus: Step 5` is Step 5 where the reader takes a label only at a
+    /// title's start. Each skipped label is the later label with its number replaced (`Step 6` → `Step 5`),
+    /// found in a title not followed by another digit.
+    static func titlesCarryTheSkippedLabels(_ steps: [Step], between first: Int, and last: Int, label: String) -> Bool {
+        let characters = Array(label), digits = Array(String(last))
+        guard !steps.isEmpty, last > first + 1, characters.count >= digits.count,
+            let at = (0...(characters.count - digits.count)).last(where: {
+                characters[$0..<($0 + digits.count)].elementsEqual(digits)
+            })
+        else { return false }
+        return (first + 1..<last).allSatisfy { skipped in
+            let expected = characters[..<at] + Array(String(skipped)) + characters[(at + digits.count)...]
+            return steps.contains { step in
+                let title = Array(step.title)
+                guard title.count >= expected.count else { return false }
+                return (0...(title.count - expected.count)).contains { start in
+                    let end = start + expected.count
+                    return title[start..<end].elementsEqual(expected) && (end == title.count || !title[end].isNumber)
+                }
+            }
+        }
     }
 
     /// The label's own characters when the step's range starts with it; else the step's first line.
