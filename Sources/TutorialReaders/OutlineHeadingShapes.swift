@@ -126,7 +126,9 @@ extension BuildState {
     ) -> (openers: Set<Int>, blocks: Set<Int>, unnumbered: Set<Int>) {
         func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
         let proseOnly = !blocks.contains { $0.isCode || $0.label?.kind == .step }
-        let hasLabels = blocks.contains { $0.label != nil }
+        // Step labels only: numbered sections (`## 3. Configure the store`) label sections, so a list inside one
+        // of an outline of steps is read as in a page without labels.
+        let hasLabels = blocks.contains { $0.label?.kind == .step }
         // In a page of labelled sections (`## Section 2: …`, `## 2. …`), each section is a page of its own:
         // its list is measured against its own paragraphs and items.
         let sectionStarts = blocks.indices.filter { headingLevel(blocks[$0]) != nil && blocks[$0].label?.kind == .section }
