@@ -1,18 +1,20 @@
 import TutorialModel
 
 /// Code fenced with characters that look like backticks but are not (`´´´` typed with a keyboard's dead
-/// accent key, `‘‘‘` or `’’’` from a word processor's smart quotes, `'''`, full-width `｀｀｀`): Markdown
+/// accent key, `‘‘‘` or `’’’` from a word processor's smart quotes, `'''`, full-width `｀｀｀`), or with
+/// backticks escaped by a backslash each (`\`\`\``, from a tool that escaped Markdown it wrote): Markdown
 /// reads the lines as a paragraph, so the page shows the code as running text and no step has it.
 ///
 /// Found by shape, on positive evidence only: a paragraph whose first line is a run of three or more of one
-/// such character (an info word such as `swift` may follow, as after a real fence), closed by a later line
-/// that is a run of the same character alone, before the next heading. One of the two alone (a line of
+/// such unit (an info word such as `swift` may follow, as after a real fence), closed by a later line
+/// that is a run of the same unit alone, before the next heading. One of the two alone (a line of
 /// quotes in prose) is no fence.
 enum LookAlikeFences {
-    /// The characters authors fence with by mistake, and what a message calls them.
-    private static let names: [Character: String] = [
+    /// The units authors fence with by mistake, and what a message calls them.
+    private static let names: [String: String] = [
         "´": "acute accents", "‘": "left single quotation marks", "’": "right single quotation marks",
         "'": "apostrophes", "｀": "full-width grave accents", "ˋ": "modifier grave accents", "′": "primes",
+        "\\`": "backslash-escaped backticks",
     ]
 
     /// The problem a paragraph starting on 0-based `line` makes, when its first line opens such a fence
@@ -36,19 +38,26 @@ enum LookAlikeFences {
         return nil
     }
 
-    /// The fence character when the 0-based line is three or more of one look-alike character, after at most
-    /// three spaces, then (when `allowingInfo`) an info word, then nothing.
-    static func run(_ lineIndex: LineIndex, _ line: Int, allowingInfo: Bool) -> Character? {
+    /// The fence unit when the 0-based line is three or more of one look-alike unit, after at most three
+    /// spaces, then (when `allowingInfo`) an info word, then nothing.
+    static func run(_ lineIndex: LineIndex, _ line: Int, allowingInfo: Bool) -> String? {
         let text = lineText(lineIndex, line)
         let indent = text.prefix { $0 == " " }
-        guard indent.count <= 3, let first = text.dropFirst(indent.count).first, names[first] != nil else { return nil }
-        let fence = text.dropFirst(indent.count).prefix { $0 == first }
-        guard fence.count >= 3 else { return nil }
-        let rest = text[fence.endIndex...].trimmingWhitespace()
-        if rest.isEmpty { return first }
+        guard indent.count <= 3, let first = text.dropFirst(indent.count).first else { return nil }
+        let unit = first == "\\" ? "\\`" : String(first)
+        guard names[unit] != nil else { return nil }
+        var rest = text.dropFirst(indent.count)
+        var count = 0
+        while rest.hasPrefix(unit) {
+            rest = rest.dropFirst(unit.count)
+            count += 1
+        }
+        guard count >= 3 else { return nil }
+        rest = rest.trimmingWhitespace()
+        if rest.isEmpty { return unit }
         guard allowingInfo, !rest.contains(" "), rest.allSatisfy({ $0.isLetter || $0.isNumber || "+-_.#".contains($0) })
         else { return nil }
-        return first
+        return unit
     }
 
     /// Whether a line may be or underline a heading (ATX, setext, raw HTML): the search ends there, since a

@@ -17,7 +17,7 @@ final class LookAlikeFencesTests: XCTestCase {
         for (fence, name) in [
             ("´´´", "acute accents"), ("‘‘‘", "left single quotation marks"), ("’’’", "right single quotation marks"),
             ("'''", "apostrophes"), ("｀｀｀", "full-width grave accents"), ("ˋˋˋ", "modifier grave accents"),
-            ("′′′", "primes"),
+            ("′′′", "primes"), (#"\`\`\`"#, "backslash-escaped backticks"),
         ] {
             XCTAssertEqual(
                 problems(page(fence + "swift", fence)),
@@ -38,6 +38,8 @@ final class LookAlikeFencesTests: XCTestCase {
         XCTAssertEqual(problems(page("´´´swift", "’’’")), [], "another character closes nothing")
         XCTAssertEqual(problems(page("´´´swift", "Done.")), [], "nothing closes it")
         XCTAssertEqual(problems(page("´´", "´´")), [], "two are an accent mark, not a fence")
+        XCTAssertEqual(problems(page(#"\`\`"#, #"\`\`"#)), [], "two escaped backticks are no fence")
+        XCTAssertEqual(problems(page(#"\`\`\`swift"#, "´´´")), [], "another unit closes nothing")
         XCTAssertEqual(problems(page("´´´ swift code", "´´´")), [], "a sentence after the run is prose")
         XCTAssertEqual(problems(page("    ´´´", "´´´")), [], "four spaces make indented code, which is read as code")
         // The closer past the next heading belongs to another part of the page.
