@@ -72,6 +72,21 @@ struct MarkdownInfoString {
 
     static let fileKeys: Set<String> = ["file", "filename", "title", "name", "path", "caption"]
 
+    /// Swift keywords that open a declaration or a statement and name no language a fence is tagged with.
+    private static let codeOpeners: Set<Substring> = [
+        "actor", "class", "enum", "extension", "func", "guard", "import", "let", "protocol", "struct", "typealias",
+        "var", "@main", "@MainActor", "@objc",
+    ]
+
+    /// The code an opening fence line holds after its backticks (`` ```extension Int { ``): the author's first
+    /// line of code, typed on the fence line, which the page takes for the block's language and drops. Told by
+    /// a keyword that opens Swift code with more after it; one word alone (`` ```import ``) is a tag.
+    static func codeOnOpeningLine(_ info: String) -> String? {
+        let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count >= 2, let first = words.first, codeOpeners.contains(first) else { return nil }
+        return info
+    }
+
     init(_ info: String) {
         var words = MarkdownInfoString.words(info)
         var language: String?

@@ -197,6 +197,18 @@ final class MarkdownReaderTests: XCTestCase {
         for text in shown { XCTAssertEqual(read(text).diagnostics.map(\.message), [], text) }
     }
 
+    /// Code typed on the opening fence line becomes the info string: the page drops it. A keyword that opens
+    /// Swift code with more after it tells it; a language tag with attributes, or a keyword alone, does not.
+    func testCodeOnAnOpeningFenceLineIsReported() throws {
+        let marked = MarkedText("## Step 1\n\n1️⃣```struct Jar {\n    var count = 0\n}\n```\n")
+        let diagnostic = try XCTUnwrap(read(marked.text).diagnostics.first)
+        XCTAssertEqual(diagnostic.range.start, marked["1️⃣"])
+        XCTAssertTrue(diagnostic.message.hasPrefix("the opening fence line holds code (struct Jar {)"), diagnostic.message)
+        for text in ["```swift title=Jar.swift {2}\nstruct Jar {}\n```\n", "```import\nimport UIKit\n```\n", "~~~ js {1,3}\nlet a = 1\n~~~\n"] {
+            XCTAssertEqual(read(text).diagnostics.map(\.message), [], text)
+        }
+    }
+
     func testDeepNestingAndOddInputDoNotCrash() {
         let quotes =
             String(repeating: "> ", count: 5000) + "```swift\n" + String(repeating: "> ", count: 5000)

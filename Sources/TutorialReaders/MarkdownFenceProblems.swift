@@ -1,0 +1,69 @@
+import TutorialModel
+
+/// What a fenced code block's own lines say went wrong with its fences: an opening line holding code, a fence
+/// opened inside another one's code, a fence left open. Each is told from the document's lines, not from where
+/// cmark ends the node, so a window re-read says what a whole read says.
+extension MarkdownBlocks {
+    mutating func reportFenceProblems(
+        _ node: OpaquePointer, startLine: Int, fence: (character: UInt8, length: Int), info: String, literal: [UInt8]
+    ) {
+        unclosedFence(node, startLine: startLine, fence: fence, literal: literal)
+        fenceOpenedInside(startLine: startLine, fence: fence, literal: literal)
+        if let code = MarkdownInfoString.codeOnOpeningLine(info) {
+            diagnostics.append(
+                ReaderDiagnostic(
+                    problem: .unreadableInput, severity: .warning,
+                    message: "the opening fence line holds code (\(code)): the page takes it for the block's "
+                        + "language and drops it; put it on the line below",
+                    range: lineIndex.contentRange(ofLine: max(startLine, 0)), step: nil))
+        }
+    }
+
+    /// Says where a fence is left open. A fence's code lines are the document's lines after the opening
+    /// one, one for one, so a closing fence can only be the line right after them; an unclosed fence instead
+    /// swallows the rest of the document, or of its list item or quote, where cmark ends it with no mark.
+    /// Read from the document's lines alone (not from where cmark ends the node, which differs between a
+    /// whole read and a window's), so a window re-read says what a whole read says.
+    private mutating func unclosedFence(
+        _ node: OpaquePointer, startLine: Int, fence: (character: UInt8, length: Int), literal: [UInt8]
+    ) {
+        let codeLines = literal.count { $0 == 0x0A } + (literal.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
+        guard
+            !MarkdownFenceClosing.closes(
+                line: startLine + 1 + codeLines, character: fence.character, length: fence.length, text: parsedText,
+                lineIndex: lineIndex)
+        else { return }
+        let message: String
+        if let stranded = MarkdownFenceClosing.strandedClosingLine(
+            in: literal, character: fence.character, length: fence.length)
+        {
+            message =
+                "code fence is never closed: its closing line \(startLine + 2 + stranded) is indented too deep to close it, "
+                + "so the code block runs to the end of its container"
+        } else {
+            message = "code fence is never closed; the code block runs to the end of its container"
+        }
+        diagnostics.append(
+            ReaderDiagnostic(
+                problem: .unreadableInput, severity: .warning, message: message,
+                range: SourceRange(
+                    start: nodeRange(node).start, end: lineIndex.contentRange(ofLine: max(startLine, 0)).end),
+                step: nil))
+    }
+
+    /// Says where a fence's code holds a line that opens another fence: the author's closing line is missing
+    /// above it (the two blocks and the prose between them show as one), or the opening line was doubled.
+    private mutating func fenceOpenedInside(startLine: Int, fence: (character: UInt8, length: Int), literal: [UInt8]) {
+        guard
+            let opening = MarkdownFenceClosing.openingLine(
+                in: literal, character: fence.character, length: fence.length)
+        else { return }
+        let line = startLine + 1 + opening
+        diagnostics.append(
+            ReaderDiagnostic(
+                problem: .unreadableInput, severity: .warning,
+                message: "line \(line + 1) opens a code fence inside the code block of line \(startLine + 1): the fence "
+                    + "above it is not closed before it, or its opening line is doubled, so the block runs on through it",
+                range: lineIndex.contentRange(ofLine: line), step: nil))
+    }
+}
