@@ -141,11 +141,13 @@ struct MissingImport: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         let facts = context.facts
         guard !context.isFragment, context.project.currentIsComplete, !facts.imports.isEmpty else { return [] }
-        // What the modules bring into scope is the union of what each brings (`inScope` is transitive).
-        var inScope = Set<String>()
+        // What the modules bring into scope is the union of what each brings (each scope is transitive),
+        // asked of each module's scope in turn for a framework's name only: a union made for every state of
+        // every file cost a tenth of the rule.
+        var scopes: [Set<String>] = []
         for module in facts.imports.map(\.module) {
             guard let scope = Self.scopeByModule[module] else { return [] }
-            inScope.formUnion(scope)
+            scopes.append(scope)
         }
         let code = context.snippet.code
         // The words of the code first, in one pass over its bytes: a name of a framework not in scope is
@@ -154,7 +156,9 @@ struct MissingImport: CodeRule {
         let byName = Self.frameworkByName
         var candidates: [String: String] = [:]
         forEachCapitalizedWord(in: code, openings: Self.nameOpenings) { word in
-            if let framework = byName[word], !inScope.contains(framework) { candidates[word] = framework }
+            if let framework = byName[word], !scopes.contains(where: { $0.contains(framework) }) {
+                candidates[word] = framework
+            }
         }
         guard !candidates.isEmpty else { return [] }
         var reported: Set<String> = []
