@@ -188,9 +188,11 @@ private func forEachCapitalizedWord(in code: String, openings: [UInt64], _ body:
     var code = code
     code.withUTF8 { bytes in
         var index = 0
+        // ASCII letters, digits and `_`, one bit each of two masks: this runs for every byte of every state.
         func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x5F
+            guard byte < 0x80 else { return false }
+            let mask: UInt64 = byte < 64 ? 0x03FF << 0x30 : 0x03FF_FFFF << 0x01 | 1 << 0x1F | 0x03FF_FFFF << 0x21
+            return mask & (1 << UInt64(byte & 63)) != 0
         }
         while index < bytes.count {
             guard isWordByte(bytes[index]) else {
