@@ -125,7 +125,8 @@ public func analyze(
 private func parsedSnippets(
     _ facts: [SnippetAddress: SnippetFacts], composed: [SnippetAddress: CodeRuleEvaluator.ComposedState]
 ) -> ParsedSnippets {
-    var byStep: [StepID: Set<Int>] = [:]
-    for address in facts.keys where composed[address] == nil { byStep[address.step, default: []].insert(address.index) }
-    return ParsedSnippets(byStep)
+    ParsedSnippets { step, index in
+        let address = SnippetAddress(step: step, index: index)
+        return facts[address] != nil && composed[address] == nil
+    }
 }

@@ -154,12 +154,15 @@ extension Hasher {
 /// parsed them (a state shown whole, or a snippet in no file), so their code is within `SwiftParseLimits`.
 /// The collecting rules' engine marks them in the step contents it makes, so that the limits' scan of a
 /// snippet's code, which the facts pass made before parsing it, is not made again.
+///
+/// Asked only of the steps whose content the engine makes (at a keystroke, the edited ones), so it answers from
+/// the analysis's own tables rather than from a set made of every snippet of the document.
 public struct ParsedSnippets: Sendable {
-    private let byStep: [StepID: Set<Int>]
+    private let contains: @Sendable (StepID, Int) -> Bool
 
-    public init(_ byStep: [StepID: Set<Int>]) { self.byStep = byStep }
+    public init(_ contains: @escaping @Sendable (_ step: StepID, _ index: Int) -> Bool) { self.contains = contains }
 
-    public static let none = ParsedSnippets([:])
+    public static let none = ParsedSnippets { _, _ in false }
 
-    func contains(step: StepID, index: Int) -> Bool { byStep[step]?.contains(index) ?? false }
+    func contains(step: StepID, index: Int) -> Bool { contains(step, index) }
 }
