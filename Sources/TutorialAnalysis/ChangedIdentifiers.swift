@@ -69,6 +69,15 @@ func identifiersOnChangedLines(old: String, new: String) -> Set<String>? {
     let oldBytes = Array(old.utf8)
     let newBytes = Array(new.utf8)
     let (oldMiddle, newMiddle) = differingLines(oldBytes, newBytes)
+    // Lines only added (a file's first state, an inserted member) or only removed: each of them is changed,
+    // and the identifiers of all their bytes are theirs (a line break is in no identifier), no count needed.
+    if oldMiddle.isEmpty || newMiddle.isEmpty {
+        let lines = oldMiddle.isEmpty ? newBytes[newMiddle] : oldBytes[oldMiddle]
+        guard hasNonEmptyLine(lines) else { return nil }
+        var words = Set<String>()
+        formIdentifiers(inUTF8: lines, into: &words)
+        return words
+    }
     var interner = LineInterner()
     func lineCounts(_ bytes: ArraySlice<UInt8>) -> [Int32: Int] {
         var lines: [Int32: Int] = [:]
@@ -93,6 +102,14 @@ func identifiersOnChangedLines(old: String, new: String) -> Set<String>? {
     var words = Set<String>()
     for line in changed { formIdentifiers(inUTF8: interner.line(line), into: &words) }
     return words
+}
+
+/// Whether `bytes` (which start at a line start) hold a line that is not empty: a byte other than an LF
+/// that splits lines (one that is no CRLF's), as `identifiersOnChangedLines` splits them.
+private func hasNonEmptyLine(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.indices.contains { index in
+        bytes[index] != 0x0A || (index != bytes.startIndex && bytes[index - 1] == 0x0D)
+    }
 }
 
 /// The byte ranges of the two texts left once the lines both begin and end with are set aside: each

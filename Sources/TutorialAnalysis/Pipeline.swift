@@ -87,7 +87,8 @@ public func analyze(
         changedIdentifiers = changes.byFile
         reusedChanges = changes.reused
         let context = TutorialContext(
-            tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets)
+            tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets,
+            parsedSnippets: parsedSnippets(facts.bySnippet, composed: composedStates))
         // The steps before the one the code-rule walk resumed at are the previous analysis's, compared there.
         let run = runTutorialRules(
             tutorialRules, context: context, previous: previous.tutorialRules, sameLeadingSteps: walk.resumedAt)
@@ -117,4 +118,15 @@ public func analyze(
         stateResults: StateResults(
             facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks, walk: walk,
             tutorialRules: ruleMemory, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
+}
+
+/// The snippets whose own code the facts pass parsed: every snippet with facts but a composed state's, whose
+/// facts are those of the file composed from it.
+private func parsedSnippets(
+    _ facts: [SnippetAddress: SnippetFacts], composed: [SnippetAddress: CodeRuleEvaluator.ComposedState]
+) -> ParsedSnippets {
+    ParsedSnippets { step, index in
+        let address = SnippetAddress(step: step, index: index)
+        return facts[address] != nil && composed[address] == nil
+    }
 }

@@ -37,9 +37,11 @@ enum SwiftBytes {
     /// Compared as one integer, five bits a lowercase letter (every keyword is 3 to 9 letters): this
     /// runs for every word of every state of every file.
     static func isPrefixKeyword(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        // Most words start with a letter no prefix keyword starts with (`let`, `func`, `view`): no packing.
+        // Most words start with a letter no prefix keyword of their length starts with (`let`, `func`,
+        // `self`, `control`): no packing.
         guard word.count >= 3, word.count <= 9, let first = word.first, first >= UInt8(ascii: "a"),
-            first <= UInt8(ascii: "z"), keywordInitials & (1 << UInt32(first - UInt8(ascii: "a"))) != 0,
+            first <= UInt8(ascii: "z"),
+            keywordLengths[Int(first - UInt8(ascii: "a"))] & (1 << UInt16(word.count)) != 0,
             let packed = pack(word)
         else { return false }
         // A binary search of the sorted packed keywords: a `Set` hashed every word of every state.
@@ -67,9 +69,10 @@ enum SwiftBytes {
         "consuming", "sending", "isolated", "throw", "return", "async", "throws", "rethrows", "case",
     ]
 
-    /// The letters prefix keywords start with, one bit each from `a`.
-    private static let keywordInitials: UInt32 = prefixKeywordNames.reduce(0) { mask, name in
-        mask | 1 << UInt32(name.utf8.first! - UInt8(ascii: "a"))
+    /// By initial letter from `a`, the lengths of the prefix keywords it starts, one bit per length.
+    private static let keywordLengths: [UInt16] = prefixKeywordNames.reduce(into: Array(repeating: 0, count: 26)) {
+        lengths, name in
+        lengths[Int(name.utf8.first! - UInt8(ascii: "a"))] |= 1 << UInt16(name.utf8.count)
     }
 
     /// Packed, sorted.

@@ -143,6 +143,11 @@ private struct Scanner {
                 continue
             }
             let byte = bytes[index]
+            // Words are most of the bytes, and no case below takes a word byte: read them first.
+            if SwiftBytes.isWordByte(byte) {
+                index = word(bytes, at: index)
+                continue
+            }
             switch byte {
             case 0x20, 0x09, 0x0D:
                 index += 1
@@ -239,7 +244,7 @@ private struct Scanner {
         return end
     }
 
-    /// An operator, a word (a prefix keyword such as `try` continues the chain), or any other byte.
+    /// An operator, a word (see `word`), or any other byte.
     private mutating func operatorOrWord(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
         let byte = bytes[start]
         if SwiftBytes.isOperator(byte) { return scanOperator(bytes, from: start) }
@@ -247,8 +252,12 @@ private struct Scanner {
             significant(byte, continuing: false)
             return start + 1
         }
-        var index = SwiftBytes.wordEnd(bytes, from: start)
-        if index == start { index += 1 }
+        return word(bytes, at: start)
+    }
+
+    /// The word starting at `start` (a word byte): a prefix keyword such as `try` continues the chain.
+    private mutating func word(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        let index = SwiftBytes.wordEnd(bytes, from: start + 1)
         let prefix = SwiftBytes.isPrefixKeyword(bytes[start..<index])
         if prefix { chain() }
         significant(UInt8(ascii: "a"), continuing: prefix)

@@ -39,10 +39,16 @@ public struct StepContent: Sendable, Hashable {
     public let snippets: [SnippetContent]
     private let contentHash: Int
 
-    public init(_ step: Step) {
+    public init(_ step: Step) { self.init(step, parsed: .none) }
+
+    /// The content of `step`, each snippet whose exact code the analysis parsed (`parsed`) marked so
+    /// (`SnippetContent.isKnownWithinParseLimits`): that mark is no part of the content, only work spared.
+    init(_ step: Step, parsed: ParsedSnippets) {
         title = step.title
         prose = step.prose
-        snippets = step.snippets.map(SnippetContent.init)
+        snippets = step.snippets.indices.map { index in
+            SnippetContent(step.snippets[index], isKnownWithinParseLimits: parsed.contains(step: step.id, index: index))
+        }
         var hasher = Hasher()
         hasher.combine(bytesOf: title)
         hasher.combine(bytesOf: prose)
@@ -73,8 +79,15 @@ public struct StepContent: Sendable, Hashable {
 /// What a snippet shows, without where: its label, language, kind and code.
 public struct SnippetContent: Sendable {
     private let snippet: Snippet
+    /// The analysis parsed this very code (it has its facts), so it is within `SwiftParseLimits`: a rule that
+    /// asks the limits of the snippet need not scan it again. False says nothing. Neither hashed nor compared:
+    /// two contents alike in bytes have the same answer to the limits either way.
+    public let isKnownWithinParseLimits: Bool
 
-    init(_ snippet: Snippet) { self.snippet = snippet }
+    init(_ snippet: Snippet, isKnownWithinParseLimits: Bool = false) {
+        self.snippet = snippet
+        self.isKnownWithinParseLimits = isKnownWithinParseLimits
+    }
 
     public var fileName: String? { snippet.fileName }
     public var language: String? { snippet.language }
@@ -135,4 +148,21 @@ extension Hasher {
         combine(text != nil)
         if let text { combine(bytesOf: text) }
     }
+}
+
+/// The snippets whose exact code an analysis parsed, by step and position in the step: the Swift facts pass
+/// parsed them (a state shown whole, or a snippet in no file), so their code is within `SwiftParseLimits`.
+/// The collecting rules' engine marks them in the step contents it makes, so that the limits' scan of a
+/// snippet's code, which the facts pass made before parsing it, is not made again.
+///
+/// Asked only of the steps whose content the engine makes (at a keystroke, the edited ones), so it answers from
+/// the analysis's own tables rather than from a set made of every snippet of the document.
+public struct ParsedSnippets: Sendable {
+    private let contains: @Sendable (StepID, Int) -> Bool
+
+    public init(_ contains: @escaping @Sendable (_ step: StepID, _ index: Int) -> Bool) { self.contains = contains }
+
+    public static let none = ParsedSnippets { _, _ in false }
+
+    func contains(step: StepID, index: Int) -> Bool { contains(step, index) }
 }

@@ -270,14 +270,18 @@ public struct TutorialContext: Sendable {
     /// The change sets, when the caller had them already (the server's document model); rules that need
     /// only to know which states are unchanged find that without them.
     public let changeSets: [ChangeSet]?
+    /// The snippets whose code the analysis parsed (for the engine: `StepContent.isKnownWithinParseLimits`).
+    let parsedSnippets: ParsedSnippets
 
     package init(
-        tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, changeSets: [ChangeSet]?
+        tutorial: Tutorial, timelines: [FileTimeline], changes: StepChanges, changeSets: [ChangeSet]?,
+        parsedSnippets: ParsedSnippets = .none
     ) {
         self.tutorial = tutorial
         self.timelines = timelines
         self.changes = changes
         self.changeSets = changeSets
+        self.parsedSnippets = parsedSnippets
     }
 }
 

@@ -22,7 +22,8 @@ struct StepSlots: Sendable {
     /// compared them): their contents and slots are the previous ones as they are, which the loop below would
     /// give them (the previous analysis numbered its slots in order of first appearance, so those of its first
     /// steps are the first slots, each standing for itself), without comparing each step again.
-    init(steps: [Step], previous: StepSlots, sameLeadingSteps: Int = 0) {
+    /// `parsed`: the snippets whose code the analysis parsed, marked in the contents made here.
+    init(steps: [Step], previous: StepSlots, sameLeadingSteps: Int = 0, parsed: ParsedSnippets = .none) {
         contents.reserveCapacity(steps.count)
         slots.reserveCapacity(steps.count)
         var slotOfPrevious = [Int?](repeating: nil, count: previous.distinct.count)
@@ -46,7 +47,7 @@ struct StepSlots: Sendable {
                 content = previous.contents[position]
                 earlier = previous.slots[position]
             } else {
-                content = StepContent(step)
+                content = StepContent(step, parsed: parsed)
                 earlier = lookup.slot(of: content)
             }
             contents.append(content)

@@ -48,7 +48,8 @@ public func runTutorialRules(
         if let collecting = rule as? any CollectingTutorialRule {
             if storage == nil {
                 storage = CollectedStorage(
-                    steps: context.tutorial.steps, previous: previous, sameLeadingSteps: sameLeadingSteps)
+                    steps: context.tutorial.steps, previous: previous, sameLeadingSteps: sameLeadingSteps,
+                    parsed: context.parsedSnippets)
             }
             findings.append((rule.description, storage!.run(collecting, context: context)))
         } else {
@@ -68,9 +69,10 @@ private struct CollectedStorage {
     var collected = 0
     var count = 0
 
-    init(steps: [Step], previous: TutorialRuleMemory, sameLeadingSteps: Int) {
+    init(steps: [Step], previous: TutorialRuleMemory, sameLeadingSteps: Int, parsed: ParsedSnippets) {
         self.previous = previous
-        self.steps = StepSlots(steps: steps, previous: previous.steps, sameLeadingSteps: sameLeadingSteps)
+        self.steps = StepSlots(
+            steps: steps, previous: previous.steps, sameLeadingSteps: sameLeadingSteps, parsed: parsed)
     }
 
     var memory: TutorialRuleMemory {

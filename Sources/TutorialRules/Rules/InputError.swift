@@ -136,11 +136,14 @@ struct InputError: CollectingTutorialRule {
     }
 
     /// The step's Swift snippets the parser would stall on: scanning a snippet's code for that is most of
-    /// the rule's cost, and a keystroke changes one step.
+    /// the rule's cost, and a keystroke changes one step. A snippet the analysis parsed is within the limits
+    /// (`isKnownWithinParseLimits`): the facts pass scanned it before it parsed it.
     func collect(_ step: StepContent) -> [UnparsedSnippet] {
         step.snippets.indices.compactMap { index in
             let snippet = step.snippets[index]
-            guard snippet.isSwift(), let reason = SwiftParseLimits.unparseableReason(snippet.code) else { return nil }
+            guard snippet.isSwift(), !snippet.isKnownWithinParseLimits,
+                let reason = SwiftParseLimits.unparseableReason(snippet.code)
+            else { return nil }
             return UnparsedSnippet(index: index, reason: reason)
         }
     }

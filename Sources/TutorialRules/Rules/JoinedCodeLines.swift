@@ -200,6 +200,7 @@ struct JoinedCodeLines: CollectingTutorialRule {
     /// The lines of `code` with a run of blanks where a line break was lost (`lostLineBreaks`): each
     /// line's start and end, and those runs.
     static func linesWithLostLineBreaks(_ code: [UInt8]) -> [(start: Int, end: Int, gaps: [Range<Int>])] {
+        guard hasBlanksAfterCharacter(code) else { return [] }
         var lines: [(start: Int, end: Int, gaps: [Range<Int>])] = []
         var start = 0
         while start < code.count {
@@ -209,6 +210,26 @@ struct JoinedCodeLines: CollectingTutorialRule {
             start = end + 1
         }
         return lines
+    }
+
+    /// Whether a run of blanks that `lostLineBreak` could take follows a character of its line anywhere in
+    /// `code`: two blanks, or a tab, after a byte that is neither a blank nor a line break. Most code has
+    /// none (its blanks are indentation and single spaces), and this one pass is a fraction of the cost of
+    /// reading it line by line for strings and comments.
+    static func hasBlanksAfterCharacter(_ code: [UInt8]) -> Bool {
+        code.withUnsafeBufferPointer { bytes in
+            guard bytes.count >= 2 else { return false }
+            for index in 0..<(bytes.count - 1) {
+                let next = bytes[index + 1]
+                guard next == 0x20 || next == 0x09 else { continue }
+                let byte = bytes[index]
+                guard byte != 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D else { continue }
+                if next == 0x09 || (index + 2 < bytes.count && (bytes[index + 2] == 0x20 || bytes[index + 2] == 0x09)) {
+                    return true
+                }
+            }
+            return false
+        }
     }
 
     /// The blanks right before `offset`, where the parser found a second statement, when they are what a

@@ -141,11 +141,13 @@ struct MissingImport: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         let facts = context.facts
         guard !context.isFragment, context.project.currentIsComplete, !facts.imports.isEmpty else { return [] }
-        // What the modules bring into scope is the union of what each brings (`inScope` is transitive).
-        var inScope = Set<String>()
+        // What the modules bring into scope is the union of what each brings (each scope is transitive),
+        // asked of each module's scope in turn for a framework's name only: a union made for every state of
+        // every file cost a tenth of the rule.
+        var scopes: [Set<String>] = []
         for module in facts.imports.map(\.module) {
             guard let scope = Self.scopeByModule[module] else { return [] }
-            inScope.formUnion(scope)
+            scopes.append(scope)
         }
         let code = context.snippet.code
         // The words of the code first, in one pass over its bytes: a name of a framework not in scope is
@@ -154,7 +156,9 @@ struct MissingImport: CodeRule {
         let byName = Self.frameworkByName
         var candidates: [String: String] = [:]
         forEachCapitalizedWord(in: code, openings: Self.nameOpenings) { word in
-            if let framework = byName[word], !inScope.contains(framework) { candidates[word] = framework }
+            if let framework = byName[word], !scopes.contains(where: { $0.contains(framework) }) {
+                candidates[word] = framework
+            }
         }
         guard !candidates.isEmpty else { return [] }
         var reported: Set<String> = []
@@ -184,9 +188,11 @@ private func forEachCapitalizedWord(in code: String, openings: [UInt64], _ body:
     var code = code
     code.withUTF8 { bytes in
         var index = 0
+        // ASCII letters, digits and `_`, one bit each of two masks: this runs for every byte of every state.
         func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x5F
+            guard byte < 0x80 else { return false }
+            let mask: UInt64 = byte < 64 ? 0x03FF << 0x30 : 0x03FF_FFFF << 0x01 | 1 << 0x1F | 0x03FF_FFFF << 0x21
+            return mask & (1 << UInt64(byte & 63)) != 0
         }
         while index < bytes.count {
             guard isWordByte(bytes[index]) else {
