@@ -244,12 +244,19 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[0].steps.map(\.labelNumber), [nil, nil])
     }
 
-    func testAListItemWithoutCodeStaysAStepUnderLabels() {
-        let tutorial = read(
+    /// Item 9 of the counting conventions: a page whose steps are labelled (`Step N`, `N.M`) keeps the items of a
+    /// numbered list with code as steps, those without code prose steps; section labels alone (`## Section 1:`,
+    /// `## 1.`) label sections, not steps, so such a page reads its list as a page without labels does.
+    func testAListItemWithoutCodeStaysAStepUnderStepLabelsOnly() {
+        let part =
             "# Jars\n\n## Section 1: Making one\n\n1. Declare it.\n\n   ```swift\n   struct Jar {}\n   ```\n\n"
-                + "2. Build and run.\n")
-        XCTAssertEqual(shape(tutorial), [[1, 0]])
-        XCTAssertEqual(tutorial.sections[0].steps.map(\.labelNumber), [1, 2])
+            + "2. Build and run.\n"
+        let labelled = read(part + "\n## Section 2: Filling it\n\n### Step 1: Fill it\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(shape(labelled), [[1, 0], [1]])
+        XCTAssertEqual(labelled.sections[0].steps.map(\.labelNumber), [1, 2])
+        let sectionsOnly = read(part)
+        XCTAssertEqual(shape(sectionsOnly), [[1]])
+        XCTAssertEqual(sectionsOnly.sections[0].steps.map(\.label), ["1."])
     }
 
     func testTheShallowestLevelWhoseHeadingsCarryCodeMakesTheSections() {
