@@ -104,24 +104,28 @@ public struct Timelines: Sendable {
     let checkpoints: TimelineCheckpoints
     /// The step this build began at, resumed from the previous build's checkpoint before it (0: the first).
     public let resumedAt: Int
+    /// The step from which this build took the rest of the previous build (`TimelineBuilder.takeRest`), if it did.
+    public let restTakenAt: Int?
     /// How many steps apart an editing session's builds keep their state (`buildTimelineSet`'s `checkpoints`).
     public static let checkpointInterval = 32
     /// How many steps apart this build kept its state (nil: none kept): the code-rule walk keeps its own as often.
     public var keptInterval: Int? { checkpoints.steps.isEmpty ? nil : checkpoints.interval }
 
     public init(files: [FileTimeline], unplaced: [UnplacedSnippet] = [], judgements: TimelineJudgements = TimelineJudgements()) {
-        self.init(files: files, unplaced: unplaced, judgements: judgements, checkpoints: .none, resumedAt: 0)
+        self.init(
+            files: files, unplaced: unplaced, judgements: judgements, checkpoints: .none, resumedAt: 0, restTakenAt: nil)
     }
 
     init(
         files: [FileTimeline], unplaced: [UnplacedSnippet], judgements: TimelineJudgements,
-        checkpoints: TimelineCheckpoints, resumedAt: Int
+        checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?
     ) {
         self.files = files
         self.unplaced = unplaced
         self.judgements = judgements
         self.checkpoints = checkpoints
         self.resumedAt = resumedAt
+        self.restTakenAt = restTakenAt
     }
 
     /// The fragments left out because composing them would have gone over the document's work budget
@@ -172,6 +176,13 @@ public struct TimelineJudgements: Sendable {
         let judged = Judgement(code: code, containsElision: ElidedCode.containsElision(code))
         byPlace[place] = judged
         return judged.containsElision
+    }
+
+    /// Takes `previous`'s judgements of `step` and the steps after it: what a build that took the rest of the
+    /// previous one there would have judged again alike.
+    mutating func take(_ previous: TimelineJudgements, from step: StepID) {
+        for (place, judgement) in previous.byPlace where place.step >= step { byPlace[place] = judgement }
+        for (id, names) in previous.proseNames where id >= step { proseNames[id] = names }
     }
 
     /// The judgements of the steps before `step`: what a build resumed there has judged.
@@ -245,12 +256,19 @@ public func buildTimelineSet(
         (builder, first) = (resumed, position)
         saved.keep(previous.checkpoints, before: position)
     }
+    // Past the last step the edit changed, the rest of the previous build where the builder's state is its again.
+    let moves = checkpoints == nil ? nil : previous.map { StepMoves(new: tutorial.steps, old: $0.checkpoints.steps) }
     for (position, step) in tutorial.steps.enumerated().dropFirst(first) {
         if checkpoints != nil { saved.record(builder, before: position) }
+        if let previous, let moves, position >= moves.alikeFrom,
+            saved.takeRest(of: previous.checkpoints, at: position, into: &builder, build: previous, moves: moves)
+        {
+            return builder.timelines(checkpoints: saved, resumedAt: first, restTakenAt: position)
+        }
         builder.startStep(step)
         for (index, snippet) in step.snippets.enumerated() {
             builder.add(ShownSnippet(step: step, index: index, snippet: snippet))
         }
     }
-    return builder.timelines(checkpoints: saved, resumedAt: first)
+    return builder.timelines(checkpoints: saved, resumedAt: first, restTakenAt: nil)
 }

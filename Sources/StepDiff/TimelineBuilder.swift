@@ -15,27 +15,27 @@ struct ShownSnippet {
 /// labels or inferred, the most recent ones, the file the prose named last.
 struct TimelineBuilder {
     private let trees: SyntaxTrees
-    private var order: [String] = []
-    private var states: [String: [FileState]] = [:]
-    private var unplaced: [UnplacedSnippet] = []
+    var order: [String] = []
+    var states: [String: [FileState]] = [:]
+    var unplaced: [UnplacedSnippet] = []
     /// Primary type → the labelled file that declares it.
     private let primaryTypes: [String: String]
     /// The labelled files, as `init` found them (`knownFiles` grows as files are inferred).
     private let labelledFiles: Set<String>
     /// Labelled files anywhere in the tutorial, and files inferred in earlier steps.
-    private var knownFiles: Set<String>
+    private(set) var knownFiles: Set<String>
     /// Files by the step that last showed them, most recent first (where a fragment most likely goes).
-    private var recentFiles: [String] = []
+    private(set) var recentFiles: [String] = []
     /// The file the prose named last (`Create CircleImage.swift`): where snippets that show only part of
     /// a file the tutorial never shows whole belong.
-    private var lastNamedFile: String?
+    private(set) var lastNamedFile: String?
     /// Whether snippets leave lines out and what files steps' prose mentions: the previous build's answers,
     /// and this build's.
     private var previousJudgements: TimelineJudgements
-    private var judgements = TimelineJudgements()
+    var judgements = TimelineJudgements()
     /// In a checkpoint (`checkpoint`), how long each file's timeline and the snippets left out were.
-    private var savedLengths: SavedLengths?
-    private struct SavedLengths {
+    private(set) var savedLengths: SavedLengths?
+    struct SavedLengths {
         let states: [String: Int]
         let unplaced: Int
     }
@@ -45,13 +45,13 @@ struct TimelineBuilder {
     /// given whole (`SyntaxTrees`), so a document of many steps that each add a line to one file costs
     /// the square of its length: 80 KB of one-line steps had SwiftParser read about 13 MB. Past the budget,
     /// fragments are left out with `compositionBudgetReason` instead.
-    private var compositionBytes = 0
+    private(set) var compositionBytes = 0
     /// The states already counted, by file and position in its timeline: composition parses a state once
     /// (`SyntaxTrees` keeps its tree), so a file a fragment could join but that no step changed since costs
     /// nothing the second time. Without it, a long tutorial of several files counted every file's latest state
     /// at every fragment.
-    private var chargedStates = Set<ChargedState>()
-    private struct ChargedState: Hashable {
+    private(set) var chargedStates = Set<ChargedState>()
+    struct ChargedState: Hashable {
         let file: String
         let index: Int
     }
@@ -79,12 +79,17 @@ struct TimelineBuilder {
         // place, where gathering every step's file names into arrays first cost a tenth of building a long
         // tutorial's timelines.
         var knownFiles = Set<String>()
+        var typedFiles = Set<String>()
         for step in tutorial.steps {
             for snippet in step.snippets where snippet.kind == .file {
                 guard let name = snippet.fileName else { continue }
                 knownFiles.insert(name)
-                guard primaryTypes.values.contains(name) == false else { continue }
-                if let type = primaryTypeName(in: snippet.code), primaryTypes[type] == nil { primaryTypes[type] = name }
+                // `primaryTypes`' values as a set: searching the values for every snippet cost a tenth of a build.
+                guard !typedFiles.contains(name) else { continue }
+                if let type = primaryTypeName(in: snippet.code), primaryTypes[type] == nil {
+                    primaryTypes[type] = name
+                    typedFiles.insert(name)
+                }
             }
         }
         self.primaryTypes = primaryTypes
@@ -92,10 +97,10 @@ struct TimelineBuilder {
         labelledFiles = knownFiles
     }
 
-    func timelines(checkpoints: TimelineCheckpoints, resumedAt: Int) -> Timelines {
+    func timelines(checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?) -> Timelines {
         Timelines(
             files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced,
-            judgements: judgements, checkpoints: checkpoints, resumedAt: resumedAt)
+            judgements: judgements, checkpoints: checkpoints, resumedAt: resumedAt, restTakenAt: restTakenAt)
     }
 
     /// Whether a build of another tutorial starts where this one started: what `init` found in every step (the

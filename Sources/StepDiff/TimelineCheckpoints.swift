@@ -33,6 +33,23 @@ struct TimelineCheckpoints: Sendable {
         builders = Array(previous.builders.prefix(position / interval))
     }
 
+    /// At the checkpoint before step `position` (whose state this build just recorded), past every step that
+    /// differs from `previous`'s (the checkpoints of `build`, the previous build): when `builder` reads like the
+    /// previous build's state there, takes the rest of that build into `builder` and its later checkpoints into
+    /// these; false when it did not.
+    mutating func takeRest(
+        of previous: TimelineCheckpoints, at position: Int, into builder: inout TimelineBuilder, build: Timelines,
+        moves: StepMoves
+    ) -> Bool {
+        let index = position / interval
+        guard position % interval == 0, previous.interval == interval, index < previous.builders.count,
+            builders.count == index + 1, builder.readsLike(previous.builders[index], of: build)
+        else { return false }
+        builder.takeRest(of: build, from: previous.builders[index], before: steps[position].id, moves: moves)
+        builders += previous.builders[(index + 1)...]
+        return true
+    }
+
     /// The state to resume a build of `steps` from, and the step it stands before: the last checkpoint before
     /// the first step that differs from the steps of this build (with the same starting point as `fresh`, the
     /// new build's state before its first step), its lists restored from `build` (whose checkpoints these
