@@ -144,6 +144,12 @@ public struct Timelines: Sendable {
 /// show it, and the file names a step's prose mentions (`fileNames(in:)`), by step. Building the timelines
 /// of a document's next version (the server's, after a keystroke) takes each answer wherever the code or
 /// prose there compares equal, instead of scanning every snippet's lines and every step's prose again.
+///
+/// The build of a newer version starts from all of the previous build's judgements, not only those of the steps
+/// it walks (filtering them at a resumed build cost as much as the steps it saved, and a build that takes the rest
+/// of the previous one judges none of the later steps): an answer recorded for a place is used only where the code
+/// or prose there is the one it was judged from, so one for a place the document no longer has is never used (the
+/// places are as many as the steps and snippets of the longest version of the document).
 public struct TimelineJudgements: Sendable {
     struct Judgement: Sendable {
         let code: String
@@ -170,7 +176,9 @@ public struct TimelineJudgements: Sendable {
     mutating func containsElision(_ code: String, step: StepID, index: Int, previous: TimelineJudgements) -> Bool {
         let place = Place(step: step, index: index)
         if let known = previous.byPlace[place], known.code == code {
-            byPlace[place] = known
+            // Written only when not here already: a build starts from the previous build's judgements, which it
+            // then copies only once a snippet is judged again.
+            if byPlace[place]?.code != code { byPlace[place] = known }
             return known.containsElision
         }
         let judged = Judgement(code: code, containsElision: ElidedCode.containsElision(code))
@@ -178,26 +186,11 @@ public struct TimelineJudgements: Sendable {
         return judged.containsElision
     }
 
-    /// Takes `previous`'s judgements of `step` and the steps after it: what a build that took the rest of the
-    /// previous one there would have judged again alike.
-    mutating func take(_ previous: TimelineJudgements, from step: StepID) {
-        for (place, judgement) in previous.byPlace where place.step >= step { byPlace[place] = judgement }
-        for (id, names) in previous.proseNames where id >= step { proseNames[id] = names }
-    }
-
-    /// The judgements of the steps before `step`: what a build resumed there has judged.
-    func before(_ step: StepID) -> TimelineJudgements {
-        var kept = TimelineJudgements()
-        kept.byPlace = byPlace.filter { $0.key.step < step }
-        kept.proseNames = proseNames.filter { $0.key < step }
-        return kept
-    }
-
     /// The file names `step`'s prose mentions: those recorded in `previous` for the same step and prose,
     /// else found now; recorded here either way.
     mutating func fileNames(inProseOf step: Step, previous: TimelineJudgements) -> [String] {
         if let known = previous.proseNames[step.id], known.prose == step.prose {
-            proseNames[step.id] = known
+            if proseNames[step.id]?.prose != step.prose { proseNames[step.id] = known }
             return known.names
         }
         let found = ProseNames(prose: step.prose, names: StepDiff.fileNames(in: step.prose))

@@ -30,9 +30,9 @@ struct TimelineBuilder {
     /// a file the tutorial never shows whole belong.
     private(set) var lastNamedFile: String?
     /// Whether snippets leave lines out and what files steps' prose mentions: the previous build's answers,
-    /// and this build's.
+    /// and this build's (which start as the previous build's: `TimelineJudgements`).
     private var previousJudgements: TimelineJudgements
-    var judgements = TimelineJudgements()
+    var judgements: TimelineJudgements
     /// In a checkpoint (`checkpoint`), how long each file's timeline and the snippets left out were.
     private(set) var savedLengths: SavedLengths?
     struct SavedLengths {
@@ -74,6 +74,7 @@ struct TimelineBuilder {
     init(_ tutorial: Tutorial, trees: SyntaxTrees, previousJudgements: TimelineJudgements = TimelineJudgements()) {
         self.trees = trees
         self.previousJudgements = previousJudgements
+        judgements = previousJudgements
         var primaryTypes: [String: String] = [:]
         // Every labelled file is known (the files that name a primary type among them): one set filled in
         // place, where gathering every step's file names into arrays first cost a tenth of building a long
@@ -121,9 +122,9 @@ struct TimelineBuilder {
         return saved
     }
 
-    /// A checkpoint's state before `step`, resumed in the build that `fresh` began: its lists the prefixes of
-    /// those `build` (the build that kept the checkpoint) ended with, and with the judgements `fresh` reuses.
-    func resumed(for fresh: TimelineBuilder, from build: Timelines, before step: StepID) -> TimelineBuilder {
+    /// A checkpoint's state, resumed in the build that `fresh` began: its lists the prefixes of those `build` (the
+    /// build that kept the checkpoint) ended with, and with the judgements `fresh` reuses and `build` made.
+    func resumed(for fresh: TimelineBuilder, from build: Timelines) -> TimelineBuilder {
         var resumed = self
         resumed.previousJudgements = fresh.previousJudgements
         let lengths = savedLengths ?? SavedLengths(states: [:], unplaced: 0)
@@ -131,7 +132,7 @@ struct TimelineBuilder {
             if let length = lengths.states[file.fileName] { resumed.states[file.fileName] = Array(file.states.prefix(length)) }
         }
         resumed.unplaced = Array(build.unplaced.prefix(lengths.unplaced))
-        resumed.judgements = build.judgements.before(step)
+        resumed.judgements = build.judgements
         resumed.savedLengths = nil
         return resumed
     }

@@ -45,7 +45,7 @@ struct TimelineCheckpoints: Sendable {
         guard position % interval == 0, previous.interval == interval, index < previous.builders.count,
             builders.count == index + 1, builder.readsLike(previous.builders[index], of: build)
         else { return false }
-        builder.takeRest(of: build, from: previous.builders[index], before: steps[position].id, moves: moves)
+        builder.takeRest(of: build, from: previous.builders[index], moves: moves)
         builders += previous.builders[(index + 1)...]
         return true
     }
@@ -63,6 +63,6 @@ struct TimelineCheckpoints: Sendable {
         let index = same / interval
         guard index > 0 else { return nil }
         let position = index * interval
-        return (builders[index].resumed(for: fresh, from: build, before: new[position].id), position)
+        return (builders[index].resumed(for: fresh, from: build), position)
     }
 }

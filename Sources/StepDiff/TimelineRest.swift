@@ -101,10 +101,10 @@ extension TimelineBuilder {
         return true
     }
 
-    /// Takes the rest of `build` (the previous build) from the checkpoint `checkpoint`, before `step`, whose state
-    /// this one reads like: the states and snippets left out from there on, moved as `moves` says, and its
-    /// judgements of those steps.
-    mutating func takeRest(of build: Timelines, from checkpoint: TimelineBuilder, before step: StepID, moves: StepMoves) {
+    /// Takes the rest of `build` (the previous build) from the checkpoint `checkpoint`, whose state this one reads
+    /// like: the states and snippets left out from there on, moved as `moves` says (the judgements of those steps
+    /// are this build's already: a build of a newer version starts from the previous build's).
+    mutating func takeRest(of build: Timelines, from checkpoint: TimelineBuilder, moves: StepMoves) {
         let lengths = checkpoint.savedLengths ?? SavedLengths(states: [:], unplaced: 0)
         for file in build.files {
             let kept = file.states.count - (lengths.states[file.fileName] ?? 0)
@@ -116,6 +116,5 @@ extension TimelineBuilder {
                 fileName: left.fileName, reason: left.reason)
         }
         order = build.files.map(\.fileName)
-        judgements.take(build.judgements, from: step)
     }
 }
