@@ -20,10 +20,13 @@ public struct TutorialRuleMemory: Sendable {
     public let collectedCount: Int
     /// How many values are kept, over every rule.
     public let count: Int
+    /// How many rules took the previous analysis's values as they were, with the new contents' collected in
+    /// place (the contents it had kept their slots): what the tests see of that path.
+    public let rulesKeepingValues: Int
 
     /// Nothing to reuse: a document's first analysis.
     public static let none = TutorialRuleMemory(
-        steps: StepSlots(), byRule: [:], reusedCount: 0, collectedCount: 0, count: 0)
+        steps: StepSlots(), byRule: [:], reusedCount: 0, collectedCount: 0, count: 0, rulesKeepingValues: 0)
 }
 
 /// The findings of the tutorial rules on one tutorial, and what they collected for the next analysis.
@@ -67,6 +70,7 @@ private struct CollectedStorage {
     var reused = 0
     var collected = 0
     var count = 0
+    var rulesKeepingValues = 0
 
     init(steps: [Step], previous: TutorialRuleMemory, sameLeadingSteps: Int) {
         self.previous = previous
@@ -74,25 +78,37 @@ private struct CollectedStorage {
     }
 
     var memory: TutorialRuleMemory {
-        TutorialRuleMemory(steps: steps, byRule: kept, reusedCount: reused, collectedCount: collected, count: count)
+        TutorialRuleMemory(
+            steps: steps, byRule: kept, reusedCount: reused, collectedCount: collected, count: count,
+            rulesKeepingValues: rulesKeepingValues)
     }
 
     mutating func run<Rule: CollectingTutorialRule>(_ rule: Rule, context: TutorialContext) -> [DocumentFinding] {
         let id = rule.description.id
         let earlier = previous.byRule[id] as? [Rule.Collected] ?? []
         var values: [Rule.Collected] = []
-        values.reserveCapacity(steps.distinct.count)
-        for (slot, content) in steps.distinct.enumerated() {
-            if let old = steps.previousSlots[slot], old < earlier.count {
-                values.append(earlier[old])
-                reused += 1
-            } else {
-                values.append(rule.collect(content))
-                collected += 1
+        if let newSlots = steps.newSlotsWhereOthersKeepTheirs, earlier.count == steps.distinct.count {
+            // The previous values as they are (shared, not copied one by one through the rule's generic type),
+            // with those of the new contents collected in place: after a keystroke, one step's.
+            values = earlier
+            for slot in newSlots { values[slot] = rule.collect(steps.distinct[slot]) }
+            (reused, collected) = (reused + values.count - newSlots.count, collected + newSlots.count)
+            rulesKeepingValues += 1
+        } else {
+            values.reserveCapacity(steps.distinct.count)
+            for (slot, content) in steps.distinct.enumerated() {
+                if let old = steps.previousSlots[slot], old < earlier.count {
+                    values.append(earlier[old])
+                    reused += 1
+                } else {
+                    values.append(rule.collect(content))
+                    collected += 1
+                }
             }
         }
         kept[id] = values
         count += values.count
-        return rule.validate(steps.slots.map { values[$0] }, context: context)
+        // Each step has its own slot (no two steps alike, as in most tutorials): the values by slot are by step.
+        return rule.validate(steps.slots.count == values.count ? values : steps.slots.map { values[$0] }, context: context)
     }
 }

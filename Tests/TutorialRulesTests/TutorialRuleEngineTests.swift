@@ -93,6 +93,8 @@ final class TutorialRuleEngineTests: XCTestCase {
         XCTAssertEqual(rule.takeCalls(), ["Add a test!"])
         XCTAssertEqual(run.memory.collectedCount, 1)
         XCTAssertEqual(run.memory.reusedCount, 5)
+        // The other steps kept their slots: the previous values taken as they were, the new one's in place.
+        XCTAssertEqual(run.memory.rulesKeepingValues, 1)
         XCTAssertEqual(run.findings[0].findings, rule.check(Self.context(read.tutorial)))
         XCTAssertEqual(run.findings[0].findings.map(\.subject), ["Add a model!", "Add a test!", "Run it!"])
         _ = rule.takeCalls()
@@ -104,6 +106,7 @@ final class TutorialRuleEngineTests: XCTestCase {
         read = rereadTutorial(read, as: document, format: .markdown)
         run = runTutorialRules([rule], context: Self.context(read.tutorial), previous: run.memory)
         XCTAssertEqual(rule.takeCalls(), ["Open the project!"])
+        XCTAssertEqual(run.memory.rulesKeepingValues, 0)
         let fresh = rule.check(Self.context(readTutorial(document, format: .markdown)))
         XCTAssertEqual(run.findings[0].findings, fresh)
         XCTAssertEqual(fresh.map(\.step?.step), [1, 3, 5, 6])
