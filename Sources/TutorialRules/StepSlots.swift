@@ -69,6 +69,16 @@ struct StepSlots: Sendable {
         newSlotsWhereOthersKeepTheirs = Self.newSlots(previousSlots)
     }
 
+    /// The steps whose value may differ from the one they had in `previous` (the previous analysis's slots, of
+    /// as many steps), where every content it had kept its slot: those whose slot differs from their previous one
+    /// or is new. Nil when the steps are not as many or the slots moved.
+    func positionsWithNewValues(since previous: StepSlots) -> [Int]? {
+        guard let newSlots = newSlotsWhereOthersKeepTheirs, slots.count == previous.slots.count else { return nil }
+        var isNew = [Bool](repeating: false, count: distinct.count)
+        for slot in newSlots { isNew[slot] = true }
+        return slots.indices.filter { slots[$0] != previous.slots[$0] || isNew[slots[$0]] }
+    }
+
     /// The slots without a previous one, when every other slot's previous one is itself.
     private static func newSlots(_ previousSlots: [Int?]) -> [Int]? {
         var new: [Int] = []
