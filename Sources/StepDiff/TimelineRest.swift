@@ -23,33 +23,40 @@ struct StepMoves {
         }
         var first = new.count
         var deltas: [StepID: Int] = [:]
-        while first > 0, let delta = Self.move(from: old[first - 1], to: new[first - 1]) {
+        deltas.reserveCapacity(new.count)
+        // Steps and snippets read in place: copying each out of its array cost more than comparing it.
+        while first > 0, let delta = Self.move(at: first - 1, from: old, to: new) {
             if delta != 0 { deltas[new[first - 1].id] = delta }
             first -= 1
         }
         (alikeFrom, self.deltas) = (first, deltas)
     }
 
-    /// By how many bytes `new` is `old` moved, when it shows the same; nil when it does not.
-    static func move(from old: Step, to new: Step) -> Int? {
-        let delta = new.range.start - old.range.start
-        guard new.id == old.id, new.range == old.range.shifted(by: delta), new.snippets.count == old.snippets.count,
-            new.prose == old.prose, new.title == old.title, new.label == old.label,
-            new.labelNumber == old.labelNumber
+    /// By how many bytes step `index` of `new` is that of `old` moved, when it shows the same; nil when it does not.
+    static func move(at index: Int, from old: [Step], to new: [Step]) -> Int? {
+        let delta = new[index].range.start - old[index].range.start
+        guard new[index].id == old[index].id, new[index].range == old[index].range.shifted(by: delta),
+            new[index].prose == old[index].prose, new[index].title == old[index].title,
+            new[index].label == old[index].label, new[index].labelNumber == old[index].labelNumber
         else { return nil }
-        for (was, now) in zip(old.snippets, new.snippets) where !isMove(from: was, to: now, by: delta) { return nil }
+        let (was, now) = (old[index].snippets, new[index].snippets)
+        guard was.count == now.count else { return nil }
+        for snippet in was.indices where !isMove(at: snippet, from: was, to: now, by: delta) { return nil }
         return delta
     }
 
-    /// Whether `new` is `old` moved by `delta`: the same code, kind, file and language, its range and source map
-    /// moved by `delta`.
-    private static func isMove(from old: Snippet, to new: Snippet, by delta: Int) -> Bool {
-        guard new.code == old.code, new.kind == old.kind, new.fileName == old.fileName, new.language == old.language,
-            new.docc == old.docc, new.range == old.range.shifted(by: delta),
-            new.sourceMap.fallback == old.sourceMap.fallback.shifted(by: delta),
-            new.sourceMap.segments.count == old.sourceMap.segments.count
+    /// Whether snippet `index` of `new` is that of `old` moved by `delta`: the same code, kind, file and language,
+    /// its range and source map moved by `delta`.
+    private static func isMove(at index: Int, from old: [Snippet], to new: [Snippet], by delta: Int) -> Bool {
+        guard new[index].code == old[index].code, new[index].kind == old[index].kind,
+            new[index].fileName == old[index].fileName, new[index].language == old[index].language,
+            new[index].docc == old[index].docc, new[index].range == old[index].range.shifted(by: delta)
         else { return false }
-        return zip(old.sourceMap.segments, new.sourceMap.segments).allSatisfy { was, now in
+        let (was, now) = (old[index].sourceMap, new[index].sourceMap)
+        guard now.fallback == was.fallback.shifted(by: delta), now.segments.count == was.segments.count else {
+            return false
+        }
+        return zip(was.segments, now.segments).allSatisfy { was, now in
             now.codeOffset == was.codeOffset && now.length == was.length && now.documentOffset == was.documentOffset + delta
         }
     }
