@@ -106,6 +106,8 @@ public struct Timelines: Sendable {
     public let resumedAt: Int
     /// The step from which this build took the rest of the previous build (`TimelineBuilder.takeRest`), if it did.
     public let restTakenAt: Int?
+    /// Whether this build took what the previous build found before its first step (`TimelineCheckpoints.start`).
+    public let startTaken: Bool
     /// How many steps apart an editing session's builds keep their state (`buildTimelineSet`'s `checkpoints`).
     public static let checkpointInterval = 32
     /// How many steps apart this build kept its state (nil: none kept): the code-rule walk keeps its own as often.
@@ -113,12 +115,13 @@ public struct Timelines: Sendable {
 
     public init(files: [FileTimeline], unplaced: [UnplacedSnippet] = [], judgements: TimelineJudgements = TimelineJudgements()) {
         self.init(
-            files: files, unplaced: unplaced, judgements: judgements, checkpoints: .none, resumedAt: 0, restTakenAt: nil)
+            files: files, unplaced: unplaced, judgements: judgements, checkpoints: .none, resumedAt: 0, restTakenAt: nil,
+            startTaken: false)
     }
 
     init(
         files: [FileTimeline], unplaced: [UnplacedSnippet], judgements: TimelineJudgements,
-        checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?
+        checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?, startTaken: Bool
     ) {
         self.files = files
         self.unplaced = unplaced
@@ -126,6 +129,7 @@ public struct Timelines: Sendable {
         self.checkpoints = checkpoints
         self.resumedAt = resumedAt
         self.restTakenAt = restTakenAt
+        self.startTaken = startTaken
     }
 
     /// The fragments left out because composing them would have gone over the document's work budget
@@ -240,7 +244,10 @@ public func buildTimelines(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTree
 public func buildTimelineSet(
     _ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees(), previous: Timelines? = nil, checkpoints: Int? = nil
 ) -> Timelines {
-    let fresh = TimelineBuilder(tutorial, trees: trees, previousJudgements: previous?.judgements ?? TimelineJudgements())
+    let moves = checkpoints == nil ? nil : previous.map { StepMoves(new: tutorial.steps, old: $0.checkpoints.steps) }
+    let start = moves.flatMap { moves in previous?.checkpoints.start(for: tutorial.steps, moves: moves) }
+    let fresh = TimelineBuilder(
+        tutorial, trees: trees, previousJudgements: previous?.judgements ?? TimelineJudgements(), start: start)
     var (builder, first) = (fresh, 0)
     var saved = checkpoints.map { TimelineCheckpoints(steps: tutorial.steps, interval: $0) } ?? .none
     if checkpoints != nil, let previous,
@@ -250,7 +257,6 @@ public func buildTimelineSet(
         saved.keep(previous.checkpoints, before: position)
     }
     // Past the last step the edit changed, the rest of the previous build where the builder's state is its again.
-    let moves = checkpoints == nil ? nil : previous.map { StepMoves(new: tutorial.steps, old: $0.checkpoints.steps) }
     for (position, step) in tutorial.steps.enumerated().dropFirst(first) {
         if checkpoints != nil { saved.record(builder, before: position) }
         if let previous, let moves, position >= moves.alikeFrom,

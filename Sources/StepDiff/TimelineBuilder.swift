@@ -20,6 +20,8 @@ struct TimelineBuilder {
     var unplaced: [UnplacedSnippet] = []
     /// Primary type → the labelled file that declares it.
     private let primaryTypes: [String: String]
+    /// Whether `init` was given what a build finds before its first step (`TimelineCheckpoints.start`).
+    private let startTaken: Bool
     /// The labelled files, as `init` found them (`knownFiles` grows as files are inferred).
     private let labelledFiles: Set<String>
     /// Labelled files anywhere in the tutorial, and files inferred in earlier steps.
@@ -71,37 +73,29 @@ struct TimelineBuilder {
         return true
     }
 
-    init(_ tutorial: Tutorial, trees: SyntaxTrees, previousJudgements: TimelineJudgements = TimelineJudgements()) {
+    /// `start`: what `startOfBuild(tutorial)` would find, when the caller knows it (`TimelineCheckpoints.start`).
+    init(
+        _ tutorial: Tutorial, trees: SyntaxTrees, previousJudgements: TimelineJudgements = TimelineJudgements(),
+        start: Start? = nil
+    ) {
         self.trees = trees
         self.previousJudgements = previousJudgements
         judgements = previousJudgements
-        var primaryTypes: [String: String] = [:]
-        // Every labelled file is known (the files that name a primary type among them): one set filled in
-        // place, where gathering every step's file names into arrays first cost a tenth of building a long
-        // tutorial's timelines.
-        var knownFiles = Set<String>()
-        var typedFiles = Set<String>()
-        for step in tutorial.steps {
-            for snippet in step.snippets where snippet.kind == .file {
-                guard let name = snippet.fileName else { continue }
-                knownFiles.insert(name)
-                // `primaryTypes`' values as a set: searching the values for every snippet cost a tenth of a build.
-                guard !typedFiles.contains(name) else { continue }
-                if let type = primaryTypeName(in: snippet.code), primaryTypes[type] == nil {
-                    primaryTypes[type] = name
-                    typedFiles.insert(name)
-                }
-            }
-        }
-        self.primaryTypes = primaryTypes
-        self.knownFiles = knownFiles
-        labelledFiles = knownFiles
+        startTaken = start != nil
+        let start = start ?? Self.startOfBuild(tutorial)
+        primaryTypes = start.primaryTypes
+        knownFiles = start.labelledFiles
+        labelledFiles = start.labelledFiles
     }
+
+    /// What this build found before its first step.
+    var start: Start { Start(labelledFiles: labelledFiles, primaryTypes: primaryTypes) }
 
     func timelines(checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?) -> Timelines {
         Timelines(
             files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced,
-            judgements: judgements, checkpoints: checkpoints, resumedAt: resumedAt, restTakenAt: restTakenAt)
+            judgements: judgements, checkpoints: checkpoints, resumedAt: resumedAt, restTakenAt: restTakenAt,
+            startTaken: startTaken)
     }
 
     /// Whether a build of another tutorial starts where this one started: what `init` found in every step (the

@@ -50,6 +50,21 @@ struct TimelineCheckpoints: Sendable {
         return true
     }
 
+    /// The start of the build that kept these checkpoints (`TimelineBuilder.Start`), when it is that of a build
+    /// of `new`: the steps before the first that differs are these, those from `moves.alikeFrom` on show what these
+    /// showed, and those between label the same files with the same primary types. Finding it again read every
+    /// snippet's code at every keystroke.
+    func start(for new: [Step], moves: StepMoves) -> TimelineBuilder.Start? {
+        guard let first = builders.first, steps.count == new.count else { return nil }
+        var position = 0
+        while position < moves.alikeFrom, steps[position] == new[position] { position += 1 }
+        while position < moves.alikeFrom {
+            guard TimelineBuilder.startsAlike(steps[position], new[position]) else { return nil }
+            position += 1
+        }
+        return first.start
+    }
+
     /// The state to resume a build of `steps` from, and the step it stands before: the last checkpoint before
     /// the first step that differs from the steps of this build (with the same starting point as `fresh`, the
     /// new build's state before its first step), its lists restored from `build` (whose checkpoints these

@@ -125,3 +125,48 @@ extension TimelineBuilder {
         order = build.files.map(\.fileName)
     }
 }
+
+extension TimelineBuilder {
+    /// What the builder finds in every step before the first: the labelled files and the labelled file that first
+    /// declares each primary type.
+    struct Start: Sendable {
+        let labelledFiles: Set<String>
+        let primaryTypes: [String: String]
+    }
+
+    /// The labelled files of `tutorial` and their primary types.
+    static func startOfBuild(_ tutorial: Tutorial) -> Start {
+        var primaryTypes: [String: String] = [:]
+        // Every labelled file is known (the files that name a primary type among them): one set filled in
+        // place, where gathering every step's file names into arrays first cost a tenth of building a long
+        // tutorial's timelines.
+        var knownFiles = Set<String>()
+        var typedFiles = Set<String>()
+        for step in tutorial.steps {
+            for snippet in step.snippets where snippet.kind == .file {
+                guard let name = snippet.fileName else { continue }
+                knownFiles.insert(name)
+                // `primaryTypes`' values as a set: searching the values for every snippet cost a tenth of a build.
+                guard !typedFiles.contains(name) else { continue }
+                if let type = primaryTypeName(in: snippet.code), primaryTypes[type] == nil {
+                    primaryTypes[type] = name
+                    typedFiles.insert(name)
+                }
+            }
+        }
+        return Start(labelledFiles: knownFiles, primaryTypes: primaryTypes)
+    }
+
+    /// Whether `new` gives the start of a build what `old` gave it: the same snippets' kinds and file names, and
+    /// each labelled whole file the same primary type.
+    static func startsAlike(_ old: Step, _ new: Step) -> Bool {
+        let (was, now) = (old.snippets, new.snippets)
+        guard was.count == now.count else { return false }
+        for index in was.indices {
+            guard was[index].kind == now[index].kind, was[index].fileName == now[index].fileName else { return false }
+            guard was[index].kind == .file, was[index].fileName != nil, was[index].code != now[index].code else { continue }
+            guard primaryTypeName(in: was[index].code) == primaryTypeName(in: now[index].code) else { return false }
+        }
+        return true
+    }
+}

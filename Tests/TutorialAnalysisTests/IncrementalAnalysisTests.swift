@@ -80,6 +80,7 @@ final class IncrementalAnalysisTests: XCTestCase {
         var walksResumed = 0
         var restsTaken = 0
         var timelineRestsTaken = 0
+        var startsTaken = 0
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path),
                 let text = String(data: data, encoding: .utf8)
@@ -108,6 +109,7 @@ final class IncrementalAnalysisTests: XCTestCase {
                     read.tutorial, trees: cache.trees, previous: previousTimelines, checkpoints: 2)
                 if timelines.resumedAt > 0 { resumed += 1 }
                 if timelines.restTakenAt != nil { timelineRestsTaken += 1 }
+                if timelines.startTaken { startsTaken += 1 }
                 let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
                 if analysis.stateResults.walk.resumedAt > 0 { walksResumed += 1 }
                 if analysis.stateResults.walk.restTakenAt != nil { restsTaken += 1 }
@@ -138,11 +140,12 @@ final class IncrementalAnalysisTests: XCTestCase {
         print(
             "\(format): \(edits) edits reused \(reused) of \(reusable) per-state results; \(resumed) timeline builds "
                 + "and \(walksResumed) code-rule walks resumed; \(timelineRestsTaken) builds and \(restsTaken) walks "
-                + "took the previous one's rest")
+                + "took the previous one's rest; \(startsTaken) builds took the previous one's start")
         XCTAssertGreaterThan(resumed, 0, "\(format): no timeline build resumed from a checkpoint")
         XCTAssertGreaterThan(walksResumed, 0, "\(format): no code-rule walk resumed from a checkpoint")
         XCTAssertGreaterThan(restsTaken, 0, "\(format): no code-rule walk took the rest of the previous one")
         XCTAssertGreaterThan(timelineRestsTaken, 0, "\(format): no timeline build took the rest of the previous one")
+        XCTAssertGreaterThan(startsTaken, 0, "\(format): no timeline build took the start of the previous one")
         XCTAssertGreaterThan(reused * 2, reusable, "\(format): less than half of the per-state results were reused")
     }
 
