@@ -104,24 +104,32 @@ public struct Timelines: Sendable {
     let checkpoints: TimelineCheckpoints
     /// The step this build began at, resumed from the previous build's checkpoint before it (0: the first).
     public let resumedAt: Int
+    /// The step from which this build took the rest of the previous build (`TimelineBuilder.takeRest`), if it did.
+    public let restTakenAt: Int?
+    /// Whether this build took what the previous build found before its first step (`TimelineCheckpoints.start`).
+    public let startTaken: Bool
     /// How many steps apart an editing session's builds keep their state (`buildTimelineSet`'s `checkpoints`).
     public static let checkpointInterval = 32
     /// How many steps apart this build kept its state (nil: none kept): the code-rule walk keeps its own as often.
     public var keptInterval: Int? { checkpoints.steps.isEmpty ? nil : checkpoints.interval }
 
     public init(files: [FileTimeline], unplaced: [UnplacedSnippet] = [], judgements: TimelineJudgements = TimelineJudgements()) {
-        self.init(files: files, unplaced: unplaced, judgements: judgements, checkpoints: .none, resumedAt: 0)
+        self.init(
+            files: files, unplaced: unplaced, judgements: judgements, checkpoints: .none, resumedAt: 0, restTakenAt: nil,
+            startTaken: false)
     }
 
     init(
         files: [FileTimeline], unplaced: [UnplacedSnippet], judgements: TimelineJudgements,
-        checkpoints: TimelineCheckpoints, resumedAt: Int
+        checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?, startTaken: Bool
     ) {
         self.files = files
         self.unplaced = unplaced
         self.judgements = judgements
         self.checkpoints = checkpoints
         self.resumedAt = resumedAt
+        self.restTakenAt = restTakenAt
+        self.startTaken = startTaken
     }
 
     /// The fragments left out because composing them would have gone over the document's work budget
@@ -140,6 +148,12 @@ public struct Timelines: Sendable {
 /// show it, and the file names a step's prose mentions (`fileNames(in:)`), by step. Building the timelines
 /// of a document's next version (the server's, after a keystroke) takes each answer wherever the code or
 /// prose there compares equal, instead of scanning every snippet's lines and every step's prose again.
+///
+/// The build of a newer version starts from all of the previous build's judgements, not only those of the steps
+/// it walks (filtering them at a resumed build cost as much as the steps it saved, and a build that takes the rest
+/// of the previous one judges none of the later steps): an answer recorded for a place is used only where the code
+/// or prose there is the one it was judged from, so one for a place the document no longer has is never used (the
+/// places are as many as the steps and snippets of the longest version of the document).
 public struct TimelineJudgements: Sendable {
     struct Judgement: Sendable {
         let code: String
@@ -166,7 +180,9 @@ public struct TimelineJudgements: Sendable {
     mutating func containsElision(_ code: String, step: StepID, index: Int, previous: TimelineJudgements) -> Bool {
         let place = Place(step: step, index: index)
         if let known = previous.byPlace[place], known.code == code {
-            byPlace[place] = known
+            // Written only when not here already: a build starts from the previous build's judgements, which it
+            // then copies only once a snippet is judged again.
+            if byPlace[place]?.code != code { byPlace[place] = known }
             return known.containsElision
         }
         let judged = Judgement(code: code, containsElision: ElidedCode.containsElision(code))
@@ -174,19 +190,11 @@ public struct TimelineJudgements: Sendable {
         return judged.containsElision
     }
 
-    /// The judgements of the steps before `step`: what a build resumed there has judged.
-    func before(_ step: StepID) -> TimelineJudgements {
-        var kept = TimelineJudgements()
-        kept.byPlace = byPlace.filter { $0.key.step < step }
-        kept.proseNames = proseNames.filter { $0.key < step }
-        return kept
-    }
-
     /// The file names `step`'s prose mentions: those recorded in `previous` for the same step and prose,
     /// else found now; recorded here either way.
     mutating func fileNames(inProseOf step: Step, previous: TimelineJudgements) -> [String] {
         if let known = previous.proseNames[step.id], known.prose == step.prose {
-            proseNames[step.id] = known
+            if proseNames[step.id]?.prose != step.prose { proseNames[step.id] = known }
             return known.names
         }
         let found = ProseNames(prose: step.prose, names: StepDiff.fileNames(in: step.prose))
@@ -236,7 +244,10 @@ public func buildTimelines(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTree
 public func buildTimelineSet(
     _ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees(), previous: Timelines? = nil, checkpoints: Int? = nil
 ) -> Timelines {
-    let fresh = TimelineBuilder(tutorial, trees: trees, previousJudgements: previous?.judgements ?? TimelineJudgements())
+    let moves = checkpoints == nil ? nil : previous.map { StepMoves(new: tutorial.steps, old: $0.checkpoints.steps) }
+    let start = moves.flatMap { moves in previous?.checkpoints.start(for: tutorial.steps, moves: moves) }
+    let fresh = TimelineBuilder(
+        tutorial, trees: trees, previousJudgements: previous?.judgements ?? TimelineJudgements(), start: start)
     var (builder, first) = (fresh, 0)
     var saved = checkpoints.map { TimelineCheckpoints(steps: tutorial.steps, interval: $0) } ?? .none
     if checkpoints != nil, let previous,
@@ -245,12 +256,18 @@ public func buildTimelineSet(
         (builder, first) = (resumed, position)
         saved.keep(previous.checkpoints, before: position)
     }
+    // Past the last step the edit changed, the rest of the previous build where the builder's state is its again.
     for (position, step) in tutorial.steps.enumerated().dropFirst(first) {
         if checkpoints != nil { saved.record(builder, before: position) }
+        if let previous, let moves, position >= moves.alikeFrom,
+            saved.takeRest(of: previous.checkpoints, at: position, into: &builder, build: previous, moves: moves)
+        {
+            return builder.timelines(checkpoints: saved, resumedAt: first, restTakenAt: position)
+        }
         builder.startStep(step)
         for (index, snippet) in step.snippets.enumerated() {
             builder.add(ShownSnippet(step: step, index: index, snippet: snippet))
         }
     }
-    return builder.timelines(checkpoints: saved, resumedAt: first)
+    return builder.timelines(checkpoints: saved, resumedAt: first, restTakenAt: nil)
 }

@@ -15,27 +15,29 @@ struct ShownSnippet {
 /// labels or inferred, the most recent ones, the file the prose named last.
 struct TimelineBuilder {
     private let trees: SyntaxTrees
-    private var order: [String] = []
-    private var states: [String: [FileState]] = [:]
-    private var unplaced: [UnplacedSnippet] = []
+    var order: [String] = []
+    var states: [String: [FileState]] = [:]
+    var unplaced: [UnplacedSnippet] = []
     /// Primary type → the labelled file that declares it.
     private let primaryTypes: [String: String]
+    /// Whether `init` was given what a build finds before its first step (`TimelineCheckpoints.start`).
+    private let startTaken: Bool
     /// The labelled files, as `init` found them (`knownFiles` grows as files are inferred).
     private let labelledFiles: Set<String>
     /// Labelled files anywhere in the tutorial, and files inferred in earlier steps.
-    private var knownFiles: Set<String>
+    private(set) var knownFiles: Set<String>
     /// Files by the step that last showed them, most recent first (where a fragment most likely goes).
-    private var recentFiles: [String] = []
+    private(set) var recentFiles: [String] = []
     /// The file the prose named last (`Create CircleImage.swift`): where snippets that show only part of
     /// a file the tutorial never shows whole belong.
-    private var lastNamedFile: String?
+    private(set) var lastNamedFile: String?
     /// Whether snippets leave lines out and what files steps' prose mentions: the previous build's answers,
-    /// and this build's.
+    /// and this build's (which start as the previous build's: `TimelineJudgements`).
     private var previousJudgements: TimelineJudgements
-    private var judgements = TimelineJudgements()
+    var judgements: TimelineJudgements
     /// In a checkpoint (`checkpoint`), how long each file's timeline and the snippets left out were.
-    private var savedLengths: SavedLengths?
-    private struct SavedLengths {
+    private(set) var savedLengths: SavedLengths?
+    struct SavedLengths {
         let states: [String: Int]
         let unplaced: Int
     }
@@ -45,13 +47,13 @@ struct TimelineBuilder {
     /// given whole (`SyntaxTrees`), so a document of many steps that each add a line to one file costs
     /// the square of its length: 80 KB of one-line steps had SwiftParser read about 13 MB. Past the budget,
     /// fragments are left out with `compositionBudgetReason` instead.
-    private var compositionBytes = 0
+    private(set) var compositionBytes = 0
     /// The states already counted, by file and position in its timeline: composition parses a state once
     /// (`SyntaxTrees` keeps its tree), so a file a fragment could join but that no step changed since costs
     /// nothing the second time. Without it, a long tutorial of several files counted every file's latest state
     /// at every fragment.
-    private var chargedStates = Set<ChargedState>()
-    private struct ChargedState: Hashable {
+    private(set) var chargedStates = Set<ChargedState>()
+    struct ChargedState: Hashable {
         let file: String
         let index: Int
     }
@@ -71,31 +73,29 @@ struct TimelineBuilder {
         return true
     }
 
-    init(_ tutorial: Tutorial, trees: SyntaxTrees, previousJudgements: TimelineJudgements = TimelineJudgements()) {
+    /// `start`: what `startOfBuild(tutorial)` would find, when the caller knows it (`TimelineCheckpoints.start`).
+    init(
+        _ tutorial: Tutorial, trees: SyntaxTrees, previousJudgements: TimelineJudgements = TimelineJudgements(),
+        start: Start? = nil
+    ) {
         self.trees = trees
         self.previousJudgements = previousJudgements
-        var primaryTypes: [String: String] = [:]
-        // Every labelled file is known (the files that name a primary type among them): one set filled in
-        // place, where gathering every step's file names into arrays first cost a tenth of building a long
-        // tutorial's timelines.
-        var knownFiles = Set<String>()
-        for step in tutorial.steps {
-            for snippet in step.snippets where snippet.kind == .file {
-                guard let name = snippet.fileName else { continue }
-                knownFiles.insert(name)
-                guard primaryTypes.values.contains(name) == false else { continue }
-                if let type = primaryTypeName(in: snippet.code), primaryTypes[type] == nil { primaryTypes[type] = name }
-            }
-        }
-        self.primaryTypes = primaryTypes
-        self.knownFiles = knownFiles
-        labelledFiles = knownFiles
+        judgements = previousJudgements
+        startTaken = start != nil
+        let start = start ?? Self.startOfBuild(tutorial)
+        primaryTypes = start.primaryTypes
+        knownFiles = start.labelledFiles
+        labelledFiles = start.labelledFiles
     }
 
-    func timelines(checkpoints: TimelineCheckpoints, resumedAt: Int) -> Timelines {
+    /// What this build found before its first step.
+    var start: Start { Start(labelledFiles: labelledFiles, primaryTypes: primaryTypes) }
+
+    func timelines(checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?) -> Timelines {
         Timelines(
             files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced,
-            judgements: judgements, checkpoints: checkpoints, resumedAt: resumedAt)
+            judgements: judgements, checkpoints: checkpoints, resumedAt: resumedAt, restTakenAt: restTakenAt,
+            startTaken: startTaken)
     }
 
     /// Whether a build of another tutorial starts where this one started: what `init` found in every step (the
@@ -116,9 +116,9 @@ struct TimelineBuilder {
         return saved
     }
 
-    /// A checkpoint's state before `step`, resumed in the build that `fresh` began: its lists the prefixes of
-    /// those `build` (the build that kept the checkpoint) ended with, and with the judgements `fresh` reuses.
-    func resumed(for fresh: TimelineBuilder, from build: Timelines, before step: StepID) -> TimelineBuilder {
+    /// A checkpoint's state, resumed in the build that `fresh` began: its lists the prefixes of those `build` (the
+    /// build that kept the checkpoint) ended with, and with the judgements `fresh` reuses and `build` made.
+    func resumed(for fresh: TimelineBuilder, from build: Timelines) -> TimelineBuilder {
         var resumed = self
         resumed.previousJudgements = fresh.previousJudgements
         let lengths = savedLengths ?? SavedLengths(states: [:], unplaced: 0)
@@ -126,7 +126,7 @@ struct TimelineBuilder {
             if let length = lengths.states[file.fileName] { resumed.states[file.fileName] = Array(file.states.prefix(length)) }
         }
         resumed.unplaced = Array(build.unplaced.prefix(lengths.unplaced))
-        resumed.judgements = build.judgements.before(step)
+        resumed.judgements = build.judgements
         resumed.savedLengths = nil
         return resumed
     }

@@ -33,6 +33,38 @@ struct TimelineCheckpoints: Sendable {
         builders = Array(previous.builders.prefix(position / interval))
     }
 
+    /// At the checkpoint before step `position` (whose state this build just recorded), past every step that
+    /// differs from `previous`'s (the checkpoints of `build`, the previous build): when `builder` reads like the
+    /// previous build's state there, takes the rest of that build into `builder` and its later checkpoints into
+    /// these; false when it did not.
+    mutating func takeRest(
+        of previous: TimelineCheckpoints, at position: Int, into builder: inout TimelineBuilder, build: Timelines,
+        moves: StepMoves
+    ) -> Bool {
+        let index = position / interval
+        guard position % interval == 0, previous.interval == interval, index < previous.builders.count,
+            builders.count == index + 1, builder.readsLike(previous.builders[index], of: build)
+        else { return false }
+        builder.takeRest(of: build, from: previous.builders[index], moves: moves)
+        builders += previous.builders[(index + 1)...]
+        return true
+    }
+
+    /// The start of the build that kept these checkpoints (`TimelineBuilder.Start`), when it is that of a build
+    /// of `new`: the steps before the first that differs are these, those from `moves.alikeFrom` on show what these
+    /// showed, and those between label the same files with the same primary types. Finding it again read every
+    /// snippet's code at every keystroke.
+    func start(for new: [Step], moves: StepMoves) -> TimelineBuilder.Start? {
+        guard let first = builders.first, steps.count == new.count else { return nil }
+        var position = 0
+        while position < moves.alikeFrom, steps[position] == new[position] { position += 1 }
+        while position < moves.alikeFrom {
+            guard TimelineBuilder.startsAlike(steps[position], new[position]) else { return nil }
+            position += 1
+        }
+        return first.start
+    }
+
     /// The state to resume a build of `steps` from, and the step it stands before: the last checkpoint before
     /// the first step that differs from the steps of this build (with the same starting point as `fresh`, the
     /// new build's state before its first step), its lists restored from `build` (whose checkpoints these
@@ -46,6 +78,6 @@ struct TimelineCheckpoints: Sendable {
         let index = same / interval
         guard index > 0 else { return nil }
         let position = index * interval
-        return (builders[index].resumed(for: fresh, from: build, before: new[position].id), position)
+        return (builders[index].resumed(for: fresh, from: build), position)
     }
 }

@@ -11,51 +11,57 @@ import TutorialRules
 func stepChanges(_ tutorial: Tutorial, timelines: [FileTimeline], previous: [String: [StateChange]] = [:])
     -> (changes: StepChanges, byFile: [String: [StateChange]], reused: Int)
 {
+    // Sized for every step at once, and states and snippets read in place (not copied out of their arrays): at
+    // a keystroke this pass reads every state of a long tutorial, where the copies and regrowing tables cost
+    // more than the comparisons.
     var touched: [StepID: Set<String>] = [:]
-    var withCode = Set<StepID>()
+    touched.reserveCapacity(tutorial.steps.count)
+    var withCode = Set<StepID>(minimumCapacity: tutorial.steps.count)
     var byFile: [String: [StateChange]] = [:]
     var reused = 0
     for timeline in timelines {
         let earlier = previous[timeline.fileName] ?? []
+        let states = timeline.states
         var changes: [StateChange] = []
-        changes.reserveCapacity(timeline.states.count)
+        changes.reserveCapacity(states.count)
         var previousCode = ""
-        for (position, state) in timeline.states.enumerated() {
+        for position in states.indices {
+            let code = states[position].code
             let change: StateChange
-            if position < earlier.count, earlier[position].code == state.code,
-                earlier[position].previousCode == previousCode
-            {
+            if position < earlier.count, earlier[position].code == code, earlier[position].previousCode == previousCode {
                 change = earlier[position]
                 reused += 1
             } else {
                 change = StateChange(
-                    previousCode: previousCode, code: state.code,
-                    identifiers: identifiersOnChangedLines(old: previousCode, new: state.code))
+                    previousCode: previousCode, code: code,
+                    identifiers: identifiersOnChangedLines(old: previousCode, new: code))
             }
-            // A step's first set is taken as it is (no copy, no hashing again): most steps change one state.
-            if let words = change.identifiers {
-                if touched[state.step] == nil {
-                    touched[state.step] = words
-                } else {
-                    touched[state.step]!.formUnion(words)
-                }
-            }
+            if let words = change.identifiers { add(words, to: &touched[states[position].step, default: []]) }
             changes.append(change)
-            previousCode = state.code
+            previousCode = code
         }
         byFile[timeline.fileName] = changes
     }
     for step in tutorial.steps {
+        let snippets = step.snippets
         // A step whose DocC resource is missing shows no code to compare with (code-file-missing says so).
-        if step.snippets.contains(where: { $0.docc != nil && $0.docc?.resourcePath == nil }) { continue }
-        for snippet in step.snippets where snippet.isSwift() || snippet.language == nil {
-            withCode.insert(step.id)
-            if snippet.kind == .fragment || snippet.fileName == nil {
-                touched[step.id, default: []].formUnion(identifiers(in: Substring(snippet.code)))
+        if snippets.indices.contains(where: { snippets[$0].docc.map { $0.resourcePath == nil } ?? false }) { continue }
+        var showsCode = false
+        for index in snippets.indices where snippets[index].isSwift() || snippets[index].language == nil {
+            showsCode = true
+            if snippets[index].kind == .fragment || snippets[index].fileName == nil {
+                add(identifiers(in: Substring(snippets[index].code)), to: &touched[step.id, default: []])
             }
         }
+        if showsCode { withCode.insert(step.id) }
     }
     return (StepChanges(touchedIdentifiers: touched, stepsWithCode: withCode), byFile, reused)
+}
+
+/// Adds `words` to a step's identifiers: a step's first set is taken as it is (no copy, no hashing again), as
+/// most steps change one state.
+private func add(_ words: Set<String>, to identifiers: inout Set<String>) {
+    if identifiers.isEmpty { identifiers = words } else { identifiers.formUnion(words) }
 }
 
 /// The identifiers on lines whose count differs between two texts (lines added or removed), nil when

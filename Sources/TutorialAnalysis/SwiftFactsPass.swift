@@ -37,46 +37,57 @@ func swiftFacts(
     } else {
         perFile = timelines.map { facts(of: $0, cache: cache, previous: previous[$0.fileName] ?? []) }
     }
-    // Sized once for every file's states (and a few snippets in no file) rather than grown merge by merge.
+    // Sized once for every file's states (and a few snippets in no file) rather than grown merge by merge, and
+    // filled from each file's list (the first facts of an address kept), not from a table per file merged in.
     result.reserveCapacity(perFile.reduce(0) { $0 + $1.bySnippet.count } + 16)
     for (timeline, facts) in zip(timelines, perFile) {
-        result.merge(facts.bySnippet) { first, _ in first }
+        for (address, snippetFacts) in facts.bySnippet { keep(&result[address, default: snippetFacts]) }
         byFile[timeline.fileName] = facts.byState
         reused += facts.reused
     }
     for step in tutorial.steps {
-        for (index, snippet) in step.snippets.enumerated() {
+        // Read in place: copying each snippet out of its step cost more than the lookup.
+        let snippets = step.snippets
+        for index in snippets.indices {
             let address = SnippetAddress(step: step.id, index: index)
             // Checked first: most snippets are states of a file, whose facts are in already.
-            guard result[address] == nil, snippet.isSwift() else { continue }
-            result[address] = cache.facts(for: snippet.code)?.facts
+            guard result[address] == nil, snippets[index].isSwift() else { continue }
+            result[address] = cache.facts(for: snippets[index].code)?.facts
         }
     }
     return (result, byFile, reused)
 }
 
-/// One file's facts by snippet and by state, and how many states kept theirs.
-private typealias FileFacts = (bySnippet: [SnippetAddress: SnippetFacts], byState: [StateFacts], reused: Int)
+/// Leaves a table's value as it is: `keep(&table[key, default: value])` puts `value` in only where `key` has none,
+/// in one lookup.
+private func keep(_ value: inout SnippetFacts) {}
+
+/// One file's facts by snippet (in state order) and by state, and how many states kept theirs.
+private typealias FileFacts = (bySnippet: [(SnippetAddress, SnippetFacts)], byState: [StateFacts], reused: Int)
 
 /// Facts of one file's states, in step order, each parsed incrementally from the state before; a state
 /// whose code is that of the same state in `previous` keeps its facts.
 private func facts(of timeline: FileTimeline, cache: FactsCache, previous earlier: [StateFacts]) -> FileFacts {
-    var result: [SnippetAddress: SnippetFacts] = [:]
+    var result: [(SnippetAddress, SnippetFacts)] = []
     var byState: [StateFacts] = []
     var reused = 0
-    byState.reserveCapacity(timeline.states.count)
+    let states = timeline.states
+    result.reserveCapacity(states.count)
+    byState.reserveCapacity(states.count)
     var previous: ParsedState?
-    for (position, state) in timeline.states.enumerated() {
-        guard state.snippet.isSwift(inFile: timeline.fileName) else {
-            byState.append(StateFacts(code: state.code, outcome: .notSwift))
+    // Each state read in place: copying it out of the timeline cost more than comparing its code.
+    for position in states.indices {
+        let code = states[position].code
+        guard states[position].snippet.isSwift(inFile: timeline.fileName) else {
+            byState.append(StateFacts(code: code, outcome: .notSwift))
             continue
         }
-        let address = SnippetAddress(step: state.step, index: state.snippetIndex)
-        if position < earlier.count, earlier[position].code == state.code, earlier[position].outcome.isSwift {
+        let address = SnippetAddress(step: states[position].step, index: states[position].snippetIndex)
+        if position < earlier.count, earlier[position].code == code, earlier[position].outcome.isSwift {
             // Unchanged since the previous analysis: no tree for the next state, as for a cache hit.
             let kept = earlier[position]
             byState.append(kept)
-            result[address] = kept.facts
+            if let facts = kept.facts { result.append((address, facts)) }
             reused += 1
             previous = nil
             continue
@@ -84,20 +95,20 @@ private func facts(of timeline: FileTimeline, cache: FactsCache, previous earlie
         // The change set's runs are the parser's edits (computed only when the state must be parsed). A
         // state after unchanged ones has no previous tree: its own code before the edit has, if still held.
         let replaced = position < earlier.count ? earlier[position].code : nil
-        let made = cache.facts(for: state.code, previous: previous, replacing: replaced) { [previous] in
+        let made = cache.facts(for: code, previous: previous, replacing: replaced) { [previous] in
             guard let previous else { return nil }
-            return parserEdits(old: previous.code, new: state.code)
+            return parserEdits(old: previous.code, new: code)
         }
         // Code the parser would stall on (SwiftParseLimits): no facts, so no code rule runs on it.
         guard let (facts, parsed) = made else {
-            byState.append(StateFacts(code: state.code, outcome: .unparseable))
+            byState.append(StateFacts(code: code, outcome: .unparseable))
             previous = nil
             continue
         }
         // A cached state has no tree: the next state then parses from scratch (rare: an edit).
         previous = parsed
-        result[address] = facts
-        byState.append(StateFacts(code: state.code, outcome: .facts(facts)))
+        result.append((address, facts))
+        byState.append(StateFacts(code: code, outcome: .facts(facts)))
     }
     return (result, byState, reused)
 }

@@ -58,8 +58,12 @@ public struct LineIndex: Sendable {
     /// kept and those after it shifted, and only the bytes from the line before the edit to the first line
     /// break after it are scanned (an editor's keystroke in a long document scanned all of it).
     public func replacing(_ range: SourceRange, with inserted: [UInt8]) -> LineIndex {
-        var newBytes = bytes
-        newBytes.replaceSubrange(range.start..<range.end, with: inserted)
+        // Copied in three block copies: `replaceSubrange` on the shared array copied the text byte by byte.
+        var newBytes: [UInt8] = []
+        newBytes.reserveCapacity(bytes.count - range.length + inserted.count)
+        newBytes += bytes[..<range.start]
+        newBytes += inserted
+        newBytes += bytes[range.end...]
         let delta = inserted.count - range.length
         let insertedEnd = range.start + inserted.count
         // From the start of the line holding the byte before the edit: a CR there pairs with an LF the edit

@@ -24,11 +24,33 @@ public struct SourceDocument: Sendable {
     /// index updated around the edit rather than built from the whole text again.
     public func replacing(_ range: SourceRange, with newText: String) -> SourceDocument {
         let index = lineIndex.replacing(range, with: Array(newText.utf8))
+        if let text = splicedText(range, with: newText) { return SourceDocument(path: path, text: text, lineIndex: index) }
         // A range that splits a character leaves bytes that are no UTF-8: decoded (and mended) as a whole.
         guard let text = String(validating: index.bytes, as: UTF8.self) else {
             return SourceDocument(path: path, text: String(decoding: index.bytes, as: UTF8.self))
         }
         return SourceDocument(path: path, text: text, lineIndex: index)
+    }
+
+    /// The text after replacing `range` with `newText`, joined from the old text's parts around it, when the
+    /// range starts and ends between two characters' bytes (an editor's change always does): text made of
+    /// valid UTF-8 needs no validation, which for a keystroke in a long document read every byte again.
+    /// Nil when the range is out of the text or splits a character.
+    private func splicedText(_ range: SourceRange, with newText: String) -> String? {
+        let bytes = lineIndex.bytes
+        guard range.start >= 0, range.start <= range.end, range.end <= bytes.count,
+            range.start == bytes.count || bytes[range.start] & 0xC0 != 0x80,
+            range.end == bytes.count || bytes[range.end] & 0xC0 != 0x80
+        else { return nil }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.start)
+        let end = utf8.index(utf8.startIndex, offsetBy: range.end)
+        var spliced = String()
+        spliced.reserveCapacity(bytes.count - range.length + newText.utf8.count)
+        spliced += text[..<start]
+        spliced += newText
+        spliced += text[end...]
+        return spliced
     }
 
     public var bytes: [UInt8] { lineIndex.bytes }

@@ -15,6 +15,10 @@ struct StepSlots: Sendable {
     /// Each slot's content, and the slot of the same content in the previous analysis.
     private(set) var distinct: [StepContent] = []
     private(set) var previousSlots: [Int?] = []
+    /// The slots of contents the previous analysis did not have, when every other slot has the previous
+    /// analysis's number (the contents it had are where they were: an edit changed some steps' contents and
+    /// moved none); nil otherwise. The engine then takes each rule's previous values as they are.
+    private(set) var newSlotsWhereOthersKeepTheirs: [Int]?
 
     init() {}
 
@@ -63,6 +67,30 @@ struct StepSlots: Sendable {
             distinct.append(content)
             previousSlots.append(earlier)
         }
+        newSlotsWhereOthersKeepTheirs = Self.newSlots(previousSlots)
+    }
+
+    /// The steps whose value may differ from the one they had in `previous` (the previous analysis's slots, of
+    /// as many steps), where every content it had kept its slot: those whose slot differs from their previous one
+    /// or is new. Nil when the steps are not as many or the slots moved.
+    func positionsWithNewValues(since previous: StepSlots) -> [Int]? {
+        guard let newSlots = newSlotsWhereOthersKeepTheirs, slots.count == previous.slots.count else { return nil }
+        var isNew = [Bool](repeating: false, count: distinct.count)
+        for slot in newSlots { isNew[slot] = true }
+        return slots.indices.filter { slots[$0] != previous.slots[$0] || isNew[slots[$0]] }
+    }
+
+    /// The slots without a previous one, when every other slot's previous one is itself.
+    private static func newSlots(_ previousSlots: [Int?]) -> [Int]? {
+        var new: [Int] = []
+        for (slot, previous) in previousSlots.enumerated() {
+            if let previous {
+                guard previous == slot else { return nil }
+            } else {
+                new.append(slot)
+            }
+        }
+        return new
     }
 }
 

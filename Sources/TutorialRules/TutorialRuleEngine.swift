@@ -14,16 +14,26 @@ public struct TutorialRuleMemory: Sendable {
     let steps: StepSlots
     /// Per rule id, the rule's `[Collected]` by slot.
     let byRule: [String: any Sendable]
+    /// Per rule id, the rule's `[Collected]` by step, as `validate` was given them: the next analysis updates
+    /// them where its steps' values differ instead of making them again.
+    let byStep: [String: any Sendable]
     /// How many steps' values this analysis took from the previous one: what the tests see of the reuse.
     public let reusedCount: Int
     /// How many times this analysis called a rule's `collect`.
     public let collectedCount: Int
     /// How many values are kept, over every rule.
     public let count: Int
+    /// How many rules took the previous analysis's values as they were, with the new contents' collected in
+    /// place (the contents it had kept their slots): what the tests see of that path.
+    public let rulesKeepingValues: Int
+    /// How many rules updated the previous analysis's values by step where steps' values differ (some steps
+    /// alike, the others kept their slots) rather than making them step by step.
+    public let rulesUpdatingSteps: Int
 
     /// Nothing to reuse: a document's first analysis.
     public static let none = TutorialRuleMemory(
-        steps: StepSlots(), byRule: [:], reusedCount: 0, collectedCount: 0, count: 0)
+        steps: StepSlots(), byRule: [:], byStep: [:], reusedCount: 0, collectedCount: 0, count: 0,
+        rulesKeepingValues: 0, rulesUpdatingSteps: 0)
 }
 
 /// The findings of the tutorial rules on one tutorial, and what they collected for the next analysis.
@@ -65,9 +75,12 @@ private struct CollectedStorage {
     let previous: TutorialRuleMemory
     let steps: StepSlots
     var kept: [String: any Sendable] = [:]
+    var keptByStep: [String: any Sendable] = [:]
     var reused = 0
     var collected = 0
     var count = 0
+    var rulesKeepingValues = 0
+    var rulesUpdatingSteps = 0
 
     init(steps: [Step], previous: TutorialRuleMemory, sameLeadingSteps: Int, parsed: ParsedSnippets) {
         self.previous = previous
@@ -76,25 +89,51 @@ private struct CollectedStorage {
     }
 
     var memory: TutorialRuleMemory {
-        TutorialRuleMemory(steps: steps, byRule: kept, reusedCount: reused, collectedCount: collected, count: count)
+        TutorialRuleMemory(
+            steps: steps, byRule: kept, byStep: keptByStep, reusedCount: reused, collectedCount: collected, count: count,
+            rulesKeepingValues: rulesKeepingValues, rulesUpdatingSteps: rulesUpdatingSteps)
     }
 
     mutating func run<Rule: CollectingTutorialRule>(_ rule: Rule, context: TutorialContext) -> [DocumentFinding] {
         let id = rule.description.id
         let earlier = previous.byRule[id] as? [Rule.Collected] ?? []
         var values: [Rule.Collected] = []
-        values.reserveCapacity(steps.distinct.count)
-        for (slot, content) in steps.distinct.enumerated() {
-            if let old = steps.previousSlots[slot], old < earlier.count {
-                values.append(earlier[old])
-                reused += 1
-            } else {
-                values.append(rule.collect(content))
-                collected += 1
+        if let newSlots = steps.newSlotsWhereOthersKeepTheirs, earlier.count == steps.distinct.count {
+            // The previous values as they are (shared, not copied one by one through the rule's generic type),
+            // with those of the new contents collected in place: after a keystroke, one step's.
+            values = earlier
+            for slot in newSlots { values[slot] = rule.collect(steps.distinct[slot]) }
+            (reused, collected) = (reused + values.count - newSlots.count, collected + newSlots.count)
+            rulesKeepingValues += 1
+        } else {
+            values.reserveCapacity(steps.distinct.count)
+            for (slot, content) in steps.distinct.enumerated() {
+                if let old = steps.previousSlots[slot], old < earlier.count {
+                    values.append(earlier[old])
+                    reused += 1
+                } else {
+                    values.append(rule.collect(content))
+                    collected += 1
+                }
             }
         }
         kept[id] = values
         count += values.count
-        return rule.validate(steps.slots.map { values[$0] }, context: context)
+        let byStep = valuesByStep(values, earlier: previous.byStep[id] as? [Rule.Collected])
+        keptByStep[id] = byStep
+        return rule.validate(byStep, context: context)
+    }
+
+    /// Each step's value: `values` as they are where each step has its own slot (no two steps alike, as in most
+    /// tutorials); else the previous analysis's by step (`earlier`), updated at the steps whose value may differ,
+    /// where the steps kept their slots; else made step by step.
+    private mutating func valuesByStep<Collected>(_ values: [Collected], earlier: [Collected]?) -> [Collected] {
+        if steps.slots.count == values.count { return values }
+        guard var byStep = earlier, byStep.count == steps.slots.count,
+            let changed = steps.positionsWithNewValues(since: previous.steps)
+        else { return steps.slots.map { values[$0] } }
+        for position in changed { byStep[position] = values[steps.slots[position]] }
+        rulesUpdatingSteps += 1
+        return byStep
     }
 }

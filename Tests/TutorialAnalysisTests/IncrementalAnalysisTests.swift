@@ -79,6 +79,8 @@ final class IncrementalAnalysisTests: XCTestCase {
         var resumed = 0
         var walksResumed = 0
         var restsTaken = 0
+        var timelineRestsTaken = 0
+        var startsTaken = 0
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path),
                 let text = String(data: data, encoding: .utf8)
@@ -106,6 +108,8 @@ final class IncrementalAnalysisTests: XCTestCase {
                 let timelines = buildTimelineSet(
                     read.tutorial, trees: cache.trees, previous: previousTimelines, checkpoints: 2)
                 if timelines.resumedAt > 0 { resumed += 1 }
+                if timelines.restTakenAt != nil { timelineRestsTaken += 1 }
+                if timelines.startTaken { startsTaken += 1 }
                 let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
                 if analysis.stateResults.walk.resumedAt > 0 { walksResumed += 1 }
                 if analysis.stateResults.walk.restTakenAt != nil { restsTaken += 1 }
@@ -135,10 +139,13 @@ final class IncrementalAnalysisTests: XCTestCase {
         // Printed so a run shows how much was reused.
         print(
             "\(format): \(edits) edits reused \(reused) of \(reusable) per-state results; \(resumed) timeline builds "
-                + "and \(walksResumed) code-rule walks resumed; \(restsTaken) walks took the previous one's rest")
+                + "and \(walksResumed) code-rule walks resumed; \(timelineRestsTaken) builds and \(restsTaken) walks "
+                + "took the previous one's rest; \(startsTaken) builds took the previous one's start")
         XCTAssertGreaterThan(resumed, 0, "\(format): no timeline build resumed from a checkpoint")
         XCTAssertGreaterThan(walksResumed, 0, "\(format): no code-rule walk resumed from a checkpoint")
         XCTAssertGreaterThan(restsTaken, 0, "\(format): no code-rule walk took the rest of the previous one")
+        XCTAssertGreaterThan(timelineRestsTaken, 0, "\(format): no timeline build took the rest of the previous one")
+        XCTAssertGreaterThan(startsTaken, 0, "\(format): no timeline build took the start of the previous one")
         XCTAssertGreaterThan(reused * 2, reusable, "\(format): less than half of the per-state results were reused")
     }
 
@@ -183,7 +190,9 @@ final class IncrementalAnalysisTests: XCTestCase {
                 "\(file.fileName) \(state.step)#\(state.snippetIndex) \(state.nameSource) "
                     + "\(state.composition.map { "\($0.kind) \($0.summary)" } ?? "whole") \(state.snippet)"
             }
-        } + timelines.unplaced.map { "unplaced \($0.step)#\($0.snippetIndex) \($0.fileName ?? "-") \($0.reason)" }
+        } + timelines.unplaced.map {
+            "unplaced \($0.step)#\($0.snippetIndex) \($0.fileName ?? "-") \($0.reason) \($0.snippet)"
+        }
     }
 
     /// The first finding that differs, both sides.

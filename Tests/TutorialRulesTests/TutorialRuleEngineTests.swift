@@ -77,6 +77,26 @@ final class TutorialRuleEngineTests: XCTestCase {
         XCTAssertEqual(run.findings[0].findings, rule.check(Self.context(readTutorial(document, format: .markdown))))
     }
 
+    /// With steps alike (sharing a slot), an edit of another step updates the previous values by step there
+    /// and nowhere else, and the findings are a fresh run's.
+    func testAnEditBesideStepsAlikeUpdatesTheValuesByStep() {
+        let rule = CountingRule()
+        var titles = ["Same", "Other", "Same", "Last"]
+        var read = readTutorialForEditing(Self.document(titles), format: .markdown)
+        var run = runTutorialRules([rule], context: Self.context(read.tutorial))
+        XCTAssertEqual(rule.takeCalls(), ["Same", "Other", "Last"])
+
+        titles[3] = "Last!"
+        let document = Self.document(titles)
+        read = rereadTutorial(read, as: document, format: .markdown)
+        run = runTutorialRules([rule], context: Self.context(read.tutorial), previous: run.memory)
+        XCTAssertEqual(rule.takeCalls(), ["Last!"])
+        XCTAssertEqual(run.memory.rulesKeepingValues, 1)
+        XCTAssertEqual(run.memory.rulesUpdatingSteps, 1)
+        XCTAssertEqual(run.findings[0].findings, rule.check(Self.context(readTutorial(document, format: .markdown))))
+        XCTAssertEqual(run.findings[0].findings.map(\.subject), ["Last!"])
+    }
+
     func testAnEditOfOneStepCollectsOnlyThatStep() {
         let rule = CountingRule()
         var titles = ["Add a view", "Add a model!", "Wire it", "Add a test", "Run it!", "Ship it"]
@@ -93,6 +113,8 @@ final class TutorialRuleEngineTests: XCTestCase {
         XCTAssertEqual(rule.takeCalls(), ["Add a test!"])
         XCTAssertEqual(run.memory.collectedCount, 1)
         XCTAssertEqual(run.memory.reusedCount, 5)
+        // The other steps kept their slots: the previous values taken as they were, the new one's in place.
+        XCTAssertEqual(run.memory.rulesKeepingValues, 1)
         XCTAssertEqual(run.findings[0].findings, rule.check(Self.context(read.tutorial)))
         XCTAssertEqual(run.findings[0].findings.map(\.subject), ["Add a model!", "Add a test!", "Run it!"])
         _ = rule.takeCalls()
@@ -104,6 +126,7 @@ final class TutorialRuleEngineTests: XCTestCase {
         read = rereadTutorial(read, as: document, format: .markdown)
         run = runTutorialRules([rule], context: Self.context(read.tutorial), previous: run.memory)
         XCTAssertEqual(rule.takeCalls(), ["Open the project!"])
+        XCTAssertEqual(run.memory.rulesKeepingValues, 0)
         let fresh = rule.check(Self.context(readTutorial(document, format: .markdown)))
         XCTAssertEqual(run.findings[0].findings, fresh)
         XCTAssertEqual(fresh.map(\.step?.step), [1, 3, 5, 6])
