@@ -64,9 +64,7 @@ struct StepMoves {
     /// `snippet` of `step`, moved as its step moved.
     func moved(_ snippet: Snippet, of step: StepID) -> Snippet {
         guard let delta = deltas[step] else { return snippet }
-        return Snippet(
-            fileName: snippet.fileName, language: snippet.language, code: snippet.code, kind: snippet.kind,
-            range: snippet.range.shifted(by: delta), sourceMap: snippet.sourceMap.shifted(by: delta), docc: snippet.docc)
+        return snippet.shifted(by: delta)
     }
 
     /// `state`, moved as its step moved: its snippet, and the snippet shown when it was composed.

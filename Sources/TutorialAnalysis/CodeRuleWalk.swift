@@ -143,11 +143,7 @@ extension CodeRuleEvaluator {
         let composed: ComposedState?
 
         /// What the walk read of the snippet (`ReadSnippet`).
-        var read: ReadSnippet {
-            ReadSnippet(
-                file: file, factsID: facts?.id, composedPart: composed?.isPart, composedKind: composed?.snippet.kind,
-                composedFileName: composed?.snippet.fileName)
-        }
+        var read: ReadSnippet { ReadSnippet(file: file, facts: facts, composed: composed) }
     }
 
     /// What the walk read of one snippet, as a later walk compares it wherever the document holds it (checks
@@ -160,6 +156,14 @@ extension CodeRuleEvaluator {
         let composedKind: SnippetKind?
         let composedFileName: String?
 
+        init(file: String?, facts: SnippetFacts?, composed: ComposedState?) {
+            self.file = file
+            factsID = facts?.id
+            composedPart = composed?.isPart
+            composedKind = composed?.snippet.kind
+            composedFileName = composed?.snippet.fileName
+        }
+
         /// Read alike; facts outside a cache (number 0) are never taken as the same.
         func readsAs(_ other: ReadSnippet) -> Bool {
             factsID != 0 && factsID == other.factsID && file == other.file && composedPart == other.composedPart
@@ -170,10 +174,7 @@ extension CodeRuleEvaluator {
     /// What the walk reads of the snippet at `index` of `step`, looked up without making its state.
     func read(_ step: Step, at index: Int) -> ReadSnippet {
         let address = SnippetAddress(step: step.id, index: index)
-        let state = composed[address]
-        return ReadSnippet(
-            file: files[address], factsID: facts[address]?.id, composedPart: state?.isPart,
-            composedKind: state?.snippet.kind, composedFileName: state?.snippet.fileName)
+        return ReadSnippet(file: files[address], facts: facts[address], composed: composed[address])
     }
 
     /// Whether the walk reads each snippet of `step` as `recorded` (a resumed walk compares every step before

@@ -189,7 +189,7 @@ private struct Scanner {
                 significant(byte, continuing: true)
                 index += 1
             default:
-                index = operatorOrWord(bytes, at: index)
+                index = operatorOrOther(bytes, at: index)
             }
         }
         while levels.count > 1 {
@@ -244,15 +244,12 @@ private struct Scanner {
         return end
     }
 
-    /// An operator, a word (see `word`), or any other byte.
-    private mutating func operatorOrWord(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+    /// An operator, or any other byte (words were read before the scan's switch).
+    private mutating func operatorOrOther(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
         let byte = bytes[start]
         if SwiftBytes.isOperator(byte) { return scanOperator(bytes, from: start) }
-        guard SwiftBytes.isWordByte(byte) else {
-            significant(byte, continuing: false)
-            return start + 1
-        }
-        return word(bytes, at: start)
+        significant(byte, continuing: false)
+        return start + 1
     }
 
     /// The word starting at `start` (a word byte): a prefix keyword such as `try` continues the chain.

@@ -125,6 +125,13 @@ public struct Snippet: Sendable, Equatable {
         self.docc = docc
     }
 
+    /// The snippet with its range and source map moved by `delta` bytes (text inserted or removed before it).
+    public func shifted(by delta: Int) -> Snippet {
+        Snippet(
+            fileName: fileName, language: language, code: code, kind: kind, range: range.shifted(by: delta),
+            sourceMap: sourceMap.shifted(by: delta), docc: docc)
+    }
+
     /// Number of lines of `code`.
     public var lineCount: Int {
         var count = 0

@@ -144,9 +144,6 @@ private struct RangeMove {
             failed = true
             return snippet
         }
-        return Snippet(
-            fileName: snippet.fileName, language: snippet.language, code: snippet.code, kind: snippet.kind,
-            range: snippet.range.shifted(by: delta), sourceMap: snippet.sourceMap.shifted(by: delta),
-            docc: snippet.docc)
+        return snippet.shifted(by: delta)
     }
 }

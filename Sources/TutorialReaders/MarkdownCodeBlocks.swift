@@ -78,13 +78,12 @@ struct MarkdownInfoString {
         "var", "@main", "@MainActor", "@objc",
     ]
 
-    /// The code an opening fence line holds after its backticks (`` ```extension Int { ``): the author's first
-    /// line of code, typed on the fence line, which the page takes for the block's language and drops. Told by
-    /// a keyword that opens Swift code with more after it; one word alone (`` ```import ``) is a tag.
-    static func codeOnOpeningLine(_ info: String) -> String? {
+    /// Whether an opening fence line's info string is code (`` ```extension Int { ``): the author's first line
+    /// of code, typed on the fence line, which the page takes for the block's language and drops. Told by a
+    /// keyword that opens Swift code with more after it; one word alone (`` ```import ``) is a tag.
+    static func isCode(_ info: String) -> Bool {
         let words = info.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard words.count >= 2, let first = words.first, codeOpeners.contains(first) else { return nil }
-        return info
+        return words.count >= 2 && codeOpeners.contains(words[0])
     }
 
     init(_ info: String) {
@@ -200,11 +199,23 @@ enum MarkdownFenceClosing {
     /// which the `length` test leaves alone): the fence above was not closed before it, or its opening line
     /// was doubled. 0-based within the code.
     static func openingLine(in code: [UInt8], character: UInt8, length: Int) -> Int? {
+        // One pass over the bytes (every fenced block is checked at every read, a window's at every keystroke).
         var line = 0
-        for text in code.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            let content = text.drop(while: isBlank)
-            let run = content.prefix { $0 == character }
-            if run.count >= length, content.dropFirst(run.count).contains(where: { !isBlank($0) }) { return line }
+        var index = 0
+        while index < code.count {
+            while index < code.count, isBlank(code[index]) { index += 1 }
+            var run = 0
+            while index < code.count, code[index] == character {
+                run += 1
+                index += 1
+            }
+            var holdsMore = false
+            while index < code.count, code[index] != 0x0A {
+                if !isBlank(code[index]) { holdsMore = true }
+                index += 1
+            }
+            if run >= length, holdsMore { return line }
+            index += 1
             line += 1
         }
         return nil

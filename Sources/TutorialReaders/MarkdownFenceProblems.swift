@@ -9,11 +9,11 @@ extension MarkdownBlocks {
     ) {
         unclosedFence(node, startLine: startLine, fence: fence, literal: literal)
         fenceOpenedInside(startLine: startLine, fence: fence, literal: literal)
-        if let code = MarkdownInfoString.codeOnOpeningLine(info) {
+        if MarkdownInfoString.isCode(info) {
             diagnostics.append(
                 ReaderDiagnostic(
                     problem: .unreadableInput, severity: .warning,
-                    message: "the opening fence line holds code (\(code)): the page takes it for the block's "
+                    message: "the opening fence line holds code (\(info)): the page takes it for the block's "
                         + "language and drops it; put it on the line below",
                     range: lineIndex.contentRange(ofLine: max(startLine, 0)), step: nil))
         }

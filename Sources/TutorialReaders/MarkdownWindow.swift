@@ -33,12 +33,13 @@ enum MarkdownWindow {
         }
         var window = MarkdownReader.blocks(change.new, lines: parsedLines)
         guard window.blocks.first == opening else { return nil }
-        // A fence left open is told from the line after its code as the whole text reads it (an admonition
-        // marker at the window's edge is rewritten only with the line after it in view): a window that holds
-        // one, before or after the edit, is read whole.
-        let leftOpen = { (diagnostic: ReaderDiagnostic) in diagnostic.problem == .unreadableInput }
-        guard !window.diagnostics.contains(where: leftOpen),
-            !previous.diagnostics.contains(where: { leftOpen($0) && $0.range.start >= windowStart })
+        // A reader problem may be told from lines past the window's edge (a fence left open from the line after
+        // its code, which an admonition marker at the edge rewrites only with that line in view; a look-alike
+        // fence from a closing line further down): a window that holds one, before or after the edit, is read
+        // whole.
+        let unreadable = { (diagnostic: ReaderDiagnostic) in diagnostic.problem == .unreadableInput }
+        guard !window.diagnostics.contains(where: unreadable),
+            !previous.diagnostics.contains(where: { unreadable($0) && $0.range.start >= windowStart })
         else { return nil }
         if let closing {
             guard window.blocks.last == closing.shifted(by: change.delta) else { return nil }

@@ -81,6 +81,9 @@ private struct CollectedStorage {
     var count = 0
     var rulesKeepingValues = 0
     var rulesUpdatingSteps = 0
+    /// The steps whose value may differ from the previous analysis's (`StepSlots.positionsWithNewValues`), the
+    /// same for every rule: worked out at the first rule that asks.
+    private lazy var positionsWithNewValues: [Int]? = steps.positionsWithNewValues(since: previous.steps)
 
     init(steps: [Step], previous: TutorialRuleMemory, sameLeadingSteps: Int, parsed: ParsedSnippets) {
         self.previous = previous
@@ -130,7 +133,7 @@ private struct CollectedStorage {
     private mutating func valuesByStep<Collected>(_ values: [Collected], earlier: [Collected]?) -> [Collected] {
         if steps.slots.count == values.count { return values }
         guard var byStep = earlier, byStep.count == steps.slots.count,
-            let changed = steps.positionsWithNewValues(since: previous.steps)
+            let changed = positionsWithNewValues
         else { return steps.slots.map { values[$0] } }
         for position in changed { byStep[position] = values[steps.slots[position]] }
         rulesUpdatingSteps += 1

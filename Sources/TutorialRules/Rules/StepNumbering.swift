@@ -208,23 +208,23 @@ struct StepNumbering: StepStructureRule {
     /// title's start. Each skipped label is the later label with its number replaced (`Step 6` → `Step 5`),
     /// found in a title not followed by another digit.
     static func titlesCarryTheSkippedLabels(_ steps: [Step], between first: Int, and last: Int, label: String) -> Bool {
-        let characters = Array(label), digits = Array(String(last))
-        guard !steps.isEmpty, last > first + 1, characters.count >= digits.count,
-            let at = (0...(characters.count - digits.count)).last(where: {
-                characters[$0..<($0 + digits.count)].elementsEqual(digits)
-            })
-        else { return false }
-        return (first + 1..<last).allSatisfy { skipped in
-            let expected = characters[..<at] + Array(String(skipped)) + characters[(at + digits.count)...]
-            return steps.contains { step in
-                let title = Array(step.title)
-                guard title.count >= expected.count else { return false }
-                return (0...(title.count - expected.count)).contains { start in
-                    let end = start + expected.count
-                    return title[start..<end].elementsEqual(expected) && (end == title.count || !title[end].isNumber)
-                }
-            }
+        guard !steps.isEmpty, last > first + 1, let digits = label.rangeOfText(String(last), backwards: true) else {
+            return false
         }
+        return (first + 1..<last).allSatisfy { skipped in
+            let expected = String(label[..<digits.lowerBound]) + String(skipped) + label[digits.upperBound...]
+            return steps.contains { holds(expected, in: $0.title) }
+        }
+    }
+
+    /// Whether `title` holds `label` with no digit right after it (`Step 5`, not `Step 50`).
+    private static func holds(_ label: String, in title: String) -> Bool {
+        var rest = title[...]
+        while let found = rest.rangeOfText(label) {
+            if found.upperBound == rest.endIndex || !rest[found.upperBound].isNumber { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
     }
 
     /// The label's own characters when the step's range starts with it; else the step's first line.
