@@ -25,10 +25,19 @@ enum OutlineNumbering {
             }
             numbers[index] = number.parts
         }
-        // The shallowest level holding a series (two or more) of `N.` headings.
+        // The shallowest level holding a series (two or more) of `N.` headings; failing one, chapters whose
+        // numbers only their sub-headings carry (`## 第二章 界面` over `### 2.1 …`, `### 2.2 …`).
         var singleLevels: [Int: Int] = [:]
         for (index, parts) in numbers where parts.count == 1 {
             if case .heading(let level) = blocks[index].kind { singleLevels[level, default: 0] += 1 }
+        }
+        var impliedSections: [Int: Int] = [:]
+        if !singleLevels.values.contains(where: { $0 >= 2 }) {
+            impliedSections = sectionsNumberedByTheirSteps(blocks, numbers: numbers)
+            for (index, number) in impliedSections {
+                numbers[index] = [number]
+                if case .heading(let level) = blocks[index].kind { singleLevels[level, default: 0] += 1 }
+            }
         }
         guard let sectionLevel = singleLevels.filter({ $0.value >= 2 }).keys.min() else { return (blocks, []) }
         guard seriesNumbersSections(at: sectionLevel, blocks) else { return (blocks, []) }
@@ -58,7 +67,8 @@ enum OutlineNumbering {
             if let parts = numbers[index], parts.count == 1, level == sectionLevel {
                 closeSection()
                 openSection = (index, parts[0], false)
-                result[index] = relabelled(block, kind: .section, parts: parts)
+                // An implied number is the chapter's, not written in its heading: its own label, if any, stays.
+                if impliedSections[index] == nil { result[index] = relabelled(block, kind: .section, parts: parts) }
                 continue
             }
             if level <= sectionLevel, block.label?.kind != .step { closeSection() }
@@ -88,6 +98,30 @@ enum OutlineNumbering {
         if anySectionHasSteps, !anySectionHasOutlineSteps { return (result, []) }
         // A numbered section with nothing under it (`## 5. Thank you`, `## 6. The end`) is no step.
         return (result, sectionsAsSteps.filter { holdsContent($0, blocks) })
+    }
+
+    /// Headings at one level, two at least, each of whose parts holds outline-numbered sub-headings that all
+    /// start with one number, a larger one under each next heading (`## 第一章 准备` over `### 1.1`, `### 1.2`;
+    /// `## Interface` over `### 2.1`): the chapters of an outline whose numbers only their steps carry. Maps
+    /// each such heading to its number. A heading numbered itself, or labelled a step, is never one.
+    private static func sectionsNumberedByTheirSteps(_ blocks: [OutlineBlock], numbers: [Int: [Int]]) -> [Int: Int] {
+        var candidates: [(index: Int, level: Int, number: Int)] = []
+        for (index, block) in blocks.enumerated() {
+            guard case .heading(let level) = block.kind, numbers[index] == nil, block.label?.kind != .step else {
+                continue
+            }
+            var firstParts = Set<Int>()
+            for position in (index + 1)..<BuildState.partEnd(of: index, blocks) {
+                if let parts = numbers[position], parts.count >= 2 { firstParts.insert(parts[0]) }
+            }
+            if firstParts.count == 1, let number = firstParts.first { candidates.append((index, level, number)) }
+        }
+        guard let level = candidates.map(\.level).min() else { return [:] }
+        let chapters = candidates.filter { $0.level == level }
+        guard chapters.count >= 2, zip(chapters, chapters.dropFirst()).allSatisfy({ $0.number < $1.number }) else {
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.number) })
     }
 
     /// Whether above the series at `level` stands at most the title, or only level-1 headings (the title and

@@ -337,4 +337,24 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Fill a jar"])
         XCTAssertEqual(shape(tutorial), [[1, 1]])
     }
+
+    func testChaptersNumberedOnlyByTheirSubHeadingsAreSectionsOfOutlineSteps() {
+        // `## Basics` over `### 1.1`, `### 1.2`, `## Views` over `### 2.1`: the chapters' numbers are in their
+        // steps; every numbered leaf is a step, code or not.
+        let tutorial = read(
+            "# Jars\n\n## Basics\n\n### 1.1 Create the project\n\nOpen Xcode.\n\n### 1.2 Add the model\n\n"
+                + "```swift\nstruct Jar {}\n```\n\n## Views\n\n### 2.1 Show a jar\n\n```swift\nstruct JarView {}\n```\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Basics", "Views"])
+        XCTAssertEqual(tutorial.sections.map { $0.steps.map(\.title) }, [["Create the project", "Add the model"], ["Show a jar"]])
+        XCTAssertEqual(tutorial.sections.map(\.label), [nil, nil])
+    }
+
+    func testSubHeadingsNumberedAfreshUnderEachHeadingMakeNoChapters() {
+        // `## iOS` and `## macOS` each over `### 1.1`: the same number twice numbers two lists, not chapters.
+        let tutorial = read(
+            "# Jars\n\n## iOS\n\n### 1.1 Model\n\n```swift\nstruct Jar {}\n```\n\n### 1.2 Note\n\nText.\n\n"
+                + "## macOS\n\n### 1.1 Model\n\n```swift\nstruct MacJar {}\n```\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["iOS", "macOS"])
+        XCTAssertEqual(shape(tutorial), [[1], [1]])
+    }
 }
