@@ -25,21 +25,14 @@ enum OutlineNumbering {
             }
             numbers[index] = number.parts
         }
-        // The shallowest level holding a series (two or more) of `N.` headings; failing one, chapters whose
-        // numbers only their sub-headings carry (`## 第二章 界面` over `### 2.1 …`, `### 2.2 …`).
-        var singleLevels: [Int: Int] = [:]
-        for (index, parts) in numbers where parts.count == 1 {
-            if case .heading(let level) = blocks[index].kind { singleLevels[level, default: 0] += 1 }
-        }
+        // The shallowest level holding a series of `N.` headings; failing one, chapters whose numbers only
+        // their sub-headings carry (`## 第二章 界面` over `### 2.1 …`, `### 2.2 …`).
         var impliedSections: [Int: Int] = [:]
-        if !singleLevels.values.contains(where: { $0 >= 2 }) {
+        if seriesLevel(numbers, blocks) == nil {
             impliedSections = sectionsNumberedByTheirSteps(blocks, numbers: numbers)
-            for (index, number) in impliedSections {
-                numbers[index] = [number]
-                if case .heading(let level) = blocks[index].kind { singleLevels[level, default: 0] += 1 }
-            }
+            for (index, number) in impliedSections { numbers[index] = [number] }
         }
-        guard let sectionLevel = singleLevels.filter({ $0.value >= 2 }).keys.min() else { return (blocks, []) }
+        guard let sectionLevel = seriesLevel(numbers, blocks) else { return (blocks, []) }
         guard seriesNumbersSections(at: sectionLevel, blocks) else { return (blocks, []) }
 
         var result = blocks
@@ -98,6 +91,15 @@ enum OutlineNumbering {
         if anySectionHasSteps, !anySectionHasOutlineSteps { return (result, []) }
         // A numbered section with nothing under it (`## 5. Thank you`, `## 6. The end`) is no step.
         return (result, sectionsAsSteps.filter { holdsContent($0, blocks) })
+    }
+
+    /// The shallowest level holding a series (two or more) of `N.` headings.
+    private static func seriesLevel(_ numbers: [Int: [Int]], _ blocks: [OutlineBlock]) -> Int? {
+        var singleLevels: [Int: Int] = [:]
+        for (index, parts) in numbers where parts.count == 1 {
+            if case .heading(let level) = blocks[index].kind { singleLevels[level, default: 0] += 1 }
+        }
+        return singleLevels.filter({ $0.value >= 2 }).keys.min()
     }
 
     /// Headings at one level, two at least, each of whose parts holds outline-numbered sub-headings that all
