@@ -23,7 +23,7 @@ enum LookAlikeFences {
         guard let opener = run(lineIndex, line, allowingInfo: true) else { return nil }
         var next = line + 1
         while next < min(searchEnd, lineIndex.lineCount) {
-            let text = lineText(lineIndex, next)
+            let text = lineIndex.contentText(ofLine: next)
             if mayBeHeading(text) { return nil }
             if let closer = run(lineIndex, next, allowingInfo: false), closer == opener {
                 let fence = String(repeating: opener, count: 3)
@@ -41,7 +41,7 @@ enum LookAlikeFences {
     /// The fence unit when the 0-based line is three or more of one look-alike unit, after at most three
     /// spaces, then (when `allowingInfo`) an info word, then nothing.
     static func run(_ lineIndex: LineIndex, _ line: Int, allowingInfo: Bool) -> String? {
-        let text = lineText(lineIndex, line)
+        let text = lineIndex.contentText(ofLine: line)
         let indent = text.prefix { $0 == " " }
         guard indent.count <= 3, let first = text.dropFirst(indent.count).first else { return nil }
         let unit = first == "\\" ? "\\`" : String(first)
@@ -68,9 +68,12 @@ enum LookAlikeFences {
         if text.hasPrefix("<h"), let level = text.dropFirst(2).first, ("1"..."6").contains(level) { return true }
         return !text.isEmpty && (text.allSatisfy { $0 == "=" } || text.allSatisfy { $0 == "-" })
     }
+}
 
-    private static func lineText(_ lineIndex: LineIndex, _ line: Int) -> Substring {
-        let range = lineIndex.contentRange(ofLine: line)
-        return Substring(String(decoding: lineIndex.bytes[range.start..<range.end], as: UTF8.self))
+extension LineIndex {
+    /// A 0-based line's text without its terminator, for the checks that read a paragraph line by line.
+    func contentText(ofLine line: Int) -> Substring {
+        let range = contentRange(ofLine: line)
+        return Substring(String(decoding: bytes[range.start..<range.end], as: UTF8.self))
     }
 }

@@ -183,6 +183,10 @@ struct MarkdownBlocks {
                 {
                     diagnostics.append(problem)
                 }
+                let endLine = documentLine(cmark_node_get_end_line(node))
+                if line >= 0, endLine >= line {
+                    diagnostics += EscapedHeadingMarks.diagnostics(paragraphLines: line...endLine, lineIndex: lineIndex)
+                }
             } else {
                 result.append(
                     OutlineBlock(

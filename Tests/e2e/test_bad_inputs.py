@@ -189,6 +189,18 @@ def test_fence_opened_inside_another_ones_code(binary, tmp_path):
         ("line 10 opens a code fence inside the code bl", 10)], found
 
 
+def test_headings_with_escaped_marks(binary, tmp_path):
+    # Each heading written with escaped marks is reported at its line; a `\#` that starts no heading is not.
+    path = tmp_path / "escaped.md"
+    path.write_text("\\# Jar guide\n\nJars keep things.\n\n\\#\\# Step 1\n\n```swift\nstruct Jar {}\n```\n\n"
+                    "\\#1 of the list: fill it.\n")
+    outcome = measure(binary, "lint", "--format", "json", path)
+    assert outcome.code in (0, 1), outcome
+    found = [d for d in outcome.json()["documents"][0]["diagnostics"] if d["rule"] == "input-error"]
+    assert [(d["range"]["start"]["line"], d["severity"]) for d in found] == [(1, "warning"), (5, "warning")], found
+    assert "escaped (\\#\\#)" in found[1]["message"] and "write ## without backslashes" in found[1]["message"], found
+
+
 def test_html_nested_10000_deep(binary, tmp_path):
     path = tmp_path / "deep.html"
     path.write_text("<html><body><h2>Step 1</h2>" + "<div>" * 10000 + "<p>deep</p>" + "</div>" * 10000 + "</body></html>")

@@ -1,0 +1,42 @@
+import TutorialModel
+import XCTest
+
+@testable import TutorialReaders
+
+/// Headings whose marks are escaped with a backslash. Each case is our own text.
+final class EscapedHeadingMarksTests: XCTestCase {
+    private func problems(_ text: String) -> [(line: String, message: String)] {
+        let bytes = Array(text.utf8)
+        return MarkdownReader.read(SourceDocument(path: "page.md", text: text)).diagnostics.map {
+            (String(decoding: bytes[$0.range.start..<$0.range.end], as: UTF8.self), $0.message)
+        }
+    }
+
+    func testEachEscapedHeadingLineIsReportedWithItsMarks() {
+        let found = problems(
+            "\\# Jar guide\n\nJars keep things.\n\n\\## Install\n\n```swift\nlet jar = 1\n```\n\n"
+                + "Before the list\n\\#\\#\\# Fill it\n")
+        XCTAssertEqual(found.map(\.line), ["\\# Jar guide", "\\## Install", "\\#\\#\\# Fill it"])
+        XCTAssertEqual(
+            found.first?.message,
+            "this heading's marks are escaped (\\#): Markdown shows them as text and the page has no heading here; "
+                + "write # without backslashes")
+        XCTAssertTrue((found.last?.message ?? "").contains("(\\#\\#\\#)"))
+        XCTAssertTrue((found.last?.message ?? "").hasSuffix("write ### without backslashes"))
+    }
+
+    func testOnlyAHeadingShapedLineOfATopLevelParagraphCounts() {
+        for text in [
+            "# Jars\n\n\\#hashtag of the day\n",  // no space after the mark
+            "# Jars\n\n\\# \n",  // no title
+            "# Jars\n\nA \\# in a sentence.\n",  // not at the line's start
+            "# Jars\n\n    \\# indented code\n",  // code
+            "# Jars\n\n- \\# in a list\n",  // inside a list item
+            "# Jars\n\n\\####### Seven marks\n",  // more than a heading has
+            "# Jars\n\n  Key    Sends\n  \\#     the Windows key\n",  // a column of a converted table
+            "# Jars\n\n```\n\\# in a fence\n```\n",
+        ] {
+            XCTAssertEqual(problems(text).map(\.line), [], text)
+        }
+    }
+}
