@@ -14,7 +14,7 @@ enum LookAlikeFences {
     private static let names: [String: String] = [
         "´": "acute accents", "‘": "left single quotation marks", "’": "right single quotation marks",
         "'": "apostrophes", "｀": "full-width grave accents", "ˋ": "modifier grave accents", "′": "primes",
-        "\\`": "backslash-escaped backticks",
+        "\\`": "backslash-escaped backticks", "\\": "backslashes",
     ]
 
     /// The problem a paragraph starting on 0-based `line` makes, when its first line opens such a fence
@@ -44,7 +44,8 @@ enum LookAlikeFences {
         let text = lineIndex.contentText(ofLine: line)
         let indent = text.prefix { $0 == " " }
         guard indent.count <= 3, let first = text.dropFirst(indent.count).first else { return nil }
-        let unit = first == "\\" ? "\\`" : String(first)
+        // A backslash before a backtick escapes it (`\`\`\``); backslashes alone (`\\\`) stand for lost backticks.
+        let unit = text.dropFirst(indent.count).hasPrefix("\\`") ? "\\`" : String(first)
         guard names[unit] != nil else { return nil }
         var rest = text.dropFirst(indent.count)
         var count = 0
@@ -55,7 +56,10 @@ enum LookAlikeFences {
         guard count >= 3 else { return nil }
         rest = rest.trimmingWhitespace()
         if rest.isEmpty { return unit }
-        guard allowingInfo, !rest.contains(" "), rest.allSatisfy({ $0.isLetter || $0.isNumber || "+-_.#".contains($0) })
+        // The language word; a control character in it is what a converter made of an escape (`\bash` read as
+        // a backspace and `ash`), the same conversion that lost the backticks.
+        guard allowingInfo, !rest.contains(" "),
+            rest.allSatisfy({ $0.isLetter || $0.isNumber || "+-_.#".contains($0) || ($0.asciiValue ?? 0x20) < 0x20 })
         else { return nil }
         return unit
     }

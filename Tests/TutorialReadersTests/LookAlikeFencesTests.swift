@@ -17,7 +17,7 @@ final class LookAlikeFencesTests: XCTestCase {
         for (fence, name) in [
             ("´´´", "acute accents"), ("‘‘‘", "left single quotation marks"), ("’’’", "right single quotation marks"),
             ("'''", "apostrophes"), ("｀｀｀", "full-width grave accents"), ("ˋˋˋ", "modifier grave accents"),
-            ("′′′", "primes"), (#"\`\`\`"#, "backslash-escaped backticks"),
+            ("′′′", "primes"), (#"\`\`\`"#, "backslash-escaped backticks"), (#"\\\"#, "backslashes"),
         ] {
             XCTAssertEqual(
                 problems(page(fence + "swift", fence)),
@@ -32,6 +32,14 @@ final class LookAlikeFencesTests: XCTestCase {
         XCTAssertEqual(problem.problem, .unreadableInput)
         XCTAssertEqual(problem.severity, .warning)
         XCTAssertEqual(String(decoding: Array(text.utf8)[problem.range.start..<problem.range.end], as: UTF8.self), "   ´´´´ objective-c++")
+    }
+
+    func testBackslashFencesWhoseLanguageAConverterTurnedIntoAControlCharacterAreFound() {
+        // `\\\bash` with `\b` read as a backspace: the backticks and the language's first letter lost.
+        XCTAssertEqual(
+            problems(page("\\\\\\\u{8}ash", #"\\\"#)),
+            [#"this code is fenced with \\\ (backslashes), not ``` (backticks): Markdown shows it as text"#])
+        XCTAssertEqual(problems(page("\\\\\\ sh x", #"\\\"#)), [], "words after the fence are prose, not a language")
     }
 
     func testOnlyAnOpenerAndACloserOfTheSameCharacterMakeAFence() {
