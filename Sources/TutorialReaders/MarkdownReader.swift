@@ -199,15 +199,21 @@ struct MarkdownBlocks {
             // the page's own title as the site shows it) is read as HTML. Only at the top level: inside
             // quotes and lists the lines carry Markdown markers libxml2 would see.
             let literal = string(cmark_node_get_literal(node))
-            if isTopLevel, Self.holdsCodeOrHeading(literal.lowercased()) {
-                // cmark-gfm leaves the end line of an HTML block at the document's end unset: count
-                // the literal's lines instead.
-                let first = documentLine(cmark_node_get_start_line(node))
-                let breaks = literal.utf8.count(where: { $0 == 0x0A })
-                let lineCount = max(1, literal.utf8.last == 0x0A ? breaks : breaks + 1)
+            guard isTopLevel else { break }
+            // cmark-gfm leaves the end line of an HTML block at the document's end unset: count the
+            // literal's lines instead.
+            let first = documentLine(cmark_node_get_start_line(node))
+            let breaks = literal.utf8.count(where: { $0 == 0x0A })
+            let lineCount = max(1, literal.utf8.last == 0x0A ? breaks : breaks + 1)
+            if Self.holdsCodeOrHeading(literal.lowercased()) {
                 var html = HTMLBlocks(document: document, lines: first..<(first + lineCount))
                 result.append(contentsOf: html.collect())
                 diagnostics.append(contentsOf: html.diagnostics)
+            } else if first >= 0, let text = MarkdownHTMLText.visibleText(literal) {
+                result.append(
+                    OutlineBlock(
+                        kind: .prose, text: text,
+                        range: MarkdownHTMLText.range(firstLine: first, lineCount: lineCount, lineIndex: lineIndex)))
             }
         case CMARK_NODE_THEMATIC_BREAK:
             break

@@ -357,4 +357,22 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["iOS", "macOS"])
         XCTAssertEqual(shape(tutorial), [[1], [1]])
     }
+
+    func testAHeadingOverCollapsibleAnswersHeadsThemAndStaysTheTitle() {
+        // `<details>` blocks show text: the first heading heads them, so it is no leftover header; the second,
+        // of its level, holds the code and is the one section.
+        let tutorial = read(
+            "# Jar questions\n\n<details>\n<summary>What is a jar?</summary>\nA box with a lid.\n</details>\n\n"
+                + "# Answers\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Jar questions")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Answers"])
+    }
+
+    func testAHeadingOverAnImageBlockAloneIsALeftoverHeader() {
+        // A logo in raw HTML shows no text: the heading over it heads nothing, and the next one titles the page.
+        let tutorial = read(
+            "# Old name\n\n<p align=\"center\"><img src=\"logo.png\"><!-- logo --></p>\n\n# Jars\n\n"
+                + "## Make one\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(tutorial.title, "Jars")
+    }
 }
