@@ -185,7 +185,7 @@ struct MarkdownBlocks {
                 }
                 let endLine = documentLine(cmark_node_get_end_line(node))
                 if line >= 0, endLine >= line {
-                    diagnostics += EscapedHeadingMarks.diagnostics(paragraphLines: line...endLine, lineIndex: lineIndex)
+                    diagnostics += HeadingLookAlikes.diagnostics(paragraphLines: line...endLine, lineIndex: lineIndex)
                 }
             } else {
                 result.append(

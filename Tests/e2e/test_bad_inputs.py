@@ -189,16 +189,19 @@ def test_fence_opened_inside_another_ones_code(binary, tmp_path):
         ("line 10 opens a code fence inside the code bl", 10)], found
 
 
-def test_headings_with_escaped_marks(binary, tmp_path):
-    # Each heading written with escaped marks is reported at its line; a `\#` that starts no heading is not.
+def test_headings_markdown_reads_as_text(binary, tmp_path):
+    # Each heading written with escaped marks, or with no space after two marks or more, is reported at its
+    # line; a `\#` that starts no heading and a hashtag are not.
     path = tmp_path / "escaped.md"
     path.write_text("\\# Jar guide\n\nJars keep things.\n\n\\#\\# Step 1\n\n```swift\nstruct Jar {}\n```\n\n"
-                    "\\#1 of the list: fill it.\n")
+                    "\\#1 of the list: fill it.\n\n##Step 2\n\n#jars #swift\n")
     outcome = measure(binary, "lint", "--format", "json", path)
     assert outcome.code in (0, 1), outcome
     found = [d for d in outcome.json()["documents"][0]["diagnostics"] if d["rule"] == "input-error"]
-    assert [(d["range"]["start"]["line"], d["severity"]) for d in found] == [(1, "warning"), (5, "warning")], found
+    assert [(d["range"]["start"]["line"], d["severity"]) for d in found] == [
+        (1, "warning"), (5, "warning"), (13, "warning")], found
     assert "escaped (\\#\\#)" in found[1]["message"] and "write ## without backslashes" in found[1]["message"], found
+    assert "no space after its marks (##Step 2)" in found[2]["message"], found
 
 
 def test_html_nested_10000_deep(binary, tmp_path):

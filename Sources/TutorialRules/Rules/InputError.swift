@@ -1,8 +1,8 @@
 import TutorialModel
 
 /// A part of the document its reader could not read as written: a code fence never closed, opened inside
-/// another one's code or written with look-alike characters (`´´´`), a heading whose marks are escaped
-/// (`\## Setup`), a DocC directive unknown or never closed, HTML nested beyond the
+/// another one's code or written with look-alike characters (`´´´`), a heading Markdown reads as text (marks
+/// escaped, `\## Setup`, or with no space after them, `##Setup`), a DocC directive unknown or never closed, HTML nested beyond the
 /// depth the reader follows.
 ///
 /// The readers never stop at such a place (a page under edit is broken most of the time); they read
@@ -12,7 +12,7 @@ import TutorialModel
 struct InputError: CollectingTutorialRule {
     let description = RuleDescription(
         id: "input-error", category: .tutorial,
-        summary: "The reader could not read part of the document as written (unclosed fence, a fence opened inside another, code on an opening fence line, a fence of look-alike characters, a heading whose marks are escaped, unknown or unclosed directive, too deep nesting).",
+        summary: "The reader could not read part of the document as written (unclosed fence, a fence opened inside another, code on an opening fence line, a fence of look-alike characters, a heading Markdown reads as text (escaped marks, no space after them), unknown or unclosed directive, too deep nesting).",
         explanation: """
             Every reader reads a broken document as far as it can instead of giving up: a fence left open runs \
             to the end of its container, a DocC directive missing its `}` ends where the file ends, an unknown \
@@ -53,6 +53,10 @@ struct InputError: CollectingTutorialRule {
             RuleExample(
                 "Headings whose marks are escaped (as some editors save Markdown): the page shows `## Step 1` as text, and the step it would open is not there",
                 document: "# Tutorial\n\n↓\\## Step 1\n\nAdd the view.\n\n```swift file=A.swift\nstruct A {}\n```\n",
+                path: "example.md"),
+            RuleExample(
+                "A heading with no space after its marks: CommonMark reads `##Step 2` as text",
+                document: "# Tutorial\n\n## Step 1\n\n```swift file=A.swift\nstruct A {}\n```\n\n↓##Step 2\n\n```swift file=A.swift\nstruct A { var b = 0 }\n```\n",
                 path: "example.md"),
             RuleExample(
                 "An unknown DocC directive",
@@ -107,8 +111,8 @@ struct InputError: CollectingTutorialRule {
                 document: "# Tutorial\n\n## Step 1\n\n'''\nThe three quotes open a Python docstring.\n\n```swift file=A.swift\nstruct A {}\n```\n",
                 path: "example.md"),
             RuleExample(
-                "A backslash before a `#` that starts no heading: a hashtag, a number",
-                document: "# Tutorial\n\n## Step 1\n\n\\#1 of the list: add the view.\n\n```swift file=A.swift\nstruct A {}\n```\n",
+                "A backslash before a `#` that starts no heading, and a single `#` before a word: a hashtag, a number",
+                document: "# Tutorial\n\n## Step 1\n\n\\#1 of the list: add the view.\n#SwiftUI #tutorial\n\n```swift file=A.swift\nstruct A {}\n```\n",
                 path: "example.md"),
             RuleExample(
                 "Known directives, balanced braces",

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import TutorialReaders
 
-/// Headings whose marks are escaped with a backslash. Each case is our own text.
-final class EscapedHeadingMarksTests: XCTestCase {
+/// Lines written as headings that Markdown reads as text. Each case is our own text.
+final class HeadingLookAlikesTests: XCTestCase {
     private func problems(_ text: String) -> [(line: String, message: String)] {
         let bytes = Array(text.utf8)
         return MarkdownReader.read(SourceDocument(path: "page.md", text: text)).diagnostics.map {
@@ -35,6 +35,25 @@ final class EscapedHeadingMarksTests: XCTestCase {
             "# Jars\n\n\\####### Seven marks\n",  // more than a heading has
             "# Jars\n\n  Key    Sends\n  \\#     the Windows key\n",  // a column of a converted table
             "# Jars\n\n```\n\\# in a fence\n```\n",
+        ] {
+            XCTAssertEqual(problems(text).map(\.line), [], text)
+        }
+    }
+
+    func testTwoMarksOrMoreWithoutASpaceAreReported() {
+        let found = problems("# Jars\n\n##Make a jar\n\nText.\n\n###병 채우기 and a long title after it\n")
+        XCTAssertEqual(found.map(\.line), ["##Make a jar", "###병 채우기 and a long title after it"])
+        XCTAssertEqual(
+            found.first?.message,
+            "this heading has no space after its marks (##Make a jar): Markdown shows it as text and the page has no "
+                + "heading here; write a space after ##")
+        XCTAssertTrue((found.last?.message ?? "").contains("(###병 채우기 and a long titl…)"))
+    }
+
+    func testASingleMarkBeforeAWordAndMarksBeforeNoLetterAreLeftAlone() {
+        for text in [
+            "# Jars\n\n#hashtag of the day\n", "# Jars\n\n#include <stdio.h>\n", "# Jars\n\n##\n",
+            "# Jars\n\n##1 in the list\n", "# Jars\n\n####### Seven\n", "# Jars\n\n```\n##Make\n```\n",
         ] {
             XCTAssertEqual(problems(text).map(\.line), [], text)
         }

@@ -1,0 +1,67 @@
+import TutorialModel
+
+/// Lines written as headings that Markdown reads as text, so the heading, and the section or step it would
+/// open, is not on the page: marks escaped with a backslash (`\# Installation`, `\## Setup`, `\#\# Setup`), as
+/// some editors and converters save Markdown, and two marks or more with no space before the title
+/// (`##Setup`), which CommonMark requires. Found by shape, after at most three spaces. A single `#` before a
+/// word is left alone: a hashtag, `#include` and `#!/bin/sh` start that way.
+enum HeadingLookAlikes {
+    /// A problem for each such line of the paragraph whose 0-based lines are `lines`.
+    static func diagnostics(paragraphLines lines: ClosedRange<Int>, lineIndex: LineIndex) -> [ReaderDiagnostic] {
+        lines.compactMap { line in
+            guard line < lineIndex.lineCount else { return nil }
+            let text = lineIndex.contentText(ofLine: line)
+            let message: String
+            if let marks = escapedMarks(text) {
+                message = "this heading's marks are escaped (\(marks.written)): Markdown shows them as text and the "
+                    + "page has no heading here; write \(String(repeating: "#", count: marks.count)) without backslashes"
+            } else if let marks = marksWithoutSpace(text) {
+                let written = text.drop { $0 == " " }
+                let quoted = written.count > 24 ? written.prefix(24) + "…" : written
+                message = "this heading has no space after its marks (\(quoted)): Markdown shows it as text and the "
+                    + "page has no heading here; write a space after \(marks)"
+            } else {
+                return nil
+            }
+            return ReaderDiagnostic(
+                problem: .unreadableInput, severity: .warning, message: message,
+                range: lineIndex.contentRange(ofLine: line), step: nil)
+        }
+    }
+
+    /// The heading marks as written and how many they are, when `line` is a heading with escaped marks: a
+    /// backslash and a `#`, then more `#` (each escaped or not) up to six in all, one space and a title.
+    static func escapedMarks(_ line: Substring) -> (written: Substring, count: Int)? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count <= 3 else { return nil }
+        let marksStart = line.dropFirst(indent.count)
+        guard marksStart.hasPrefix("\\#") else { return nil }
+        var rest = marksStart
+        var count = 0
+        while true {
+            if rest.hasPrefix("\\#") {
+                rest = rest.dropFirst(2)
+            } else if rest.hasPrefix("#") {
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+            count += 1
+        }
+        // One space, then the title: a wider gap aligns a column (`\#       Win key` in a converted table).
+        guard count <= 6, rest.first == " " || rest.first == "\t", let title = rest.dropFirst().first,
+            !title.isWhitespace
+        else { return nil }
+        return (marksStart[..<rest.startIndex], count)
+    }
+
+    /// The marks when `line` is two to six `#` followed directly by a letter (`##Setup`, `###설치`).
+    static func marksWithoutSpace(_ line: Substring) -> String? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count <= 3 else { return nil }
+        let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
+        guard (2...6).contains(marks.count), let next = line.dropFirst(indent.count + marks.count).first, next.isLetter
+        else { return nil }
+        return String(marks)
+    }
+}
