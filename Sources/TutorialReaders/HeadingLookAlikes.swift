@@ -9,7 +9,7 @@ enum HeadingLookAlikes {
     /// A problem for each such line of the paragraph whose 0-based lines are `lines`.
     static func diagnostics(paragraphLines lines: ClosedRange<Int>, lineIndex: LineIndex) -> [ReaderDiagnostic] {
         lines.compactMap { line in
-            guard line < lineIndex.lineCount else { return nil }
+            guard line < lineIndex.lineCount, startsWithMarkOrBackslash(line, lineIndex) else { return nil }
             let text = lineIndex.contentText(ofLine: line)
             let message: String
             if let marks = escapedMarks(text) {
@@ -27,6 +27,15 @@ enum HeadingLookAlikes {
                 problem: .unreadableInput, severity: .warning, message: message,
                 range: lineIndex.contentRange(ofLine: line), step: nil)
         }
+    }
+
+    /// Whether the line's first byte after spaces is `#` or a backslash: every paragraph line is asked, and only
+    /// these few are worth a string.
+    private static func startsWithMarkOrBackslash(_ line: Int, _ lineIndex: LineIndex) -> Bool {
+        let range = lineIndex.contentRange(ofLine: line)
+        var position = range.start
+        while position < range.end, lineIndex.bytes[position] == 0x20 { position += 1 }
+        return position < range.end && (lineIndex.bytes[position] == 0x23 || lineIndex.bytes[position] == 0x5C)
     }
 
     /// The heading marks as written and how many they are, when `line` is a heading with escaped marks: a
