@@ -102,9 +102,20 @@ public enum StepHeadings {
         ("passaggio", .step, true), ("sezione", .section, true),
         ("stap", .step, true),
         ("bước", .step, true), ("шаг", .step, true), ("раздел", .section, true),
+        // The word for a step in the other languages tutorials are written in, whether or not a page of the
+        // real-world set used it yet: Polish and Czech, Turkish, Indonesian and Malay, Swedish and Norwegian,
+        // Danish, Finnish, Romanian, Hungarian, Filipino, Swahili, Croatian and Serbian, Estonian,
+        // Ukrainian, Greek.
+        ("krok", .step, true), ("adım", .step, true), ("langkah", .step, true), ("steg", .step, true),
+        ("trin", .step, true), ("vaihe", .step, true), ("pasul", .step, true), ("lépés", .step, true),
+        ("hakbang", .step, true), ("hatua", .step, true), ("korak", .step, true), ("samm", .step, true),
+        ("крок", .step, true), ("βήμα", .step, true),
         ("步骤", .step, false), ("步驟", .step, false),
         ("ステップ", .step, false), ("手順", .step, false), ("手顺", .step, false),
         ("セクション", .section, false),
+        // Arabic (with and without the article), Persian, Hebrew, Hindi, Thai.
+        ("الخطوة", .step, false), ("خطوة", .step, false), ("مرحله", .step, false), ("گام", .step, false),
+        ("שלב", .step, false), ("चरण", .step, false), ("ขั้นตอนที่", .step, false),
     ]
 
     /// Counters after `第N`: 步 (step), 节/節/部分 (section).
@@ -317,6 +328,11 @@ public enum StepHeadings {
         switch scalar.value {
         case 0x30...0x39: return Int(scalar.value - 0x30)
         case 0xFF10...0xFF19: return Int(scalar.value - 0xFF10)
+        // Arabic-Indic, Persian, Devanagari and Thai digits, as the labels of those languages may be numbered.
+        case 0x0660...0x0669: return Int(scalar.value - 0x0660)
+        case 0x06F0...0x06F9: return Int(scalar.value - 0x06F0)
+        case 0x0966...0x096F: return Int(scalar.value - 0x0966)
+        case 0x0E50...0x0E59: return Int(scalar.value - 0x0E50)
         default: return nil
         }
     }

@@ -68,6 +68,20 @@ final class StepHeadingsTests: XCTestCase {
         assertNoMatch("Schritte 3")
     }
 
+    func testTheWordForAStepInMoreLanguagesAndScripts() {
+        assertMatch("Krok 2: Dodaj widok", .step, 2, label: "Krok 2", title: "Dodaj widok")
+        assertMatch("Adım 3 - Projeyi oluştur", .step, 3, label: "Adım 3", title: "Projeyi oluştur")
+        assertMatch("Langkah 1: Buat proyek", .step, 1, label: "Langkah 1", title: "Buat proyek")
+        assertMatch("Βήμα 4: Προσθέστε", .step, 4, label: "Βήμα 4", title: "Προσθέστε")
+        assertMatch("الخطوة 1: أنشئ المشروع", .step, 1, label: "الخطوة 1", title: "أنشئ المشروع")
+        assertMatch("خطوة ٢: أضف", .step, 2, label: "خطوة ٢", title: "أضف")
+        assertMatch("שלב 3: הוסף", .step, 3, label: "שלב 3", title: "הוסף")
+        assertMatch("चरण ४: जोड़ें", .step, 4, label: "चरण ४", title: "जोड़ें")
+        // Prose that opens with one of the words is no label.
+        assertNoMatch("Krokem vpřed")
+        assertNoMatch("Langkah pertama adalah membuat proyek")
+    }
+
     func testChineseLabels() {
         assertMatch("步骤1", .step, 1, label: "步骤1")
         assertMatch("步骤 3", .step, 3, label: "步骤 3")
