@@ -107,6 +107,8 @@ enum OutlineNumbering {
     /// `## Interface` over `### 2.1`): the chapters of an outline whose numbers only their steps carry. Maps
     /// each such heading to its number. A heading numbered itself, or labelled a step, is never one.
     private static func sectionsNumberedByTheirSteps(_ blocks: [OutlineBlock], numbers: [Int: [Int]]) -> [Int: Int] {
+        // Most pages number no heading `N.M`: they are not walked part by part.
+        guard numbers.values.contains(where: { $0.count >= 2 }) else { return [:] }
         var candidates: [(index: Int, level: Int, number: Int)] = []
         for (index, block) in blocks.enumerated() {
             guard case .heading(let level) = block.kind, numbers[index] == nil, block.label?.kind != .step else {
