@@ -52,13 +52,7 @@ struct StepMoves {
             new[index].fileName == old[index].fileName, new[index].language == old[index].language,
             new[index].docc == old[index].docc, new[index].range == old[index].range.shifted(by: delta)
         else { return false }
-        let (was, now) = (old[index].sourceMap, new[index].sourceMap)
-        guard now.fallback == was.fallback.shifted(by: delta), now.segments.count == was.segments.count else {
-            return false
-        }
-        return zip(was.segments, now.segments).allSatisfy { was, now in
-            now.codeOffset == was.codeOffset && now.length == was.length && now.documentOffset == was.documentOffset + delta
-        }
+        return new[index].sourceMap.isMoved(from: old[index].sourceMap, by: delta)
     }
 
     /// `snippet` of `step`, moved as its step moved.

@@ -60,6 +60,31 @@ final class LineIndexTests: XCTestCase {
         XCTAssertEqual(map.documentRange(forCodeRange: SourceRange(start: 2, end: 8)), SourceRange(start: 12, end: 32))
     }
 
+    /// A moved map shares its segments with the map it was moved from and adds the shift where it is read: it
+    /// must read, compare and hash as a map whose segments were moved one by one.
+    func testMovedSourceMapReadsAsOneBuiltMoved() {
+        let read = SnippetSourceMap(
+            segments: [.init(codeOffset: 0, documentOffset: 10, length: 4), .init(codeOffset: 6, documentOffset: 30, length: 5)],
+            fallback: SourceRange(start: 10, end: 35))
+        let built = SnippetSourceMap(
+            segments: [.init(codeOffset: 0, documentOffset: 3, length: 4), .init(codeOffset: 6, documentOffset: 23, length: 5)],
+            fallback: SourceRange(start: 3, end: 28))
+        let moved = read.shifted(by: 5).shifted(by: -12)
+        XCTAssertEqual(moved, built)
+        XCTAssertEqual(moved.hashValue, built.hashValue)
+        XCTAssertEqual(moved.segments, built.segments)
+        XCTAssertEqual(moved.documentOffset(forCodeOffset: 7), 24)
+        XCTAssertEqual(moved.documentRange(forCodeRange: SourceRange(start: 2, end: 8)), SourceRange(start: 5, end: 25))
+        XCTAssertTrue(moved.isMoved(from: read, by: -7))
+        XCTAssertTrue(built.isMoved(from: read, by: -7), "a map built alike, sharing nothing, is moved alike")
+        XCTAssertFalse(moved.isMoved(from: read, by: -6))
+        XCTAssertNotEqual(read.shifted(by: 1), read)
+        let lengthened = SnippetSourceMap(
+            segments: [.init(codeOffset: 0, documentOffset: 10, length: 4), .init(codeOffset: 6, documentOffset: 30, length: 6)],
+            fallback: SourceRange(start: 10, end: 35))
+        XCTAssertFalse(lengthened.shifted(by: 2).isMoved(from: read, by: 2))
+    }
+
     func testStepIDParsesAndOrders() {
         XCTAssertEqual(StepID("2.3"), StepID(section: 2, step: 3))
         XCTAssertNil(StepID("2"))
