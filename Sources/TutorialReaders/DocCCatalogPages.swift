@@ -13,7 +13,9 @@ public enum DocCCatalogPages {
     public static func isDocumentationPage(_ document: SourceDocument, resources: any ResourceProvider) -> Bool {
         let inCatalog = CatalogResources(documentPath: document.path, provider: resources).isCatalog
         if !inCatalog {
-            guard let title = title(of: document), isSymbolLink(title) else { return false }
+            guard mayHaveSymbolLinkTitle(document.bytes), let title = title(of: document), isSymbolLink(title) else {
+                return false
+            }
         }
         return !hasDirective("Tutorial", in: document)
     }
@@ -45,6 +47,27 @@ public enum DocCCatalogPages {
             return String(line.dropFirst(2).trimmingWhitespace())
         }
         return nil
+    }
+
+    /// Whether some `# ` in the bytes is followed, past blanks, by a backtick: a title that is a symbol link
+    /// stands on such a line. Any byte of a character past ASCII counts as a blank here (Unicode's spaces
+    /// are such characters), so no title `title(of:)` could find is missed. Every Markdown document outside a
+    /// catalog is asked at every keystroke, and finding the title reads the document as a string, which an
+    /// edited version has only when something needs it (`SourceDocument.text`).
+    static func mayHaveSymbolLinkTitle(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while let mark = ByteSearch.index(of: UInt8(ascii: "#"), in: buffer, from: index) {
+                index = mark + 1
+                guard index < buffer.count, buffer[index] == 0x20 else { continue }
+                var next = index + 1
+                while next < buffer.count, buffer[next] == 0x20 || (0x09...0x0D).contains(buffer[next]) || buffer[next] >= 0x80 {
+                    next += 1
+                }
+                if next < buffer.count, buffer[next] == UInt8(ascii: "`") { return true }
+            }
+            return false
+        }
     }
 
     /// ``Symbol``, `` ``Module/Type/method(_:)`` ``: DocC's link to a symbol of the documented module,

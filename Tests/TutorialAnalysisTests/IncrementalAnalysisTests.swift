@@ -103,7 +103,10 @@ final class IncrementalAnalysisTests: XCTestCase {
                 let edit = Self.randomEdit(of: read.tutorial, number: number, using: &random)
                 var bytes = read.tutorial.document.bytes
                 bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
-                let document = SourceDocument(path: path, text: String(decoding: bytes, as: UTF8.self))
+                // As the server makes it (its text made from its bytes only when asked), and as read from disk.
+                let document = read.tutorial.document.replacing(edit.range, with: edit.newText)
+                let whole = SourceDocument(path: path, text: String(decoding: bytes, as: UTF8.self))
+                XCTAssertEqual(document.lineIndex.lineStarts, whole.lineIndex.lineStarts)
                 read = rereadTutorial(read, as: document, format: format, resources: resources)
                 let timelines = buildTimelineSet(
                     read.tutorial, trees: cache.trees, previous: previousTimelines, checkpoints: 2)
@@ -113,7 +116,9 @@ final class IncrementalAnalysisTests: XCTestCase {
                 let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
                 if analysis.stateResults.walk.resumedAt > 0 { walksResumed += 1 }
                 if analysis.stateResults.walk.restTakenAt != nil { restsTaken += 1 }
-                let freshTutorial = readTutorial(document, format: format, resources: resources)
+                XCTAssertEqual(document.text, whole.text)
+                XCTAssertEqual(document.bytes, whole.bytes)
+                let freshTutorial = readTutorial(whole, format: format, resources: resources)
                 let freshTimelines = buildTimelineSet(freshTutorial)
                 let fresh = analyze(tutorial: freshTutorial, timelines: freshTimelines)
                 XCTAssertEqual(

@@ -1,7 +1,8 @@
 import TestSupport
 import TutorialModel
-import TutorialReaders
 import XCTest
+
+@testable import TutorialReaders
 
 /// A DocC catalog holds more than tutorials: articles, extension files and a table of contents.
 final class DocCCatalogPagesTests: XCTestCase {
@@ -69,6 +70,24 @@ final class DocCCatalogPagesTests: XCTestCase {
                     .replacingOccurrences(of: "\n", with: lineEnd)
                 XCTAssertEqual(read("Docs/Counting.md", text).steps.count, 3, "\(title) \(lineEnd.debugDescription)")
             }
+        }
+    }
+
+    /// The byte check that spares finding the title never says no where the title is a symbol link: titles
+    /// behind blanks of every kind (Unicode's among them), CRLF lines, a first heading that is not the title.
+    func testTheByteCheckKeepsEverySymbolLinkTitle() {
+        let titles = ["``A/B``", " \t``A``", "\u{3000}``A/b()``", "\u{00A0}``X``", "``A``\u{2003}"]
+        let openings = ["", "```\n# ``Fenced/Title``\n```\n", "Intro\r\n\r\n", "#tag\n#\n"]
+        for title in titles {
+            for opening in openings {
+                let text = opening + "# " + title + "\n\n" + stepsInMarkdown.dropFirst("# Getting Started\n\n".count)
+                let found = DocCCatalogPages.title(of: SourceDocument(path: "t.md", text: text))
+                XCTAssertTrue(found.map(DocCCatalogPages.isSymbolLink) ?? false, text.debugDescription)
+                XCTAssertTrue(DocCCatalogPages.mayHaveSymbolLinkTitle(Array(text.utf8)), text.debugDescription)
+            }
+        }
+        for text in [stepsInMarkdown, "# Title with ``code``\n", "#``A``\n", "# \n", "No heading at all"] {
+            XCTAssertFalse(DocCCatalogPages.mayHaveSymbolLinkTitle(Array(text.utf8)), text.debugDescription)
         }
     }
 
