@@ -13,9 +13,7 @@ public enum DocCCatalogPages {
     public static func isDocumentationPage(_ document: SourceDocument, resources: any ResourceProvider) -> Bool {
         let inCatalog = CatalogResources(documentPath: document.path, provider: resources).isCatalog
         if !inCatalog {
-            guard mayHaveSymbolLinkTitle(document.bytes), let title = title(of: document), isSymbolLink(title) else {
-                return false
-            }
+            guard let title = title(of: document), isSymbolLink(title) else { return false }
         }
         return !hasDirective("Tutorial", in: document)
     }
@@ -26,11 +24,31 @@ public enum DocCCatalogPages {
     }
 
     /// The text of the first `# ` heading line, when the page has one.
+    ///
+    /// Looked for first in the document's opening lines alone: every Markdown document outside a catalog is
+    /// asked at every keystroke, the title is usually on the first line, and an edited version's text is made
+    /// as a string only when something asks for it (`SourceDocument.text`). A title found there is the whole
+    /// text's (the opening ends at a line break, so its lines are the text's first lines); none found there
+    /// says nothing, and the whole text is searched.
     static func title(of document: SourceDocument) -> String? {
+        let index = document.lineIndex
+        let openingEnd = index.lineNumber(containing: openingBytes) + 1
+        if openingEnd < index.lineCount {
+            let opening = String(decoding: index.bytes[..<index.lineStarts[openingEnd]], as: UTF8.self)
+            if let title = title(in: opening) { return title }
+        }
+        return title(in: document.text)
+    }
+
+    /// How many bytes at least the opening lines searched first for the title hold.
+    static let openingBytes = 4096
+
+    /// The first `# ` heading line's text outside code fences.
+    private static func title(in text: String) -> String? {
         var fence: Character?
         // Line by line as found, not `split` (which cuts the whole document first): the title is usually
-        // on the first line, and every Markdown document outside a catalog is asked for it.
-        var rest: Substring? = document.text[...]
+        // on the first line.
+        var rest: Substring? = text[...]
         while let remaining = rest {
             // `isNewline`, not `"\n"`: in a CRLF document `\r\n` is one Character, which `"\n"` never matches.
             let lineEnd = remaining.firstIndex(where: \.isNewline)
@@ -47,27 +65,6 @@ public enum DocCCatalogPages {
             return String(line.dropFirst(2).trimmingWhitespace())
         }
         return nil
-    }
-
-    /// Whether some `# ` in the bytes is followed, past blanks, by a backtick: a title that is a symbol link
-    /// stands on such a line. Any byte of a character past ASCII counts as a blank here (Unicode's spaces
-    /// are such characters), so no title `title(of:)` could find is missed. Every Markdown document outside a
-    /// catalog is asked at every keystroke, and finding the title reads the document as a string, which an
-    /// edited version has only when something needs it (`SourceDocument.text`).
-    static func mayHaveSymbolLinkTitle(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while let mark = ByteSearch.index(of: UInt8(ascii: "#"), in: buffer, from: index) {
-                index = mark + 1
-                guard index < buffer.count, buffer[index] == 0x20 else { continue }
-                var next = index + 1
-                while next < buffer.count, buffer[next] == 0x20 || (0x09...0x0D).contains(buffer[next]) || buffer[next] >= 0x80 {
-                    next += 1
-                }
-                if next < buffer.count, buffer[next] == UInt8(ascii: "`") { return true }
-            }
-            return false
-        }
     }
 
     /// ``Symbol``, `` ``Module/Type/method(_:)`` ``: DocC's link to a symbol of the documented module,

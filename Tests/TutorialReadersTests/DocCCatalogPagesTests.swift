@@ -73,21 +73,23 @@ final class DocCCatalogPagesTests: XCTestCase {
         }
     }
 
-    /// The byte check that spares finding the title never says no where the title is a symbol link: titles
-    /// behind blanks of every kind (Unicode's among them), CRLF lines, a first heading that is not the title.
-    func testTheByteCheckKeepsEverySymbolLinkTitle() {
-        let titles = ["``A/B``", " \t``A``", "\u{3000}``A/b()``", "\u{00A0}``X``", "``A``\u{2003}"]
-        let openings = ["", "```\n# ``Fenced/Title``\n```\n", "Intro\r\n\r\n", "#tag\n#\n"]
-        for title in titles {
-            for opening in openings {
-                let text = opening + "# " + title + "\n\n" + stepsInMarkdown.dropFirst("# Getting Started\n\n".count)
-                let found = DocCCatalogPages.title(of: SourceDocument(path: "t.md", text: text))
-                XCTAssertTrue(found.map(DocCCatalogPages.isSymbolLink) ?? false, text.debugDescription)
-                XCTAssertTrue(DocCCatalogPages.mayHaveSymbolLinkTitle(Array(text.utf8)), text.debugDescription)
-            }
-        }
-        for text in [stepsInMarkdown, "# Title with ``code``\n", "#``A``\n", "# \n", "No heading at all"] {
-            XCTAssertFalse(DocCCatalogPages.mayHaveSymbolLinkTitle(Array(text.utf8)), text.debugDescription)
+    /// The title is looked for in the opening lines first: it must be the whole text's wherever it stands, in a
+    /// fence that opens in the opening and closes past it, behind Unicode's line breaks, with CRLF lines.
+    func testTheTitleFoundInTheOpeningIsTheWholeTextsTitle() {
+        let filler = String(repeating: "Some prose that fills the opening lines.\n", count: 120)
+        let cases: [(String, String?)] = [
+            ("# ``A/B``\n" + filler, "``A/B``"),
+            (filler + "# ``A/B``\n", "``A/B``"),
+            ("```\n" + filler + "# Fenced\n```\n# After\n", "After"),
+            ("Intro\u{2028}# Split\r\n" + filler, "Split"),
+            ("Intro\r\n\r\n# \u{3000}``X``\u{2003}\r\n" + filler, "``X``"),
+            (filler + filler, nil),
+            ("", nil),
+        ]
+        for (text, title) in cases {
+            XCTAssertEqual(DocCCatalogPages.title(of: SourceDocument(path: "t.md", text: text)), title)
+            let edited = SourceDocument(path: "t.md", text: "x" + text).replacing(SourceRange(start: 0, end: 1), with: "")
+            XCTAssertEqual(DocCCatalogPages.title(of: edited), title, text.prefix(20).debugDescription)
         }
     }
 
