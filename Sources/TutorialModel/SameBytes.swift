@@ -24,3 +24,12 @@ extension String {
         }
     }
 }
+
+/// Whether two optional strings are both absent or hold the same UTF-8 bytes (`hasSameBytes`).
+public func sameBytes(_ left: String?, _ right: String?) -> Bool {
+    switch (left, right) {
+    case (nil, nil): return true
+    case (let left?, let right?): return left.hasSameBytes(as: right)
+    default: return false
+    }
+}

@@ -81,6 +81,7 @@ final class IncrementalAnalysisTests: XCTestCase {
         var restsTaken = 0
         var timelineRestsTaken = 0
         var startsTaken = 0
+        var movedTaken = 0
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path),
                 let text = String(data: data, encoding: .utf8)
@@ -101,6 +102,7 @@ final class IncrementalAnalysisTests: XCTestCase {
                     previousTimelines = originalTimelines
                 }
                 let edit = Self.randomEdit(of: read.tutorial, number: number, using: &random)
+                let previousSteps = read.tutorial.steps
                 var bytes = read.tutorial.document.bytes
                 bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
                 // As the server makes it (its text made from its bytes only when asked), and as read from disk.
@@ -111,6 +113,18 @@ final class IncrementalAnalysisTests: XCTestCase {
                 let timelines = buildTimelineSet(
                     read.tutorial, trees: cache.trees, previous: previousTimelines, checkpoints: 2)
                 if timelines.resumedAt > 0 { resumed += 1 }
+                // The steps the timelines found moved (which the tutorial rules take as the previous ones) hold
+                // the previous steps' bytes.
+                if let moved = timelines.movedSteps, moved.previous === previousTimelines.build {
+                    for position in moved.first..<read.tutorial.steps.count {
+                        let (now, was) = (read.tutorial.steps[position], previousSteps[position])
+                        XCTAssertTrue(
+                            now.prose.hasSameBytes(as: was.prose) && now.title.hasSameBytes(as: was.title)
+                                && zip(now.snippets, was.snippets).allSatisfy { $0.code.hasSameBytes(as: $1.code) },
+                            "\(path), edit \(number): step \(position) is not the previous one moved")
+                        movedTaken += 1
+                    }
+                }
                 if timelines.restTakenAt != nil { timelineRestsTaken += 1 }
                 if timelines.startTaken { startsTaken += 1 }
                 let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
@@ -151,6 +165,7 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertGreaterThan(restsTaken, 0, "\(format): no code-rule walk took the rest of the previous one")
         XCTAssertGreaterThan(timelineRestsTaken, 0, "\(format): no timeline build took the rest of the previous one")
         XCTAssertGreaterThan(startsTaken, 0, "\(format): no timeline build took the start of the previous one")
+        XCTAssertGreaterThan(movedTaken, 0, "\(format): no timeline build found a step moved")
         XCTAssertGreaterThan(reused * 2, reusable, "\(format): less than half of the per-state results were reused")
     }
 
