@@ -108,6 +108,10 @@ public struct Timelines: Sendable {
     public let restTakenAt: Int?
     /// Whether this build took what the previous build found before its first step (`TimelineCheckpoints.start`).
     public let startTaken: Bool
+    /// This build: a later build names the one it compared its steps with (`movedSteps`).
+    public let build = TimelineBuild()
+    /// The steps that are the compared build's, moved in the document; nil when none was compared.
+    public let movedSteps: MovedSteps?
     /// How many steps apart an editing session's builds keep their state (`buildTimelineSet`'s `checkpoints`).
     public static let checkpointInterval = 32
     /// How many steps apart this build kept its state (nil: none kept): the code-rule walk keeps its own as often.
@@ -116,13 +120,14 @@ public struct Timelines: Sendable {
     public init(files: [FileTimeline], unplaced: [UnplacedSnippet] = [], judgements: TimelineJudgements = TimelineJudgements()) {
         self.init(
             files: files, unplaced: unplaced, judgements: judgements, checkpoints: .none, resumedAt: 0, restTakenAt: nil,
-            startTaken: false)
+            startTaken: false, movedSteps: nil)
     }
 
     init(
         files: [FileTimeline], unplaced: [UnplacedSnippet], judgements: TimelineJudgements,
-        checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?, startTaken: Bool
+        checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?, startTaken: Bool, movedSteps: MovedSteps?
     ) {
+        self.movedSteps = movedSteps
         self.files = files
         self.unplaced = unplaced
         self.judgements = judgements
@@ -222,6 +227,20 @@ public func buildTimelines(_ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTree
     buildTimelineSet(tutorial, trees: trees).files
 }
 
+/// One timeline build, told apart from every other by identity: what a later build's `MovedSteps` names.
+public final class TimelineBuild: Sendable {
+    init() {}
+}
+
+/// Which steps of a build are those of an earlier build (of the document's previous version), moved in the document
+/// (`StepMoves`): every step from `first` on shows the same bytes as the earlier build's step at its place. Worked
+/// out once per keystroke by the timelines, and taken by the tutorial rules instead of comparing the steps again.
+public struct MovedSteps: Sendable {
+    /// The build whose steps these were compared with.
+    public let previous: TimelineBuild
+    public let first: Int
+}
+
 /// Groups the snippets of a tutorial by file, in step order, and says why the others joined none.
 ///
 /// Labelled snippets join their file's timeline. An unlabelled whole-file snippet joins one only when
@@ -245,6 +264,7 @@ public func buildTimelineSet(
     _ tutorial: Tutorial, trees: SyntaxTrees = SyntaxTrees(), previous: Timelines? = nil, checkpoints: Int? = nil
 ) -> Timelines {
     let moves = checkpoints == nil ? nil : previous.map { StepMoves(new: tutorial.steps, old: $0.checkpoints.steps) }
+    let moved = previous.flatMap { previous in moves.map { MovedSteps(previous: previous.build, first: $0.alikeFrom) } }
     let start = moves.flatMap { moves in previous?.checkpoints.start(for: tutorial.steps, moves: moves) }
     let fresh = TimelineBuilder(
         tutorial, trees: trees, previousJudgements: previous?.judgements ?? TimelineJudgements(), start: start)
@@ -262,12 +282,12 @@ public func buildTimelineSet(
         if let previous, let moves, position >= moves.alikeFrom,
             saved.takeRest(of: previous.checkpoints, at: position, into: &builder, build: previous, moves: moves)
         {
-            return builder.timelines(checkpoints: saved, resumedAt: first, restTakenAt: position)
+            return builder.timelines(checkpoints: saved, resumedAt: first, restTakenAt: position, movedSteps: moved)
         }
         builder.startStep(step)
         for (index, snippet) in step.snippets.enumerated() {
             builder.add(ShownSnippet(step: step, index: index, snippet: snippet))
         }
     }
-    return builder.timelines(checkpoints: saved, resumedAt: first, restTakenAt: nil)
+    return builder.timelines(checkpoints: saved, resumedAt: first, restTakenAt: nil, movedSteps: moved)
 }

@@ -91,11 +91,13 @@ struct TimelineBuilder {
     /// What this build found before its first step.
     var start: Start { Start(labelledFiles: labelledFiles, primaryTypes: primaryTypes) }
 
-    func timelines(checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?) -> Timelines {
+    func timelines(
+        checkpoints: TimelineCheckpoints, resumedAt: Int, restTakenAt: Int?, movedSteps: MovedSteps?
+    ) -> Timelines {
         Timelines(
             files: order.map { FileTimeline(fileName: $0, states: states[$0] ?? []) }, unplaced: unplaced,
             judgements: judgements, checkpoints: checkpoints, resumedAt: resumedAt, restTakenAt: restTakenAt,
-            startTaken: startTaken)
+            startTaken: startTaken, movedSteps: movedSteps)
     }
 
     /// Whether a build of another tutorial starts where this one started: what `init` found in every step (the

@@ -7,8 +7,9 @@ import TutorialModel
 // the rest is the previous build's states and snippets left out, moved as their steps moved.
 
 /// How each step of a tutorial stands against the same step of the previous version's: by how many bytes it moved
-/// when it shows the same (its prose, title, label and snippets' code alike, every range moved by the same count),
-/// from the first step after the last one that differs to the end.
+/// when it shows the same (its prose, title, label and snippets' code the same bytes, every range moved by the same
+/// count), from the first step after the last one that differs to the end. Bytes, not `==` (canonical equivalence):
+/// the tutorial rules take these steps' contents as the previous ones (`Timelines.movedSteps`).
 struct StepMoves {
     /// The first step from which every step is the previous one moved (the count of steps when the last differs).
     let alikeFrom: Int
@@ -36,8 +37,8 @@ struct StepMoves {
     static func move(at index: Int, from old: [Step], to new: [Step]) -> Int? {
         let delta = new[index].range.start - old[index].range.start
         guard new[index].id == old[index].id, new[index].range == old[index].range.shifted(by: delta),
-            new[index].prose == old[index].prose, new[index].title == old[index].title,
-            new[index].label == old[index].label, new[index].labelNumber == old[index].labelNumber
+            new[index].prose.hasSameBytes(as: old[index].prose), new[index].title.hasSameBytes(as: old[index].title),
+            sameBytes(new[index].label, old[index].label), new[index].labelNumber == old[index].labelNumber
         else { return nil }
         let (was, now) = (old[index].snippets, new[index].snippets)
         guard was.count == now.count else { return nil }
@@ -48,17 +49,11 @@ struct StepMoves {
     /// Whether snippet `index` of `new` is that of `old` moved by `delta`: the same code, kind, file and language,
     /// its range and source map moved by `delta`.
     private static func isMove(at index: Int, from old: [Snippet], to new: [Snippet], by delta: Int) -> Bool {
-        guard new[index].code == old[index].code, new[index].kind == old[index].kind,
-            new[index].fileName == old[index].fileName, new[index].language == old[index].language,
+        guard new[index].code.hasSameBytes(as: old[index].code), new[index].kind == old[index].kind,
+            sameBytes(new[index].fileName, old[index].fileName), sameBytes(new[index].language, old[index].language),
             new[index].docc == old[index].docc, new[index].range == old[index].range.shifted(by: delta)
         else { return false }
-        let (was, now) = (old[index].sourceMap, new[index].sourceMap)
-        guard now.fallback == was.fallback.shifted(by: delta), now.segments.count == was.segments.count else {
-            return false
-        }
-        return zip(was.segments, now.segments).allSatisfy { was, now in
-            now.codeOffset == was.codeOffset && now.length == was.length && now.documentOffset == was.documentOffset + delta
-        }
+        return new[index].sourceMap.isMoved(from: old[index].sourceMap, by: delta)
     }
 
     /// `snippet` of `step`, moved as its step moved.

@@ -16,9 +16,10 @@ struct DocumentSuppressions {
     private var steps: [(rule: String, step: StepID)] = []
 
     init(_ tutorial: Tutorial) {
-        let text = tutorial.document.text
         let bytes = tutorial.document.bytes
         guard Self.mentionsMarker(bytes) else { return }
+        // Only past the byte search: an edited document's text is made as a string only when asked for.
+        let text = tutorial.document.text
         var open: [String: Int] = [:]
         var searchFrom = text.utf8.startIndex
         let stepStarts = tutorial.steps.map { ($0.id, $0.range.start) }

@@ -89,9 +89,11 @@ public func analyze(
         let context = TutorialContext(
             tutorial: tutorial, timelines: timelines, changes: changes.changes, changeSets: changeSets,
             parsedSnippets: parsedSnippets(facts.bySnippet, composed: composedStates))
-        // The steps before the one the code-rule walk resumed at are the previous analysis's, compared there.
+        // The steps before the one the code-rule walk resumed at are the previous analysis's, compared there; those
+        // the timelines found moved are too, when they were compared with the previous analysis's timelines.
         let run = runTutorialRules(
-            tutorialRules, context: context, previous: previous.tutorialRules, sameLeadingSteps: walk.resumedAt)
+            tutorialRules, context: context, previous: previous.tutorialRules, sameLeadingSteps: walk.resumedAt,
+            movedFrom: timelineSet.movedSteps.flatMap { $0.previous === previous.timelinesBuild ? $0.first : nil })
         ruleMemory = run.memory
         for (description, found) in run.findings {
             for finding in found {
@@ -117,7 +119,7 @@ public func analyze(
         tutorial: tutorial, timelines: timelines, unplaced: unplaced, findings: findings, buildOrder: buildOrder,
         stateResults: StateResults(
             facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks, walk: walk,
-            tutorialRules: ruleMemory, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
+            tutorialRules: ruleMemory, timelinesBuild: timelineSet.build, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
 }
 
 /// The snippets whose own code the facts pass parsed: every snippet with facts but a composed state's, whose

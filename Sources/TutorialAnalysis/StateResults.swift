@@ -1,3 +1,4 @@
+import StepDiff
 import SwiftFacts
 import TutorialModel
 import TutorialRules
@@ -24,13 +25,17 @@ public struct StateResults: Sendable {
     let walk: CodeRuleWalkRecord
     /// What the tutorial rules judged step by step. Empty when no tutorial rule ran.
     let tutorialRules: TutorialRuleMemory
+    /// The timelines build analysed with: a next build that compared its steps with it (`MovedSteps`) tells the
+    /// tutorial rules which steps are these, moved.
+    let timelinesBuild: TimelineBuild?
     /// How many results (facts, changed identifiers, checks, the tutorial rules' judgements) this analysis
     /// took from the previous one: what the tests and the bench see of the reuse.
     public let reusedCount: Int
 
     /// Nothing to reuse: a document's first analysis.
     public static let none = StateResults(
-        facts: [:], changedIdentifiers: [:], evaluations: [], walk: .none, tutorialRules: .none, reusedCount: 0)
+        facts: [:], changedIdentifiers: [:], evaluations: [], walk: .none, tutorialRules: .none, timelinesBuild: nil,
+        reusedCount: 0)
 }
 
 /// A state's code and what the facts pass made of it.

@@ -5,52 +5,56 @@
 public struct SourceDocument: Sendable {
     /// The path as the user gave it (or the file system path behind an LSP URI).
     public let path: String
-    public let text: String
     public let lineIndex: LineIndex
+    /// The text as a `String`, once something asks for it: an edited version's bytes are always those of
+    /// valid UTF-8 (see `replacing`), and most versions an editor sends are read from their bytes alone, so
+    /// a keystroke in a long document no longer copies all of it into a string nobody reads.
+    private let madeText: Protected<String?>
 
     public init(path: String, text: String) {
         self.path = path
-        self.text = text
         self.lineIndex = LineIndex(text)
+        madeText = Protected(text)
     }
 
-    private init(path: String, text: String, lineIndex: LineIndex) {
+    /// A document whose `bytes` are valid UTF-8: its text is made from them when first asked for.
+    private init(path: String, validUTF8 lineIndex: LineIndex) {
         self.path = path
-        self.text = text
         self.lineIndex = lineIndex
+        madeText = Protected(nil)
     }
+
+    /// The document's text; its bytes are `bytes`.
+    public var text: String {
+        madeText.withLock { made in
+            if let text = made { return text }
+            let text = String(decoding: lineIndex.bytes, as: UTF8.self)
+            made = text
+            return text
+        }
+    }
+
+    /// Whether the text has been made as a `String` (the tests see that a keystroke leaves it unmade).
+    var hasMadeText: Bool { madeText.withLock { $0 != nil } }
 
     /// The document after replacing the bytes of `range` with `newText` (an editor's change), its line
     /// index updated around the edit rather than built from the whole text again.
     public func replacing(_ range: SourceRange, with newText: String) -> SourceDocument {
         let index = lineIndex.replacing(range, with: Array(newText.utf8))
-        if let text = splicedText(range, with: newText) { return SourceDocument(path: path, text: text, lineIndex: index) }
-        // A range that splits a character leaves bytes that are no UTF-8: decoded (and mended) as a whole.
-        guard let text = String(validating: index.bytes, as: UTF8.self) else {
-            return SourceDocument(path: path, text: String(decoding: index.bytes, as: UTF8.self))
-        }
-        return SourceDocument(path: path, text: text, lineIndex: index)
-    }
-
-    /// The text after replacing `range` with `newText`, joined from the old text's parts around it, when the
-    /// range starts and ends between two characters' bytes (an editor's change always does): text made of
-    /// valid UTF-8 needs no validation, which for a keystroke in a long document read every byte again.
-    /// Nil when the range is out of the text or splits a character.
-    private func splicedText(_ range: SourceRange, with newText: String) -> String? {
+        // Valid UTF-8 around valid UTF-8, when the range starts and ends between two characters' bytes (an
+        // editor's change always does): no byte needs reading again.
         let bytes = lineIndex.bytes
-        guard range.start >= 0, range.start <= range.end, range.end <= bytes.count,
+        if range.start >= 0, range.start <= range.end, range.end <= bytes.count,
             range.start == bytes.count || bytes[range.start] & 0xC0 != 0x80,
             range.end == bytes.count || bytes[range.end] & 0xC0 != 0x80
-        else { return nil }
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.start)
-        let end = utf8.index(utf8.startIndex, offsetBy: range.end)
-        var spliced = String()
-        spliced.reserveCapacity(bytes.count - range.length + newText.utf8.count)
-        spliced += text[..<start]
-        spliced += newText
-        spliced += text[end...]
-        return spliced
+        {
+            return SourceDocument(path: path, validUTF8: index)
+        }
+        // A range that splits a character leaves bytes that are no UTF-8: decoded (and mended) as a whole.
+        guard String(validating: index.bytes, as: UTF8.self) != nil else {
+            return SourceDocument(path: path, text: String(decoding: index.bytes, as: UTF8.self))
+        }
+        return SourceDocument(path: path, validUTF8: index)
     }
 
     public var bytes: [UInt8] { lineIndex.bytes }

@@ -24,11 +24,31 @@ public enum DocCCatalogPages {
     }
 
     /// The text of the first `# ` heading line, when the page has one.
+    ///
+    /// Looked for first in the document's opening lines alone: every Markdown document outside a catalog is
+    /// asked at every keystroke, the title is usually on the first line, and an edited version's text is made
+    /// as a string only when something asks for it (`SourceDocument.text`). A title found there is the whole
+    /// text's (the opening ends at a line break, so its lines are the text's first lines); none found there
+    /// says nothing, and the whole text is searched.
     static func title(of document: SourceDocument) -> String? {
+        let index = document.lineIndex
+        let openingEnd = index.lineNumber(containing: openingBytes) + 1
+        if openingEnd < index.lineCount {
+            let opening = String(decoding: index.bytes[..<index.lineStarts[openingEnd]], as: UTF8.self)
+            if let title = title(in: opening) { return title }
+        }
+        return title(in: document.text)
+    }
+
+    /// How many bytes at least the opening lines searched first for the title hold.
+    static let openingBytes = 4096
+
+    /// The first `# ` heading line's text outside code fences.
+    private static func title(in text: String) -> String? {
         var fence: Character?
         // Line by line as found, not `split` (which cuts the whole document first): the title is usually
-        // on the first line, and every Markdown document outside a catalog is asked for it.
-        var rest: Substring? = document.text[...]
+        // on the first line.
+        var rest: Substring? = text[...]
         while let remaining = rest {
             // `isNewline`, not `"\n"`: in a CRLF document `\r\n` is one Character, which `"\n"` never matches.
             let lineEnd = remaining.firstIndex(where: \.isNewline)

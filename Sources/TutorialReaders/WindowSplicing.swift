@@ -4,21 +4,27 @@ import TutorialModel
 // the previous read, and splicing what the window's read found into the previous read's lists.
 
 /// The last boundary block on a line before the edit and the first on a line after it (nil when none).
+///
+/// Where a block stands against the edit's lines is told by its start against those lines' starts, and whether it
+/// is a boundary asked only of a block whose place could make it the one: a keystroke in a long document looked up
+/// the line of every boundary, the whole document's worth. (The blocks are in document order, their starts not
+/// always sorted: no binary search.)
 func boundaries(
     _ blocks: [OutlineBlock], around change: DocumentChange, isBoundary: (OutlineBlock) -> Bool
 ) -> (opening: OutlineBlock?, closing: OutlineBlock?) {
-    let editFirstLine = change.oldLine(change.replaced.start)
-    let editLastLine = change.oldLine(change.replaced.end)
-    var opening: OutlineBlock?
-    for block in blocks where isBoundary(block) {
-        let line = change.oldLine(block.range.start)
-        if line < editFirstLine {
-            opening = block
-        } else if line > editLastLine {
-            return (opening, block)
-        }
+    let lineStarts = change.old.lineIndex.lineStarts
+    // A block starting before `beforeEdit` is on a line before the edit's first; one starting at `afterEdit` or
+    // later, on a line after its last.
+    let beforeEdit = lineStarts[change.oldLine(change.replaced.start)]
+    let lineAfter = change.oldLine(change.replaced.end) + 1
+    let afterEdit = lineAfter < lineStarts.count ? lineStarts[lineAfter] : Int.max
+    var closing = blocks.endIndex
+    for index in blocks.indices where blocks[index].range.start >= afterEdit && isBoundary(blocks[index]) {
+        closing = index
+        break
     }
-    return (opening, nil)
+    let opening = blocks[..<closing].lastIndex { $0.range.start < beforeEdit && isBoundary($0) }
+    return (opening.map { blocks[$0] }, closing < blocks.endIndex ? blocks[closing] : nil)
 }
 
 /// The previous items with those in `old` (the window in the previous text) replaced by `inside` (read

@@ -117,14 +117,6 @@ public struct SnippetContent: Sendable {
     }
 }
 
-private func sameBytes(_ left: String?, _ right: String?) -> Bool {
-    switch (left, right) {
-    case (nil, nil): return true
-    case (let left?, let right?): return left.hasSameBytes(as: right)
-    default: return false
-    }
-}
-
 extension Hasher {
     /// The text's UTF-8 byte count and its first and last 64 bytes (not `String`'s hash, which is of its
     /// canonical form): enough to tell most steps apart, at a cost that does not grow with the text, since

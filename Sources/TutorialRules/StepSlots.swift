@@ -26,8 +26,14 @@ struct StepSlots: Sendable {
     /// compared them): their contents and slots are the previous ones as they are, which the loop below would
     /// give them (the previous analysis numbered its slots in order of first appearance, so those of its first
     /// steps are the first slots, each standing for itself), without comparing each step again.
+    /// `movedFrom`: the first step from which every step is, the caller knows, the one `previous` told apart at its
+    /// place, moved in the document (`MovedSteps`, which compared their bytes): each takes its previous content and
+    /// slot without comparing it again (after a keystroke, every step after the edited one).
     /// `parsed`: the snippets whose code the analysis parsed, marked in the contents made here.
-    init(steps: [Step], previous: StepSlots, sameLeadingSteps: Int = 0, parsed: ParsedSnippets = .none) {
+    init(
+        steps: [Step], previous: StepSlots, sameLeadingSteps: Int = 0, movedFrom: Int? = nil,
+        parsed: ParsedSnippets = .none
+    ) {
         contents.reserveCapacity(steps.count)
         slots.reserveCapacity(steps.count)
         var slotOfPrevious = [Int?](repeating: nil, count: previous.distinct.count)
@@ -44,14 +50,18 @@ struct StepSlots: Sendable {
                 slotOfPrevious[slot] = slot
             }
         }
-        for (position, step) in steps.enumerated().dropFirst(shared) {
+        let moved = previous.contents.count == steps.count ? (movedFrom ?? steps.count) : steps.count
+        // By index: a step copied out of its array cost more than comparing it.
+        for position in steps.indices.dropFirst(shared) {
             let content: StepContent
             let earlier: Int?
-            if position < previous.contents.count, previous.contents[position].isContent(of: step) {
+            if position >= moved || position < previous.contents.count
+                && previous.contents[position].isContent(of: steps[position])
+            {
                 content = previous.contents[position]
                 earlier = previous.slots[position]
             } else {
-                content = StepContent(step, parsed: parsed)
+                content = StepContent(steps[position], parsed: parsed)
                 earlier = lookup.slot(of: content)
             }
             contents.append(content)

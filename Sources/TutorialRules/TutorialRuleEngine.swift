@@ -47,10 +47,11 @@ public struct TutorialRuleRun: Sendable {
 /// (the memory of an analysis of another version of the same document) has no value for, once per distinct
 /// content, then validates; any other rule checks the whole tutorial. The findings are those of running
 /// every rule afresh (`TutorialRule.check`). `sameLeadingSteps`: how many steps at the start the caller knows
-/// to be those `previous` was collected from (`StepSlots`).
+/// to be those `previous` was collected from; `movedFrom`: the step from which on it knows every step to be
+/// that step moved (`StepSlots`).
 public func runTutorialRules(
     _ rules: [any TutorialRule], context: TutorialContext, previous: TutorialRuleMemory = .none,
-    sameLeadingSteps: Int = 0
+    sameLeadingSteps: Int = 0, movedFrom: Int? = nil
 ) -> TutorialRuleRun {
     var storage: CollectedStorage?
     var findings: [(rule: RuleDescription, findings: [DocumentFinding])] = []
@@ -59,7 +60,7 @@ public func runTutorialRules(
             if storage == nil {
                 storage = CollectedStorage(
                     steps: context.tutorial.steps, previous: previous, sameLeadingSteps: sameLeadingSteps,
-                    parsed: context.parsedSnippets)
+                    movedFrom: movedFrom, parsed: context.parsedSnippets)
             }
             findings.append((rule.description, storage!.run(collecting, context: context)))
         } else {
@@ -85,10 +86,11 @@ private struct CollectedStorage {
     /// same for every rule: worked out at the first rule that asks.
     private lazy var positionsWithNewValues: [Int]? = steps.positionsWithNewValues(since: previous.steps)
 
-    init(steps: [Step], previous: TutorialRuleMemory, sameLeadingSteps: Int, parsed: ParsedSnippets) {
+    init(steps: [Step], previous: TutorialRuleMemory, sameLeadingSteps: Int, movedFrom: Int?, parsed: ParsedSnippets) {
         self.previous = previous
         self.steps = StepSlots(
-            steps: steps, previous: previous.steps, sameLeadingSteps: sameLeadingSteps, parsed: parsed)
+            steps: steps, previous: previous.steps, sameLeadingSteps: sameLeadingSteps, movedFrom: movedFrom,
+            parsed: parsed)
     }
 
     var memory: TutorialRuleMemory {

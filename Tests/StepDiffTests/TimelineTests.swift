@@ -51,6 +51,31 @@ enum PageViewSample {
 }
 
 final class TimelineTests: XCTestCase {
+    /// A build compared with the previous version's says which steps are that version's, moved: the tutorial rules
+    /// take their contents as the previous ones, so a step whose prose has other bytes that read alike (an
+    /// Angstrom sign for an A with a ring: canonically equivalent, as long in UTF-8) is not one of them.
+    func testMovedStepsAreThoseWithTheSameBytes() {
+        func tutorial(_ sign: String, code: String) -> Tutorial {
+            var builder = TutorialBuilder()
+            builder.section("Build")
+            builder.step(label: "Step 1", prose: "Start.", snippets: [.init(file: "A.swift", code: code)])
+            builder.step(label: "Step 2", prose: "Measure in \(sign).", snippets: [.init(file: "A.swift", code: "let a = 2\n")])
+            builder.step(label: "Step 3", prose: "Done.", snippets: [.init(file: "A.swift", code: "let a = 3\n")])
+            return builder.build()
+        }
+        let angstrom = "\u{212B}"
+        let ring = "A\u{30A}"
+        XCTAssertEqual(angstrom, ring)
+        XCTAssertEqual(angstrom.utf8.count, ring.utf8.count)
+        let first = buildTimelineSet(tutorial(angstrom, code: "let a = 1\n"), checkpoints: 2)
+        XCTAssertNil(first.movedSteps)
+        let same = buildTimelineSet(tutorial(angstrom, code: "let a = 7\n"), previous: first, checkpoints: 2)
+        XCTAssertTrue(same.movedSteps?.previous === first.build)
+        XCTAssertEqual(same.movedSteps?.first, 1, "every step after the edited one")
+        let spelled = buildTimelineSet(tutorial(ring, code: "let a = 7\n"), previous: first, checkpoints: 2)
+        XCTAssertEqual(spelled.movedSteps?.first, 2, "the step spelled otherwise is not the previous one")
+    }
+
     /// The same file twice in one step (an Experiment aside repeating the code) is a no-change state,
     /// and the next step's diff shows the removed `.aspectRatio` line.
     func testRepeatedSnippetIsNoChangeAndNextDiffShowsRemovedLine() {

@@ -81,6 +81,7 @@ final class IncrementalAnalysisTests: XCTestCase {
         var restsTaken = 0
         var timelineRestsTaken = 0
         var startsTaken = 0
+        var movedTaken = 0
         for path in paths {
             guard let data = FileManager.default.contents(atPath: path),
                 let text = String(data: data, encoding: .utf8)
@@ -101,19 +102,37 @@ final class IncrementalAnalysisTests: XCTestCase {
                     previousTimelines = originalTimelines
                 }
                 let edit = Self.randomEdit(of: read.tutorial, number: number, using: &random)
+                let previousSteps = read.tutorial.steps
                 var bytes = read.tutorial.document.bytes
                 bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
-                let document = SourceDocument(path: path, text: String(decoding: bytes, as: UTF8.self))
+                // As the server makes it (its text made from its bytes only when asked), and as read from disk.
+                let document = read.tutorial.document.replacing(edit.range, with: edit.newText)
+                let whole = SourceDocument(path: path, text: String(decoding: bytes, as: UTF8.self))
+                XCTAssertEqual(document.lineIndex.lineStarts, whole.lineIndex.lineStarts)
                 read = rereadTutorial(read, as: document, format: format, resources: resources)
                 let timelines = buildTimelineSet(
                     read.tutorial, trees: cache.trees, previous: previousTimelines, checkpoints: 2)
                 if timelines.resumedAt > 0 { resumed += 1 }
+                // The steps the timelines found moved (which the tutorial rules take as the previous ones) hold
+                // the previous steps' bytes.
+                if let moved = timelines.movedSteps, moved.previous === previousTimelines.build {
+                    for position in moved.first..<read.tutorial.steps.count {
+                        let (now, was) = (read.tutorial.steps[position], previousSteps[position])
+                        XCTAssertTrue(
+                            now.prose.hasSameBytes(as: was.prose) && now.title.hasSameBytes(as: was.title)
+                                && zip(now.snippets, was.snippets).allSatisfy { $0.code.hasSameBytes(as: $1.code) },
+                            "\(path), edit \(number): step \(position) is not the previous one moved")
+                        movedTaken += 1
+                    }
+                }
                 if timelines.restTakenAt != nil { timelineRestsTaken += 1 }
                 if timelines.startTaken { startsTaken += 1 }
                 let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
                 if analysis.stateResults.walk.resumedAt > 0 { walksResumed += 1 }
                 if analysis.stateResults.walk.restTakenAt != nil { restsTaken += 1 }
-                let freshTutorial = readTutorial(document, format: format, resources: resources)
+                XCTAssertEqual(document.text, whole.text)
+                XCTAssertEqual(document.bytes, whole.bytes)
+                let freshTutorial = readTutorial(whole, format: format, resources: resources)
                 let freshTimelines = buildTimelineSet(freshTutorial)
                 let fresh = analyze(tutorial: freshTutorial, timelines: freshTimelines)
                 XCTAssertEqual(
@@ -146,6 +165,7 @@ final class IncrementalAnalysisTests: XCTestCase {
         XCTAssertGreaterThan(restsTaken, 0, "\(format): no code-rule walk took the rest of the previous one")
         XCTAssertGreaterThan(timelineRestsTaken, 0, "\(format): no timeline build took the rest of the previous one")
         XCTAssertGreaterThan(startsTaken, 0, "\(format): no timeline build took the start of the previous one")
+        XCTAssertGreaterThan(movedTaken, 0, "\(format): no timeline build found a step moved")
         XCTAssertGreaterThan(reused * 2, reusable, "\(format): less than half of the per-state results were reused")
     }
 

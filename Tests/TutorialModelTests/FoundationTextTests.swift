@@ -6,6 +6,23 @@ import XCTest
 /// FoundationText's search and trimming against Foundation's own, which the CLI no longer links: if a
 /// toolchain's Unicode data or Foundation changes, these say where the outputs would drift.
 final class FoundationTextTests: XCTestCase {
+    /// Same bytes, not canonical equivalence, whatever the strings' storage: small (inline), native, shared, and
+    /// substrings made into strings.
+    func testHasSameBytesComparesBytes() {
+        let long = String(repeating: "let value = 1\n", count: 8)
+        let copy = String(decoding: Array(long.utf8), as: UTF8.self)
+        XCTAssertTrue(long.hasSameBytes(as: long))
+        XCTAssertTrue(long.hasSameBytes(as: copy))
+        XCTAssertTrue("ab".hasSameBytes(as: String("xab".dropFirst())))
+        XCTAssertTrue("".hasSameBytes(as: String()))
+        XCTAssertFalse(long.hasSameBytes(as: copy.replacingOccurrences(of: "1\n", with: "2\n")))
+        XCTAssertFalse("\u{212B}".hasSameBytes(as: "A\u{30A}"), "canonically equivalent, as long, other bytes")
+        XCTAssertFalse(String(long.dropLast()).hasSameBytes(as: long))
+        XCTAssertTrue(sameBytes(nil, nil))
+        XCTAssertFalse(sameBytes("a", nil))
+        XCTAssertFalse(sameBytes("é", "e\u{301}"))
+    }
+
     /// Whether each scalar, after a match, makes it no match, as Foundation decides.
     func testEveryScalarAttachesAsInFoundation() {
         var differences: [String] = []

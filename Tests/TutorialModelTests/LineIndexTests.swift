@@ -1,6 +1,7 @@
 import TestSupport
-import TutorialModel
 import XCTest
+
+@testable import TutorialModel
 
 final class LineIndexTests: XCTestCase {
     func testLineStartsForEveryLineEnding() {
@@ -58,6 +59,46 @@ final class LineIndexTests: XCTestCase {
         XCTAssertEqual(map.documentOffset(forCodeOffset: 5), 15)
         XCTAssertEqual(map.documentOffset(forCodeOffset: 7), 31)
         XCTAssertEqual(map.documentRange(forCodeRange: SourceRange(start: 2, end: 8)), SourceRange(start: 12, end: 32))
+    }
+
+    /// A moved map shares its segments with the map it was moved from and adds the shift where it is read: it
+    /// must read, compare and hash as a map whose segments were moved one by one.
+    func testMovedSourceMapReadsAsOneBuiltMoved() {
+        let read = SnippetSourceMap(
+            segments: [.init(codeOffset: 0, documentOffset: 10, length: 4), .init(codeOffset: 6, documentOffset: 30, length: 5)],
+            fallback: SourceRange(start: 10, end: 35))
+        let built = SnippetSourceMap(
+            segments: [.init(codeOffset: 0, documentOffset: 3, length: 4), .init(codeOffset: 6, documentOffset: 23, length: 5)],
+            fallback: SourceRange(start: 3, end: 28))
+        let moved = read.shifted(by: 5).shifted(by: -12)
+        XCTAssertEqual(moved, built)
+        XCTAssertEqual(moved.hashValue, built.hashValue)
+        XCTAssertEqual(moved.segments, built.segments)
+        XCTAssertEqual(moved.documentOffset(forCodeOffset: 7), 24)
+        XCTAssertEqual(moved.documentRange(forCodeRange: SourceRange(start: 2, end: 8)), SourceRange(start: 5, end: 25))
+        XCTAssertTrue(moved.isMoved(from: read, by: -7))
+        XCTAssertTrue(built.isMoved(from: read, by: -7), "a map built alike, sharing nothing, is moved alike")
+        XCTAssertFalse(moved.isMoved(from: read, by: -6))
+        XCTAssertNotEqual(read.shifted(by: 1), read)
+        let lengthened = SnippetSourceMap(
+            segments: [.init(codeOffset: 0, documentOffset: 10, length: 4), .init(codeOffset: 6, documentOffset: 30, length: 6)],
+            fallback: SourceRange(start: 10, end: 35))
+        XCTAssertFalse(lengthened.shifted(by: 2).isMoved(from: read, by: 2))
+    }
+
+    /// An edited document's text is made from its bytes only when asked for, and is then the spliced text; an
+    /// edit that splits a character mends the bytes as reading the whole text would.
+    func testEditedDocumentMakesItsTextWhenAsked() {
+        let document = SourceDocument(path: "t.md", text: "héllo\nwörld\n")
+        let edited = document.replacing(SourceRange(start: 7, end: 8), with: "\u{2028}W")
+        XCTAssertFalse(edited.hasMadeText)
+        XCTAssertEqual(edited.bytes, Array("héllo\n\u{2028}Wörld\n".utf8))
+        XCTAssertEqual(edited.text, "héllo\n\u{2028}Wörld\n")
+        XCTAssertTrue(edited.hasMadeText)
+        XCTAssertEqual(edited, SourceDocument(path: "t.md", text: "héllo\n\u{2028}Wörld\n"))
+        let split = document.replacing(SourceRange(start: 2, end: 2), with: "x")
+        XCTAssertEqual(split.text, String(decoding: [0x68, 0xC3, 0x78, 0xA9] + Array("llo\nwörld\n".utf8), as: UTF8.self))
+        XCTAssertEqual(split.bytes, Array(split.text.utf8))
     }
 
     func testStepIDParsesAndOrders() {

@@ -1,7 +1,8 @@
 import TestSupport
 import TutorialModel
-import TutorialReaders
 import XCTest
+
+@testable import TutorialReaders
 
 /// A DocC catalog holds more than tutorials: articles, extension files and a table of contents.
 final class DocCCatalogPagesTests: XCTestCase {
@@ -69,6 +70,26 @@ final class DocCCatalogPagesTests: XCTestCase {
                     .replacingOccurrences(of: "\n", with: lineEnd)
                 XCTAssertEqual(read("Docs/Counting.md", text).steps.count, 3, "\(title) \(lineEnd.debugDescription)")
             }
+        }
+    }
+
+    /// The title is looked for in the opening lines first: it must be the whole text's wherever it stands, in a
+    /// fence that opens in the opening and closes past it, behind Unicode's line breaks, with CRLF lines.
+    func testTheTitleFoundInTheOpeningIsTheWholeTextsTitle() {
+        let filler = String(repeating: "Some prose that fills the opening lines.\n", count: 120)
+        let cases: [(String, String?)] = [
+            ("# ``A/B``\n" + filler, "``A/B``"),
+            (filler + "# ``A/B``\n", "``A/B``"),
+            ("```\n" + filler + "# Fenced\n```\n# After\n", "After"),
+            ("Intro\u{2028}# Split\r\n" + filler, "Split"),
+            ("Intro\r\n\r\n# \u{3000}``X``\u{2003}\r\n" + filler, "``X``"),
+            (filler + filler, nil),
+            ("", nil),
+        ]
+        for (text, title) in cases {
+            XCTAssertEqual(DocCCatalogPages.title(of: SourceDocument(path: "t.md", text: text)), title)
+            let edited = SourceDocument(path: "t.md", text: "x" + text).replacing(SourceRange(start: 0, end: 1), with: "")
+            XCTAssertEqual(DocCCatalogPages.title(of: edited), title, text.prefix(20).debugDescription)
         }
     }
 
