@@ -191,7 +191,7 @@ public final class FactsCache: Sendable {
         // The members the tree shares with the state it was parsed from keep their facts.
         let walked = walkFacts(from: parsed.result.tree, code: code, reusing: (reused ?? previous)?.memberFacts ?? .empty)
         let extracted = walked.facts
-        parsed = ParsedState(code: code, result: parsed.result, memberFacts: walked.members)
+        parsed = ParsedState(code: code, result: parsed.result, memberFacts: walked.members, nestingScan: parsed.nestingScan)
         let facts = state.withLock { state -> SnippetFacts in
             if reused != nil { state.reusedTreeCount += 1 }
             state.recentTrees.removeAll { $0.code == code }
@@ -250,11 +250,17 @@ public struct ParsedState: Sendable {
     var result: IncrementalParseResult { box.result }
     /// The facts of the tree's members, for the next state's walk (empty until the tree is walked).
     let memberFacts: MemberFactsTable
+    /// The code's nesting scan, for the next state's (`MarkedNestingScan`).
+    let nestingScan: MarkedNestingScan?
 
-    init(code: String, result: IncrementalParseResult, memberFacts: MemberFactsTable = .empty) {
+    init(
+        code: String, result: IncrementalParseResult, memberFacts: MemberFactsTable = .empty,
+        nestingScan: MarkedNestingScan? = nil
+    ) {
         self.code = code
         self.box = ParseBox(result)
         self.memberFacts = memberFacts
+        self.nestingScan = nestingScan
     }
 
     /// Parses `code`, reusing the unchanged parts of `previous`'s tree.
@@ -267,11 +273,19 @@ public struct ParsedState: Sendable {
     static func parse(
         _ code: String, previous: ParsedState?, edits makeEdits: () -> [TextReplacement]? = { nil }
     ) -> ParsedState? {
-        guard SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+        var scanned: MarkedNestingScan?
+        let reason = SwiftParseLimits.unparseableReason(code) {
+            let scan = previous.flatMap { $0.nestingScan?.rescan(code, previous: $0.code) } ?? MarkedNestingScan(code)
+            scanned = scan
+            return scan.nesting
+        }
+        guard reason == nil else { return nil }
+        let nestingScan = scanned
+        let state = { (result: IncrementalParseResult) in ParsedState(code: code, result: result, nestingScan: nestingScan) }
         // SwiftParser's incremental parse, reusing nodes of a tree with errors, can read the new text
         // otherwise than a full parse does (TreeSpliceTests.testATreeWithErrorsIsNotReused).
         guard let previous, !previous.result.tree.hasError else {
-            return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: nil))
+            return state(Parser.parseIncrementally(source: code, parseTransition: nil))
         }
         let old = Array(previous.code.utf8)
         let new = Array(code.utf8)
@@ -279,17 +293,17 @@ public struct ParsedState: Sendable {
         // spliced tree has no record of how far the parser looked ahead, so a later incremental parse from
         // it reuses only what follows its edits, which is always sound.
         if let spliced = splicedTree(previous.result.tree, old: old, new: new) {
-            return ParsedState(code: code, result: IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
+            return state(IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
         }
         // The edits are asked for only now: a splice of one run needs none. Runs apart splice one by one.
         let edits = makeEdits()
         if let edits, let spliced = splicedTree(previous.result.tree, old: old, new: new, runs: edits) {
-            return ParsedState(code: code, result: IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
+            return state(IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
         }
         if let edits, !edits.isEmpty, let concurrent = concurrentEdits(edits, old: old, new: new) {
             let transition = IncrementalParseTransition(
                 previousIncrementalParseResult: previous.result, edits: concurrent)
-            return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
+            return state(Parser.parseIncrementally(source: code, parseTransition: transition))
         }
         let (prefix, suffix) = ByteSearch.commonPrefixSuffixLength(old[...], new[...])
         let replaced = Array(new[prefix..<(new.count - suffix)])
@@ -298,7 +312,7 @@ public struct ParsedState: Sendable {
             replacement: replaced)
         let transition = IncrementalParseTransition(
             previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(edit))
-        return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
+        return state(Parser.parseIncrementally(source: code, parseTransition: transition))
     }
 }
 
