@@ -132,8 +132,8 @@ struct MissingRequiredMethod: CodeRule {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
         for representable in context.representables where representable.type.isComplete {
-            let range = representable.declaration.inherited.first {
-                Representable.protocols.map(\.name).contains($0.name)
+            let range = representable.declaration.inherited.first { inherited in
+                Representable.protocols.contains { $0.name == inherited.name }
             }
             let anchor =
                 representable.declaration.kind == .extension ? range?.range : representable.declaration.nameRange
