@@ -27,8 +27,11 @@ struct Representable {
     let make: FunctionFact?
     let update: FunctionFact?
     let makeCoordinator: FunctionFact?
+    /// The coordinator type: whatever `makeCoordinator()` returns, resolved in the project once (five
+    /// lifecycle rules ask for it, and each resolution builds and looks up the names it may stand for).
+    let coordinator: TypeView?
 
-    init(type: TypeView, declaration: TypeFact, adopting adopted: Adopted) {
+    init(type: TypeView, declaration: TypeFact, adopting adopted: Adopted, in project: ProjectView) {
         self.type = type
         self.declaration = declaration
         flavor = adopted.flavor
@@ -43,9 +46,11 @@ struct Representable {
         update = type.functions.first {
             $0.kind == .function && $0.name == adopted.updateName && $0.contextParameterName != nil
         }
-        makeCoordinator = type.functions.first {
+        let makeCoordinator = type.functions.first {
             $0.kind == .function && $0.name == "makeCoordinator" && $0.parameters.isEmpty
         }
+        self.makeCoordinator = makeCoordinator
+        coordinator = makeCoordinator?.returnTypeText.flatMap { project.resolve($0, from: type.qualifiedName) }
     }
 
     /// A representable protocol, with the names of the methods it requires.
@@ -70,11 +75,6 @@ struct Representable {
         Adopted("NSViewRepresentable", "NS", .view), Adopted("NSViewControllerRepresentable", "NS", .viewController),
     ]
 
-    /// The coordinator type: whatever `makeCoordinator()` returns, resolved in the project.
-    func coordinator(in project: ProjectView) -> TypeView? {
-        guard let returned = makeCoordinator?.returnTypeText else { return nil }
-        return project.resolve(returned, from: type.qualifiedName)
-    }
 
     /// The nested type a representable declares as its coordinator by name, when there is no makeCoordinator.
     func nestedCoordinator(in project: ProjectView) -> TypeView? {
@@ -102,7 +102,7 @@ func findRepresentables(in facts: SnippetFacts, project: ProjectView) -> [Repres
                 types.first {
                     $0.qualifiedName == qualifiedName && $0.inherited.contains { $0.name == entry.name }
                 } ?? types[index]
-            result.append(Representable(type: view, declaration: local, adopting: entry))
+            result.append(Representable(type: view, declaration: local, adopting: entry, in: project))
             break
         }
     }

@@ -112,7 +112,7 @@ struct CoordinatorNotNSObject: CodeRule {
         // The representables' coordinators, then every other type the snippet declares: any class adopting a
         // UIKit delegate (a gesture recognizer's coordinator, a scene delegate) needs NSObject just the same.
         let coordinators = context.representables.compactMap {
-            $0.coordinator(in: context.project) ?? $0.nestedCoordinator(in: context.project)
+            $0.coordinator ?? $0.nestedCoordinator(in: context.project)
         }
         let declared = context.facts.types.filter { $0.kind == .class || $0.kind == .struct }.compactMap {
             context.project.type(qualifiedName: $0.qualifiedName)
