@@ -87,7 +87,7 @@ struct Representable {
 
 /// Each type of `facts` that adopts a representable protocol in `project`, once.
 func findRepresentables(in facts: SnippetFacts, project: ProjectView) -> [Representable] {
-    var seen = Set<String>()
+    var seen: [String] = []  // a type or two per snippet: no set to make and hash at every check
     var result: [Representable] = []
     // The declarations read in place, by index: a copy of each (a loop's element) retains all its fields.
     let types = facts.types
@@ -96,7 +96,7 @@ func findRepresentables(in facts: SnippetFacts, project: ProjectView) -> [Repres
         guard !seen.contains(qualifiedName), let view = project.type(qualifiedName: qualifiedName) else { continue }
         let inherited = view.inherited
         for entry in Representable.protocols where inherited.contains(where: { $0.name == entry.name }) {
-            seen.insert(qualifiedName)
+            seen.append(qualifiedName)
             // Ranges must point into the checked snippet: prefer its declaration that adopts the protocol.
             let local =
                 types.first {
