@@ -56,6 +56,19 @@ final class MarkedNestingScanTests: XCTestCase {
         }
     }
 
+    /// A mark's state rests on the line break's look ahead at the next line's first byte (a leading `.` goes on
+    /// with the chain): an edit of that byte is no edit after the mark, and the rescan starts before it.
+    func testARescanStartsOnlyWhereTheLookAheadReadNothingChanged() {
+        let old = "let v = a\n" + String(repeating: "    .b\n", count: 120)
+        let scan = MarkedNestingScan(old)
+        var bytes = Array(old.utf8)
+        let dot = bytes[scan.marks[1].offset...].firstIndex(of: UInt8(ascii: "."))!
+        bytes[dot] = UInt8(ascii: "x")
+        let new = String(decoding: bytes, as: UTF8.self)
+        XCTAssertEqual(scan.rescan(new, previous: old).nesting, SwiftNesting.scan(new))
+        XCTAssertLessThan(SwiftNesting.scan(new).deepest, SwiftNesting.scan(old).deepest, "the edit broke the chain")
+    }
+
     func testAnEditReadsAgainOnlyAroundItself() {
         let method = "    func helper(_ input: Int) -> Int {\n        let step = input.value(of: [1, 2])\n        return step\n    }\n"
         let body = String(repeating: method, count: 60)
