@@ -22,7 +22,7 @@ public final class FactsCache: Sendable {
         var incrementalCount = 0
         var nextID = 1
         /// Rule results by key, bounded by the keys' sizes (see `Bounds.memoCost`).
-        var memos: BoundedGenerations<AnyHashable, Any>
+        var memos: BoundedGenerations<MemoKey, Any>
         var memoHitCount = 0
         /// The last few trees parsed, newest last: a snippet parsed without its previous state's tree (the
         /// server's re-analysis after a keystroke, where the unchanged states are cache hits with no tree)
@@ -143,7 +143,7 @@ public final class FactsCache: Sendable {
     public func memoized<Key: Hashable & Sendable, Value: Sendable>(
         _ key: Key, cost: Int = 1, compute: () -> Value
     ) -> Value {
-        let boxed = AnyHashable(key)
+        let boxed = MemoKey(key)
         let known = state.withLock { state -> Value? in
             guard let value = state.memos.value(for: boxed) as? Value else { return nil }
             state.memoHitCount += 1
@@ -191,7 +191,7 @@ public final class FactsCache: Sendable {
         // The members the tree shares with the state it was parsed from keep their facts.
         let walked = walkFacts(from: parsed.result.tree, code: code, reusing: (reused ?? previous)?.memberFacts ?? .empty)
         let extracted = walked.facts
-        parsed = ParsedState(code: code, result: parsed.result, memberFacts: walked.members)
+        parsed = ParsedState(code: code, result: parsed.result, memberFacts: walked.members, nestingScan: parsed.nestingScan)
         let facts = state.withLock { state -> SnippetFacts in
             if reused != nil { state.reusedTreeCount += 1 }
             state.recentTrees.removeAll { $0.code == code }
@@ -209,6 +209,23 @@ public final class FactsCache: Sendable {
         }
         return (facts, parsed)
     }
+}
+
+/// A memo's key with its hash made once, compared first: a table's probe passes other keys before it reaches
+/// the key's place or an empty one, and comparing two `AnyHashable`s casts both (a miss in the rule memo of a
+/// long lint cost 7,000 instructions, at every check of every state).
+struct MemoKey: Hashable {
+    let key: AnyHashable
+    let hash: Int
+
+    init(_ key: some Hashable) {
+        self.key = AnyHashable(key)
+        hash = key.hashValue
+    }
+
+    static func == (lhs: MemoKey, rhs: MemoKey) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// A snippet's code as the key of its facts, hashed once: a lookup, the check for a racing parse, the
@@ -250,11 +267,17 @@ public struct ParsedState: Sendable {
     var result: IncrementalParseResult { box.result }
     /// The facts of the tree's members, for the next state's walk (empty until the tree is walked).
     let memberFacts: MemberFactsTable
+    /// The code's nesting scan, for the next state's (`MarkedNestingScan`).
+    let nestingScan: MarkedNestingScan?
 
-    init(code: String, result: IncrementalParseResult, memberFacts: MemberFactsTable = .empty) {
+    init(
+        code: String, result: IncrementalParseResult, memberFacts: MemberFactsTable = .empty,
+        nestingScan: MarkedNestingScan? = nil
+    ) {
         self.code = code
         self.box = ParseBox(result)
         self.memberFacts = memberFacts
+        self.nestingScan = nestingScan
     }
 
     /// Parses `code`, reusing the unchanged parts of `previous`'s tree.
@@ -267,11 +290,19 @@ public struct ParsedState: Sendable {
     static func parse(
         _ code: String, previous: ParsedState?, edits makeEdits: () -> [TextReplacement]? = { nil }
     ) -> ParsedState? {
-        guard SwiftParseLimits.unparseableReason(code) == nil else { return nil }
+        var scanned: MarkedNestingScan?
+        let reason = SwiftParseLimits.unparseableReason(code) {
+            let scan = previous.flatMap { $0.nestingScan?.rescan(code, previous: $0.code) } ?? MarkedNestingScan(code)
+            scanned = scan
+            return scan.nesting
+        }
+        guard reason == nil else { return nil }
+        let nestingScan = scanned
+        let state = { (result: IncrementalParseResult) in ParsedState(code: code, result: result, nestingScan: nestingScan) }
         // SwiftParser's incremental parse, reusing nodes of a tree with errors, can read the new text
         // otherwise than a full parse does (TreeSpliceTests.testATreeWithErrorsIsNotReused).
         guard let previous, !previous.result.tree.hasError else {
-            return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: nil))
+            return state(Parser.parseIncrementally(source: code, parseTransition: nil))
         }
         let old = Array(previous.code.utf8)
         let new = Array(code.utf8)
@@ -279,17 +310,17 @@ public struct ParsedState: Sendable {
         // spliced tree has no record of how far the parser looked ahead, so a later incremental parse from
         // it reuses only what follows its edits, which is always sound.
         if let spliced = splicedTree(previous.result.tree, old: old, new: new) {
-            return ParsedState(code: code, result: IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
+            return state(IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
         }
         // The edits are asked for only now: a splice of one run needs none. Runs apart splice one by one.
         let edits = makeEdits()
         if let edits, let spliced = splicedTree(previous.result.tree, old: old, new: new, runs: edits) {
-            return ParsedState(code: code, result: IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
+            return state(IncrementalParseResult(tree: spliced, lookaheadRanges: LookaheadRanges()))
         }
         if let edits, !edits.isEmpty, let concurrent = concurrentEdits(edits, old: old, new: new) {
             let transition = IncrementalParseTransition(
                 previousIncrementalParseResult: previous.result, edits: concurrent)
-            return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
+            return state(Parser.parseIncrementally(source: code, parseTransition: transition))
         }
         let (prefix, suffix) = ByteSearch.commonPrefixSuffixLength(old[...], new[...])
         let replaced = Array(new[prefix..<(new.count - suffix)])
@@ -298,7 +329,7 @@ public struct ParsedState: Sendable {
             replacement: replaced)
         let transition = IncrementalParseTransition(
             previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(edit))
-        return ParsedState(code: code, result: Parser.parseIncrementally(source: code, parseTransition: transition))
+        return state(Parser.parseIncrementally(source: code, parseTransition: transition))
     }
 }
 

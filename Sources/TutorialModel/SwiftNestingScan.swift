@@ -42,28 +42,32 @@ public struct SwiftNesting: Sendable, Equatable {
     }
 }
 
-private enum Opener: UInt8 {
+enum Opener: UInt8 {
     case paren, square, brace, angle
     /// `\(` inside a string: its `)` returns to the string (`raw` `#` signs and `multiline` kept).
     case interpolation
 }
 
 /// One open level and the chain counted inside it since its last separator.
-private struct Level {
+struct Level: Equatable {
     let opener: Opener
     var chain: Int
     /// For `.interpolation`: the string to return to at its `)`.
     var string: StringKind
 }
 
-private struct StringKind {
+struct StringKind: Equatable {
     var hashes: Int
     var multiline: Bool
     static let none = StringKind(hashes: -1, multiline: false)
 }
 
-private struct Scanner {
+struct Scanner {
     var result = SwiftNesting()
+    /// From this offset on, `run` hands each line start to `markLineStart` (`MarkedNestingScan`); a plain
+    /// scan never does.
+    var markFrom = Int.max
+    var marking: NestingMarking?
     /// The open levels, the outermost first; the root level is the top of the snippet.
     var levels = [Level(opener: .brace, chain: 0, string: .none)]
     /// Sum over `levels` of one per level (the root excluded) plus its chain: the current estimate.
@@ -132,8 +136,10 @@ private struct Scanner {
         }
     }
 
-    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var index = 0
+    /// Scans from `start` (0, or a mark's line start with the scanner as it was there) to the end, or to the
+    /// line start where `markLineStart` finds the rest already scanned (the end's open levels then left alone).
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) {
+        var index = start
         let count = bytes.count
         var stringToScan: StringKind? = nil
         while index < count {
@@ -154,6 +160,7 @@ private struct Scanner {
             case 0x0A:
                 index += 1
                 lineBreak(bytes, before: index)
+                if index >= markFrom, markLineStart(bytes, at: index) { return }
             case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
                 while index < count, bytes[index] != 0x0A { index += 1 }
             case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):

@@ -43,12 +43,18 @@ public enum SwiftParseLimits {
 
     /// Why `code` is not parsed, as a sentence for the user; nil when it can be parsed.
     public static func unparseableReason(_ code: String) -> String? {
+        unparseableReason(code) { SwiftNesting.scan(code) }
+    }
+
+    /// `unparseableReason(code)` with the code's nesting found by `scan` (asked only of code within the size
+    /// limit): a file parsed from its previous state is scanned from that state's scan (`MarkedNestingScan`).
+    public static func unparseableReason(_ code: String, scan: () -> SwiftNesting) -> String? {
         let size = code.utf8.count
         if size > maximumSnippetBytes {
             let megabytes = (Double(size) / Double(1 << 20) * 10).rounded() / 10
             return "this Swift snippet is \(megabytes) MiB; snippets over \(maximumSnippetBytes >> 20) MiB are not parsed, so the code rules skip it"
         }
-        let nesting = SwiftNesting.scan(code)
+        let nesting = scan()
         if nesting.deepestSquare > maximumBracketDepth {
             return "this Swift snippet nests `[` \(nesting.deepestSquare) deep; the Swift parser takes exponential time on such code, so the code rules skip it"
         }

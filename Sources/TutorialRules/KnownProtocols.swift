@@ -19,10 +19,24 @@ public struct KnownProtocols: Sendable, Decodable {
     }
 
     public let protocols: [Entry]
+    /// Each name's first entry: the rules ask for an entry by name for every type and conformance of every
+    /// state, and comparing the name with each entry's in turn was about a fifth of missing-required-method.
+    private let firstByName: [String: Int]
 
-    public init(protocols: [Entry]) { self.protocols = protocols }
+    public init(protocols: [Entry]) {
+        self.protocols = protocols
+        var firstByName: [String: Int] = [:]
+        for (index, entry) in protocols.enumerated() where firstByName[entry.name] == nil { firstByName[entry.name] = index }
+        self.firstByName = firstByName
+    }
 
-    public func entry(_ name: String) -> Entry? { protocols.first { $0.name == name } }
+    private enum CodingKeys: String, CodingKey { case protocols }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(protocols: try decoder.container(keyedBy: CodingKeys.self).decode([Entry].self, forKey: .protocols))
+    }
+
+    public func entry(_ name: String) -> Entry? { firstByName[name].map { protocols[$0] } }
 
     /// The table shipped with the rules (`KnownProtocols.json`, embedded in the module by the package).
     public static let standard: KnownProtocols = {
@@ -35,8 +49,11 @@ public struct KnownProtocols: Sendable, Decodable {
     /// or a framework-prefixed `…DataSource` / `…Delegate`.
     public func isObjCProtocol(_ name: String) -> Bool {
         if let entry = entry(name) { return entry.objc }
-        let prefixes = ["UI", "NS", "MK", "WK", "CL", "PH", "AV", "SK", "SCN", "AR", "CB", "EK", "MF", "GK", "QL"]
         return (name.hasSuffix("Delegate") || name.hasSuffix("DataSource"))
-            && prefixes.contains { name.hasPrefix($0) }
+            && Self.frameworkPrefixes.contains { name.hasPrefix($0) }
     }
+
+    private static let frameworkPrefixes = [
+        "UI", "NS", "MK", "WK", "CL", "PH", "AV", "SK", "SCN", "AR", "CB", "EK", "MF", "GK", "QL",
+    ]
 }

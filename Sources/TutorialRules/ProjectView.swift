@@ -135,8 +135,11 @@ public struct TypeView: Sendable {
     public var name: String { declarations.first?.name ?? qualifiedName }
     public var kind: TypeFact.Kind? { primary?.kind }
 
-    /// Inherited types and protocols from the declaration and every extension.
-    public var inherited: [InheritedType] { declarations.flatMap(\.inherited) }
+    /// Inherited types and protocols from the declaration and every extension (a type declared once: its
+    /// declaration's array as it is, not a copy, since the rules ask for them at every check).
+    public var inherited: [InheritedType] {
+        declarations.count == 1 ? declarations[0].inherited : declarations.flatMap(\.inherited)
+    }
     public var inheritedNames: [String] { inherited.map(\.name) }
     public func adopts(_ name: String) -> Bool { inheritedNames.contains(name) }
 

@@ -16,8 +16,9 @@ struct Representable {
     /// `UI` or `NS`.
     let platform: String
 
-    var makeName: String { "make\(platform)\(flavor.makeSuffix)" }
-    var updateName: String { "update\(platform)\(flavor.makeSuffix)" }
+    /// `make…` and `update…` of the platform and flavor (`makeUIView`), made once per protocol (`protocols`).
+    let makeName: String
+    let updateName: String
     var makeSignature: String { "\(makeName)(context:)" }
     var updateSignature: String { "\(updateName)(_:context:)" }
 
@@ -26,28 +27,54 @@ struct Representable {
     let make: FunctionFact?
     let update: FunctionFact?
     let makeCoordinator: FunctionFact?
+    /// The coordinator type: whatever `makeCoordinator()` returns, resolved in the project once (five
+    /// lifecycle rules ask for it, and each resolution builds and looks up the names it may stand for).
+    let coordinator: TypeView?
 
-    init(type: TypeView, declaration: TypeFact, flavor: Flavor, platform: String) {
+    init(type: TypeView, declaration: TypeFact, adopting adopted: Adopted, in project: ProjectView) {
         self.type = type
         self.declaration = declaration
-        self.flavor = flavor
-        self.platform = platform
-        let suffix = flavor.makeSuffix
-        make = type.methods(named: "make\(platform)\(suffix)").first { $0.contextParameterName != nil }
-        update = type.methods(named: "update\(platform)\(suffix)").first { $0.contextParameterName != nil }
-        makeCoordinator = type.methods(named: "makeCoordinator").first { $0.parameters.isEmpty }
+        flavor = adopted.flavor
+        platform = adopted.platform
+        makeName = adopted.makeName
+        updateName = adopted.updateName
+        // Searched in place: a representable is found in every check of every state, and filtering the
+        // functions by name first copied each match into an array of its own.
+        make = type.functions.first {
+            $0.kind == .function && $0.name == adopted.makeName && $0.contextParameterName != nil
+        }
+        update = type.functions.first {
+            $0.kind == .function && $0.name == adopted.updateName && $0.contextParameterName != nil
+        }
+        let makeCoordinator = type.functions.first {
+            $0.kind == .function && $0.name == "makeCoordinator" && $0.parameters.isEmpty
+        }
+        self.makeCoordinator = makeCoordinator
+        coordinator = makeCoordinator?.returnTypeText.flatMap { project.resolve($0, from: type.qualifiedName) }
     }
 
-    static let protocols: [(name: String, platform: String, flavor: Flavor)] = [
-        ("UIViewRepresentable", "UI", .view), ("UIViewControllerRepresentable", "UI", .viewController),
-        ("NSViewRepresentable", "NS", .view), ("NSViewControllerRepresentable", "NS", .viewController),
+    /// A representable protocol, with the names of the methods it requires.
+    struct Adopted {
+        let name: String
+        let platform: String
+        let flavor: Flavor
+        let makeName: String
+        let updateName: String
+
+        init(_ name: String, _ platform: String, _ flavor: Flavor) {
+            self.name = name
+            self.platform = platform
+            self.flavor = flavor
+            makeName = "make\(platform)\(flavor.makeSuffix)"
+            updateName = "update\(platform)\(flavor.makeSuffix)"
+        }
+    }
+
+    static let protocols: [Adopted] = [
+        Adopted("UIViewRepresentable", "UI", .view), Adopted("UIViewControllerRepresentable", "UI", .viewController),
+        Adopted("NSViewRepresentable", "NS", .view), Adopted("NSViewControllerRepresentable", "NS", .viewController),
     ]
 
-    /// The coordinator type: whatever `makeCoordinator()` returns, resolved in the project.
-    func coordinator(in project: ProjectView) -> TypeView? {
-        guard let returned = makeCoordinator?.returnTypeText else { return nil }
-        return project.resolve(returned, from: type.qualifiedName)
-    }
 
     /// The nested type a representable declares as its coordinator by name, when there is no makeCoordinator.
     func nestedCoordinator(in project: ProjectView) -> TypeView? {
@@ -60,20 +87,22 @@ struct Representable {
 
 /// Each type of `facts` that adopts a representable protocol in `project`, once.
 func findRepresentables(in facts: SnippetFacts, project: ProjectView) -> [Representable] {
-    var seen = Set<String>()
+    var seen: [String] = []  // a type or two per snippet: no set to make and hash at every check
     var result: [Representable] = []
-    for declaration in facts.types where declaration.kind != .protocol {
-        guard !seen.contains(declaration.qualifiedName),
-            let view = project.type(qualifiedName: declaration.qualifiedName)
-        else { continue }
-        for entry in Representable.protocols where view.adopts(entry.name) {
-            seen.insert(declaration.qualifiedName)
+    // The declarations read in place, by index: a copy of each (a loop's element) retains all its fields.
+    let types = facts.types
+    for index in types.indices where types[index].kind != .protocol {
+        let qualifiedName = types[index].qualifiedName
+        guard !seen.contains(qualifiedName), let view = project.type(qualifiedName: qualifiedName) else { continue }
+        let inherited = view.inherited
+        for entry in Representable.protocols where inherited.contains(where: { $0.name == entry.name }) {
+            seen.append(qualifiedName)
             // Ranges must point into the checked snippet: prefer its declaration that adopts the protocol.
             let local =
-                facts.types.first {
-                    $0.qualifiedName == declaration.qualifiedName && $0.inherited.contains { $0.name == entry.name }
-                } ?? declaration
-            result.append(Representable(type: view, declaration: local, flavor: entry.flavor, platform: entry.platform))
+                types.first {
+                    $0.qualifiedName == qualifiedName && $0.inherited.contains { $0.name == entry.name }
+                } ?? types[index]
+            result.append(Representable(type: view, declaration: local, adopting: entry, in: project))
             break
         }
     }

@@ -38,6 +38,21 @@ final class FactsCacheBoundTests: XCTestCase {
         XCTAssertEqual(cache.memoized("key 999", cost: 7) { -2 }, 999, "the newest results stay")
     }
 
+    /// The memo compares its keys' hashes first, and the keys themselves where the hashes agree: keys of one
+    /// hash keep their own results, and keys of different types never meet.
+    func testRememberedResultsAreTheirOwnKeysWhateverTheirHashes() {
+        struct Colliding: Hashable {
+            let value: Int
+            func hash(into hasher: inout Hasher) { hasher.combine(0) }
+        }
+        let cache = FactsCache()
+        for value in 0..<50 { XCTAssertEqual(cache.memoized(Colliding(value: value)) { value }, value) }
+        for value in 0..<50 { XCTAssertEqual(cache.memoized(Colliding(value: value)) { -1 }, value, "remembered") }
+        XCTAssertEqual(cache.memoized(7) { "an Int's" }, "an Int's")
+        XCTAssertEqual(cache.memoized("7") { "a String's" }, "a String's")
+        XCTAssertEqual(cache.memoStatistics.hits, 50)
+    }
+
     /// An editing session's facts are bounded by their code's bytes, and a snippet still in use keeps its
     /// facts (and so its id, which the rule results are keyed by) however many others come and go.
     func testFactsStayWithinTheirTextBoundAndKeepWhatIsUsed() {

@@ -108,19 +108,20 @@ struct CoordinatorNotNSObject: CodeRule {
 
     func check(_ context: CodeContext) -> [CodeFinding] {
         var findings: [CodeFinding] = []
-        var checked = Set<String>()
+        // A type or two per snippet: an array, not a set made and hashed at every check.
+        var checked: [String] = []
         // The representables' coordinators, then every other type the snippet declares: any class adopting a
         // UIKit delegate (a gesture recognizer's coordinator, a scene delegate) needs NSObject just the same.
         let coordinators = context.representables.compactMap {
-            $0.coordinator(in: context.project) ?? $0.nestedCoordinator(in: context.project)
+            $0.coordinator ?? $0.nestedCoordinator(in: context.project)
         }
-        let declared = context.facts.types.filter { $0.kind == .class || $0.kind == .struct }.compactMap {
-            context.project.type(qualifiedName: $0.qualifiedName)
+        let declared = context.facts.types.compactMap {
+            $0.kind == .class || $0.kind == .struct ? context.project.type(qualifiedName: $0.qualifiedName) : nil
         }
         for coordinator in coordinators + declared {
             guard let primary = coordinator.primary, coordinator.isComplete, !checked.contains(coordinator.qualifiedName)
             else { continue }
-            checked.insert(coordinator.qualifiedName)
+            checked.append(coordinator.qualifiedName)
             // Ranges must be in the checked snippet.
             guard
                 let local = context.facts.types.first(where: {

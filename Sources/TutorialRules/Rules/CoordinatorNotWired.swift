@@ -164,7 +164,7 @@ struct CoordinatorNotWired: CodeRule {
             let nested =
                 representable.makeCoordinator == nil ? representable.nestedCoordinator(in: context.project) : nil
             guard let make = representable.make,
-                let coordinator = representable.coordinator(in: context.project) ?? nested,
+                let coordinator = representable.coordinator ?? nested,
                 coordinator.primary != nil, coordinator.isComplete, representable.type.isComplete
             else { continue }
             let contextName = make.contextParameterName ?? "context"

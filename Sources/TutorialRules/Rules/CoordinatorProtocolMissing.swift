@@ -110,7 +110,7 @@ struct CoordinatorProtocolMissing: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         var findings: [CodeFinding] = []
         for representable in context.representables {
-            guard let coordinator = representable.coordinator(in: context.project), coordinator.primary != nil,
+            guard let coordinator = representable.coordinator, coordinator.primary != nil,
                 coordinator.isComplete
             else {
                 continue

@@ -132,8 +132,8 @@ struct MissingRequiredMethod: CodeRule {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
         for representable in context.representables where representable.type.isComplete {
-            let range = representable.declaration.inherited.first {
-                Representable.protocols.map(\.name).contains($0.name)
+            let range = representable.declaration.inherited.first { inherited in
+                Representable.protocols.contains { $0.name == inherited.name }
             }
             let anchor =
                 representable.declaration.kind == .extension ? range?.range : representable.declaration.nameRange
@@ -157,16 +157,18 @@ struct MissingRequiredMethod: CodeRule {
                         range: anchor, resolvingTokens: [representable.updateName]))
             }
         }
-        var checked = Set<String>()
-        for declaration in context.facts.types where declaration.kind != .protocol {
-            guard !checked.contains(declaration.qualifiedName),
-                let type = context.project.type(qualifiedName: declaration.qualifiedName), type.primary != nil,
+        // A type or two per snippet: an array, not a set made and hashed at every check; the declarations
+        // read by name, not copied whole.
+        var checked: [String] = []
+        for qualifiedName in context.facts.types.compactMap({ $0.kind != .protocol ? $0.qualifiedName : nil }) {
+            guard !checked.contains(qualifiedName),
+                let type = context.project.type(qualifiedName: qualifiedName), type.primary != nil,
                 type.isComplete
             else { continue }
-            checked.insert(declaration.qualifiedName)
+            checked.append(qualifiedName)
             // Only a class's first inherited type can be a superclass, and an unknown one may implement the methods.
             var mayInherit = false
-            if type.kind == .class, let first = type.inheritedNames.first {
+            if type.kind == .class, let first = type.inherited.first?.name {
                 mayInherit =
                     context.knownProtocols.entry(first) == nil && !Self.plainSuperclasses.contains(first)
                     && !context.knownProtocols.isObjCProtocol(first)
@@ -180,9 +182,9 @@ struct MissingRequiredMethod: CodeRule {
                 guard !missing.isEmpty else { continue }
                 // Point at the conformance in this snippet; a conformance declared elsewhere is reported there.
                 guard
-                    let local = context.facts.types.first(where: { $0.qualifiedName == declaration.qualifiedName })?
+                    let local = context.facts.types.first(where: { $0.qualifiedName == qualifiedName })?
                         .inherited.first(where: { $0.name == adopted.name })
-                        ?? context.facts.types.filter({ $0.qualifiedName == declaration.qualifiedName })
+                        ?? context.facts.types.filter({ $0.qualifiedName == qualifiedName })
                         .flatMap(\.inherited).first(where: { $0.name == adopted.name })
                 else { continue }
                 findings.append(

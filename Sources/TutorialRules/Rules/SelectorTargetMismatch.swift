@@ -187,7 +187,7 @@ struct SelectorTargetMismatch: CodeRule {
                     || enclosingMethod(of: function, in: context.facts)?.contextParameterName == base
             else { return nil }
             let representable = context.representables.first { $0.type.qualifiedName == enclosing.qualifiedName }
-            guard let coordinator = representable?.coordinator(in: context.project) else { return nil }
+            guard let coordinator = representable?.coordinator else { return nil }
             if coordinator.qualifiedName != type.qualifiedName, !coordinator.inheritedNames.contains(type.name) {
                 return
                     "the target is \(base).coordinator, a \(coordinator.name), but the action is a method of \(type.name)"

@@ -115,7 +115,7 @@ struct StaleCoordinatorParent: CodeRule {
         guard !context.isFragment else { return [] }
         var findings: [CodeFinding] = []
         for representable in context.representables {
-            guard let update = representable.update, let coordinator = representable.coordinator(in: context.project),
+            guard let update = representable.update, let coordinator = representable.coordinator,
                 coordinator.primary != nil, coordinator.isComplete
             else { continue }
             let parents = coordinator.properties.filter { property in
