@@ -129,6 +129,12 @@ public struct LineIndex: Sendable {
         return SourceRange(start: start, end: end)
     }
 
+    /// A 0-based line's text without its terminator, for the checks that read a paragraph line by line.
+    package func contentText(ofLine line: Int) -> Substring {
+        let range = contentRange(ofLine: line)
+        return Substring(String(decoding: bytes[range.start..<range.end], as: UTF8.self))
+    }
+
     /// 0-based line and 0-based column of `offset`, counted in `encoding` units.
     /// An offset inside a multi-byte character is rounded down to that character's start.
     public func position(of offset: Int, encoding: ColumnEncoding) -> (line: Int, column: Int) {

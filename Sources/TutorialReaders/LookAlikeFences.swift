@@ -73,11 +73,3 @@ enum LookAlikeFences {
         return !text.isEmpty && (text.allSatisfy { $0 == "=" } || text.allSatisfy { $0 == "-" })
     }
 }
-
-extension LineIndex {
-    /// A 0-based line's text without its terminator, for the checks that read a paragraph line by line.
-    func contentText(ofLine line: Int) -> Substring {
-        let range = contentRange(ofLine: line)
-        return Substring(String(decoding: bytes[range.start..<range.end], as: UTF8.self))
-    }
-}
