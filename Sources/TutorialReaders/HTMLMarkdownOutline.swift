@@ -61,7 +61,8 @@ enum OutlineBuilder {
     ) -> Tutorial {
         let numbered = OutlineNumbering.label(
             PlainStepLabels.label(
-                EnumeratedParagraphs.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))))
+                EnumeratedParagraphs.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))),
+            titleOutsideHeadings: frontMatterTitle != nil || declaredTitle != nil)
         var state = BuildState(
             blocks: numbered.blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle,
             fallbackTitle: fallbackTitle,

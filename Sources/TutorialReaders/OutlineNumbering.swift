@@ -15,8 +15,11 @@
 /// level-1 headings over a series (a post's parts, one per platform) group its sections.
 enum OutlineNumbering {
     /// The blocks with outline-numbered headings labelled, and the indices of the numbered sections that
-    /// are one step by themselves.
-    static func label(_ blocks: [OutlineBlock]) -> (blocks: [OutlineBlock], sectionsAsSteps: Set<Int>) {
+    /// are one step by themselves. `titleOutsideHeadings`: front matter or an article header names the page,
+    /// so no heading deeper than level 1 is its title.
+    static func label(
+        _ blocks: [OutlineBlock], titleOutsideHeadings: Bool = false
+    ) -> (blocks: [OutlineBlock], sectionsAsSteps: Set<Int>) {
         let blocks = labelledWordSeries(blocks)
         var numbers: [Int: [Int]] = [:]
         for (index, block) in blocks.enumerated() {
@@ -33,7 +36,9 @@ enum OutlineNumbering {
             for (index, number) in impliedSections { numbers[index] = [number] }
         }
         guard let sectionLevel = seriesLevel(numbers, blocks) else { return (blocks, []) }
-        guard seriesNumbersSections(at: sectionLevel, blocks) else { return (blocks, []) }
+        guard seriesNumbersSections(at: sectionLevel, blocks, titleOutsideHeadings: titleOutsideHeadings) else {
+            return (blocks, [])
+        }
 
         var result = blocks
         var sectionsAsSteps = Set<Int>()
@@ -131,8 +136,10 @@ enum OutlineNumbering {
     /// Whether above the series at `level` stands at most the title, or only level-1 headings (the title and
     /// the parts the series is grouped in: `# iOS` over `## 1. Create the project`, `# macOS` over its own
     /// `## 1.`): a series under several shallower headings below the top (`## Custom Row` over `### 1. Create
-    /// the row`, `### 2. Use it`) numbers things inside a section, not the sections.
-    private static func seriesNumbersSections(at level: Int, _ blocks: [OutlineBlock]) -> Bool {
+    /// the row`, `### 2. Use it`) numbers things inside a section, not the sections. Where front matter or an
+    /// article header names the page, a lone shallower heading below level 1 is no title but the one section
+    /// the series stands in (`title:` in front matter over `## Data` over `### 1. Rows`, `### 2. Cells`).
+    private static func seriesNumbersSections(at level: Int, _ blocks: [OutlineBlock], titleOutsideHeadings: Bool) -> Bool {
         var shallower = 0
         var shallowerBelowTop = 0
         for block in blocks {
@@ -140,7 +147,7 @@ enum OutlineNumbering {
             shallower += 1
             if heading > 1 { shallowerBelowTop += 1 }
         }
-        return shallower <= 1 || shallowerBelowTop == 0
+        return shallowerBelowTop == 0 || (shallower <= 1 && !titleOutsideHeadings)
     }
 
     /// A page without code whose headings at one level are a series of one word and a counting number
