@@ -27,7 +27,9 @@ import TutorialModel
 ///   level*. An unlabelled heading above it starts a section (`## Creating the views` over
 ///   `### Step 1`); one at the step level closes the current step (what follows belongs to no labelled
 ///   step, so its code goes to an implicit step titled by that heading); one below it is a subheading,
-///   prose of the current step. Bold-prefix steps sit below every heading.
+///   prose of the current step. Where only paragraphs label steps (`**Step 2.**`, `1、` items), sections are
+///   found as in a page without labels (next item), and a sub-heading ends a step only when code of its
+///   own follows it before the next label (a topic after the labelled run, not a note inside a step).
 /// - When the document has no step labels at all, the first unlabelled heading level below the title's
 ///   (any level without a title) starts sections, as do the shallower headings (a level-1 heading between
 ///   sections carries its own code, or groups sections and makes none itself: its sections are the

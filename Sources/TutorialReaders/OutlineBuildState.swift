@@ -5,6 +5,8 @@ import TutorialModel
 struct BuildState {
     let blocks: [OutlineBlock]
     let hasStepLabels: Bool
+    /// Whether paragraphs (not headings) label the steps.
+    let hasParagraphSteps: Bool
     /// Whether the section open now holds a step label: a section without any, even in a page that labels
     /// steps elsewhere (`#### Step 1` under `### Vapor`, none under `### Parsing`), has a step per code block.
     var sectionHasStepLabels = false
@@ -98,18 +100,19 @@ struct BuildState {
         sectionTitleHeadingIndices = sectionTitles
 
         var stepLevels: [Int] = []
-        var hasParagraphSteps = false
+        var paragraphSteps = false
         var unlabelledLevels: [Int] = []
         for (index, block) in blocks.enumerated() where index != titleIndex && !sectionTitles.contains(index) {
             switch (block.kind, block.label?.kind) {
             case (.heading(let level), .step?): stepLevels.append(level)
-            case (.paragraph, .step?): hasParagraphSteps = true
+            case (.paragraph, .step?): paragraphSteps = true
             case (.heading(let level), nil) where !OutlineBuilder.isAside(block.text):
                 unlabelledLevels.append(level)
             default: break
             }
         }
-        hasStepLabels = !stepLevels.isEmpty || hasParagraphSteps
+        hasParagraphSteps = paragraphSteps
+        hasStepLabels = !stepLevels.isEmpty || paragraphSteps
         var groupSections: [Int: Int] = [:]
         if OutlineBuilder.isIndexPage(blocks) {
             // An index page's headings group its links, not steps: one section, a step per code block.
@@ -118,9 +121,6 @@ struct BuildState {
         } else if let stepLevel = stepLevels.min() {
             sectionBelowLevel = stepLevel
             stepBreakLevel = stepLevel
-        } else if hasParagraphSteps {
-            sectionBelowLevel = 7
-            stepBreakLevel = 0
         } else {
             // Sections are the headings of the first level below the title (and any above it that carry
             // code): a heading of the title's level between sections (`# Data` over `## @State`, `## Lists`)
@@ -138,6 +138,16 @@ struct BuildState {
         groupSectionBelowLevels = groupSections
         partSectionBelowLevel = sectionBelowLevel
         sectionHasStepLabels = holdsStepLabel(after: -1)
+    }
+
+    /// Whether a code block follows the heading at `index` before the next heading or step label.
+    private func carriesCodeBeforeNextStep(_ index: Int) -> Bool {
+        for block in blocks[(index + 1)...] {
+            if block.isCode { return true }
+            if case .heading = block.kind { return false }
+            if block.label?.kind == .step { return false }
+        }
+        return false
     }
 
     /// Whether a step label stands after `index` before the next heading that opens a section.
@@ -181,7 +191,10 @@ struct BuildState {
             // Inside a section the author labelled, or one that already holds steps, a deeper heading (an
             // overview, notes, a summary) is one of its sub-headings, never a section taking its steps; in a
             // numbered section that is one step by itself, it is a topic inside that step.
-            return level <= stepBreakLevel && step?.held != true ? .stepBreak : .content
+            // Where paragraphs label the steps (`1、`, `**Step 2.**`), a sub-heading ends the step only when
+            // code of its own follows it (a topic after the labelled run), not a note or summary inside it.
+            let breaks = level <= stepBreakLevel && step?.held != true
+            return breaks && !(hasParagraphSteps && !carriesCodeBeforeNextStep(index)) ? .stepBreak : .content
         }
         if level < partSectionBelowLevel { return .section(labelled: false) }
         if level <= stepBreakLevel { return .stepBreak }
