@@ -164,17 +164,27 @@ enum OutlineBuilder {
         "实验", "實驗", "提示", "重要", "注意", "注", "警告", "小贴士", "ヒント", "メモ", "注意点", "重要事項",
     ]
 
-    /// Whether `text` opens an aside: an aside word alone, or followed by a separator or a space.
-    static func isAside(_ text: String) -> Bool { isAsideByASCIIBytes(text) ?? isAsideByCharacters(text) }
+    /// Whether `text` opens an aside: an aside word alone, or followed by a separator or a space. With
+    /// `labelOnly`, a word followed by a lower-case word is a sentence (`Note how quickly the query ran.`),
+    /// no aside: a paragraph that says so introduces the code after it as the next step, where `Note:` or
+    /// `Tip` alone labels code shown inside the aside.
+    static func isAside(_ text: String, labelOnly: Bool = false) -> Bool {
+        isAsideByASCIIBytes(text, labelOnly: labelOnly) ?? isAsideByCharacters(text, labelOnly: labelOnly)
+    }
 
-    static func isAsideByCharacters(_ text: String) -> Bool {
+    static func isAsideByCharacters(_ text: String, labelOnly: Bool = false) -> Bool {
         var body = Substring(text).trimmingWhitespace()
         if body.hasPrefix("[!") { body = body.dropFirst(2) }  // GitHub alerts: `> [!NOTE]`
         let lowered = body.lowercased()
         for word in asideWords where lowered.hasPrefix(word) {
             let rest = lowered.dropFirst(word.count)
             guard let next = rest.first else { return true }
-            if next.isWhitespace || ":：.。!！]）)-—".contains(next) { return true }
+            if ":：.。!！]）)-—".contains(next) { return true }
+            if next.isWhitespace {
+                let written = body.dropFirst(word.count).drop(while: \.isWhitespace)
+                if labelOnly, let first = written.first, first.isASCII, first.isLowercase { continue }
+                return true
+            }
         }
         return false
     }
@@ -188,7 +198,7 @@ enum OutlineBuilder {
     /// included), nil when one of them is not: there each character is one byte and lower-cases alone,
     /// and no word written in other scripts can match. Lower-casing the whole text of every block was a
     /// twentieth of a keystroke's re-analysis of a long tutorial.
-    static func isAsideByASCIIBytes(_ text: String) -> Bool? {
+    static func isAsideByASCIIBytes(_ text: String, labelOnly: Bool = false) -> Bool? {
         // In place, over the text's own bytes: a copy of the first bytes into an array cost an allocation
         // per block, twice per block at every keystroke.
         var text = text
@@ -209,7 +219,13 @@ enum OutlineBuilder {
                 // Past the window's end is the text's end (trailing whitespace is no different).
                 let after = body + word.count
                 guard after < end else { return true }
-                if isSpace(utf8[after]) || asideSeparators.contains(utf8[after]) { return true }
+                if asideSeparators.contains(utf8[after]) { return true }
+                if isSpace(utf8[after]) {
+                    var next = after
+                    while next < utf8.count, isSpace(utf8[next]) { next += 1 }
+                    if labelOnly, next < utf8.count, utf8[next] >= 0x61, utf8[next] <= 0x7A { continue }
+                    return true
+                }
             }
             return false
         }

@@ -260,15 +260,22 @@ struct BuildState {
         }
     }
 
+    /// Whether `block` opens an aside, which keeps the code it shows in its step: an aside heading, or a
+    /// paragraph that opens with an aside label (`Note:`, `Tip`), not with a sentence (`Note how…`).
+    private func opensAside(_ block: OutlineBlock) -> Bool {
+        if case .paragraph = block.kind { return OutlineBuilder.isAside(block.text, labelOnly: true) }
+        return OutlineBuilder.isAside(block.text)
+    }
+
     private mutating func addContent(_ index: Int) {
         let block = blocks[index]
-        let aside = OutlineBuilder.isAside(block.text)
+        let aside = opensAside(block)
         if step?.awaitsTitle == true {
             step?.awaitsTitle = false
             if case .paragraph = block.kind, !captions.contains(index), !aside { step?.title = block.text }
         }
         if case .code(let code) = block.kind {
-            if startsImplicitStep(block), index == 0 || !OutlineBuilder.isAside(blocks[index - 1].text) {
+            if startsImplicitStep(block), index == 0 || !opensAside(blocks[index - 1]) {
                 // Unlabelled documents: each code block is a step of its own, whether prose, a caption
                 // or nothing stands between it and the code before it; code an aside right before it
                 // introduces is shown in that aside, and stays in its step.
