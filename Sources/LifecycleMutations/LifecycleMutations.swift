@@ -95,7 +95,7 @@ struct ScannedSnippet {
         }
         var scanned: [ScannedSnippet] = []
         for (stepIndex, step) in tutorial.steps.enumerated() {
-            for (snippetIndex, snippet) in step.snippets.enumerated() where isSwift(snippet) {
+            for (snippetIndex, snippet) in step.snippets.enumerated() where snippet.isSwift(unlabelledIsSwift: true) {
                 let found = mutationSites(in: snippet.code)
                 scanned.append(
                     ScannedSnippet(
@@ -110,11 +110,6 @@ struct ScannedSnippet {
             }
         }
         return scanned
-    }
-
-    private static func isSwift(_ snippet: Snippet) -> Bool {
-        if let language = snippet.language { return language == "swift" }
-        return snippet.fileName.map { !$0.contains(".") || $0.hasSuffix(".swift") } ?? true
     }
 
     /// Snippets of the same file: equal names, or a name unknown in one of them.

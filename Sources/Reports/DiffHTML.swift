@@ -199,20 +199,13 @@ struct HTMLReportPage {
             out +=
                 "<div class=\"change fragment\"><div class=\"change-head\"><span class=\"file\">\(htmlEscaped(snippet.fileName ?? "(no file name)"))</span> <span class=\"from\">\(why)</span></div>\n"
             let lines = TextLines(snippet.code)
-            let spans = isSwift(snippet, fileName: snippet.fileName ?? "") ? syntax.spans(for: snippet.code) : []
+            let spans = snippet.isSwift() ? syntax.spans(for: snippet.code) : []
             out += "<pre class=\"code\">"
             for line in 0..<lines.count { out += codeHTML(lines, line: line, spans: spans, highlights: []) + "\n" }
             out += "</pre></div>\n"
         }
         if step.snippets.isEmpty { out += "<p class=\"nocode\">No code in this step.</p>\n" }
         out += "</article>\n"
-    }
-
-    /// Whether to colour code as Swift. Not `Snippet.isSwift`, where a language decides: colouring goes by
-    /// the file's name too, since pages mark Swift blocks with another language (a `text` block labelled
-    /// `CircleImage.swift`) and the report still shows them as the Swift they are.
-    private func isSwift(_ snippet: Snippet, fileName: String) -> Bool {
-        snippet.language == "swift" || fileName.hasSuffix(".swift")
     }
 
     /// One change; `noChangeReported`: it changes nothing where its step asked for an edit (a finding).
@@ -240,7 +233,7 @@ struct HTMLReportPage {
             out += "</div>\n"
             return
         }
-        let swift = isSwift(change.to.snippet, fileName: change.fileName)
+        let swift = change.to.snippet.isSwift(inFile: change.fileName)
         let oldCode = String(decoding: change.diff.old.bytes, as: UTF8.self)
         let oldSpans = swift ? syntax.spans(for: oldCode) : []
         // The new state is parsed incrementally from the old one's tree, with the diff's edits.

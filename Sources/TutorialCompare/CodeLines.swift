@@ -43,16 +43,6 @@ struct CodeText: Sendable {
     func text(of range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 }
 
-/// Whether a snippet is compared as Swift: its language says so, or its file's name does where the language
-/// says nothing of substance (a Swift file shown as ```` ```text ````), or nothing says otherwise.
-func isSwiftCode(language: String?, fileName: String?) -> Bool {
-    let namesSwift = fileName.flatMap { name in
-        name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() == "swift" }
-    }
-    if let language, !["text", "txt", "plain", "plaintext"].contains(language) { return language == "swift" }
-    return namesSwift ?? (language == nil)
-}
-
 /// Splits `code` into compared lines. Swift is tokenized by SwiftParser (so a `//` inside a string is no
 /// comment and a multi-line comment is one), anything else by whitespace.
 func makeCodeText(_ code: String, swift: Bool, previous: ParsedState? = nil) -> (text: CodeText, parsed: ParsedState?) {

@@ -117,7 +117,7 @@ struct OutlineCode: Sendable, Equatable {
 
     /// The kind `SnippetClassifier.kind(code:language:fileName:)` gives the code with this file name.
     func kind(fileName: String?) -> SnippetKind {
-        let isSwift = language == "swift" || fileName?.hasSuffix(".swift") == true
+        let isSwift = SwiftCode.isSwift(language: language, fileName: fileName, unlabelled: false)
         return isSwift ? kindAsSwift : (fileName == nil ? .fragment : .file)
     }
 
