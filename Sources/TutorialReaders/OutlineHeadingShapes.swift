@@ -152,6 +152,16 @@ extension BuildState {
             var end = lastBlockOfList(from: index, blocks)
             if !proseOnly {
                 end = lastBlockOfOneItemOutline(continuing: end, blocks)
+                // Where code stands at the margin between the items (an outline of one-item lists), each item
+                // holds what follows it up to the next item; the last one holds what follows it up to the next
+                // heading or list where it says more follows (`3. Write it back in one of two ways:`, then a
+                // paragraph and code for each way), not where it ends (`3. Build and run.`).
+                let lastOpener = (index...end).last { blocks[$0].listItem?.opens == true } ?? index
+                if (index..<lastOpener).contains(where: { blocks[$0].isCode && blocks[$0].listItem == nil }),
+                    let last = blocks[lastOpener].text.last(where: { !$0.isWhitespace }), last == ":" || last == "："
+                {
+                    end = lastBlockBeforeHeadingOrList(after: end, blocks)
+                }
             }
             var runOpeners: [Int] = []
             var hasCode = false
@@ -187,6 +197,13 @@ extension BuildState {
             index = end + 1
         }
         return (openers, members, unnumbered)
+    }
+
+    /// The last block after `index` before the next heading or list item, `index` itself when one follows it.
+    static func lastBlockBeforeHeadingOrList(after index: Int, _ blocks: [OutlineBlock]) -> Int {
+        var end = index
+        while end + 1 < blocks.count, blocks[end + 1].listItem == nil, headingLevel(blocks[end + 1]) == nil { end += 1 }
+        return end
     }
 
     /// The last block from `index` on that is a list item or code: a list's items and the code among them.

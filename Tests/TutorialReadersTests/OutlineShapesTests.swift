@@ -131,6 +131,15 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertNil(tutorial.sections[0].steps[2].label)
     }
 
+    func testTheLastItemOfAnOutlineThatSaysMoreFollowsHoldsWhatFollows() {
+        // One-item lists with their code at the margin: `2. Fill it in two ways:` holds both ways.
+        let tutorial = read(
+            "# Jars\n\n## Make\n\n1. Declare the jar:\n```swift\nstruct Jar {}\n```\n2. Fill it in two ways:\n\nBy hand\n\n"
+                + "```swift\nvar a = Jar()\n```\n\nOr by copy\n\n```swift\nlet b = a\n```\n\n## Next\n\nMore jars.\n")
+        XCTAssertEqual(shape(tutorial), [[1, 2]])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "2."])
+    }
+
     func testANumberedListWithCodeOnlyAfterItIsProse() {
         let tutorial = read("# Jars\n\n## Make\n\nTwo fields:\n\n1. the size,\n2. the lid.\n\n```swift\nstruct Jar {}\n```\n")
         XCTAssertEqual(shape(tutorial), [[1]])
