@@ -4,7 +4,9 @@ import TutorialModel
 /// open, is not on the page: marks escaped with a backslash (`\# Installation`, `\## Setup`, `\#\# Setup`), as
 /// some editors and converters save Markdown, and two marks or more with no space before the title
 /// (`##Setup`), which CommonMark requires. Found by shape, after at most three spaces. A single `#` before a
-/// word is left alone: a hashtag, `#include` and `#!/bin/sh` start that way.
+/// word is one too only where a title of several words follows, opening with a capital or a letter of a script
+/// without case, and no other `#` (`#About UITableView`, `#注意事项 和 说明`): a hashtag (`#swift`, `#review #notes`,
+/// `#throwback to last year`), a preprocessor line (`#Include <stdio.h>`) and `#!/bin/sh` are not.
 enum HeadingLookAlikes {
     /// A problem for each such line of the paragraph whose 0-based lines are `lines`.
     static func diagnostics(paragraphLines lines: ClosedRange<Int>, lineIndex: LineIndex) -> [ReaderDiagnostic] {
@@ -64,13 +66,28 @@ enum HeadingLookAlikes {
         return (marksStart[..<rest.startIndex], count)
     }
 
-    /// The marks when `line` is two to six `#` followed directly by a letter (`##Setup`, `###설치`).
+    /// The marks when `line` is two to six `#` followed directly by a letter (`##Setup`, `###설치`), or one `#`
+    /// followed by a title of several words, capitalised or in a script without case, with no other `#`, that
+    /// no preprocessor directive starts.
     static func marksWithoutSpace(_ line: Substring) -> String? {
         let indent = line.prefix { $0 == " " }
         guard indent.count <= 3 else { return nil }
         let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
-        guard (2...6).contains(marks.count), let next = line.dropFirst(indent.count + marks.count).first, next.isLetter
-        else { return nil }
+        let title = line.dropFirst(indent.count + marks.count)
+        guard (1...6).contains(marks.count), let next = title.first, next.isLetter else { return nil }
+        if marks.count == 1 {
+            let words = title.split(whereSeparator: \.isWhitespace)
+            guard words.count >= 2, !title.contains("#"), !next.isLowercase,
+                let first = words.first?.prefix(while: { $0.isLetter }).lowercased(),
+                !preprocessorDirectives.contains(first)
+            else { return nil }
+        }
         return String(marks)
     }
+
+    /// Words that follow `#` on a line of C, Objective-C, C# or Swift code pasted as prose.
+    private static let preprocessorDirectives: Set<String> = [
+        "include", "import", "define", "undef", "pragma", "if", "ifdef", "ifndef", "elif", "else", "endif", "error",
+        "warning", "line", "region", "endregion", "using", "available", "selector", "sourcelocation",
+    ]
 }

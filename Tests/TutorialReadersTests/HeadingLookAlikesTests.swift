@@ -50,10 +50,18 @@ final class HeadingLookAlikesTests: XCTestCase {
         XCTAssertTrue((found.last?.message ?? "").contains("(###병 채우기 and a long titl…)"))
     }
 
+    func testASingleMarkBeforeACapitalisedTitleOfSeveralWordsIsReported() {
+        let found = problems("#About these jars\n\nJars keep things.\n\n#병 채우기 안내\n\nText.\n\n#In AppDelegate.m\n")
+        XCTAssertEqual(found.map(\.line), ["#About these jars", "#병 채우기 안내", "#In AppDelegate.m"])
+        XCTAssertTrue((found.first?.message ?? "").hasSuffix("write a space after #"))
+    }
+
     func testASingleMarkBeforeAWordAndMarksBeforeNoLetterAreLeftAlone() {
         for text in [
             "# Jars\n\n#hashtag of the day\n", "# Jars\n\n#include <stdio.h>\n", "# Jars\n\n##\n",
             "# Jars\n\n##1 in the list\n", "# Jars\n\n####### Seven\n", "# Jars\n\n```\n##Make\n```\n",
+            "# Jars\n\n#Swift\n", "# Jars\n\n#Swift #iOS notes\n", "# Jars\n\n#Define MAX 10\n",
+            "# Jars\n\n#Import <UIKit/UIKit.h>\n", "# Jars\n\n#1 Priority today\n",
         ] {
             XCTAssertEqual(problems(text).map(\.line), [], text)
         }
