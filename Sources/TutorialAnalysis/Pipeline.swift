@@ -108,18 +108,17 @@ public func analyze(
         }
     }
     findings += workLimitFindings(timelines: timelineSet, configuration: configuration)
-    let suppressions = DocumentSuppressions(tutorial)
+    let suppressions = DocumentSuppressions(tutorial, unmarked: previous.unmarkedDocument)
     findings = findings.filter { !suppressions.suppresses($0) }
-    findings.sort {
-        ($0.range.start, $0.range.end, $0.rule, $0.subject) < ($1.range.start, $1.range.end, $1.rule, $1.subject)
-    }
+    findings.sort { ($0.range.start, $0.range.end, $0.rule, $0.subject) < ($1.range.start, $1.range.end, $1.rule, $1.subject) }
     let buildOrder = findings.filter(\.isBuildOrder)
     if !configuration.includeBuildOrder { findings.removeAll(where: \.isBuildOrder) }
     return Analysis(
         tutorial: tutorial, timelines: timelines, unplaced: unplaced, findings: findings, buildOrder: buildOrder,
         stateResults: StateResults(
             facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks, walk: walk,
-            tutorialRules: ruleMemory, timelinesBuild: timelineSet.build, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
+            tutorialRules: ruleMemory, timelinesBuild: timelineSet.build, unmarkedDocument: suppressions.unmarked,
+            reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
 }
 
 /// The snippets whose own code the facts pass parsed: every snippet with facts but a composed state's, whose
