@@ -56,8 +56,7 @@ struct TimelineCheckpoints: Sendable {
     /// snippet's code at every keystroke.
     func start(for new: [Step], moves: StepMoves) -> TimelineBuilder.Start? {
         guard let first = builders.first, steps.count == new.count else { return nil }
-        var position = 0
-        while position < moves.alikeFrom, steps[position] == new[position] { position += 1 }
+        var position = Step.leadingEqualCount(steps, new, limit: moves.alikeFrom)
         while position < moves.alikeFrom {
             guard TimelineBuilder.startsAlike(steps[position], new[position]) else { return nil }
             position += 1
@@ -71,10 +70,9 @@ struct TimelineCheckpoints: Sendable {
     /// are); nil when that is the first step.
     func resume(_ fresh: TimelineBuilder, steps new: [Step], from build: Timelines) -> (TimelineBuilder, Int)? {
         guard builders.count > 1, fresh.startsLike(builders[0]) else { return nil }
-        var same = 0
         // Short of the new last step: a build resumes before a step it walks.
         let limit = min(steps.count, new.count - 1, (builders.count - 1) * interval)
-        while same < limit, steps[same] == new[same] { same += 1 }
+        let same = Step.leadingEqualCount(steps, new, limit: limit)
         let index = same / interval
         guard index > 0 else { return nil }
         let position = index * interval

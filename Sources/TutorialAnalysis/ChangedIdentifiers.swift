@@ -11,7 +11,7 @@ import TutorialRules
 func stepChanges(_ tutorial: Tutorial, timelines: [FileTimeline], previous: [String: [StateChange]] = [:])
     -> (changes: StepChanges, byFile: [String: [StateChange]], reused: Int)
 {
-    // Sized for every step at once, and states and snippets read in place (not copied out of their arrays): at
+    // Sized for every step at once, and steps, states and snippets read in place (not copied out of their arrays): at
     // a keystroke this pass reads every state of a long tutorial, where the copies and regrowing tables cost
     // more than the comparisons.
     var touched: [StepID: Set<String>] = [:]
@@ -42,18 +42,23 @@ func stepChanges(_ tutorial: Tutorial, timelines: [FileTimeline], previous: [Str
         }
         byFile[timeline.fileName] = changes
     }
-    for step in tutorial.steps {
-        let snippets = step.snippets
-        // A step whose DocC resource is missing shows no code to compare with (code-file-missing says so).
-        if snippets.indices.contains(where: { snippets[$0].docc.map { $0.resourcePath == nil } ?? false }) { continue }
-        var showsCode = false
-        for index in snippets.indices where snippets[index].isSwift() || snippets[index].language == nil {
-            showsCode = true
-            if snippets[index].kind == .fragment || snippets[index].fileName == nil {
-                add(identifiers(in: Substring(snippets[index].code)), to: &touched[step.id, default: []])
+    tutorial.steps.withUnsafeBufferPointer { steps in
+        for step in steps.indices {
+            steps[step].snippets.withUnsafeBufferPointer { snippets in
+                // A step whose DocC resource is missing shows no code to compare with (code-file-missing says so).
+                if snippets.indices.contains(where: { snippets[$0].docc.map { $0.resourcePath == nil } ?? false }) {
+                    return
+                }
+                var showsCode = false
+                for index in snippets.indices where snippets[index].isSwift() || snippets[index].language == nil {
+                    showsCode = true
+                    if snippets[index].kind == .fragment || snippets[index].fileName == nil {
+                        add(identifiers(in: Substring(snippets[index].code)), to: &touched[steps[step].id, default: []])
+                    }
+                }
+                if showsCode { withCode.insert(steps[step].id) }
             }
         }
-        if showsCode { withCode.insert(step.id) }
     }
     return (StepChanges(touchedIdentifiers: touched, stepsWithCode: withCode), byFile, reused)
 }

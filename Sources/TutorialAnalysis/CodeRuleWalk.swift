@@ -102,11 +102,9 @@ struct CodeRuleWalkRecord: Sendable {
         let steps = walk.tutorial.steps
         guard let interval, ruleIDs == walk.ruleIDs, checkpoints.count > 1 else { return 0 }
         let limit = min(self.steps.count, steps.count - 1, (checkpoints.count - 1) * interval)
-        var same = 0
-        while same < limit, self.steps[same] == steps[same], walk.reads(steps[same], as: inputs(ofStep: same)) {
-            same += 1
+        return Step.leadingEqualCount(self.steps, steps, limit: limit) { step, position in
+            walk.reads(step, as: inputs(ofStep: position))
         }
-        return same
     }
 
     /// This record cut to what was read and checked before step `position` (a checkpoint's).

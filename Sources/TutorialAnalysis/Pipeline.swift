@@ -61,20 +61,7 @@ public func analyze(
     let facts =
         codeRules.isEmpty
         ? (bySnippet: [:], byFile: [:], reused: 0) : swiftFacts(tutorial, timelines: timelines, cache: cache, previous: previous.facts)
-    var fileOfState: [SnippetAddress: String] = [:]
-    var composedStates: [SnippetAddress: CodeRuleEvaluator.ComposedState] = [:]
-    // Sized once: grown insert by insert, the table was rehashed a dozen times at every keystroke.
-    fileOfState.reserveCapacity(timelines.reduce(0) { $0 + $1.states.count })
-    for timeline in timelines {
-        for state in timeline.states {
-            let address = SnippetAddress(step: state.step, index: state.snippetIndex)
-            fileOfState[address] = timeline.fileName
-            if let composition = state.composition {
-                composedStates[address] = CodeRuleEvaluator.ComposedState(
-                    snippet: state.snippet, isPart: composition.kind == .partial)
-            }
-        }
-    }
+    let (fileOfState, composedStates) = stateTables(timelines)
     var (findings, checks, reusedChecks, walk) = CodeRuleEvaluator.findings(
         codeRules, tutorial: tutorial, facts: facts.bySnippet, files: fileOfState, composed: composedStates,
         configuration: configuration, cache: cache, previousChecks: previous.evaluations, previousWalk: previous.walk,
@@ -108,7 +95,7 @@ public func analyze(
         }
     }
     findings += workLimitFindings(timelines: timelineSet, configuration: configuration)
-    let suppressions = DocumentSuppressions(tutorial)
+    let suppressions = DocumentSuppressions(tutorial, unmarked: previous.unmarkedDocument)
     findings = findings.filter { !suppressions.suppresses($0) }
     findings.sort {
         ($0.range.start, $0.range.end, $0.rule, $0.subject) < ($1.range.start, $1.range.end, $1.rule, $1.subject)
@@ -119,7 +106,33 @@ public func analyze(
         tutorial: tutorial, timelines: timelines, unplaced: unplaced, findings: findings, buildOrder: buildOrder,
         stateResults: StateResults(
             facts: facts.byFile, changedIdentifiers: changedIdentifiers, evaluations: checks, walk: walk,
-            tutorialRules: ruleMemory, timelinesBuild: timelineSet.build, reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
+            tutorialRules: ruleMemory, timelinesBuild: timelineSet.build, unmarkedDocument: suppressions.unmarked,
+            reusedCount: facts.reused + reusedChanges + reusedChecks + ruleMemory.reusedCount))
+}
+
+/// Each state's file and, for a state composed from a snippet, what the code-rule walk reads of its composition,
+/// by the address of the state's snippet.
+private func stateTables(
+    _ timelines: [FileTimeline]
+) -> (files: [SnippetAddress: String], composed: [SnippetAddress: CodeRuleEvaluator.ComposedState]) {
+    var fileOfState: [SnippetAddress: String] = [:]
+    var composedStates: [SnippetAddress: CodeRuleEvaluator.ComposedState] = [:]
+    // Sized once: grown insert by insert, the table was rehashed a dozen times at every keystroke.
+    fileOfState.reserveCapacity(timelines.reduce(0) { $0 + $1.states.count })
+    // Each state read where its timeline stores it: iterating copied every state of the document (its snippet and
+    // composition retained, then released) at every keystroke.
+    for timeline in timelines {
+        timeline.states.withUnsafeBufferPointer { states in
+            for index in states.indices {
+                let address = SnippetAddress(step: states[index].step, index: states[index].snippetIndex)
+                fileOfState[address] = timeline.fileName
+                guard let kind = states[index].composition?.kind else { continue }
+                composedStates[address] = CodeRuleEvaluator.ComposedState(
+                    snippet: states[index].snippet, isPart: kind == .partial)
+            }
+        }
+    }
+    return (fileOfState, composedStates)
 }
 
 /// The snippets whose own code the facts pass parsed: every snippet with facts but a composed state's, whose

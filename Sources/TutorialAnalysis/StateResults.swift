@@ -28,6 +28,9 @@ public struct StateResults: Sendable {
     /// The timelines build analysed with: a next build that compared its steps with it (`MovedSteps`) tells the
     /// tutorial rules which steps are these, moved.
     let timelinesBuild: TimelineBuild?
+    /// The analysed document's bytes when no suppression comment can be in them (`DocumentSuppressions`):
+    /// the next version's search for one reads only the bytes that differ from these.
+    let unmarkedDocument: [UInt8]?
     /// How many results (facts, changed identifiers, checks, the tutorial rules' judgements) this analysis
     /// took from the previous one: what the tests and the bench see of the reuse.
     public let reusedCount: Int
@@ -35,7 +38,7 @@ public struct StateResults: Sendable {
     /// Nothing to reuse: a document's first analysis.
     public static let none = StateResults(
         facts: [:], changedIdentifiers: [:], evaluations: [], walk: .none, tutorialRules: .none, timelinesBuild: nil,
-        reusedCount: 0)
+        unmarkedDocument: nil, reusedCount: 0)
 }
 
 /// A state's code and what the facts pass made of it.

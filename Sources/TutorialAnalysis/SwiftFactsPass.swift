@@ -45,14 +45,17 @@ func swiftFacts(
         byFile[timeline.fileName] = facts.byState
         reused += facts.reused
     }
-    for step in tutorial.steps {
-        // Read in place: copying each snippet out of its step cost more than the lookup.
-        let snippets = step.snippets
-        for index in snippets.indices {
-            let address = SnippetAddress(step: step.id, index: index)
-            // Checked first: most snippets are states of a file, whose facts are in already.
-            guard result[address] == nil, snippets[index].isSwift() else { continue }
-            result[address] = cache.facts(for: snippets[index].code)?.facts
+    // Steps and snippets read in place: copying each out of its array cost more than the lookup.
+    tutorial.steps.withUnsafeBufferPointer { steps in
+        for step in steps.indices {
+            steps[step].snippets.withUnsafeBufferPointer { snippets in
+                for index in snippets.indices {
+                    let address = SnippetAddress(step: steps[step].id, index: index)
+                    // Checked first: most snippets are states of a file, whose facts are in already.
+                    guard result[address] == nil, snippets[index].isSwift() else { continue }
+                    result[address] = cache.facts(for: snippets[index].code)?.facts
+                }
+            }
         }
     }
     return (result, byFile, reused)

@@ -63,20 +63,26 @@ public enum ByteSearch {
 
     /// The length of the longest common prefix of two byte strings, and of their longest common suffix in
     /// what the prefix leaves of each (the two never overlap, so `prefix + suffix` bytes are shared). Two
-    /// states of a file share most of their bytes: compared 64 at a time while they agree.
+    /// states of a file, or two versions of a document an editor sends, share most of their bytes: compared a
+    /// page at a time while they agree, then 64 bytes at a time (a 1 MB document compared 64 bytes at a time
+    /// cost a third of a million instructions, at every keystroke).
     public static func commonPrefixSuffixLength(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> (prefix: Int, suffix: Int) {
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 let limit = min(a.count, b.count)
                 guard limit > 0, let aBase = a.baseAddress, let bBase = b.baseAddress else { return (0, 0) }
                 var prefix = 0
-                while prefix + 64 <= limit, memcmp(aBase + prefix, bBase + prefix, 64) == 0 { prefix += 64 }
+                for stride in [4096, 64] {
+                    while prefix + stride <= limit, memcmp(aBase + prefix, bBase + prefix, stride) == 0 { prefix += stride }
+                }
                 while prefix < limit, a[prefix] == b[prefix] { prefix += 1 }
                 var suffix = 0
-                while suffix + 64 <= limit - prefix,
-                    memcmp(aBase + a.count - suffix - 64, bBase + b.count - suffix - 64, 64) == 0
-                {
-                    suffix += 64
+                for stride in [4096, 64] {
+                    while suffix + stride <= limit - prefix,
+                        memcmp(aBase + a.count - suffix - stride, bBase + b.count - suffix - stride, stride) == 0
+                    {
+                        suffix += stride
+                    }
                 }
                 while suffix < limit - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
                 return (prefix, suffix)

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import TutorialModel
 
 /// A read kept for the next edit: the model, and what its reader found on the way to it (a Markdown or
@@ -168,51 +163,9 @@ struct DocumentChange {
             insertedLength = inserted
             return
         }
-        let shorter = min(oldBytes.count, newBytes.count)
-        let prefix = oldBytes.withUnsafeBufferPointer { o in
-            newBytes.withUnsafeBufferPointer { n in
-                // A page at a time by `memcmp` up to the first page that differs, then eight bytes at a time up
-                // to the first word that differs: the texts are compared at every keystroke, and a 1 MB document
-                // byte by byte cost several million instructions, word by word one million.
-                var length = 0
-                let (oldBase, newBase) = (UnsafeRawPointer(o.baseAddress), UnsafeRawPointer(n.baseAddress))
-                if let oldBase, let newBase {
-                    while length + 4096 <= shorter, memcmp(oldBase + length, newBase + length, 4096) == 0 {
-                        length += 4096
-                    }
-                    while length + 8 <= shorter,
-                        oldBase.loadUnaligned(fromByteOffset: length, as: UInt64.self)
-                            == newBase.loadUnaligned(fromByteOffset: length, as: UInt64.self)
-                    {
-                        length += 8
-                    }
-                }
-                while length < shorter, o[length] == n[length] { length += 1 }
-                return length
-            }
-        }
-        let suffix = oldBytes.withUnsafeBufferPointer { o in
-            newBytes.withUnsafeBufferPointer { n in
-                let limit = shorter - prefix
-                var length = 0
-                let (oldBase, newBase) = (UnsafeRawPointer(o.baseAddress), UnsafeRawPointer(n.baseAddress))
-                if let oldBase, let newBase {
-                    while length + 4096 <= limit,
-                        memcmp(oldBase + o.count - length - 4096, newBase + n.count - length - 4096, 4096) == 0
-                    {
-                        length += 4096
-                    }
-                    while length + 8 <= limit,
-                        oldBase.loadUnaligned(fromByteOffset: o.count - length - 8, as: UInt64.self)
-                            == newBase.loadUnaligned(fromByteOffset: n.count - length - 8, as: UInt64.self)
-                    {
-                        length += 8
-                    }
-                }
-                while length < limit, o[o.count - 1 - length] == n[n.count - 1 - length] { length += 1 }
-                return length
-            }
-        }
+        // Compared a page at a time while the texts agree: a 1 MB document byte by byte cost several million
+        // instructions at every keystroke.
+        let (prefix, suffix) = ByteSearch.commonPrefixSuffixLength(oldBytes[...], newBytes[...])
         replaced = SourceRange(start: prefix, end: oldBytes.count - suffix)
         insertedLength = newBytes.count - suffix - prefix
     }

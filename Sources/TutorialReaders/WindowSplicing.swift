@@ -37,36 +37,46 @@ func splice<Item>(
     guard let parts = partition(previous, range: range, window: old),
         inside.allSatisfy({ new.contains(range($0)) && (range($0).start < new.end || new.isEmpty) })
     else { return nil }
-    var result = Array(parts.before)
+    // Sized before the first item goes in: an array made from the items before the window and then grown copied
+    // them a second time, at every keystroke (most of a long document's blocks stand before or after the edit).
+    var result: [Item] = []
     result.reserveCapacity(previous.count - parts.inside.count + inside.count)
+    result.append(contentsOf: parts.before)
     result.append(contentsOf: inside)
-    for item in parts.after { result.append(shift(item, delta)) }
+    parts.after.withUnsafeBufferPointer { after in
+        for index in after.indices { result.append(shift(after[index], delta)) }
+    }
     return result
 }
 
 /// Splits items in document order into those before `window`, inside it and after it, by where each starts;
-/// nil when one straddles a boundary or they are not in that order (then splicing would reorder them).
+/// nil when one straddles a boundary or they are not in that order (then splicing would reorder them). The items
+/// are in document order but their starts are not guaranteed sorted, so no binary search.
 func partition<Item>(
     _ items: [Item], range: (Item) -> SourceRange, window: SourceRange
 ) -> (before: ArraySlice<Item>, inside: ArraySlice<Item>, after: ArraySlice<Item>)? {
-    let firstInside = items.partitioningIndex { range($0).start >= window.start }
-    let firstAfter = items.partitioningIndex { range($0).start >= window.end }
-    guard firstInside <= firstAfter else { return nil }
-    for item in items[..<firstInside] where range(item).end > window.start || range(item).start >= window.start {
-        return nil
+    // Each item's range read where the array stores it: iterating the items copied each one (a block's texts and
+    // lists retained, then released), every block of a long document at every keystroke.
+    let bounds = items.withUnsafeBufferPointer { items -> (inside: Int, after: Int)? in
+        func firstIndex(where predicate: (SourceRange) -> Bool) -> Int {
+            var index = 0
+            while index < items.count, !predicate(range(items[index])) { index += 1 }
+            return index
+        }
+        let firstInside = firstIndex { $0.start >= window.start }
+        let firstAfter = firstIndex { $0.start >= window.end }
+        guard firstInside <= firstAfter else { return nil }
+        for index in 0..<items.count {
+            let itemRange = range(items[index])
+            let straddles =
+                index < firstInside
+                ? itemRange.end > window.start || itemRange.start >= window.start
+                : index < firstAfter
+                    ? itemRange.end > window.end || itemRange.start < window.start : itemRange.start < window.end
+            if straddles { return nil }
+        }
+        return (firstInside, firstAfter)
     }
-    for item in items[firstInside..<firstAfter] where range(item).end > window.end || range(item).start < window.start {
-        return nil
-    }
-    for item in items[firstAfter...] where range(item).start < window.end { return nil }
+    guard let (firstInside, firstAfter) = bounds else { return nil }
     return (items[..<firstInside], items[firstInside..<firstAfter], items[firstAfter...])
-}
-
-extension Array {
-    /// The first index whose element satisfies `predicate`, scanning from the start: the items are in
-    /// document order but their starts are not guaranteed sorted, so no binary search (the splice walks
-    /// every item once anyway).
-    fileprivate func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-        firstIndex(where: predicate) ?? count
-    }
 }

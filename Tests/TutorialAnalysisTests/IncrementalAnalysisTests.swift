@@ -40,6 +40,26 @@ final class IncrementalAnalysisTests: XCTestCase {
         try checkAnalyses(["tutorial"], .docc, seed: 14)
     }
 
+    /// A suppression comment typed into a document whose previous analysis found none: the next analysis
+    /// searches only the edited bytes for one (`DocumentSuppressions.mentionsMarker(_:unmarked:)`), finds it
+    /// and suppresses as a fresh analysis does; typed away again, the finding is back.
+    func testASuppressionCommentTypedAfterAnAnalysisWithoutOneSuppresses() {
+        let text = "# T\n\n## Step 1\n\nAdd `s`.\n\n```swift file=A.swift\nlet s = \u{201C}x\u{201D}\n```\n"
+        let rule = "curly-quotes-in-code"
+        let cache = FactsCache()
+        let first = analyze(tutorial: readTutorial(SourceDocument(path: "t.md", text: text)), cache: cache)
+        XCTAssertTrue(first.findings.contains { $0.rule == rule })
+        var previous = first.stateResults
+        let comment = "<!-- tutorial-check-disable \(rule) -->\n"
+        for version in [text.replacingOccurrences(of: "## Step 1", with: comment + "## Step 1"), text] {
+            let tutorial = readTutorial(SourceDocument(path: "t.md", text: version))
+            let again = analyze(tutorial: tutorial, cache: cache, previous: previous)
+            XCTAssertEqual(again.findings, analyze(tutorial: tutorial, cache: FactsCache()).findings)
+            XCTAssertEqual(again.findings.contains { $0.rule == rule }, version == text)
+            previous = again.stateResults
+        }
+    }
+
     /// A keystroke in one state of a long tutorial: every other state's results are reused.
     func testKeystrokeReusesEveryOtherState() {
         var text = "# Title\n"
