@@ -40,6 +40,14 @@ public enum ByteSearch {
         return buffer[index...].contains { $0 >= minimum }
     }
 
+    /// Whether one of the eight bytes of `word` is `byte` (the bytes XORed with it, and a zero byte found by the
+    /// borrow it makes: exact, no false answer either way).
+    public static func word(_ word: UInt64, holds byte: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let difference = word ^ (ones &* UInt64(byte))
+        return (difference &- ones) & ~difference & (ones &* 0x80) != 0
+    }
+
     public static func contains(_ needle: [UInt8], anchor: Int, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         index(of: needle, anchor: anchor, in: haystack, from: 0) != nil
     }
