@@ -119,19 +119,10 @@ private struct FactsIndex: Sendable {
             byName[type.qualifiedName, default: []].append(type)
             if type.kind != .extension { declared.insert(type.name) }
         }
-        // A type's methods stand together: each run of one owner goes into the table at once, not hashed per method.
         var byOwner: [String: [FunctionFact]] = [:]
-        var run: (owner: String, functions: [FunctionFact])?
         for function in functions {
-            guard let owner = function.ownerType else { continue }
-            if run?.owner == owner {
-                run?.functions.append(function)
-            } else {
-                if let finished = run { byOwner[finished.owner, default: []].append(contentsOf: finished.functions) }
-                run = (owner, [function])
-            }
+            if let owner = function.ownerType { byOwner[owner, default: []].append(function) }
         }
-        if let finished = run { byOwner[finished.owner, default: []].append(contentsOf: finished.functions) }
         typesByQualifiedName = byName
         functionsByOwner = byOwner
         declaredNames = declared
