@@ -41,7 +41,15 @@ final class FactsCollector: SyntaxVisitor {
 
     init(reusing reusable: MemberFactsTable) {
         self.reusable = reusable
+        // A state keeps most of its previous state's members: the table grows once at most.
+        recorded.reserveCapacity(reusable.members.count + 1)
         super.init(viewMode: .sourceAccurate)
+    }
+
+    /// An import records nothing here (`imports(in:)` reads the imports): its path and modifiers are names,
+    /// and only an attribute's arguments could hold an expression, so the rest of it is not walked.
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.attributes.isEmpty ? .skipChildren : .visitChildren
     }
 
     // MARK: Members, walked or taken from the previous state

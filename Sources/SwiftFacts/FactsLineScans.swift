@@ -63,7 +63,11 @@ func commentsStandingForCode(in code: String) -> [Int] {
     // Most snippets have no comment, no non-ASCII byte and no run of dots: nothing to judge.
     // Over the contiguous bytes: `String.UTF8View.contains(where:)` cost as much as the rest of the check.
     var text = code
-    let mayHoldComment = text.withUTF8 { bytes in bytes.contains { $0 == 0x2F || $0 >= 0xE2 } }
+    // A `/` by memchr, a byte from 0xE2 up (`…` and the wide ellipses) by words: a byte loop was a twentieth of
+    // the facts walk at every state.
+    let mayHoldComment = text.withUTF8 { bytes in
+        ByteSearch.index(of: 0x2F, in: bytes, from: 0) != nil || ByteSearch.containsByte(atLeast: 0xE2, in: bytes)
+    }
     guard mayHoldComment || ByteSearch.contains(threeDots, anchor: 0, in: code) else { return [] }
     let lines = code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
         var text = line

@@ -23,6 +23,31 @@ public enum ByteSearch {
     /// Whether `needle` occurs in `haystack`. The byte at `needle[anchor]` is the one looked for, then the
     /// whole needle compared: pick one rare in the text searched (a `-` rather than the `t` of
     /// `tutorial-check`).
+    /// Whether `buffer` holds a byte of `minimum` or more, `minimum` at least 0x80 (a non-ASCII lead byte):
+    /// read eight bytes at a time, byte by byte only in a word that holds a non-ASCII byte.
+    public static func containsByte(atLeast minimum: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        precondition(minimum >= 0x80, "an ASCII minimum is not found by the words' high bits")
+        let raw = UnsafeRawBufferPointer(buffer)
+        var index = 0
+        while index + 8 <= buffer.count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0,
+                buffer[index..<(index + 8)].contains(where: { $0 >= minimum })
+            {
+                return true
+            }
+            index += 8
+        }
+        return buffer[index...].contains { $0 >= minimum }
+    }
+
+    /// Whether one of the eight bytes of `word` is `byte` (the bytes XORed with it, and a zero byte found by the
+    /// borrow it makes: exact, no false answer either way).
+    public static func word(_ word: UInt64, holds byte: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let difference = word ^ (ones &* UInt64(byte))
+        return (difference &- ones) & ~difference & (ones &* 0x80) != 0
+    }
+
     public static func contains(_ needle: [UInt8], anchor: Int, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         index(of: needle, anchor: anchor, in: haystack, from: 0) != nil
     }

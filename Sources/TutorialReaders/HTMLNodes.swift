@@ -201,13 +201,18 @@ extension HTMLBlocks {
         "ruby", "go", "rust", "yaml", "diff", "plaintext", "text", "markdown", "sql",
     ]
 
-    /// The language a highlighter's class names: `language-swift`, `lang-swift`, `highlight-source-swift`,
-    /// `brush: swift`, a bare `swift`, or a `data-lang` / `data-language` attribute.
-    static func language(of node: xmlNodePtr) -> String? {
+    /// The language a `data-lang` or `data-language` attribute names; before the class names' (`HTMLBlocks.codeLanguage`).
+    static func declaredLanguage(of node: xmlNodePtr) -> String? {
         for attributeName in ["data-lang", "data-language"] {
             if let value = attribute(attributeName, of: node), !value.isEmpty { return value.lowercased() }
         }
-        guard let classes = attribute("class", of: node)?.lowercased() else { return nil }
+        return nil
+    }
+
+    /// The language a highlighter's class names: `language-swift`, `lang-swift`, `highlight-source-swift`,
+    /// `brush: swift`, a bare `swift` (`written`: the `class` attribute's value).
+    static func language(classes written: String) -> String? {
+        let classes = written.lowercased()
         let words = classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
         for word in words {
             for prefix in ["language-", "lang-", "highlight-source-", "source-"]

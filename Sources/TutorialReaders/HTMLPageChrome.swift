@@ -25,7 +25,17 @@ extension HTMLBlocks {
         "global-footer", "top-header", "main-header", "main-footer", "page-footer", "top-bar", "topbar",
     ]
 
-    func isSkipped(_ node: xmlNodePtr, name: String) -> Bool {
+    /// What a `class` or `id` value says of its element.
+    enum ChromeReading {
+        /// Nothing: read on.
+        case content
+        /// Chrome: a header's or footer's token, a table of contents.
+        case chrome
+        /// Navigation, unless the element holds the page's main content (`holdsMainContent`).
+        case chromeUnlessItHoldsTheContent
+    }
+
+    mutating func isSkipped(_ node: xmlNodePtr, name: String) -> Bool {
         if name == "header" || name == "footer" {
             // HTML5: an article's own header holds its title; the page's header and footer are chrome.
             return !Self.hasAncestor(node, in: ["article", "main"])
@@ -33,14 +43,34 @@ extension HTMLBlocks {
         if Self.skippedElements.contains(name) { return true }
         if let role = Self.attribute("role", of: node)?.lowercased(), Self.chromeRoles.contains(role) { return true }
         for attributeName in ["class", "id"] {
-            guard let value = Self.attribute(attributeName, of: node)?.lowercased() else { continue }
-            let tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if tokens.contains(where: { Self.chromeTokens.contains(String($0)) }) { return true }
-            let words = value.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" || $0 == "\t" })
-            if words.contains(where: { Self.chromeWords.contains(String($0)) }) { return !Self.holdsMainContent(node) }
-            if value.containsText("table-of-contents") || value.containsText("tableofcontents") { return true }
+            guard let value = Self.attribute(attributeName, of: node) else { continue }
+            // Kept by value: a page repeats a few classes on every block (each split into tokens and words, and
+            // searched twice, cost a tenth of an HTML read).
+            let reading: ChromeReading
+            if let known = chromeReadingByValue[value] {
+                reading = known
+            } else {
+                reading = Self.chromeReading(of: value)
+                chromeReadingByValue[value] = reading
+            }
+            switch reading {
+            case .content: continue
+            case .chrome: return true
+            case .chromeUnlessItHoldsTheContent: return !Self.holdsMainContent(node)
+            }
         }
         return false
+    }
+
+    /// What a `class` or `id` value (as written) says of its element.
+    static func chromeReading(of written: String) -> ChromeReading {
+        let value = written.lowercased()
+        let tokens = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        if tokens.contains(where: { chromeTokens.contains(String($0)) }) { return .chrome }
+        let words = value.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" || $0 == "\t" })
+        if words.contains(where: { chromeWords.contains(String($0)) }) { return .chromeUnlessItHoldsTheContent }
+        if value.containsText("table-of-contents") || value.containsText("tableofcontents") { return .chrome }
+        return .content
     }
 
     /// Whether the element holds the page's main content (`<main>`, `<article>`): a wrapper named for the

@@ -86,6 +86,10 @@ struct HTMLBlocks {
     private var reportedDepth = false
     /// The file name a `<figure>`'s caption gives the code inside it.
     var figureFileName: String?
+    /// The language each `class` attribute's value gave, for the page's next code blocks (`codeLanguage`).
+    var languageByClasses: [String: String?] = [:]
+    /// What each `class` or `id` value said of its element (`isSkipped`).
+    var chromeReadingByValue: [String: ChromeReading] = [:]
     /// What every captioned figure holding code gave as its file name, in document order.
     private(set) var figureFileNames: [String?] = []
     var lastNumberedItem: (item: xmlNodePtr, number: Int)?  // so the next item of a numbered list counts on from it

@@ -67,8 +67,12 @@ enum MarkdownCodeLines {
 /// What a fenced block's info string says: `swift`, `swift file=PageView.swift`,
 /// `swift title="PageView.swift"`, `swift PageView.swift`, `{.swift file="PageView.swift"}`, `PageView.swift`.
 struct MarkdownInfoString {
+    /// The info string as written.
+    let text: String
     let language: String?
     let fileName: String?
+    /// Whether the info string is the author's first line of code (`isCode`).
+    let holdsCode: Bool
 
     static let fileKeys: Set<String> = ["file", "filename", "title", "name", "path", "caption"]
 
@@ -123,8 +127,10 @@ struct MarkdownInfoString {
                 fileName = name
             }
         }
+        self.text = info
         self.language = language
         self.fileName = fileName
+        holdsCode = MarkdownInfoString.isCode(info)
     }
 
     /// Splits on spaces outside quotes; braces of the `{.swift …}` attribute form are dropped.
@@ -199,26 +205,26 @@ enum MarkdownFenceClosing {
     /// which the `length` test leaves alone): the fence above was not closed before it, or its opening line
     /// was doubled. 0-based within the code.
     static func openingLine(in code: [UInt8], character: UInt8, length: Int) -> Int? {
-        // One pass over the bytes (every fenced block is checked at every read, a window's at every keystroke).
-        var line = 0
-        var index = 0
-        while index < code.count {
-            while index < code.count, isBlank(code[index]) { index += 1 }
-            var run = 0
-            while index < code.count, code[index] == character {
-                run += 1
-                index += 1
+        // One pass over the buffer (every fenced block is checked at every read, a window's at every keystroke):
+        // a line's blanks and fence run read byte by byte, the rest of the line searched for its LF, and read
+        // only after a run long enough.
+        code.withUnsafeBufferPointer { bytes in
+            var line = 0
+            var index = 0
+            while index < bytes.count {
+                while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+                var run = 0
+                while index < bytes.count, bytes[index] == character {
+                    run += 1
+                    index += 1
+                }
+                let lineEnd = ByteSearch.index(of: 0x0A, in: bytes, from: index) ?? bytes.count
+                if run >= length, bytes[index..<lineEnd].contains(where: { !isBlank($0) }) { return line }
+                index = lineEnd + 1
+                line += 1
             }
-            var holdsMore = false
-            while index < code.count, code[index] != 0x0A {
-                if !isBlank(code[index]) { holdsMore = true }
-                index += 1
-            }
-            if run >= length, holdsMore { return line }
-            index += 1
-            line += 1
+            return nil
         }
-        return nil
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }

@@ -5,15 +5,16 @@ import TutorialModel
 /// cmark ends the node, so a window re-read says what a whole read says.
 extension MarkdownBlocks {
     mutating func reportFenceProblems(
-        _ node: OpaquePointer, startLine: Int, fence: (character: UInt8, length: Int), info: String, literal: [UInt8]
+        _ node: OpaquePointer, startLine: Int, fence: (character: UInt8, length: Int), info: MarkdownInfoString,
+        literal: [UInt8], lineCount: Int
     ) {
-        unclosedFence(node, startLine: startLine, fence: fence, literal: literal)
+        unclosedFence(node, startLine: startLine, fence: fence, literal: literal, codeLines: lineCount)
         fenceOpenedInside(startLine: startLine, fence: fence, literal: literal)
-        if MarkdownInfoString.isCode(info) {
+        if info.holdsCode {
             diagnostics.append(
                 ReaderDiagnostic(
                     problem: .unreadableInput, severity: .warning,
-                    message: "the opening fence line holds code (\(info)): the page takes it for the block's "
+                    message: "the opening fence line holds code (\(info.text)): the page takes it for the block's "
                         + "language and drops it; put it on the line below",
                     range: lineIndex.contentRange(ofLine: max(startLine, 0)), step: nil))
         }
@@ -24,10 +25,10 @@ extension MarkdownBlocks {
     /// swallows the rest of the document, or of its list item or quote, where cmark ends it with no mark.
     /// Read from the document's lines alone (not from where cmark ends the node, which differs between a
     /// whole read and a window's), so a window re-read says what a whole read says.
+    /// `codeLines`: the code's lines as `MarkdownCodeLines.map` counts them (a last line without its LF counts).
     private mutating func unclosedFence(
-        _ node: OpaquePointer, startLine: Int, fence: (character: UInt8, length: Int), literal: [UInt8]
+        _ node: OpaquePointer, startLine: Int, fence: (character: UInt8, length: Int), literal: [UInt8], codeLines: Int
     ) {
-        let codeLines = literal.count { $0 == 0x0A } + (literal.last.map { $0 == 0x0A ? 0 : 1 } ?? 0)
         guard
             !MarkdownFenceClosing.closes(
                 line: startLine + 1 + codeLines, character: fence.character, length: fence.length, text: parsedText,

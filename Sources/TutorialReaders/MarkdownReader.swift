@@ -242,17 +242,18 @@ struct MarkdownBlocks {
         let startLine = documentLine(cmark_node_get_start_line(node))
         let firstLine = isFenced ? startLine + 1 : startLine
         let mapped = MarkdownCodeLines.map(literal: literal, firstLine: firstLine, lineIndex: lineIndex)
-        if isFenced {
-            reportFenceProblems(
-                node, startLine: startLine, fence: (UInt8(bitPattern: fenceCharacter), Int(fenceLength)),
-                info: info, literal: literal)
-        }
+        // Read once per distinct info string: a tutorial tags most of its blocks alike.
         let parsedInfo: MarkdownInfoString
         if let known = infoStrings[info] {
             parsedInfo = known
         } else {
             parsedInfo = MarkdownInfoString(info)
             infoStrings[info] = parsedInfo
+        }
+        if isFenced {
+            reportFenceProblems(
+                node, startLine: startLine, fence: (UInt8(bitPattern: fenceCharacter), Int(fenceLength)),
+                info: parsedInfo, literal: literal, lineCount: mapped.lineCount)
         }
         let code = OutlineCode(
             language: parsedInfo.language, fileName: parsedInfo.fileName, code: mapped.code, range: mapped.range,

@@ -116,4 +116,44 @@ final class ByteSearchTests: XCTestCase {
             XCTAssertEqual(LineIndex(lineFeedsIn: bytes).lineStarts, lineFeeds, "\(bytes)")
         }
     }
+
+    /// `containsByte(atLeast:in:)` reads eight bytes at a time: one byte of each kind (ASCII, non-ASCII below the
+    /// minimum, at it, above it) at every place of texts of every length up to three words and a part, so that
+    /// the byte stands in a whole word, in the tail, at either end of either, and beside another.
+    func testContainsByteAtLeastAgreesWithALoop() {
+        for count in 0...27 {
+            for place in 0..<max(count, 1) {
+                for byte: UInt8 in [0x41, 0x80, 0xE1, 0xE2, 0xFF] {
+                    for other: UInt8 in [0x20, 0xC3] {
+                        var bytes = [UInt8](repeating: other, count: count)
+                        if count > 0 { bytes[place] = byte }
+                        for minimum: UInt8 in [0x80, 0xE2] {
+                            let expected = bytes.contains { $0 >= minimum }
+                            let actual = bytes.withUnsafeBufferPointer { ByteSearch.containsByte(atLeast: minimum, in: $0) }
+                            XCTAssertEqual(actual, expected, "\(bytes) \(minimum)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `word(_:holds:)` for a byte at every place of a word among others of every kind next to it (the borrow of
+    /// a zero byte reaches the byte above it: it must not be taken for a second match, nor hide one).
+    func testWordHoldsAgreesWithItsBytes() {
+        let kinds: [UInt8] = [0x00, 0x01, 0x7A, 0x7B, 0x7C, 0x7D, 0x80, 0xFB, 0xFF]
+        for wanted: UInt8 in [0x7B, 0x7D, 0x00, 0xFF] {
+            for first in kinds {
+                for second in kinds {
+                    for place in 0..<7 {
+                        var bytes = [UInt8](repeating: 0x20, count: 8)
+                        bytes[place] = first
+                        bytes[place + 1] = second
+                        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                        XCTAssertEqual(ByteSearch.word(word, holds: wanted), bytes.contains(wanted), "\(bytes) \(wanted)")
+                    }
+                }
+            }
+        }
+    }
 }
