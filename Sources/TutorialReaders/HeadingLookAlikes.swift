@@ -3,7 +3,8 @@ import TutorialModel
 /// Lines written as headings that Markdown reads as text, so the heading, and the section or step it would
 /// open, is not on the page: marks escaped with a backslash (`\# Installation`, `\## Setup`, `\#\# Setup`), as
 /// some editors and converters save Markdown, and two marks or more with no space before the title
-/// (`##Setup`), which CommonMark requires. Found by shape, after at most three spaces. A single `#` before a
+/// (`##Setup`), which CommonMark requires, or a no-break space in its place (`#### Step 1`, pasted from a rich-text
+/// editor). Found by shape, after at most three spaces. A single `#` before a
 /// word is one too only where a title of several words follows, opening with a capital or a letter of a script
 /// without case, and no other `#` (`#About UITableView`, `#注意事项 和 说明`): a hashtag (`#swift`, `#review #notes`,
 /// `#throwback to last year`), a preprocessor line (`#Include <stdio.h>`) and `#!/bin/sh` are not.
@@ -17,6 +18,9 @@ enum HeadingLookAlikes {
             if let marks = escapedMarks(text) {
                 message = "this heading's marks are escaped (\(marks.written)): Markdown shows them as text and the "
                     + "page has no heading here; write \(String(repeating: "#", count: marks.count)) without backslashes"
+            } else if let (marks, space) = marksBeforeAnOtherSpace(text) {
+                message = "this heading's marks are followed by \(space), not a space (\(marks)…): Markdown shows "
+                    + "the line as text and the page has no heading here; write a plain space after \(marks)"
             } else if let marks = marksWithoutSpace(text) {
                 let written = text.drop { $0 == " " }
                 let quoted = written.count > 24 ? written.prefix(24) + "…" : written
@@ -83,6 +87,21 @@ enum HeadingLookAlikes {
             else { return nil }
         }
         return String(marks)
+    }
+
+    /// The marks and the name of the space after them when `line` is one to six `#` followed by a space other
+    /// than the blank or tab CommonMark requires (a no-break space pasted from a rich-text editor), then a title.
+    static func marksBeforeAnOtherSpace(_ line: Substring) -> (marks: String, space: String)? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count <= 3 else { return nil }
+        let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
+        let rest = line.dropFirst(indent.count + marks.count)
+        guard (1...6).contains(marks.count), let space = rest.unicodeScalars.first, space.value >= 0x80,
+            space.properties.isWhitespace, rest.dropFirst().contains(where: { !$0.isWhitespace })
+        else { return nil }
+        let hex = String(space.value, radix: 16, uppercase: true)
+        let name = space.value == 0xA0 ? "a no-break space" : "a wide space"
+        return (String(marks), "\(name) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))")
     }
 
     /// Words that follow `#` on a line of C, Objective-C, C# or Swift code pasted as prose.

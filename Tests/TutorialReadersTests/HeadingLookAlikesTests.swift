@@ -56,6 +56,16 @@ final class HeadingLookAlikesTests: XCTestCase {
         XCTAssertTrue((found.first?.message ?? "").hasSuffix("write a space after #"))
     }
 
+    func testMarksBeforeANoBreakSpaceAreReported() {
+        let found = problems("# Jars\n\n####\u{00A0}Step 1: Fill the jar\n\nText.\n\n##\u{3000}準備\n\n# Lid\u{00A0}on\n")
+        XCTAssertEqual(found.map(\.line), ["####\u{00A0}Step 1: Fill the jar", "##\u{3000}準備"])
+        XCTAssertEqual(
+            found.first?.message,
+            "this heading's marks are followed by a no-break space (U+00A0), not a space (####…): Markdown shows the "
+                + "line as text and the page has no heading here; write a plain space after ####")
+        XCTAssertTrue((found.last?.message ?? "").contains("a wide space (U+3000)"))
+    }
+
     func testASingleMarkBeforeAWordAndMarksBeforeNoLetterAreLeftAlone() {
         for text in [
             "# Jars\n\n#hashtag of the day\n", "# Jars\n\n#include <stdio.h>\n", "# Jars\n\n##\n",
