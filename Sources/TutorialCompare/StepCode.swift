@@ -103,7 +103,8 @@ func readTutorialCode(_ tutorial: Tutorial, table: inout CodeTable) -> TutorialC
     var lastParse: ParsedState? = nil
     func piece(_ snippet: Snippet, fileName: String?, stepIndex: Int, partial: Bool) -> CodePiece {
         let made = table.text(
-            snippet.code, swift: SwiftCode.isSwift(language: snippet.language, fileName: fileName ?? snippet.fileName, unlabelled: true),
+            snippet.code, swift: SwiftCode.isSwift(
+                language: snippet.language, fileName: fileName ?? snippet.fileName, unlabelled: true),
             previous: lastParse)
         lastParse = made.parsed
         let text = made.text

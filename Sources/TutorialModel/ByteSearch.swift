@@ -20,9 +20,6 @@ public enum ByteSearch {
         return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
     }
 
-    /// Whether `needle` occurs in `haystack`. The byte at `needle[anchor]` is the one looked for, then the
-    /// whole needle compared: pick one rare in the text searched (a `-` rather than the `t` of
-    /// `tutorial-check`).
     /// Whether `buffer` holds a byte of `minimum` or more, `minimum` at least 0x80 (a non-ASCII lead byte):
     /// read eight bytes at a time, byte by byte only in a word that holds a non-ASCII byte.
     public static func containsByte(atLeast minimum: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -48,6 +45,9 @@ public enum ByteSearch {
         return (difference &- ones) & ~difference & (ones &* 0x80) != 0
     }
 
+    /// Whether `needle` occurs in `haystack`. The byte at `needle[anchor]` is the one looked for, then the
+    /// whole needle compared: pick one rare in the text searched (a `-` rather than the `t` of
+    /// `tutorial-check`).
     public static func contains(_ needle: [UInt8], anchor: Int, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         index(of: needle, anchor: anchor, in: haystack, from: 0) != nil
     }

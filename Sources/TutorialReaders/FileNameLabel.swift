@@ -140,7 +140,9 @@ public enum SnippetClassifier {
     /// and its braces balance; anything else (a few members, one statement) is a fragment.
     /// Other languages are files when the page names their file.
     public static func kind(code: String, language: String?, fileName: String?) -> SnippetKind {
-        guard SwiftCode.isSwift(language: language, fileName: fileName, unlabelled: false) else { return fileName == nil ? .fragment : .file }
+        guard SwiftCode.isSwift(language: language, fileName: fileName, unlabelled: false) else {
+            return fileName == nil ? .fragment : .file
+        }
         var code = code
         return code.withUTF8(isWholeSwiftFile) ? .file : .fragment
     }

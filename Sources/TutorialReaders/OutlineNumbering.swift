@@ -139,7 +139,9 @@ enum OutlineNumbering {
     /// the row`, `### 2. Use it`) numbers things inside a section, not the sections. Where front matter or an
     /// article header names the page, a lone shallower heading below level 1 is no title but the one section
     /// the series stands in (`title:` in front matter over `## Data` over `### 1. Rows`, `### 2. Cells`).
-    private static func seriesNumbersSections(at level: Int, _ blocks: [OutlineBlock], titleOutsideHeadings: Bool) -> Bool {
+    private static func seriesNumbersSections(
+        at level: Int, _ blocks: [OutlineBlock], titleOutsideHeadings: Bool
+    ) -> Bool {
         var shallower = 0
         var shallowerBelowTop = 0
         for block in blocks {
