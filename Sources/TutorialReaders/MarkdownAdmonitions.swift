@@ -10,56 +10,95 @@ import TutorialModel
 /// line and column stays where it was. The kind and title name the box, not a step, so the line is blanked
 /// after its `-`; only where a blank line separates the body (as content tabs write it) the kind stays as
 /// the item's first line, since an item that opens with two blank lines is empty.
+///
+/// Markers nest: a tab set inside a tab (`=== "Terminal"` over `    === "Commands"`), a box inside a
+/// numbered item (`1. Install` over `    !!! note`). A marker counts where it stands at the content column
+/// of the box or list item around it, as Python-Markdown reads it; one indented anywhere else is text.
 enum MarkdownAdmonitions {
     /// Rewrites the marker lines among `lines` of `bytes` whose next non-blank line (among `lines`) is
-    /// indented by four columns at least (`lineIndex` indexes `bytes`).
+    /// indented by four columns more than the marker at least (`lineIndex` indexes `bytes`).
     static func open(_ bytes: inout [UInt8], lines: Range<Int>, lineIndex: LineIndex) {
-        var fence: (character: UInt8, length: Int)?
-        var previousIsParagraph = false
+        var scan = MarkerScan()
         var line = lines.lowerBound
         while line < lines.upperBound {
             defer { line += 1 }
             let range = lineIndex.contentRange(ofLine: line)
-            let text = bytes[range.start..<range.end]
-            if isHeadingAtTheMargin(text) {
-                // Where cmark finds a heading no block is open, and a re-read window starts at one: the scan
-                // starts afresh there, so a window reads the markers a whole read does whatever came before.
-                fence = nil
-                previousIsParagraph = false
-                continue
-            }
-            // Lines inside a fenced block are code, whatever they look like.
-            if let marker = fenceMarker(text) {
-                if let open = fence {
-                    if marker.character == open.character, marker.length >= open.length, marker.isBare { fence = nil }
-                } else {
-                    fence = (marker.character, marker.length)
-                }
-                previousIsParagraph = false
-                continue
-            }
-            let isParagraph = previousIsParagraph
-            previousIsParagraph = !text.allSatisfy { $0 == 0x20 || $0 == 0x09 } && text.first != UInt8(ascii: "#")
-            // Python-Markdown reads a marker right under a paragraph's line as more of that paragraph.
-            guard fence == nil, !isParagraph, isMarker(text) else { continue }
+            guard let marker = scan.marker(in: bytes[range.start..<range.end]) else { continue }
             var body = line + 1
             while body < lines.upperBound, isBlank(bytes, lineIndex.contentRange(ofLine: body)) { body += 1 }
-            guard body < lines.upperBound, isIndentedBody(bytes, lineIndex.contentRange(ofLine: body)) else { continue }
-            bytes[range.start] = UInt8(ascii: "-")
+            guard body < lines.upperBound else { continue }
+            let bodyRange = lineIndex.contentRange(ofLine: body)
+            guard indentation(bytes[bodyRange.start..<bodyRange.end]).columns >= marker.column + 4 else { continue }
+            scan.openBox(bodyColumn: marker.column + 4)
+            let start = range.start + marker.offset
+            bytes[start] = UInt8(ascii: "-")
             if body == line + 1 {
                 // A list item may open with one blank line: the body right under it is its content.
-                for index in (range.start + 1)..<range.end { bytes[index] = 0x20 }
+                for index in (start + 1)..<range.end { bytes[index] = 0x20 }
             } else {
                 // A blank line after an empty first line would end the item: the kind stays as its first
                 // line (`!!!` becomes `-  `; `???+` becomes `-  ?`, as a `+` there would open a list).
-                bytes[range.start + 1] = 0x20
-                bytes[range.start + 2] = 0x20
-                if bytes[range.start + 3] == UInt8(ascii: "+") { bytes[range.start + 3] = UInt8(ascii: "?") }
+                bytes[start + 1] = 0x20
+                bytes[start + 2] = 0x20
+                if bytes[start + 3] == UInt8(ascii: "+") { bytes[start + 3] = UInt8(ascii: "?") }
             }
         }
     }
 
-    /// `!!!`, `???`, `???+` or `===` at the margin, then a blank and something more (a kind, a title).
+    /// What the scan knows at a line: the content columns of the boxes and list items open around it, the
+    /// fence it is inside (and how many containers were open when the fence began), and whether the line
+    /// before was paragraph text.
+    private struct MarkerScan {
+        var containers: [Int] = []
+        var fence: (character: UInt8, length: Int, depth: Int)?
+        var previousIsParagraph = false
+
+        mutating func openBox(bodyColumn: Int) { containers.append(bodyColumn) }
+
+        /// The marker `line` holds (its column and byte offset) where one may stand, updating the scan.
+        mutating func marker(in line: ArraySlice<UInt8>) -> (column: Int, offset: Int)? {
+            if isHeadingAtTheMargin(line) {
+                // Where cmark finds a heading no block is open, and a re-read window starts at one: the scan
+                // starts afresh there, so a window reads the markers a whole read does whatever came before.
+                self = MarkerScan()
+                return nil
+            }
+            let indent = indentation(line)
+            guard indent.offset < line.count else {
+                previousIsParagraph = false
+                return nil
+            }
+            // A line indented less than a container's content ends it, and a fence begun inside it.
+            while let column = containers.last, indent.columns < column { containers.removeLast() }
+            if let open = fence, open.depth > containers.count { fence = nil }
+            let base = containers.last ?? 0
+            let relative = indent.columns - base
+            let content = line.dropFirst(indent.offset)
+            // Lines inside a fenced block are code, whatever they look like.
+            if relative <= 3, let run = fenceMarker(content) {
+                if let open = fence {
+                    if run.character == open.character, run.length >= open.length, run.isBare { fence = nil }
+                } else {
+                    fence = (run.character, run.length, containers.count)
+                }
+                previousIsParagraph = false
+                return nil
+            }
+            let isParagraph = previousIsParagraph
+            previousIsParagraph = line.first != UInt8(ascii: "#")
+            guard fence == nil, !isParagraph else { return nil }
+            // At the margin only a marker right there counts, as before any container opens.
+            let mayHoldMarker = containers.isEmpty ? relative == 0 : relative <= 3
+            if mayHoldMarker, isMarker(content) { return (indent.columns, indent.offset) }
+            if relative <= 3, let contentColumn = listItemContentColumn(content, at: indent.columns) {
+                containers.append(contentColumn)
+                previousIsParagraph = false
+            }
+            return nil
+        }
+    }
+
+    /// `!!!`, `???`, `???+` or `===`, then a blank and something more (a kind, a title).
     static func isMarker(_ line: ArraySlice<UInt8>) -> Bool {
         guard line.count >= 5, let first = line.first, first == UInt8(ascii: "!") || first == UInt8(ascii: "?")
             || first == UInt8(ascii: "=")
@@ -72,19 +111,36 @@ enum MarkdownAdmonitions {
         return line[index...].contains { $0 != 0x20 && $0 != 0x09 }
     }
 
-    /// A fence line (three backticks or tildes at most three spaces in), its character and length, and
-    /// whether nothing follows the run (only such a line closes a fence).
-    private static func fenceMarker(_ line: ArraySlice<UInt8>) -> (character: UInt8, length: Int, isBare: Bool)? {
+    /// The column a list item's content starts at, where `line` (from its first non-blank byte, standing at
+    /// `column`) opens one: `-`, `*` or `+`, or up to nine digits and `.` or `)`, then a blank.
+    private static func listItemContentColumn(_ line: ArraySlice<UInt8>, at column: Int) -> Int? {
         var index = line.startIndex
-        while index < line.endIndex, index - line.startIndex < 3, line[index] == 0x20 { index += 1 }
-        guard index < line.endIndex, line[index] == UInt8(ascii: "`") || line[index] == UInt8(ascii: "~") else {
+        if let first = line.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
+            index += 1
+        } else {
+            while index < line.endIndex, index - line.startIndex < 9, (0x30...0x39).contains(line[index]) { index += 1 }
+            guard index > line.startIndex, index < line.endIndex,
+                line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")")
+            else { return nil }
+            index += 1
+        }
+        var spaces = 0
+        while index + spaces < line.endIndex, line[index + spaces] == 0x20 { spaces += 1 }
+        guard spaces > 0, index + spaces < line.endIndex else { return nil }
+        // Five blanks or more after the mark make indented code of the content: it starts one past the mark.
+        return column + (index - line.startIndex) + (spaces > 4 ? 1 : spaces)
+    }
+
+    /// A fence line (three backticks or tildes, from its first non-blank byte), its character and length,
+    /// and whether nothing follows the run (only such a line closes a fence).
+    private static func fenceMarker(_ line: ArraySlice<UInt8>) -> (character: UInt8, length: Int, isBare: Bool)? {
+        guard let character = line.first, character == UInt8(ascii: "`") || character == UInt8(ascii: "~") else {
             return nil
         }
-        let character = line[index]
-        let runStart = index
+        var index = line.startIndex
         while index < line.endIndex, line[index] == character { index += 1 }
-        guard index - runStart >= 3 else { return nil }
-        return (character, index - runStart, line[index...].allSatisfy { $0 == 0x20 || $0 == 0x09 })
+        guard index - line.startIndex >= 3 else { return nil }
+        return (character, index - line.startIndex, line[index...].allSatisfy { $0 == 0x20 || $0 == 0x09 })
     }
 
     /// `#` to `######` at the margin, then a blank or the end: what may be a top-level ATX heading.
@@ -99,10 +155,15 @@ enum MarkdownAdmonitions {
         bytes[range.start..<range.end].allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
-    /// Whether the line starts with a tab or four spaces (four columns of indentation).
-    private static func isIndentedBody(_ bytes: [UInt8], _ range: SourceRange) -> Bool {
-        guard range.end > range.start else { return false }
-        if bytes[range.start] == 0x09 { return true }
-        return range.end - range.start >= 4 && bytes[range.start..<(range.start + 4)].allSatisfy { $0 == 0x20 }
+    /// The leading blanks of `line`: the column its first other byte stands at (a tab advancing to the
+    /// next multiple of four) and that byte's offset from the line's start.
+    private static func indentation(_ line: ArraySlice<UInt8>) -> (columns: Int, offset: Int) {
+        var columns = 0
+        var index = line.startIndex
+        while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 {
+            columns = line[index] == 0x09 ? columns + 4 - columns % 4 : columns + 1
+            index += 1
+        }
+        return (columns, index - line.startIndex)
     }
 }
