@@ -25,6 +25,10 @@ struct BuildState {
     let captions: Set<Int>
     /// The tutorial's title heading (see `titleHeading`).
     let titleIndex: Int?
+    /// The level of the title heading, or where a page without any title has level-1 headings after
+    /// content (parts, not a title) and deeper ones, 1: headings at this level holding code only under
+    /// deeper headings group sections.
+    let partLevel: Int?
     /// Section label headings without a title, with the heading right after them that titles them.
     let sectionTitleHeadings: [Int: Int]
     let sectionTitleHeadingIndices: Set<Int>
@@ -111,6 +115,10 @@ struct BuildState {
             default: break
             }
         }
+        partLevel =
+            titleIndex.flatMap { Self.headingLevel(blocks[$0]) }
+            ?? (frontMatterTitle == nil && declaredTitle == nil && unlabelledLevels.contains(1)
+                && unlabelledLevels.contains { $0 > 1 } ? 1 : nil)
         hasParagraphSteps = paragraphSteps
         hasStepLabels = !stepLevels.isEmpty || paragraphSteps
         var groupSections: [Int: Int] = [:]
@@ -127,7 +135,7 @@ struct BuildState {
             // groups them, and its sections are not its steps.
             // Where no heading of the shallower levels carries code (`## Toggle style` with prose only after
             // `### Target iOS` and its code), the shallowest level whose headings do makes the sections.
-            let titleLevel = titleIndex.flatMap { Self.headingLevel(blocks[$0]) }
+            let titleLevel = partLevel
             let candidates = titleLevel.map { level in unlabelledLevels.filter { $0 > level } } ?? unlabelledLevels
             let carrying = Self.levelsCarryingCode(blocks, among: Set(candidates))
             let top = carrying.min() ?? candidates.min() ?? unlabelledLevels.min() ?? 1
@@ -184,7 +192,7 @@ struct BuildState {
             }
         }
         guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
-        if let titleLevel = titleIndex.flatMap({ Self.headingLevel(blocks[$0]) }), level <= titleLevel {
+        if let partLevel, level <= partLevel {
             partSectionBelowLevel = groupSectionBelowLevels[index] ?? sectionBelowLevel
         }
         if let open = sectionLevel, level > open, sectionIsLabelled || section?.steps.isEmpty == false || step != nil {
