@@ -117,8 +117,7 @@ struct BuildState {
         }
         partLevel =
             titleIndex.flatMap { Self.headingLevel(blocks[$0]) }
-            ?? (frontMatterTitle == nil && declaredTitle == nil && unlabelledLevels.contains(1)
-                && unlabelledLevels.contains { $0 > 1 } ? 1 : nil)
+            ?? (frontMatterTitle == nil && declaredTitle == nil ? Self.levelOfPartsAfterContent(unlabelledLevels) : nil)
         hasParagraphSteps = paragraphSteps
         hasStepLabels = !stepLevels.isEmpty || paragraphSteps
         var groupSections: [Int: Int] = [:]
@@ -377,19 +376,6 @@ struct BuildState {
 }
 
 extension BuildState {
-    /// The title heading's index (see `titleHeading`), if the page has one.
-    static func titleIndex(_ blocks: [OutlineBlock], declaredTitle: String?, frontMatterTitle: String?) -> Int? {
-        let heading =
-            stepLabelTitle(blocks) ?? titleHeading(blocks) ?? titleBelowPreamble(blocks)
-            ?? (frontMatterTitle == nil && declaredTitle == nil ? loneTopHeading(blocks) : nil)
-        if frontMatterTitle != nil, let heading, contentStandsUnderAnotherLevelOne(heading, blocks) {
-            // The front matter names the page; the body's level-1 headings are its sections.
-            return nil
-        }
-        return heading
-    }
-
-
     /// Whether the part of the document under a numbered section heading holds numbered-list steps: such a
     /// section is their section, no step by itself.
     static func holdsListSteps(_ section: Int, _ blocks: [OutlineBlock], _ listSteps: Set<Int>) -> Bool {

@@ -292,4 +292,22 @@ extension BuildState {
         }
         return true
     }
+
+    /// 1 where a page without a title heading has level-1 headings and deeper ones: its level-1 headings
+    /// stand after content (else the first would be the title), so they are its parts.
+    static func levelOfPartsAfterContent(_ unlabelledLevels: [Int]) -> Int? {
+        unlabelledLevels.contains(1) && unlabelledLevels.contains { $0 > 1 } ? 1 : nil
+    }
+
+    /// The title heading's index (see `titleHeading`), if the page has one.
+    static func titleIndex(_ blocks: [OutlineBlock], declaredTitle: String?, frontMatterTitle: String?) -> Int? {
+        let heading =
+            stepLabelTitle(blocks) ?? titleHeading(blocks) ?? titleBelowPreamble(blocks)
+            ?? (frontMatterTitle == nil && declaredTitle == nil ? loneTopHeading(blocks) : nil)
+        if frontMatterTitle != nil, let heading, contentStandsUnderAnotherLevelOne(heading, blocks) {
+            // The front matter names the page; the body's level-1 headings are its sections.
+            return nil
+        }
+        return heading
+    }
 }
