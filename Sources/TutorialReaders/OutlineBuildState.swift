@@ -25,6 +25,8 @@ struct BuildState {
     let captions: Set<Int>
     /// The tutorial's title heading (see `titleHeading`).
     let titleIndex: Int?
+    /// The headings that open an aside (see `asideHeadings`).
+    let asideHeadings: Set<Int>
     /// The level of the title heading, or where a page without any title has level-1 headings after
     /// content (parts, not a title) and deeper ones, 1: headings at this level holding code only under
     /// deeper headings group sections.
@@ -91,18 +93,13 @@ struct BuildState {
         self.captions = captions
 
         titleIndex = Self.titleIndex(blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle)
-        var sectionTitleHeadings: [Int: Int] = [:]
-        for index in blocks.indices.dropLast() {
-            guard case .heading = blocks[index].kind, let label = blocks[index].label, label.kind == .section,
-                label.title.isEmpty, case .heading = blocks[index + 1].kind, blocks[index + 1].label == nil,
-                index + 1 != titleIndex, !OutlineBuilder.isAside(blocks[index + 1].text)
-            else { continue }
-            sectionTitleHeadings[index] = index + 1
-        }
+        let sectionTitleHeadings = Self.sectionTitleHeadings(blocks, titleIndex: titleIndex)
         self.sectionTitleHeadings = sectionTitleHeadings
         let sectionTitles = Set(sectionTitleHeadings.values)
         sectionTitleHeadingIndices = sectionTitles
 
+        let asides = Self.asideHeadings(blocks, besides: sectionTitles.union(titleIndex.map { [$0] } ?? []))
+        asideHeadings = asides
         var stepLevels: [Int] = []
         var paragraphSteps = false
         var unlabelledLevels: [Int] = []
@@ -110,7 +107,7 @@ struct BuildState {
             switch (block.kind, block.label?.kind) {
             case (.heading(let level), .step?): stepLevels.append(level)
             case (.paragraph, .step?): paragraphSteps = true
-            case (.heading(let level), nil) where !OutlineBuilder.isAside(block.text):
+            case (.heading(let level), nil) where !asides.contains(index):
                 unlabelledLevels.append(level)
             default: break
             }
@@ -136,11 +133,14 @@ struct BuildState {
             // `### Target iOS` and its code), the shallowest level whose headings do makes the sections.
             let titleLevel = partLevel
             let candidates = titleLevel.map { level in unlabelledLevels.filter { $0 > level } } ?? unlabelledLevels
-            let carrying = Self.levelsCarryingCode(blocks, among: Set(candidates))
+            let carrying = Self.levelsCarryingCode(blocks, in: blocks.indices, among: Set(candidates), asides: asides)
             let top = carrying.min() ?? candidates.min() ?? unlabelledLevels.min() ?? 1
             sectionBelowLevel = top + 1
             stepBreakLevel = 6
-            if let level = titleLevel { groupSections = Self.groupSectionLevels(blocks, titleIndex: titleIndex, titleLevel: level, top: top) }
+            if let level = titleLevel {
+                groupSections = Self.groupSectionLevels(
+                    blocks, titleIndex: titleIndex, titleLevel: level, top: top, asides: asides)
+            }
         }
         groupSectionBelowLevels = groupSections
         partSectionBelowLevel = sectionBelowLevel
@@ -165,7 +165,7 @@ struct BuildState {
             let block = blocks[position]
             if block.label?.kind == .step, position != titleIndex { return true }
             if case .heading(let level) = block.kind, block.label?.kind == .section || level < sectionBelowLevel,
-                !sectionTitleHeadingIndices.contains(position), !OutlineBuilder.isAside(block.text)
+                !sectionTitleHeadingIndices.contains(position), !asideHeadings.contains(position)
             {
                 return false
             }
@@ -190,7 +190,7 @@ struct BuildState {
             default: break
             }
         }
-        guard case .heading(let level) = block.kind, !OutlineBuilder.isAside(block.text) else { return .content }
+        guard case .heading(let level) = block.kind, !asideHeadings.contains(index) else { return .content }
         if let partLevel, level <= partLevel {
             partSectionBelowLevel = groupSectionBelowLevels[index] ?? sectionBelowLevel
         }
@@ -269,20 +269,22 @@ struct BuildState {
 
     /// Whether `block` opens an aside, which keeps the code it shows in its step: an aside heading, or a
     /// paragraph that opens with an aside label (`Note:`, `Tip`), not with a sentence (`Note how…`).
-    private func opensAside(_ block: OutlineBlock) -> Bool {
+    private func opensAside(_ index: Int) -> Bool {
+        let block = blocks[index]
         if case .paragraph = block.kind { return OutlineBuilder.isAside(block.text, labelOnly: true) }
+        if case .heading = block.kind { return asideHeadings.contains(index) }
         return OutlineBuilder.isAside(block.text)
     }
 
     private mutating func addContent(_ index: Int) {
         let block = blocks[index]
-        let aside = opensAside(block)
+        let aside = opensAside(index)
         if step?.awaitsTitle == true {
             step?.awaitsTitle = false
             if case .paragraph = block.kind, !captions.contains(index), !aside { step?.title = block.text }
         }
         if case .code(let code) = block.kind {
-            if startsImplicitStep(block), index == 0 || !opensAside(blocks[index - 1]) {
+            if startsImplicitStep(block), index == 0 || !opensAside(index - 1) {
                 // Unlabelled documents: each code block is a step of its own, whether prose, a caption
                 // or nothing stands between it and the code before it; code an aside right before it
                 // introduces is shown in that aside, and stays in its step.

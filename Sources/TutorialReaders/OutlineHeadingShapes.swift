@@ -293,6 +293,20 @@ extension BuildState {
         return true
     }
 
+    /// Section label headings without a title (`## Section 2`), each with the unlabelled heading right after
+    /// it that titles it.
+    static func sectionTitleHeadings(_ blocks: [OutlineBlock], titleIndex: Int?) -> [Int: Int] {
+        var result: [Int: Int] = [:]
+        for index in blocks.indices.dropLast() {
+            guard case .heading = blocks[index].kind, let label = blocks[index].label, label.kind == .section,
+                label.title.isEmpty, case .heading = blocks[index + 1].kind, blocks[index + 1].label == nil,
+                index + 1 != titleIndex, !OutlineBuilder.isAside(blocks[index + 1].text)
+            else { continue }
+            result[index] = index + 1
+        }
+        return result
+    }
+
     /// 1 where a page without a title heading has level-1 headings and deeper ones: its level-1 headings
     /// stand after content (else the first would be the title), so they are its parts.
     static func levelOfPartsAfterContent(_ unlabelledLevels: [Int]) -> Int? {

@@ -7,7 +7,9 @@ extension BuildState {
     /// groups sections rather than being one), the level its sections start below when it is deeper than
     /// the document's: the shallowest level of its headings that carry code, as in the document as a
     /// whole (`# Layer` over `### Uses` and `### Example` with code, where the title's part has `## init`).
-    static func groupSectionLevels(_ blocks: [OutlineBlock], titleIndex: Int?, titleLevel: Int, top: Int) -> [Int: Int] {
+    static func groupSectionLevels(
+        _ blocks: [OutlineBlock], titleIndex: Int?, titleLevel: Int, top: Int, asides: Set<Int>
+    ) -> [Int: Int] {
         var result: [Int: Int] = [:]
         var index = 0
         while index < blocks.count {
@@ -31,7 +33,7 @@ extension BuildState {
                 }
                 end += 1
             }
-            if !ownCode, let partTop = levelsCarryingCode(Array(blocks[(index + 1)..<end]), among: levels).min(),
+            if !ownCode, let partTop = levelsCarryingCode(blocks, in: (index + 1)..<end, among: levels, asides: asides).min(),
                 partTop > top
             {
                 result[index] = partTop + 1
@@ -41,20 +43,44 @@ extension BuildState {
         return result
     }
 
-    /// The heading levels among `levels` with a heading that carries code: a code block between it and the next
-    /// heading of its level or shallower.
-    static func levelsCarryingCode(_ blocks: [OutlineBlock], among levels: Set<Int>) -> Set<Int> {
+    /// The heading levels among `levels` with a heading among `range` of `blocks` that carries code: a code
+    /// block between it and the next heading of its level or shallower (`asides` carry none).
+    static func levelsCarryingCode(
+        _ blocks: [OutlineBlock], in range: Range<Int>, among levels: Set<Int>, asides: Set<Int>
+    ) -> Set<Int> {
         var carrying = Set<Int>()
         var open: [Int] = []  // levels of the headings whose part the walk is in
-        for block in blocks {
+        for index in range {
+            let block = blocks[index]
             if let level = headingLevel(block) {
                 open.removeAll { $0 >= level }
-                guard levels.contains(level), block.label == nil, !OutlineBuilder.isAside(block.text) else { continue }
+                guard levels.contains(level), block.label == nil, !asides.contains(index) else { continue }
                 open.append(level)
             } else if block.isCode {
                 carrying.formUnion(open)
             }
         }
         return carrying
+    }
+
+    /// The headings that open an aside (a note that belongs to the step it stands in: `### Note`, `#### ヒント`):
+    /// an aside word heads one only at or below the shallowest level of the other unlabelled headings that
+    /// carry code. A heading above all of them (`## ヒント` over ten fences where the topics with code are
+    /// `####`) is a part of the document, whatever its word.
+    static func asideHeadings(_ blocks: [OutlineBlock], besides excluded: Set<Int>) -> Set<Int> {
+        var asides: [(index: Int, level: Int)] = []
+        var levels = Set<Int>()
+        for (index, block) in blocks.enumerated() where !excluded.contains(index) {
+            guard let level = headingLevel(block) else { continue }
+            if OutlineBuilder.isAside(block.text) {
+                asides.append((index, level))
+            } else if block.label == nil {
+                levels.insert(level)
+            }
+        }
+        let asideIndices = Set(asides.map(\.index))
+        guard let shallowest = levelsCarryingCode(blocks, in: blocks.indices, among: levels, asides: asideIndices).min()
+        else { return asideIndices }
+        return Set(asides.filter { $0.level >= shallowest }.map(\.index))
     }
 }
