@@ -7,7 +7,8 @@ import TutorialModel
 /// editor). Found by shape, after at most three spaces. A single `#` before a
 /// word is one too only where a title of several words follows, opening with a capital or a letter of a script
 /// without case, and no other `#` (`#About UITableView`, `#注意事项 和 说明`): a hashtag (`#swift`, `#review #notes`,
-/// `#throwback to last year`), a preprocessor line (`#Include <stdio.h>`) and `#!/bin/sh` are not.
+/// `#throwback to last year`), a preprocessor line (`#Include <stdio.h>`), a note tagged `#注：` or `#Note:` and
+/// `#!/bin/sh` are not.
 enum HeadingLookAlikes {
     /// A problem for each such line of the paragraph whose 0-based lines are `lines`.
     static func diagnostics(paragraphLines lines: ClosedRange<Int>, lineIndex: LineIndex) -> [ReaderDiagnostic] {
@@ -81,9 +82,12 @@ enum HeadingLookAlikes {
         guard (1...6).contains(marks.count), let next = title.first, next.isLetter else { return nil }
         if marks.count == 1 {
             let words = title.split(whereSeparator: \.isWhitespace)
+            let label = title.prefix(while: \.isLetter)
             guard words.count >= 2, !title.contains("#"), !next.isLowercase,
-                let first = words.first?.prefix(while: { $0.isLetter }).lowercased(),
-                !preprocessorDirectives.contains(first)
+                !preprocessorDirectives.contains(label.lowercased()),
+                // A word and a colon right after the mark tag a note (`#注：…`, `#Note: …`), as some authors
+                // mark their remarks on purpose: no heading was meant.
+                !(title.dropFirst(label.count).first.map { $0 == ":" || $0 == "：" } ?? false)
             else { return nil }
         }
         return String(marks)

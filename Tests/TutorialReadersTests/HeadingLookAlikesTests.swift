@@ -51,8 +51,9 @@ final class HeadingLookAlikesTests: XCTestCase {
     }
 
     func testASingleMarkBeforeACapitalisedTitleOfSeveralWordsIsReported() {
-        let found = problems("#About these jars\n\nJars keep things.\n\n#병 채우기 안내\n\nText.\n\n#In AppDelegate.m\n")
-        XCTAssertEqual(found.map(\.line), ["#About these jars", "#병 채우기 안내", "#In AppDelegate.m"])
+        let found = problems(
+            "#About these jars\n\nJars keep things.\n\n#병 채우기 안내\n\nText.\n\n#In AppDelegate.m\n\n#Step 1: Fill it\n")
+        XCTAssertEqual(found.map(\.line), ["#About these jars", "#병 채우기 안내", "#In AppDelegate.m", "#Step 1: Fill it"])
         XCTAssertTrue((found.first?.message ?? "").hasSuffix("write a space after #"))
     }
 
@@ -72,6 +73,7 @@ final class HeadingLookAlikesTests: XCTestCase {
             "# Jars\n\n##1 in the list\n", "# Jars\n\n####### Seven\n", "# Jars\n\n```\n##Make\n```\n",
             "# Jars\n\n#Swift\n", "# Jars\n\n#Swift #iOS notes\n", "# Jars\n\n#Define MAX 10\n",
             "# Jars\n\n#Import <UIKit/UIKit.h>\n", "# Jars\n\n#1 Priority today\n",
+            "# Jars\n\n#注：在初始化方法中创建子视图 然后绘图\n", "# Jars\n\n#Note: keep the lid on\n",
         ] {
             XCTAssertEqual(problems(text).map(\.line), [], text)
         }
