@@ -111,8 +111,8 @@ struct InputError: CollectingTutorialRule {
                 document: "# Tutorial\n\n## Step 1\n\n'''\nThe three quotes open a Python docstring.\n\n```swift file=A.swift\nstruct A {}\n```\n",
                 path: "example.md"),
             RuleExample(
-                "A backslash before a `#` that starts no heading, and a single `#` before a word: a hashtag, a number",
-                document: "# Tutorial\n\n## Step 1\n\n\\#1 of the list: add the view.\n#SwiftUI #tutorial\n\n```swift file=A.swift\nstruct A {}\n```\n",
+                "A backslash before a `#` that starts no heading, and a single `#` before a word: a hashtag, a number, a note tagged on purpose",
+                document: "# Tutorial\n\n## Step 1\n\n\\#1 of the list: add the view.\n#SwiftUI #tutorial\n\n#Note: Keep the view small.\n\n```swift file=A.swift\nstruct A {}\n```\n",
                 path: "example.md"),
             RuleExample(
                 "Known directives, balanced braces",
