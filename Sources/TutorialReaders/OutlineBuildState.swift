@@ -294,7 +294,8 @@ struct BuildState {
             if step == nil {
                 // An implicit step is titled by the heading that opened it, else by the prose line before its code.
                 step = StepDraft(
-                    label: nil, title: pendingTitle.isEmpty ? pendingProse.last ?? "" : pendingTitle,
+                    label: nil,
+                    title: pendingTitle.isEmpty ? ImplicitStepTitle.title(fromProse: pendingProse) : pendingTitle,
                     prose: pendingProse,
                     range: SourceRange(
                         start: min(pendingStart ?? block.range.start, block.range.start), end: block.range.end),
