@@ -30,10 +30,12 @@ extension MarkdownBlocks {
             labelStarts.append(index)
         }
         let text = inlineText(node)
-        guard !labelStarts.isEmpty else {
+        // The lines cmark-gfm split off a paragraph before a table carry no source positions, nor do their
+        // inlines (`paragraphLines`): where its parts stand is unknown, so such a paragraph is not split.
+        guard !labelStarts.isEmpty, cmark_node_get_start_line(node) > 0 else {
             return [
                 OutlineBlock(
-                    kind: .paragraph, text: text, range: nodeRange(node), label: paragraphLabel(node, text: text),
+                    kind: .paragraph, text: text, range: paragraphRange(node), label: paragraphLabel(node, text: text),
                     links: linkShape(node))
             ]
         }
@@ -54,6 +56,41 @@ extension MarkdownBlocks {
             blocks.append(OutlineBlock(kind: .paragraph, text: partText, range: range, label: label))
         }
         return blocks
+    }
+
+    /// The document lines of a paragraph. cmark-gfm gives none (line 0) to a paragraph's lines that it splits
+    /// off before a table whose header row ended the paragraph (`Intro` then `| a | b |` then `| --- |`), and
+    /// starts the table where the paragraph started: they are the table's first line and one more for each
+    /// line break among them.
+    func paragraphLines(_ node: OpaquePointer) -> ClosedRange<Int>? {
+        let start = documentLine(cmark_node_get_start_line(node))
+        if start >= 0 {
+            let end = documentLine(cmark_node_get_end_line(node))
+            return end >= start ? start...end : nil
+        }
+        // The table extension's node type is no constant its header exports; its name is stable.
+        guard let next = cmark_node_next(node), let type = cmark_node_get_type_string(next),
+            String(cString: type) == "table"
+        else { return nil }
+        let tableLine = documentLine(cmark_node_get_start_line(next))
+        var breaks = 0
+        let iterator = cmark_iter_new(node)
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            let type = cmark_node_get_type(cmark_iter_get_node(iterator))
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { breaks += 1 }
+        }
+        guard tableLine >= 0 else { return nil }
+        return tableLine...(tableLine + breaks)
+    }
+
+    /// A paragraph's range: cmark's, or its lines' content where cmark gives none (`paragraphLines`).
+    func paragraphRange(_ node: OpaquePointer) -> SourceRange {
+        guard cmark_node_get_start_line(node) == 0, let lines = paragraphLines(node) else { return nodeRange(node) }
+        let first = lineIndex.contentRange(ofLine: lines.lowerBound)
+        var start = first.start
+        while start < first.end, document.bytes[start] == 0x20 || document.bytes[start] == 0x09 { start += 1 }
+        return SourceRange(start: start, end: max(start, lineIndex.contentRange(ofLine: lines.upperBound).end))
     }
 
     /// A step label at the start of a top-level paragraph: a bold or emphasised prefix

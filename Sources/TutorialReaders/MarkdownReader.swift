@@ -176,21 +176,18 @@ struct MarkdownBlocks {
             }
             if isTopLevel {
                 result.append(contentsOf: paragraphBlocks(node))
-                let line = documentLine(cmark_node_get_start_line(node))
-                if line >= 0,
-                    let problem = LookAlikeFences.diagnostic(
-                        paragraphLine: line, searchEnd: lines.upperBound, lineIndex: lineIndex)
-                {
-                    diagnostics.append(problem)
-                }
-                let endLine = documentLine(cmark_node_get_end_line(node))
-                if line >= 0, endLine >= line {
-                    diagnostics += HeadingLookAlikes.diagnostics(paragraphLines: line...endLine, lineIndex: lineIndex)
+                if let paragraphLines = paragraphLines(node) {
+                    if let problem = LookAlikeFences.diagnostic(
+                        paragraphLine: paragraphLines.lowerBound, searchEnd: lines.upperBound, lineIndex: lineIndex)
+                    {
+                        diagnostics.append(problem)
+                    }
+                    diagnostics += HeadingLookAlikes.diagnostics(paragraphLines: paragraphLines, lineIndex: lineIndex)
                 }
             } else {
                 result.append(
                     OutlineBlock(
-                        kind: .paragraph, text: inlineText(node), range: nodeRange(node), links: linkShape(node)))
+                        kind: .paragraph, text: inlineText(node), range: paragraphRange(node), links: linkShape(node)))
             }
         case CMARK_NODE_CODE_BLOCK:
             result.append(codeBlock(node))
@@ -297,7 +294,7 @@ struct MarkdownBlocks {
 
     /// The 0-based document line of a 1-based cmark line; -1 for cmark's 0 (a line it left unset), as in
     /// a whole-document parse.
-    private func documentLine(_ cmarkLine: Int32) -> Int {
+    func documentLine(_ cmarkLine: Int32) -> Int {
         cmarkLine > 0 ? Int(cmarkLine) - 1 + lines.lowerBound : -1
     }
 
