@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -29,11 +30,33 @@ class Outcome:
         return f"exit {self.code} after {self.seconds:.1f}s, {self.max_rss_mb:.0f} MB: {self.stderr[-400:]!r}"
 
 
+# Linux carries a process's peak memory across exec (and a forked child starts with its parent's pages), so
+# a binary started from the test runner reports at least the runner's own peak: pytest grows past 200 MB over
+# the suite. A small launcher forks the binary instead and passes on its wait4 figures through a pipe.
+LAUNCHER = """
+import os, sys
+report = int(sys.argv[1])
+pid = os.fork()
+if pid == 0:
+    os.close(report)
+    try:
+        os.execv(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+os.write(report, f"{status} {usage.ru_maxrss}".encode())
+"""
+
+
 def measure(binary, *arguments, timeout=60, cwd=None) -> Outcome:
     """Runs the binary, killing it after `timeout` seconds; reports exit code, time and peak memory
-    (the child's own ru_maxrss from wait4, not the test runner's)."""
+    (the binary's own ru_maxrss from wait4, by way of `LAUNCHER`, not the test runner's)."""
     started = time.monotonic()
-    process = subprocess.Popen([binary, *map(str, arguments)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
+    read_end, write_end = os.pipe()
+    process = subprocess.Popen(
+        [sys.executable, "-c", LAUNCHER, str(write_end), binary, *map(str, arguments)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, pass_fds=(write_end,), start_new_session=True)
+    os.close(write_end)
     output = {}
 
     def drain(name, stream):
@@ -42,17 +65,20 @@ def measure(binary, *arguments, timeout=60, cwd=None) -> Outcome:
     threads = [threading.Thread(target=drain, args=(n, s)) for n, s in (("out", process.stdout), ("err", process.stderr))]
     for thread in threads:
         thread.start()
-    timer = threading.Timer(timeout, lambda: process.kill())
+    timer = threading.Timer(timeout, lambda: os.killpg(process.pid, signal.SIGKILL))
     timer.start()
-    _, status, usage = os.wait4(process.pid, 0)
+    process.wait()
     timer.cancel()
     for thread in threads:
         thread.join()
-    process.returncode = os.waitstatus_to_exitcode(status)
+    with os.fdopen(read_end, "rb") as report:
+        figures = report.read().split()
     seconds = time.monotonic() - started
-    assert seconds < timeout, f"hung: killed after {timeout}s"
+    assert seconds < timeout and figures, f"hung: killed after {timeout}s"
+    status, max_rss_kb = (int(figure) for figure in figures)
+    process.returncode = os.waitstatus_to_exitcode(status)
     assert process.returncode >= 0, f"crashed with signal {signal.Signals(-process.returncode).name}: {output['err'][-2000:]!r}"
-    return Outcome(process.returncode, output["out"].decode(), output["err"].decode(), seconds, usage.ru_maxrss / 1024)
+    return Outcome(process.returncode, output["out"].decode(), output["err"].decode(), seconds, max_rss_kb / 1024)
 
 
 def assert_input_error(outcome: Outcome, reason: str):
