@@ -1,0 +1,76 @@
+import TutorialModel
+import XCTest
+
+/// Steps and snippets hold what the reader read of them but their place by reference, so that an edit moving
+/// them shares it: a moved step or snippet must still be the value a reader makes at the new place, and two
+/// values must compare, and dump, by their fields whether or not they share that content.
+final class SharedContentTests: XCTestCase {
+    private func snippet(code: String = "struct A {}\n", start: Int = 10, fileName: String? = "A.swift") -> Snippet {
+        let range = SourceRange(start: start, end: start + code.utf8.count)
+        return Snippet(
+            fileName: fileName, language: "swift", code: code, kind: .file, range: range,
+            sourceMap: .verbatim(range))
+    }
+
+    private func step(prose: String = "Do it.", title: String = "Add A", start: Int = 0, code: String = "struct A {}\n")
+        -> Step
+    {
+        Step(
+            id: StepID(section: 1, step: 2), label: "Step 2", labelNumber: 2, title: title, prose: prose,
+            range: SourceRange(start: start, end: start + 60), snippets: [snippet(code: code, start: start + 10)])
+    }
+
+    func testStepsMadeApartAreEqualByTheirFields() {
+        XCTAssertEqual(step(), step())
+        XCTAssertNotEqual(step(), step(prose: "Do it again."))
+        XCTAssertNotEqual(step(), step(title: "Add B"))
+        XCTAssertNotEqual(step(), step(start: 1))
+        XCTAssertNotEqual(step(), step(code: "struct B {}\n"))
+        let unlabelled = Step(
+            id: StepID(section: 1, step: 2), label: nil, labelNumber: 2, title: "Add A", prose: "Do it.",
+            range: SourceRange(start: 0, end: 60), snippets: step().snippets)
+        XCTAssertNotEqual(step(), unlabelled)
+    }
+
+    func testAMovedStepIsTheStepReadAtItsNewPlace() {
+        let original = step()
+        let moved = original.moved(
+            range: SourceRange(start: 5, end: 65), snippets: original.snippets.map { $0.shifted(by: 5) })
+        XCTAssertEqual(moved, step(start: 5))
+        XCTAssertEqual(moved.label, "Step 2")
+        XCTAssertEqual(moved.labelNumber, 2)
+        XCTAssertEqual(moved.title, "Add A")
+        XCTAssertEqual(moved.prose, "Do it.")
+        XCTAssertNotEqual(moved, original)
+    }
+
+    func testSnippetsMadeApartAreEqualByTheirFields() {
+        XCTAssertEqual(snippet(), snippet())
+        XCTAssertNotEqual(snippet(), snippet(code: "struct B {}\n"))
+        XCTAssertNotEqual(snippet(), snippet(fileName: "B.swift"))
+        XCTAssertNotEqual(snippet(), snippet(start: 11))
+        let shifted = snippet().shifted(by: 7)
+        XCTAssertEqual(shifted, snippet(start: 17))
+        XCTAssertEqual(shifted.code, "struct A {}\n")
+        XCTAssertEqual(shifted.fileName, "A.swift")
+        XCTAssertEqual(shifted.sourceMap.segments.first?.documentOffset, 17)
+    }
+
+    func testDumpsAndDescriptionsShowTheFieldsNotTheSharedContent() {
+        var moved = ""
+        var read = ""
+        let original = step()
+        let movedStep = original.moved(
+            range: SourceRange(start: 5, end: 65), snippets: original.snippets.map { $0.shifted(by: 5) })
+        dump(movedStep, to: &moved)
+        dump(step(start: 5), to: &read)
+        XCTAssertEqual(moved, read)
+        // Described by its fields, as the plain structures were (failure messages print them).
+        let description = String(describing: movedStep)
+        XCTAssertTrue(description.contains("prose: \"Do it.\""), description)
+        XCTAssertTrue(description.contains("code: \"struct A {}\\n\""), description)
+        var other = ""
+        dump(step(prose: "Do it again.", start: 5), to: &other)
+        XCTAssertNotEqual(other, read)
+    }
+}
