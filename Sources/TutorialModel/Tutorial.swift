@@ -83,6 +83,13 @@ public struct Step: Sendable {
                 || (label == other.label && labelNumber == other.labelNumber && title == other.title
                     && prose == other.prose)
         }
+
+        /// Whether the texts hold the same bytes (`hasSameBytes`), not only equivalent characters.
+        func hasSameBytes(as other: Content) -> Bool {
+            self === other
+                || (labelNumber == other.labelNumber && sameBytes(label, other.label)
+                    && title.hasSameBytes(as: other.title) && prose.hasSameBytes(as: other.prose))
+        }
     }
 
     public let id: StepID
@@ -119,6 +126,34 @@ public struct Step: Sendable {
     /// with this one, not copied.
     public func moved(range: SourceRange, snippets: [Snippet]) -> Step {
         Step(id: id, content: content, range: range, snippets: snippets)
+    }
+}
+
+extension Step {
+    /// By how many bytes this step is `old` moved, when it shows the same bytes at its new place: the same id,
+    /// label, title and prose, and each snippet the same code, kind, file, language and DocC options with its
+    /// range and source map moved as far; nil when it does not. Content shared with `old` (a step or snippet an
+    /// edit before it moved) is the same without reading its texts.
+    public func displacement(from old: Step) -> Int? {
+        let delta = range.start - old.range.start
+        guard id == old.id, range == old.range.shifted(by: delta), content.hasSameBytes(as: old.content) else {
+            return nil
+        }
+        let same = snippets.withUnsafeBufferPointer { now in
+            old.snippets.withUnsafeBufferPointer { was in
+                now.count == was.count && now.indices.allSatisfy { now[$0].isMoved(from: was[$0], by: delta) }
+            }
+        }
+        return same ? delta : nil
+    }
+}
+
+extension Snippet {
+    /// Whether this snippet is `old` moved by `delta` bytes: the same bytes of code, kind, file, language and
+    /// DocC options, its range and source map moved by `delta`.
+    public func isMoved(from old: Snippet, by delta: Int) -> Bool {
+        range == old.range.shifted(by: delta) && content.hasSameBytes(as: old.content)
+            && sourceMap.isMoved(from: old.sourceMap, by: delta)
     }
 }
 
@@ -173,6 +208,13 @@ public struct Snippet: Sendable {
             self === other
                 || (fileName == other.fileName && language == other.language && code == other.code
                     && kind == other.kind && docc == other.docc)
+        }
+
+        /// Whether the texts hold the same bytes (`hasSameBytes`), not only equivalent characters.
+        func hasSameBytes(as other: Content) -> Bool {
+            self === other
+                || (kind == other.kind && code.hasSameBytes(as: other.code) && sameBytes(fileName, other.fileName)
+                    && sameBytes(language, other.language) && docc == other.docc)
         }
     }
 

@@ -73,4 +73,23 @@ final class SharedContentTests: XCTestCase {
         dump(step(prose: "Do it again.", start: 5), to: &other)
         XCTAssertNotEqual(other, read)
     }
+
+    func testAStepMovedShowsItsDisplacementWhetherOrNotItSharesItsContent() {
+        let original = step()
+        let moved = original.moved(
+            range: SourceRange(start: 5, end: 65), snippets: original.snippets.map { $0.shifted(by: 5) })
+        XCTAssertEqual(moved.displacement(from: original), 5)
+        XCTAssertEqual(step(start: 5).displacement(from: original), 5, "read apart, the same bytes")
+        XCTAssertEqual(original.displacement(from: original), 0)
+        XCTAssertNil(step(prose: "Do it again.", start: 5).displacement(from: original))
+        XCTAssertNil(step(start: 5, code: "struct B {}\n").displacement(from: original))
+        // Canonically equivalent prose (`==` calls it equal) is not the same bytes.
+        let precomposed = step(prose: "Caf\u{E9}.")
+        XCTAssertEqual(precomposed, step(prose: "Cafe\u{301}."))
+        XCTAssertNil(step(prose: "Cafe\u{301}.").displacement(from: precomposed))
+        // A snippet moved by another distance than its step is no move of the step.
+        let unevenly = original.moved(
+            range: SourceRange(start: 5, end: 65), snippets: original.snippets.map { $0.shifted(by: 4) })
+        XCTAssertNil(unevenly.displacement(from: original))
+    }
 }
