@@ -195,6 +195,11 @@ public struct Snippet: Sendable {
         let code: String
         let kind: SnippetKind
         let docc: DocCCodeOptions?
+        /// What the language word and the file name say of Swift (`SwiftCode`), judged once: every analysis asks
+        /// it of every snippet several times, at every keystroke, and a set lookup and a lower-cased copy of the
+        /// name cost more than the rest of a pass's work on an unchanged snippet.
+        let languageSaysSwift: Bool?
+        let fileNameSaysSwift: Bool?
 
         init(fileName: String?, language: String?, code: String, kind: SnippetKind, docc: DocCCodeOptions?) {
             self.fileName = fileName
@@ -202,6 +207,8 @@ public struct Snippet: Sendable {
             self.code = code
             self.kind = kind
             self.docc = docc
+            languageSaysSwift = SwiftCode.languageSaysSwift(language)
+            fileNameSaysSwift = fileName.map(SwiftCode.fileNameSaysSwift)
         }
 
         func isAlike(_ other: Content) -> Bool {
@@ -233,6 +240,9 @@ public struct Snippet: Sendable {
     public var kind: SnippetKind { content.kind }
     /// DocC: the state this step starts from (`previousFile:`), and whether the file starts afresh.
     public var docc: DocCCodeOptions? { content.docc }
+    /// `SwiftCode.languageSaysSwift(language)` and `SwiftCode.fileNameSaysSwift` of `fileName`, judged when made.
+    var languageSaysSwift: Bool? { content.languageSaysSwift }
+    var fileNameSaysSwift: Bool? { content.fileNameSaysSwift }
 
     public init(
         fileName: String?, language: String?, code: String, kind: SnippetKind, range: SourceRange,
