@@ -46,13 +46,14 @@ struct StepMoves {
 
     /// `state`, moved as its step moved: its snippet, and the snippet shown when it was composed.
     func moved(_ state: FileState) -> FileState {
-        guard deltas[state.step] != nil else { return state }
+        // Looked up once for the state and the snippet its composition shows (the table is hashed by step).
+        guard let delta = deltas[state.step] else { return state }
         return FileState(
-            step: state.step, snippetIndex: state.snippetIndex, snippet: moved(state.snippet, of: state.step),
+            step: state.step, snippetIndex: state.snippetIndex, snippet: state.snippet.shifted(by: delta),
             nameSource: state.nameSource,
             composition: state.composition.map { composition in
                 FileState.Composition(
-                    kind: composition.kind, shown: moved(composition.shown, of: state.step), summary: composition.summary)
+                    kind: composition.kind, shown: composition.shown.shifted(by: delta), summary: composition.summary)
             })
     }
 }
