@@ -200,6 +200,10 @@ public struct Snippet: Sendable {
         /// name cost more than the rest of a pass's work on an unchanged snippet.
         let languageSaysSwift: Bool?
         let fileNameSaysSwift: Bool?
+        /// Whether `docc` is set, and whether its resource was not read: asked of every snippet at every
+        /// keystroke, where copying the options out to look cost more than the rest of the pass's work on it.
+        let isDocCCode: Bool
+        let isDocCCodeWithoutResource: Bool
 
         init(fileName: String?, language: String?, code: String, kind: SnippetKind, docc: DocCCodeOptions?) {
             self.fileName = fileName
@@ -209,6 +213,8 @@ public struct Snippet: Sendable {
             self.docc = docc
             languageSaysSwift = SwiftCode.languageSaysSwift(language)
             fileNameSaysSwift = fileName.map(SwiftCode.fileNameSaysSwift)
+            isDocCCode = docc != nil
+            isDocCCodeWithoutResource = docc.map { $0.resourcePath == nil } ?? false
         }
 
         func isAlike(_ other: Content) -> Bool {
@@ -240,6 +246,9 @@ public struct Snippet: Sendable {
     public var kind: SnippetKind { content.kind }
     /// DocC: the state this step starts from (`previousFile:`), and whether the file starts afresh.
     public var docc: DocCCodeOptions? { content.docc }
+    /// Whether the snippet is a DocC `@Code` (`docc` is set), and one whose code resource was not read.
+    public var isDocCCode: Bool { content.isDocCCode }
+    public var isDocCCodeWithoutResource: Bool { content.isDocCCodeWithoutResource }
     /// `SwiftCode.languageSaysSwift(language)` and `SwiftCode.fileNameSaysSwift` of `fileName`, judged when made.
     var languageSaysSwift: Bool? { content.languageSaysSwift }
     var fileNameSaysSwift: Bool? { content.fileNameSaysSwift }

@@ -92,4 +92,27 @@ final class SharedContentTests: XCTestCase {
             range: SourceRange(start: 5, end: 65), snippets: original.snippets.map { $0.shifted(by: 4) })
         XCTAssertNil(unevenly.displacement(from: original))
     }
+
+    func testASnippetSaysWhetherItIsDocCCodeAndWhetherItsResourceWasRead() {
+        func made(resourcePath: String??) -> Snippet {
+            let range = SourceRange(start: 0, end: 9)
+            let options = resourcePath.map {
+                DocCCodeOptions(
+                    resource: "A.swift", resourcePath: $0, previousResource: nil, previousCode: nil, reset: false)
+            }
+            return Snippet(
+                fileName: "A.swift", language: "swift", code: "let a = 1", kind: .file, range: range,
+                sourceMap: .verbatim(range), docc: options)
+        }
+        let plain = made(resourcePath: .none)
+        XCTAssertFalse(plain.isDocCCode)
+        XCTAssertFalse(plain.isDocCCodeWithoutResource)
+        let read = made(resourcePath: .some("Resources/A.swift"))
+        XCTAssertTrue(read.isDocCCode)
+        XCTAssertFalse(read.isDocCCodeWithoutResource)
+        let missing = made(resourcePath: .some(nil))
+        XCTAssertTrue(missing.isDocCCode)
+        XCTAssertTrue(missing.isDocCCodeWithoutResource)
+        XCTAssertTrue(missing.shifted(by: 4).isDocCCodeWithoutResource, "a moved snippet answers alike")
+    }
 }
