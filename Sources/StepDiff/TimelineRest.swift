@@ -35,25 +35,7 @@ struct StepMoves {
 
     /// By how many bytes step `index` of `new` is that of `old` moved, when it shows the same; nil when it does not.
     static func move(at index: Int, from old: [Step], to new: [Step]) -> Int? {
-        let delta = new[index].range.start - old[index].range.start
-        guard new[index].id == old[index].id, new[index].range == old[index].range.shifted(by: delta),
-            new[index].prose.hasSameBytes(as: old[index].prose), new[index].title.hasSameBytes(as: old[index].title),
-            sameBytes(new[index].label, old[index].label), new[index].labelNumber == old[index].labelNumber
-        else { return nil }
-        let (was, now) = (old[index].snippets, new[index].snippets)
-        guard was.count == now.count else { return nil }
-        for snippet in was.indices where !isMove(at: snippet, from: was, to: now, by: delta) { return nil }
-        return delta
-    }
-
-    /// Whether snippet `index` of `new` is that of `old` moved by `delta`: the same code, kind, file and language,
-    /// its range and source map moved by `delta`.
-    private static func isMove(at index: Int, from old: [Snippet], to new: [Snippet], by delta: Int) -> Bool {
-        guard new[index].code.hasSameBytes(as: old[index].code), new[index].kind == old[index].kind,
-            sameBytes(new[index].fileName, old[index].fileName), sameBytes(new[index].language, old[index].language),
-            new[index].docc == old[index].docc, new[index].range == old[index].range.shifted(by: delta)
-        else { return false }
-        return new[index].sourceMap.isMoved(from: old[index].sourceMap, by: delta)
+        new.withUnsafeBufferPointer { new in old.withUnsafeBufferPointer { new[index].displacement(from: $0[index]) } }
     }
 
     /// `snippet` of `step`, moved as its step moved.
@@ -64,13 +46,14 @@ struct StepMoves {
 
     /// `state`, moved as its step moved: its snippet, and the snippet shown when it was composed.
     func moved(_ state: FileState) -> FileState {
-        guard deltas[state.step] != nil else { return state }
+        // Looked up once for the state and the snippet its composition shows (the table is hashed by step).
+        guard let delta = deltas[state.step] else { return state }
         return FileState(
-            step: state.step, snippetIndex: state.snippetIndex, snippet: moved(state.snippet, of: state.step),
+            step: state.step, snippetIndex: state.snippetIndex, snippet: state.snippet.shifted(by: delta),
             nameSource: state.nameSource,
             composition: state.composition.map { composition in
                 FileState.Composition(
-                    kind: composition.kind, shown: moved(composition.shown, of: state.step), summary: composition.summary)
+                    kind: composition.kind, shown: composition.shown.shifted(by: delta), summary: composition.summary)
             })
     }
 }

@@ -46,7 +46,7 @@ func stepChanges(_ tutorial: Tutorial, timelines: [FileTimeline], previous: [Str
         for step in steps.indices {
             steps[step].snippets.withUnsafeBufferPointer { snippets in
                 // A step whose DocC resource is missing shows no code to compare with (code-file-missing says so).
-                if snippets.indices.contains(where: { snippets[$0].docc.map { $0.resourcePath == nil } ?? false }) {
+                if snippets.indices.contains(where: { snippets[$0].isDocCCodeWithoutResource }) {
                     return
                 }
                 var showsCode = false

@@ -107,9 +107,9 @@ struct CodeRuleEvaluator {
     /// Made once: every check's memo key carries it.
     private let ruleIDsHash: Int
     let tutorial: Tutorial
-    let facts: [SnippetAddress: SnippetFacts]
-    let files: [SnippetAddress: String]
-    let composed: [SnippetAddress: ComposedState]
+    let facts: SnippetTable<SnippetFacts>
+    let files: SnippetTable<String>
+    let composed: SnippetTable<ComposedState>
     private let configuration: Configuration
     private let cache: FactsCache
     private let known = KnownProtocols.standard
@@ -133,8 +133,8 @@ struct CodeRuleEvaluator {
     /// previous version's, whose state before the first step that changed is where this walk starts), with a
     /// checkpoint every `checkpointInterval` steps (nil: none, no record).
     static func findings(
-        _ rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts],
-        files: [SnippetAddress: String], composed: [SnippetAddress: ComposedState] = [:], configuration: Configuration,
+        _ rules: [any CodeRule], tutorial: Tutorial, facts: SnippetTable<SnippetFacts>,
+        files: SnippetTable<String>, composed: SnippetTable<ComposedState>, configuration: Configuration,
         cache: FactsCache, previousChecks: [RememberedEvaluation] = [], previousWalk: CodeRuleWalkRecord = .none,
         checkpointInterval: Int? = nil
     ) -> (findings: [Finding], checks: [RememberedEvaluation], reused: Int, walk: CodeRuleWalkRecord) {
@@ -150,8 +150,8 @@ struct CodeRuleEvaluator {
     }
 
     private init(
-        rules: [any CodeRule], tutorial: Tutorial, facts: [SnippetAddress: SnippetFacts],
-        files: [SnippetAddress: String], composed: [SnippetAddress: ComposedState], configuration: Configuration,
+        rules: [any CodeRule], tutorial: Tutorial, facts: SnippetTable<SnippetFacts>,
+        files: SnippetTable<String>, composed: SnippetTable<ComposedState>, configuration: Configuration,
         cache: FactsCache, previousChecks: [RememberedEvaluation]
     ) {
         self.previousChecks = previousChecks

@@ -268,24 +268,31 @@ extension CodeRuleEvaluator {
         else { return .stateDiffers }
         var rest: [ReadSnippet] = []
         var starts: [Int] = []
-        for later in position..<steps.count {
-            let (step, theirs) = (steps[later], previous.steps[later])
-            guard step.id == theirs.id, step.snippets.count == theirs.snippets.count,
-                zip(step.snippets, theirs.snippets).allSatisfy({ $0.kind == $1.kind && $0.fileName == $1.fileName })
-            else { return .stepsDiffer }
-            if later == position {
-                guard zip(shown, previous.inputs(ofStep: later)).allSatisfy({ $0.read.readsAs($1) }) else {
-                    return .stepsDiffer
+        // Steps and snippets read where their arrays store them: copying each out (its content and snippets
+        // retained, then released) cost more than the comparisons, for every step after the edit.
+        let readAlike = steps.withUnsafeBufferPointer { steps in
+            previous.steps.withUnsafeBufferPointer { theirs in
+                for later in position..<steps.count {
+                    guard steps[later].id == theirs[later].id,
+                        Self.showSameKindsAndFiles(steps[later].snippets, theirs[later].snippets)
+                    else { return false }
+                    if later == position {
+                        guard zip(shown, previous.inputs(ofStep: later)).allSatisfy({ $0.read.readsAs($1) }) else {
+                            return false
+                        }
+                        continue
+                    }
+                    starts.append(rest.count)
+                    for (index, input) in zip(steps[later].snippets.indices, previous.inputs(ofStep: later)) {
+                        let mine = read(steps[later], at: index)
+                        guard mine.readsAs(input) else { return false }
+                        rest.append(mine)
+                    }
                 }
-                continue
-            }
-            starts.append(rest.count)
-            for (index, input) in zip(step.snippets.indices, previous.inputs(ofStep: later)) {
-                let mine = read(step, at: index)
-                guard mine.readsAs(input) else { return .stepsDiffer }
-                rest.append(mine)
+                return true
             }
         }
+        guard readAlike else { return .stepsDiffer }
         record.recordRest(of: previous, after: position, inputs: rest, starts: starts)
         record.restTakenAt = position
         for key in previous.keyOrder {
@@ -300,6 +307,18 @@ extension CodeRuleEvaluator {
         reusedChecks += restChecks.count
         (project, lastState) = (previous.finalProject, previous.finalLastState)
         return .taken
+    }
+
+    /// Whether two steps' snippets are as many, each of the same kind and file name, read in place.
+    private static func showSameKindsAndFiles(_ mine: [Snippet], _ theirs: [Snippet]) -> Bool {
+        mine.withUnsafeBufferPointer { mine in
+            theirs.withUnsafeBufferPointer { theirs in
+                mine.count == theirs.count
+                    && mine.indices.allSatisfy {
+                        mine[$0].kind == theirs[$0].kind && mine[$0].fileName == theirs[$0].fileName
+                    }
+            }
+        }
     }
 
     /// Checks one step: the project first takes every file the step shows, then each snippet is checked

@@ -58,10 +58,12 @@ public func analyze(
         }
         return nil
     }
+    let slots = SnippetSlots(tutorial)
     let facts =
         codeRules.isEmpty
-        ? (bySnippet: [:], byFile: [:], reused: 0) : swiftFacts(tutorial, timelines: timelines, cache: cache, previous: previous.facts)
-    let (fileOfState, composedStates) = stateTables(timelines)
+        ? (bySnippet: SnippetTable(slots), byFile: [:], reused: 0)
+        : swiftFacts(tutorial, slots: slots, timelines: timelines, cache: cache, previous: previous.facts)
+    let (fileOfState, composedStates) = stateTables(timelines, slots: slots)
     var (findings, checks, reusedChecks, walk) = CodeRuleEvaluator.findings(
         codeRules, tutorial: tutorial, facts: facts.bySnippet, files: fileOfState, composed: composedStates,
         configuration: configuration, cache: cache, previousChecks: previous.evaluations, previousWalk: previous.walk,
@@ -113,12 +115,10 @@ public func analyze(
 /// Each state's file and, for a state composed from a snippet, what the code-rule walk reads of its composition,
 /// by the address of the state's snippet.
 private func stateTables(
-    _ timelines: [FileTimeline]
-) -> (files: [SnippetAddress: String], composed: [SnippetAddress: CodeRuleEvaluator.ComposedState]) {
-    var fileOfState: [SnippetAddress: String] = [:]
-    var composedStates: [SnippetAddress: CodeRuleEvaluator.ComposedState] = [:]
-    // Sized once: grown insert by insert, the table was rehashed a dozen times at every keystroke.
-    fileOfState.reserveCapacity(timelines.reduce(0) { $0 + $1.states.count })
+    _ timelines: [FileTimeline], slots: SnippetSlots
+) -> (files: SnippetTable<String>, composed: SnippetTable<CodeRuleEvaluator.ComposedState>) {
+    var fileOfState = SnippetTable<String>(slots)
+    var composedStates = SnippetTable<CodeRuleEvaluator.ComposedState>(slots)
     // Each state read where its timeline stores it: iterating copied every state of the document (its snippet and
     // composition retained, then released) at every keystroke.
     for timeline in timelines {
@@ -138,7 +138,7 @@ private func stateTables(
 /// The snippets whose own code the facts pass parsed: every snippet with facts but a composed state's, whose
 /// facts are those of the file composed from it.
 private func parsedSnippets(
-    _ facts: [SnippetAddress: SnippetFacts], composed: [SnippetAddress: CodeRuleEvaluator.ComposedState]
+    _ facts: SnippetTable<SnippetFacts>, composed: SnippetTable<CodeRuleEvaluator.ComposedState>
 ) -> ParsedSnippets {
     ParsedSnippets { step, index in
         let address = SnippetAddress(step: step, index: index)

@@ -20,9 +20,10 @@ struct SnippetAddress: Hashable {
 /// there. Returns the facts by snippet and, per file, by state (for the next analysis), and how many
 /// states kept their facts.
 func swiftFacts(
-    _ tutorial: Tutorial, timelines: [FileTimeline], cache: FactsCache, previous: [String: [StateFacts]] = [:]
-) -> (bySnippet: [SnippetAddress: SnippetFacts], byFile: [String: [StateFacts]], reused: Int) {
-    var result: [SnippetAddress: SnippetFacts] = [:]
+    _ tutorial: Tutorial, slots: SnippetSlots, timelines: [FileTimeline], cache: FactsCache,
+    previous: [String: [StateFacts]] = [:]
+) -> (bySnippet: SnippetTable<SnippetFacts>, byFile: [String: [StateFacts]], reused: Int) {
+    var result = SnippetTable<SnippetFacts>(slots)
     var byFile: [String: [StateFacts]] = [:]
     var reused = 0
     let perFile: [FileFacts]
@@ -37,11 +38,9 @@ func swiftFacts(
     } else {
         perFile = timelines.map { facts(of: $0, cache: cache, previous: previous[$0.fileName] ?? []) }
     }
-    // Sized once for every file's states (and a few snippets in no file) rather than grown merge by merge, and
-    // filled from each file's list (the first facts of an address kept), not from a table per file merged in.
-    result.reserveCapacity(perFile.reduce(0) { $0 + $1.bySnippet.count } + 16)
+    // Filled from each file's list (the first facts of an address kept), not from a table per file merged in.
     for (timeline, facts) in zip(timelines, perFile) {
-        for (address, snippetFacts) in facts.bySnippet { keep(&result[address, default: snippetFacts]) }
+        for (address, snippetFacts) in facts.bySnippet where result[address] == nil { result[address] = snippetFacts }
         byFile[timeline.fileName] = facts.byState
         reused += facts.reused
     }
@@ -60,10 +59,6 @@ func swiftFacts(
     }
     return (result, byFile, reused)
 }
-
-/// Leaves a table's value as it is: `keep(&table[key, default: value])` puts `value` in only where `key` has none,
-/// in one lookup.
-private func keep(_ value: inout SnippetFacts) {}
 
 /// One file's facts by snippet (in state order) and by state, and how many states kept theirs.
 private typealias FileFacts = (bySnippet: [(SnippetAddress, SnippetFacts)], byState: [StateFacts], reused: Int)

@@ -11,16 +11,28 @@ public enum SwiftCode {
     /// with no name either, `unlabelled` decides: the timeline places an unlabelled block of a Swift
     /// tutorial among its Swift files, and a block nothing labels is compared as Swift.
     public static func isSwift(language: String?, fileName: String?, unlabelled: Bool) -> Bool {
-        if let language, !plainTextLanguages.contains(language) { return language == "swift" }
+        if let verdict = languageSaysSwift(language) { return verdict }
         guard let fileName else { return language == nil && unlabelled }
-        return fileName.lowercased().hasSuffix(".swift")
+        return fileNameSaysSwift(fileName)
     }
+
+    /// What a language word alone says: whether it names Swift; nil without one, or for a plain-text word.
+    static func languageSaysSwift(_ language: String?) -> Bool? {
+        guard let language, !plainTextLanguages.contains(language) else { return nil }
+        return language == "swift"
+    }
+
+    /// Whether a file name ends in `.swift`, in any case.
+    static func fileNameSaysSwift(_ fileName: String) -> Bool { fileName.lowercased().hasSuffix(".swift") }
 }
 
 extension Snippet {
     /// `SwiftCode.isSwift` of the snippet's language and its own file name, or `fileName` (the timeline's
-    /// name for it) when it has none.
+    /// name for it) when it has none; what the snippet's own words say was judged when it was made.
     public func isSwift(inFile fileName: String? = nil, unlabelledIsSwift: Bool = false) -> Bool {
-        SwiftCode.isSwift(language: language, fileName: self.fileName ?? fileName, unlabelled: unlabelledIsSwift)
+        if let verdict = languageSaysSwift { return verdict }
+        if let verdict = fileNameSaysSwift { return verdict }
+        guard let fileName else { return language == nil && unlabelledIsSwift }
+        return SwiftCode.fileNameSaysSwift(fileName)
     }
 }

@@ -61,30 +61,118 @@ public struct Section: Sendable, Equatable {
 }
 
 /// One step: what the reader is told to do, and the code they copy.
-public struct Step: Sendable, Equatable {
+public struct Step: Sendable {
+    /// What the reader read of the step but its place: held by reference, so that a step an edit before it
+    /// moves (every later step, at every keystroke) is its range and snippets made again around the same
+    /// content, and copying or freeing a step retains or releases one reference rather than each string.
+    private final class Content: Sendable {
+        let label: String?
+        let labelNumber: Int?
+        let title: String
+        let prose: String
+
+        init(label: String?, labelNumber: Int?, title: String, prose: String) {
+            self.label = label
+            self.labelNumber = labelNumber
+            self.title = title
+            self.prose = prose
+        }
+
+        func isAlike(_ other: Content) -> Bool {
+            self === other
+                || (label == other.label && labelNumber == other.labelNumber && title == other.title
+                    && prose == other.prose)
+        }
+
+        /// Whether the texts hold the same bytes (`hasSameBytes`), not only equivalent characters.
+        func hasSameBytes(as other: Content) -> Bool {
+            self === other
+                || (labelNumber == other.labelNumber && sameBytes(label, other.label)
+                    && title.hasSameBytes(as: other.title) && prose.hasSameBytes(as: other.prose))
+        }
+    }
+
     public let id: StepID
-    /// The label as written (`Step 3`, `步骤3`, `ステップ3`); nil for implicit steps.
-    public let label: String?
-    /// The number the label carries, used by `step-numbering`; nil when there is no label.
-    public let labelNumber: Int?
-    public let title: String
-    /// The step's prose with asides (Experiment, Tip, Important) included, one paragraph per line.
-    public let prose: String
+    private let content: Content
     /// From the label (or the first line of an implicit step) to the end of its last block.
     public let range: SourceRange
     public let snippets: [Snippet]
+
+    /// The label as written (`Step 3`, `步骤3`, `ステップ3`); nil for implicit steps.
+    public var label: String? { content.label }
+    /// The number the label carries, used by `step-numbering`; nil when there is no label.
+    public var labelNumber: Int? { content.labelNumber }
+    public var title: String { content.title }
+    /// The step's prose with asides (Experiment, Tip, Important) included, one paragraph per line.
+    public var prose: String { content.prose }
 
     public init(
         id: StepID, label: String?, labelNumber: Int?, title: String, prose: String, range: SourceRange,
         snippets: [Snippet]
     ) {
+        self.init(
+            id: id, content: Content(label: label, labelNumber: labelNumber, title: title, prose: prose),
+            range: range, snippets: snippets)
+    }
+
+    private init(id: StepID, content: Content, range: SourceRange, snippets: [Snippet]) {
         self.id = id
-        self.label = label
-        self.labelNumber = labelNumber
-        self.title = title
-        self.prose = prose
+        self.content = content
         self.range = range
         self.snippets = snippets
+    }
+
+    /// The step at another place (an edit before or inside it moved it): its label, title and prose shared
+    /// with this one, not copied.
+    public func moved(range: SourceRange, snippets: [Snippet]) -> Step {
+        Step(id: id, content: content, range: range, snippets: snippets)
+    }
+}
+
+extension Step {
+    /// By how many bytes this step is `old` moved, when it shows the same bytes at its new place: the same id,
+    /// label, title and prose, and each snippet the same code, kind, file, language and DocC options with its
+    /// range and source map moved as far; nil when it does not. Content shared with `old` (a step or snippet an
+    /// edit before it moved) is the same without reading its texts.
+    public func displacement(from old: Step) -> Int? {
+        let delta = range.start - old.range.start
+        guard id == old.id, range == old.range.shifted(by: delta), content.hasSameBytes(as: old.content) else {
+            return nil
+        }
+        let same = snippets.withUnsafeBufferPointer { now in
+            old.snippets.withUnsafeBufferPointer { was in
+                now.count == was.count && now.indices.allSatisfy { now[$0].isMoved(from: was[$0], by: delta) }
+            }
+        }
+        return same ? delta : nil
+    }
+}
+
+extension Snippet {
+    /// Whether this snippet is `old` moved by `delta` bytes: the same bytes of code, kind, file, language and
+    /// DocC options, its range and source map moved by `delta`.
+    public func isMoved(from old: Snippet, by delta: Int) -> Bool {
+        range == old.range.shifted(by: delta) && content.hasSameBytes(as: old.content)
+            && sourceMap.isMoved(from: old.sourceMap, by: delta)
+    }
+}
+
+/// Two steps are equal when every field is, whether or not they share their content.
+extension Step: Equatable {
+    public static func == (lhs: Step, rhs: Step) -> Bool {
+        lhs.id == rhs.id && lhs.range == rhs.range && lhs.content.isAlike(rhs.content) && lhs.snippets == rhs.snippets
+    }
+}
+
+/// Shown field by field, as a plain structure (the tests compare dumps of re-read models with whole reads).
+extension Step: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "id": id, "label": label as Any, "labelNumber": labelNumber as Any, "title": title, "prose": prose,
+                "range": range, "snippets": snippets,
+            ], displayStyle: .struct)
     }
 }
 
@@ -97,39 +185,93 @@ public enum SnippetKind: String, Sendable, Codable {
 }
 
 /// A block of code shown in a step.
-public struct Snippet: Sendable, Equatable {
-    /// The file the code belongs to, when the page says so.
-    public let fileName: String?
-    /// Lower-cased language (`swift`), nil when unknown.
-    public let language: String?
-    /// The code as the reader copies it: entities decoded, markup removed, `\n` line ends,
-    /// ending with a newline unless empty.
-    public let code: String
-    public let kind: SnippetKind
+public struct Snippet: Sendable {
+    /// What the reader read of the block but its place: held by reference, so that moving a snippet (every
+    /// snippet after an edit moves, at every keystroke) copies, and freeing it releases, one reference rather
+    /// than each string.
+    private final class Content: Sendable {
+        let fileName: String?
+        let language: String?
+        let code: String
+        let kind: SnippetKind
+        let docc: DocCCodeOptions?
+        /// What the language word and the file name say of Swift (`SwiftCode`), judged once: every analysis asks
+        /// it of every snippet several times, at every keystroke, and a set lookup and a lower-cased copy of the
+        /// name cost more than the rest of a pass's work on an unchanged snippet.
+        let languageSaysSwift: Bool?
+        let fileNameSaysSwift: Bool?
+        /// Whether `docc` is set, and whether its resource was not read: asked of every snippet at every
+        /// keystroke, where copying the options out to look cost more than the rest of the pass's work on it.
+        let isDocCCode: Bool
+        let isDocCCodeWithoutResource: Bool
+
+        init(fileName: String?, language: String?, code: String, kind: SnippetKind, docc: DocCCodeOptions?) {
+            self.fileName = fileName
+            self.language = language
+            self.code = code
+            self.kind = kind
+            self.docc = docc
+            languageSaysSwift = SwiftCode.languageSaysSwift(language)
+            fileNameSaysSwift = fileName.map(SwiftCode.fileNameSaysSwift)
+            isDocCCode = docc != nil
+            isDocCCodeWithoutResource = docc.map { $0.resourcePath == nil } ?? false
+        }
+
+        func isAlike(_ other: Content) -> Bool {
+            self === other
+                || (fileName == other.fileName && language == other.language && code == other.code
+                    && kind == other.kind && docc == other.docc)
+        }
+
+        /// Whether the texts hold the same bytes (`hasSameBytes`), not only equivalent characters.
+        func hasSameBytes(as other: Content) -> Bool {
+            self === other
+                || (kind == other.kind && code.hasSameBytes(as: other.code) && sameBytes(fileName, other.fileName)
+                    && sameBytes(language, other.language) && docc == other.docc)
+        }
+    }
+
+    private let content: Content
     /// The code's range in the document (for DocC, the `@Code` directive).
     public let range: SourceRange
     public let sourceMap: SnippetSourceMap
+
+    /// The file the code belongs to, when the page says so.
+    public var fileName: String? { content.fileName }
+    /// Lower-cased language (`swift`), nil when unknown.
+    public var language: String? { content.language }
+    /// The code as the reader copies it: entities decoded, markup removed, `\n` line ends,
+    /// ending with a newline unless empty.
+    public var code: String { content.code }
+    public var kind: SnippetKind { content.kind }
     /// DocC: the state this step starts from (`previousFile:`), and whether the file starts afresh.
-    public let docc: DocCCodeOptions?
+    public var docc: DocCCodeOptions? { content.docc }
+    /// Whether the snippet is a DocC `@Code` (`docc` is set), and one whose code resource was not read.
+    public var isDocCCode: Bool { content.isDocCCode }
+    public var isDocCCodeWithoutResource: Bool { content.isDocCCodeWithoutResource }
+    /// `SwiftCode.languageSaysSwift(language)` and `SwiftCode.fileNameSaysSwift` of `fileName`, judged when made.
+    var languageSaysSwift: Bool? { content.languageSaysSwift }
+    var fileNameSaysSwift: Bool? { content.fileNameSaysSwift }
 
     public init(
         fileName: String?, language: String?, code: String, kind: SnippetKind, range: SourceRange,
         sourceMap: SnippetSourceMap, docc: DocCCodeOptions? = nil
     ) {
-        self.fileName = fileName
-        self.language = language
-        self.code = code
-        self.kind = kind
-        self.range = range
-        self.sourceMap = sourceMap
-        self.docc = docc
+        self.init(
+            content: Content(fileName: fileName, language: language, code: code, kind: kind, docc: docc),
+            range: range, sourceMap: sourceMap)
     }
 
-    /// The snippet with its range and source map moved by `delta` bytes (text inserted or removed before it).
+    private init(content: Content, range: SourceRange, sourceMap: SnippetSourceMap) {
+        self.content = content
+        self.range = range
+        self.sourceMap = sourceMap
+    }
+
+    /// The snippet with its range and source map moved by `delta` bytes (text inserted or removed before it),
+    /// its code and the rest shared with this one.
     public func shifted(by delta: Int) -> Snippet {
-        Snippet(
-            fileName: fileName, language: language, code: code, kind: kind, range: range.shifted(by: delta),
-            sourceMap: sourceMap.shifted(by: delta), docc: docc)
+        Snippet(content: content, range: range.shifted(by: delta), sourceMap: sourceMap.shifted(by: delta))
     }
 
     /// Number of lines of `code`.
@@ -138,6 +280,25 @@ public struct Snippet: Sendable, Equatable {
         for byte in code.utf8 where byte == 0x0A { count += 1 }
         if let last = code.utf8.last, last != 0x0A { count += 1 }
         return count
+    }
+}
+
+/// Two snippets are equal when every field is, whether or not they share their content.
+extension Snippet: Equatable {
+    public static func == (lhs: Snippet, rhs: Snippet) -> Bool {
+        lhs.range == rhs.range && lhs.content.isAlike(rhs.content) && lhs.sourceMap == rhs.sourceMap
+    }
+}
+
+/// Shown field by field, as a plain structure (the tests compare dumps of re-read models with whole reads).
+extension Snippet: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "fileName": fileName as Any, "language": language as Any, "code": code, "kind": kind, "range": range,
+                "sourceMap": sourceMap, "docc": docc as Any,
+            ], displayStyle: .struct)
     }
 }
 

@@ -36,8 +36,7 @@ enum CodeEditPatch {
                 if step.range.end < change.replaced.start,
                     step.snippets.allSatisfy({ $0.range.end < change.replaced.start })
                 { return step }
-                return Step(
-                    id: step.id, label: step.label, labelNumber: step.labelNumber, title: step.title, prose: step.prose,
+                return step.moved(
                     range: moved.range(step.range),
                     snippets: step.snippets.map { snippet in
                         guard snippet.range == oldCodeRange else { return moved.snippet(snippet) }

@@ -89,8 +89,7 @@ enum DocCStepSplice {
         guard section.range.end >= offset else { return section }
         let steps = section.steps.map { step -> Step in
             guard step.range.start >= offset else { return step }
-            return Step(
-                id: step.id, label: step.label, labelNumber: step.labelNumber, title: step.title, prose: step.prose,
+            return step.moved(
                 range: move(step.range),
                 snippets: step.snippets.map { snippet in
                     Snippet(

@@ -119,7 +119,9 @@ private struct PreviousContents {
         if table == nil, lookups > 8 {
             table = Dictionary(distinct.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        // `==` compares the contents' hashes first: a scan costs an integer comparison per content.
-        return table.map { $0[content] } ?? distinct.firstIndex(of: content)
+        if let table { return table[content] }
+        // `==` compares the contents' hashes first: a scan costs an integer comparison per content, read where
+        // the array stores it (`firstIndex(of:)` copied each content out, its texts retained and released).
+        return distinct.withUnsafeBufferPointer { distinct in distinct.firstIndex { $0 == content } }
     }
 }

@@ -31,6 +31,27 @@ final class SwiftCodeTests: XCTestCase {
         XCTAssertFalse(unnamed.isSwift())
     }
 
+    /// A snippet judges its own words when it is made; its answer must stay `SwiftCode.isSwift`'s for every
+    /// language word, own name, timeline name and default.
+    func testASnippetAnswersAsSwiftCodeForEveryCombination() {
+        let languages: [String?] = [nil, "swift", "text", "plaintext", "kotlin", "Swift"]
+        let names: [String?] = [nil, "A.swift", "B.SWIFT", "notes.txt", "swift"]
+        for language in languages {
+            for own in names {
+                let made = snippet(fileName: own, language: language)
+                for timeline in names {
+                    for unlabelled in [false, true] {
+                        XCTAssertEqual(
+                            made.isSwift(inFile: timeline, unlabelledIsSwift: unlabelled),
+                            SwiftCode.isSwift(language: language, fileName: own ?? timeline, unlabelled: unlabelled),
+                            "\([language, own, timeline])")
+                    }
+                }
+                XCTAssertEqual(made.shifted(by: 3).isSwift(), made.isSwift(), "a moved snippet answers alike")
+            }
+        }
+    }
+
     private func snippet(fileName: String?, language: String?) -> Snippet {
         let range = SourceRange(start: 0, end: 9)
         return Snippet(

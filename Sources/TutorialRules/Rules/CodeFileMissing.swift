@@ -70,7 +70,7 @@ struct CodeFileMissing: StepStructureRule {
         // Only steps showing a DocC resource are looked at, and the others not copied out of their array to be
         // passed over: at every keystroke in a long Markdown tutorial, this rule walked every step for nothing.
         let steps = tutorial.steps
-        for position in steps.indices where steps[position].snippets.contains(where: { $0.docc != nil }) {
+        for position in steps.indices where steps[position].snippets.contains(where: \.isDocCCode) {
             let step = steps[position]
             // The reader may already have said so, on the directive or on its `name:` argument.
             for snippet in step.snippets
