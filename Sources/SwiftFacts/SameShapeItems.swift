@@ -19,12 +19,15 @@ internal import SwiftParser
 /// splice's tests compare the trees with full parses.
 ///
 /// `templates`: runs of consecutive items of the list (raw nodes) with the text each run covers; the first
-/// run whose text has the shape of `text` is used. Nil when none has.
+/// run whose text has the shape of `text` and that `parsesAlone` (asked only then: its index) is used. Nil
+/// when none is.
 func sameShapeItems(
-    _ text: ArraySlice<UInt8>, templates: [(items: [RawSyntax], text: ArraySlice<UInt8>)], arena: RawSyntaxArena
+    _ text: ArraySlice<UInt8>, templates: [(items: [RawSyntax], text: ArraySlice<UInt8>)],
+    parsesAlone: (Int) -> Bool = { _ in true }, arena: RawSyntaxArena
 ) -> [RawSyntax]? {
-    for template in templates where template.text.count <= text.count * 2 && text.count <= template.text.count * 2 {
-        guard let changes = changedWords(from: template.text, to: text) else { continue }
+    for (index, template) in templates.enumerated()
+    where template.text.count <= text.count * 2 && text.count <= template.text.count * 2 {
+        guard let changes = changedWords(from: template.text, to: text), parsesAlone(index) else { continue }
         var rebuilder = TokenTextReplacer(changes: changes, newText: text, arena: arena)
         var offset = template.text.startIndex
         var items: [RawSyntax] = []

@@ -224,8 +224,11 @@ private func splice(
             count + (byte == 0x7B || byte == 0x28 || byte == 0x5B || byte == 0x3C || byte == 0x23 ? 1 : 0)
         }
         guard depth < 20 else { return nil }
-        let templates = sameShapeTemplates(listLayout, listStart: list.position.utf8Offset, region: region, old: old)
-        if let reshaped = sameShapeItems(new[region.newRange], templates: templates, arena: arena) {
+        let (templates, parsesAlone) = sameShapeTemplates(
+            listLayout, listStart: list.position.utf8Offset, region: region, old: old)
+        if let reshaped = sameShapeItems(
+            new[region.newRange], templates: templates, parsesAlone: parsesAlone, arena: arena)
+        {
             newItems = reshaped
         } else {
             guard let parsed = parsedItems(Array(new[region.newRange]), memberList: list.kind == .memberBlockItemList)
@@ -267,26 +270,38 @@ private func parsedItems(_ text: [UInt8], memberList: Bool) -> Syntax? {
 }
 
 /// What `sameShapeItems` may copy the new items from: the run the change replaces (its ends checked by
-/// `splice` already), then every other item of the list that a list parse of its text alone gives as it
-/// stands (it starts with a keyword that ends whatever precedes it, and the next item does too, or it is
-/// the list's last).
+/// `splice` already), then every other item of the list; with whether a template's items are what a list
+/// parse of their text alone gives as they stand: the replaced run's are, and another item's when it
+/// starts with a keyword that ends whatever precedes it and the next item does too, or it is the list's last
+/// (asked only of a template of the right shape: a descent to two first tokens).
 private func sameShapeTemplates(
     _ list: RawSyntaxLayoutView, listStart: Int, region: SpliceRegion, old: [UInt8]
-) -> [(items: [RawSyntax], text: ArraySlice<UInt8>)] {
+) -> (templates: [(items: [RawSyntax], text: ArraySlice<UInt8>)], parsesAlone: (Int) -> Bool) {
     let items = list.children.compactMap { $0 }
-    guard items.count == list.children.count else { return [] }
+    guard items.count == list.children.count else { return ([], { _ in false }) }
     var templates: [(items: [RawSyntax], text: ArraySlice<UInt8>)] = []
-    if !region.items.isEmpty { templates.append((Array(items[region.items]), old[region.oldRange])) }
+    var itemIndices: [Int] = []
+    if !region.items.isEmpty {
+        templates.append((Array(items[region.items]), old[region.oldRange]))
+        itemIndices.append(-1)
+    }
     var start = listStart
     for index in items.indices {
         let end = start + items[index].byteLength
         defer { start = end }
-        guard !region.items.contains(index), startsWithEndingKeyword(items[index]),
-            index + 1 == items.count || startsWithEndingKeyword(items[index + 1])
-        else { continue }
+        guard !region.items.contains(index) else { continue }
         templates.append(([items[index]], old[start..<end]))
+        itemIndices.append(index)
     }
-    return templates
+    return (
+        templates,
+        { template in
+            let index = itemIndices[template]
+            return index < 0
+                || startsWithEndingKeyword(items[index])
+                    && (index + 1 == items.count || startsWithEndingKeyword(items[index + 1]))
+        }
+    )
 }
 
 /// Whether the first token of `node` is one of `endingKeywords` or `@` (`isEndingKeyword` on raw nodes).
