@@ -203,12 +203,15 @@ private func splice(
             return nil
         }
     }
+    // An empty list (`{}`, an empty body) is left to the parser: SwiftSyntax's `replacingChildSubrange`
+    // force-unwraps the base address of the old children, which an empty buffer does not have (a trap).
+    guard let listLayout = list.raw.layoutView, !listLayout.children.isEmpty else { return nil }
+    let arena = RawSyntaxArena()
     var newItems: [RawSyntax] = []
     // The new items' tree, kept alive until the spliced tree holds its arena.
-    var parsedItems: Syntax?
-    defer { withExtendedLifetime(parsedItems) {} }
+    var parsedTree: Syntax?
+    defer { withExtendedLifetime(parsedTree) {} }
     if !region.newRange.isEmpty {
-        let text = Array(new[region.newRange])
         // Nesting far below the parser's limit (20 in a debug build of the parser, 256 in release), counted
         // generously: every syntax level above the list, and every opening byte of the new text.
         var depth = 0
@@ -217,26 +220,23 @@ private func splice(
             depth += 1
             ancestor = current.parent
         }
-        depth += text.reduce(0) { count, byte in
+        depth += new[region.newRange].reduce(0) { count, byte in
             count + (byte == 0x7B || byte == 0x28 || byte == 0x5B || byte == 0x3C || byte == 0x23 ? 1 : 0)
         }
         guard depth < 20 else { return nil }
-        // From a String, which the parser copies into its arena (a buffer's tokens would point into it).
-        var parser = Parser(String(decoding: text, as: UTF8.self))
-        let parsed =
-            list.kind == .memberBlockItemList
-            ? Syntax(MemberBlockItemListSyntax.parse(from: &parser)) : Syntax(CodeBlockItemListSyntax.parse(from: &parser))
-        guard !parsed.hasError, parsed.totalLength.utf8Length == text.count,
-            let firstToken = parsed.firstToken(viewMode: .sourceAccurate), isEndingKeyword(firstToken),
-            let layout = parsed.raw.layoutView
-        else { return nil }
-        newItems = layout.children.compactMap { $0 }
-        parsedItems = parsed
+        let (templates, parsesAlone) = sameShapeTemplates(
+            listLayout, listStart: list.position.utf8Offset, region: region, old: old)
+        if let reshaped = sameShapeItems(
+            new[region.newRange], templates: templates, parsesAlone: parsesAlone, arena: arena)
+        {
+            newItems = reshaped
+        } else {
+            guard let parsed = parsedItems(Array(new[region.newRange]), memberList: list.kind == .memberBlockItemList)
+            else { return nil }
+            newItems = parsed.raw.layoutView?.children.compactMap { $0 } ?? []
+            parsedTree = parsed
+        }
     }
-    let arena = RawSyntaxArena()
-    // An empty list (`{}`, an empty body) is left to the parser: SwiftSyntax's `replacingChildSubrange`
-    // force-unwraps the base address of the old children, which an empty buffer does not have (a trap).
-    guard let listLayout = list.raw.layoutView, !listLayout.children.isEmpty else { return nil }
     var replacement = listLayout.replacingChildSubrange(region.items, with: newItems, arena: arena)
     // Up to the root, each ancestor with its child replaced.
     var child = list
@@ -252,6 +252,71 @@ private func splice(
         !spliced.hasError
     else { return nil }
     return spliced
+}
+
+/// The items of `text` parsed alone as a list of the list's kind; nil unless they parse without error,
+/// cover the text exactly and start with a keyword that ends whatever precedes it.
+private func parsedItems(_ text: [UInt8], memberList: Bool) -> Syntax? {
+    // From a String, which the parser copies into its arena (a buffer's tokens would point into it).
+    var parser = Parser(String(decoding: text, as: UTF8.self))
+    let parsed =
+        memberList
+        ? Syntax(MemberBlockItemListSyntax.parse(from: &parser)) : Syntax(CodeBlockItemListSyntax.parse(from: &parser))
+    guard !parsed.hasError, parsed.totalLength.utf8Length == text.count,
+        let firstToken = parsed.firstToken(viewMode: .sourceAccurate), isEndingKeyword(firstToken),
+        parsed.raw.layoutView != nil
+    else { return nil }
+    return parsed
+}
+
+/// What `sameShapeItems` may copy the new items from: the run the change replaces (its ends checked by
+/// `splice` already), then every other item of the list; with whether a template's items are what a list
+/// parse of their text alone gives as they stand: the replaced run's are, and another item's when it
+/// starts with a keyword that ends whatever precedes it and the next item does too, or it is the list's last
+/// (asked only of a template of the right shape: a descent to two first tokens).
+private func sameShapeTemplates(
+    _ list: RawSyntaxLayoutView, listStart: Int, region: SpliceRegion, old: [UInt8]
+) -> (templates: [(items: [RawSyntax], text: ArraySlice<UInt8>)], parsesAlone: (Int) -> Bool) {
+    let items = list.children.compactMap { $0 }
+    guard items.count == list.children.count else { return ([], { _ in false }) }
+    var templates: [(items: [RawSyntax], text: ArraySlice<UInt8>)] = []
+    var itemIndices: [Int] = []
+    if !region.items.isEmpty {
+        templates.append((Array(items[region.items]), old[region.oldRange]))
+        itemIndices.append(-1)
+    }
+    var start = listStart
+    for index in items.indices {
+        let end = start + items[index].byteLength
+        defer { start = end }
+        guard !region.items.contains(index) else { continue }
+        templates.append(([items[index]], old[start..<end]))
+        itemIndices.append(index)
+    }
+    return (
+        templates,
+        { template in
+            let index = itemIndices[template]
+            return index < 0
+                || startsWithEndingKeyword(items[index])
+                    && (index + 1 == items.count || startsWithEndingKeyword(items[index + 1]))
+        }
+    )
+}
+
+/// Whether the first token of `node` is one of `endingKeywords` or `@` (`isEndingKeyword` on raw nodes).
+private func startsWithEndingKeyword(_ node: RawSyntax) -> Bool {
+    var current = node
+    while let layout = current.layoutView {
+        guard let first = layout.children.first(where: { ($0?.byteLength ?? 0) > 0 }), let child = first else {
+            return false
+        }
+        current = child
+    }
+    guard let token = current.tokenView else { return false }
+    if token.rawKind == .atSign { return true }
+    guard token.rawKind == .keyword, let keyword = Keyword(token.rawText) else { return false }
+    return endingKeywords.contains(keyword)
 }
 
 /// Compares a splice with a full parse, for the tests and fuzzers that hold `splicedTree` to its promise
@@ -292,7 +357,7 @@ public enum TreeSpliceCheck {
     }
 
     /// `tree`, made without a full parse of `new`, against the full parse.
-    private static func compared(_ tree: SourceFileSyntax, new: String) -> Outcome {
+    static func compared(_ tree: SourceFileSyntax, new: String) -> Outcome {
         guard let full = parsedSourceFile(new) else { return .notSpliced }
         let madeStructure = structure(Syntax(tree))
         let fullStructure = structure(Syntax(full))
@@ -300,7 +365,7 @@ public enum TreeSpliceCheck {
         return .differs(spliced: madeStructure, full: fullStructure)
     }
 
-    private static func structure(_ root: Syntax) -> String {
+    static func structure(_ root: Syntax) -> String {
         var out = ""
         func visit(_ node: Syntax, _ depth: Int) {
             if let token = node.as(TokenSyntax.self) {
