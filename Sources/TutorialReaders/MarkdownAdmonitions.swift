@@ -115,7 +115,9 @@ enum MarkdownAdmonitions {
     /// `column`) opens one: `-`, `*` or `+`, or up to nine digits and `.` or `)`, then a blank.
     private static func listItemContentColumn(_ line: ArraySlice<UInt8>, at column: Int) -> Int? {
         var index = line.startIndex
-        if let first = line.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
+        if let first = line.first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+")
+        {
             index += 1
         } else {
             while index < line.endIndex, index - line.startIndex < 9, (0x30...0x39).contains(line[index]) { index += 1 }

@@ -33,7 +33,8 @@ extension BuildState {
                 }
                 end += 1
             }
-            if !ownCode, let partTop = levelsCarryingCode(blocks, in: (index + 1)..<end, among: levels, asides: asides).min(),
+            if !ownCode,
+                let partTop = levelsCarryingCode(blocks, in: (index + 1)..<end, among: levels, asides: asides).min(),
                 partTop > top
             {
                 result[index] = partTop + 1

@@ -52,8 +52,10 @@ final class HeadingLookAlikesTests: XCTestCase {
 
     func testASingleMarkBeforeACapitalisedTitleOfSeveralWordsIsReported() {
         let found = problems(
-            "#About these jars\n\nJars keep things.\n\n#병 채우기 안내\n\nText.\n\n#In AppDelegate.m\n\n#Step 1: Fill it\n")
-        XCTAssertEqual(found.map(\.line), ["#About these jars", "#병 채우기 안내", "#In AppDelegate.m", "#Step 1: Fill it"])
+            "#About these jars\n\nJars keep things.\n\n#병 채우기 안내\n\nText.\n\n#In AppDelegate.m\n\n"
+                + "#Step 1: Fill it\n")
+        XCTAssertEqual(
+            found.map(\.line), ["#About these jars", "#병 채우기 안내", "#In AppDelegate.m", "#Step 1: Fill it"])
         XCTAssertTrue((found.first?.message ?? "").hasSuffix("write a space after #"))
     }
 

@@ -8,7 +8,8 @@ final class ImplicitStepTitleTests: XCTestCase {
     func testTheLastParagraphThatIsNotMarkupTitlesTheStep() {
         XCTAssertEqual(ImplicitStepTitle.title(fromProse: ["Install it:", "::: code-group"]), "Install it:")
         XCTAssertEqual(
-            ImplicitStepTitle.title(fromProse: ["List the jars:", "::::{tab-set} :class: no-sync", ":::{tab-item} CLI"]),
+            ImplicitStepTitle.title(
+                fromProse: ["List the jars:", "::::{tab-set} :class: no-sync", ":::{tab-item} CLI"]),
             "List the jars:")
         XCTAssertEqual(ImplicitStepTitle.title(fromProse: ["Show it:", "{% raw %}"]), "Show it:")
         XCTAssertEqual(ImplicitStepTitle.title(fromProse: ["First.", "Then fill the jar."]), "Then fill the jar.")
@@ -23,7 +24,10 @@ final class ImplicitStepTitleTests: XCTestCase {
     }
 
     func testProseThatMentionsATagOrColonsIsNoMarkup() {
-        for text in ["Use {% raw %} around the braces.", "Ratio 3:::1 is rare", "{% raw %} keeps braces", "Note: it fits."] {
+        let prose = [
+            "Use {% raw %} around the braces.", "Ratio 3:::1 is rare", "{% raw %} keeps braces", "Note: it fits.",
+        ]
+        for text in prose {
             XCTAssertFalse(ImplicitStepTitle.isMarkup(text), text)
         }
         for text in [":::", "::: tip", ":::{note}", "{% raw %}", "{% endraw %} {% raw %}", "{{% notice %}}"] {

@@ -18,7 +18,8 @@ final class MarkdownTableParagraphTests: XCTestCase {
         let end = Array(text.utf8).firstRange(of: Array("shelf\n| jar".utf8))!.lowerBound + "shelf".utf8.count
         XCTAssertEqual(paragraph.range, SourceRange(start: start, end: end))
         // Its heading look-alike is reported on its own line.
-        XCTAssertEqual(read.diagnostics.map { document.lineIndex.position(of: $0.range.start, encoding: .utf8).line }, [5])
+        let lines = read.diagnostics.map { document.lineIndex.position(of: $0.range.start, encoding: .utf8).line }
+        XCTAssertEqual(lines, [5])
     }
 
     func testALabelInsideSuchAParagraphDoesNotSplitIt() {

@@ -310,12 +310,14 @@ final class OutlineShapesTests: XCTestCase {
         let text = "# Jars\n\n## Get it\n\n=== \"Terminal\"\n\n    === \"Commands\"\n\n"
             + "        1. Download.\n        ```sh\n        curl -LO jars.tgz\n        ```\n\n"
             + "        2. Unpack.\n        ```sh\n        tar xzf jars.tgz\n        ```\n\n"
-            + "## Fill\n\n1. Create it.\n\n    !!! tip \"Shelf\"\n        ```swift\n        var jar = Jar()\n        ```\n\n"
+            + "## Fill\n\n1. Create it.\n\n    !!! tip \"Shelf\"\n"
+            + "        ```swift\n        var jar = Jar()\n        ```\n\n"
             + "  !!! note \"Two spaces in\"\n      ```swift\n      let kept = 1\n      ```\n"
         let tutorial = read(text)
         XCTAssertEqual(shape(tutorial), [[1, 1], [1]])
         XCTAssertEqual(
-            tutorial.sections.first?.steps.map { $0.snippets.first?.code }, ["curl -LO jars.tgz\n", "tar xzf jars.tgz\n"])
+            tutorial.sections.first?.steps.map { $0.snippets.first?.code },
+            ["curl -LO jars.tgz\n", "tar xzf jars.tgz\n"])
         XCTAssertEqual(tutorial.sections.last?.steps.first?.snippets.first?.code, "var jar = Jar()\n")
     }
 
