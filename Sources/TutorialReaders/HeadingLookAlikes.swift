@@ -75,11 +75,7 @@ enum HeadingLookAlikes {
     /// followed by a title of several words, capitalised or in a script without case, with no other `#`, that
     /// no preprocessor directive starts.
     static func marksWithoutSpace(_ line: Substring) -> String? {
-        let indent = line.prefix { $0 == " " }
-        guard indent.count <= 3 else { return nil }
-        let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
-        let title = line.dropFirst(indent.count + marks.count)
-        guard (1...6).contains(marks.count), let next = title.first, next.isLetter else { return nil }
+        guard let (marks, title) = marksAndRest(line), let next = title.first, next.isLetter else { return nil }
         if marks.count == 1 {
             let words = title.split(whereSeparator: \.isWhitespace)
             let label = title.prefix(while: \.isLetter)
@@ -96,16 +92,21 @@ enum HeadingLookAlikes {
     /// The marks and the name of the space after them when `line` is one to six `#` followed by a space other
     /// than the blank or tab CommonMark requires (a no-break space pasted from a rich-text editor), then a title.
     static func marksBeforeAnOtherSpace(_ line: Substring) -> (marks: String, space: String)? {
-        let indent = line.prefix { $0 == " " }
-        guard indent.count <= 3 else { return nil }
-        let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
-        let rest = line.dropFirst(indent.count + marks.count)
-        guard (1...6).contains(marks.count), let space = rest.unicodeScalars.first, space.value >= 0x80,
+        guard let (marks, rest) = marksAndRest(line), let space = rest.unicodeScalars.first, space.value >= 0x80,
             space.properties.isWhitespace, rest.dropFirst().contains(where: { !$0.isWhitespace })
         else { return nil }
         let hex = String(space.value, radix: 16, uppercase: true)
         let name = space.value == 0xA0 ? "a no-break space" : "a wide space"
         return (String(marks), "\(name) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))")
+    }
+
+    /// One to six `#` after at most three spaces, and what follows them; nil for a line that does not start so.
+    private static func marksAndRest(_ line: Substring) -> (marks: Substring, rest: Substring)? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count <= 3 else { return nil }
+        let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
+        guard (1...6).contains(marks.count) else { return nil }
+        return (marks, line[marks.endIndex...])
     }
 
     /// Words that follow `#` on a line of C, Objective-C, C# or Swift code pasted as prose.
