@@ -22,7 +22,11 @@ struct MarkdownFrontMatter {
         // YAML between `---` lines; Hugo's TOML between `+++` lines (`title = "…"`).
         guard lineIndex.lineCount > 2, let fence = ["---", "+++"].first(where: { line(0).trimmingWhitespace() == $0 }),
             bytes.starts(with: Array(fence.utf8))
-        else { return nil }
+        else {
+            guard let closed = Self.closedOnly(lineIndex, line: line) else { return nil }
+            self = closed
+            return
+        }
         let separator: Character = fence == "+++" ? "=" : ":"
         var values: [String: String] = [:]
         var sawKey = false
@@ -43,6 +47,42 @@ struct MarkdownFrontMatter {
             let key = text[..<colon].trimmingWhitespace()
             guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
             sawKey = true
+            let value = unquotedScalar(text[text.index(after: colon)...].trimmingWhitespace())
+            if !value.isEmpty { values[String(key)] = value }
+        }
+        return nil
+    }
+
+    private init(length: Int, values: [String: String]) {
+        self.length = length
+        self.values = values
+        title = values["title"]
+    }
+
+    /// YAML front matter written without its opening `---` (`title: …`, `date: …`, then `---`), which Hexo
+    /// reads as front matter: two `key: value` lines or more from the first line on, YAML's indented or
+    /// `- item` lines between them, and nothing else up to the `---`. To cmark the same lines are a setext
+    /// heading, which a writer of `Update: new version` over `---` may mean; two key lines and no other text
+    /// are front matter's shape, not a heading's.
+    private static func closedOnly(_ lineIndex: LineIndex, line: (Int) -> Substring) -> MarkdownFrontMatter? {
+        var values: [String: String] = [:]
+        var keyLines = 0
+        for number in 0..<min(lineIndex.lineCount, 100) {
+            let text = line(number)
+            if text.trimmingWhitespace() == "---" {
+                guard keyLines >= 2 else { return nil }
+                return MarkdownFrontMatter(length: lineIndex.contentRange(ofLine: number).end, values: values)
+            }
+            if number > 0, text.first == " " || text.first == "\t" || text.hasPrefix("- ") { continue }
+            // YAML's `key: value`: a colon followed by a blank or the line's end (`https://…` is no key).
+            guard let colon = text.firstIndex(of: ":"), text.first?.isWhitespace == false,
+                text.index(after: colon) == text.endIndex || text[text.index(after: colon)].isWhitespace
+            else { return nil }
+            let key = text[..<colon]
+            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+                return nil
+            }
+            keyLines += 1
             let value = unquotedScalar(text[text.index(after: colon)...].trimmingWhitespace())
             if !value.isEmpty { values[String(key)] = value }
         }

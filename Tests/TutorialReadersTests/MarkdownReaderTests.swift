@@ -307,6 +307,19 @@ extension MarkdownReaderTests {
         XCTAssertEqual(setext.sections.map(\.title), ["A Setext Title"])
     }
 
+    /// Hexo reads `key: value` lines closed by `---` as front matter without an opening `---`; one such line
+    /// over `---` stays the setext heading CommonMark makes of it, as do lines that are no YAML keys.
+    func testFrontMatterWithoutItsOpeningLineIsFrontMatter() {
+        let hexo = read("title: Saved Notes\ndate: 2021-03-14\ntags:\n- iOS\n---\n\n## Save\n\n```swift\nsave()\n```\n")
+        XCTAssertEqual(hexo.title, "Saved Notes")
+        XCTAssertEqual(hexo.sections.map(\.title), ["Save"])
+        let oneKey = read("Update: the API changed\n---\n\n```swift\nfetch()\n```\n")
+        XCTAssertEqual(oneKey.title, "Update: the API changed")
+        XCTAssertEqual(oneKey.sections.map(\.title), ["Update: the API changed"])
+        let addresses = read("https://example.com\nSee: below\n---\n\n```swift\nfetch()\n```\n")
+        XCTAssertEqual(addresses.sections.map(\.title), ["https://example.com See: below"])
+    }
+
     func testAnImageWhoseAltTextReadsLikeALabelIsNoStep() {
         let tutorial = read(
             "## Step 1\n\n```swift\nlet a = 1\n```\n\n![Step 1](shot.png)\n\nThen this.\n\n## Step 2\n\n```swift\nlet a = 2\n```\n"
