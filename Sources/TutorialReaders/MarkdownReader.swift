@@ -58,7 +58,8 @@ struct MarkdownBlocks {
     private var numberedList: (node: OpaquePointer, next: Int)?
     /// The item of that list being walked: its number, and whether a block of it was emitted yet.
     private var listItem: (number: Int, opened: Bool)?
-    /// The bytes cmark parsed: the document with front matter blanked and static-site tags rewritten in place.
+    /// The bytes cmark parsed: the document with front matter and scenario action markers blanked and
+    /// static-site tags rewritten in place.
     private(set) var parsedText: [UInt8] = []
 
     init(document: SourceDocument, lines: Range<Int>) {
@@ -92,6 +93,7 @@ struct MarkdownBlocks {
             }
         }
         MarkdownShortcodes.fence(&bytes, lines: lines, lineIndex: lineIndex)
+        MarkdownActionMarkers.blank(&bytes, lines: lines, lineIndex: lineIndex)
         MarkdownAdmonitions.open(&bytes, lines: lines, lineIndex: lineIndex)
         let parsed = parsedBytes
         parsedText = bytes
