@@ -68,7 +68,7 @@ enum OutlineBuilder {
         var state = BuildState(
             blocks: numbered.blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle,
             fallbackTitle: fallbackTitle,
-            sectionsAsSteps: numbered.sectionsAsSteps)
+            sectionsAsSteps: numbered.sectionsAsSteps, listsAreDetail: numbered.listsAreDetail)
         for index in state.blocks.indices { state.visit(index) }
         state.closeSection()
         let sections = finish(state.sections)

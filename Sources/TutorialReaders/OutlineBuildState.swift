@@ -70,12 +70,13 @@ struct BuildState {
 
     init(
         blocks: [OutlineBlock], declaredTitle: String?, frontMatterTitle: String? = nil, fallbackTitle: String?,
-        sectionsAsSteps: Set<Int> = []
+        sectionsAsSteps: Set<Int> = [], listsAreDetail: Bool = false
     ) {
         self.blocks = blocks
         let (listSteps, listBlocks, unnumberedListSteps) = Self.numberedListSteps(blocks)
         (self.listSteps, self.listBlocks, self.unnumberedListSteps) = (listSteps, listBlocks, unnumberedListSteps)
-        self.sectionsAsSteps = sectionsAsSteps.filter { !Self.holdsListSteps($0, blocks, listSteps) }
+        self.sectionsAsSteps =
+            listsAreDetail ? sectionsAsSteps : sectionsAsSteps.filter { !Self.holdsListSteps($0, blocks, listSteps) }
         self.declaredTitle = declaredTitle
         self.fallbackTitle = fallbackTitle
         self.frontMatterTitle = frontMatterTitle
@@ -177,8 +178,11 @@ struct BuildState {
     private mutating func role(of index: Int) -> BlockRole {
         let block = blocks[index]
         if index == titleIndex { return .title }
-        // A numbered list of steps inside a step the author labelled is that step's detail.
-        if listSteps.contains(index), let item = block.listItem, step?.label == nil || step?.fromList == true {
+        // A numbered list of steps inside a step the author labelled (a label, or a numbered section that
+        // is one step) is that step's detail.
+        if listSteps.contains(index), let item = block.listItem, step?.held != true,
+            step?.label == nil || step?.fromList == true
+        {
             let number = unnumberedListSteps.contains(index) ? nil : item.number
             let label = StepHeadings.Match(kind: .step, number: number, label: "\(item.number).", title: block.text)
             return .step(label, title: block.text)

@@ -2,7 +2,8 @@
 /// numbers are the author's section and step labels, whatever words follow them.
 ///
 /// Found by shape alone: a series of at least two headings at one level numbered `N.` (a number and a
-/// dot, then the title) are sections; a deeper heading numbered `N.M` under section `N` (or `N.M.K` under
+/// dot, then the title) are sections, as are headings numbered `N` without a dot (`## 1 - Build`) where
+/// `N.M` headings stand under them; a deeper heading numbered `N.M` under section `N` (or `N.M.K` under
 /// `N.M`) is a step when no heading numbered under it follows (a leaf of the outline). A numbered section
 /// with no step label under it is one step by itself, prose only or not, its sub-headings topics inside it,
 /// unless it holds nothing at all (`## 6. The end`); where the outline's steps are only `Step N` headings (no
@@ -14,20 +15,17 @@
 /// a series that stands under shallower headings than the title (it numbers things inside a section);
 /// level-1 headings over a series (a post's parts, one per platform) group its sections.
 enum OutlineNumbering {
-    /// The blocks with outline-numbered headings labelled, and the indices of the numbered sections that
-    /// are one step by themselves. `titleOutsideHeadings`: front matter or an article header names the page,
-    /// so no heading deeper than level 1 is its title.
+    /// The blocks with outline-numbered headings labelled, the indices of the numbered sections that are
+    /// one step by themselves, and whether those steps hold their numbered lists as detail: so they do where
+    /// other sections of the outline hold `N.M` steps (the numbered part is one step however many blocks it
+    /// holds, as an `N.M` step holds all of its own); in an outline without any, a section whose numbered
+    /// list holds code has that list's items for steps. `titleOutsideHeadings`: front matter or an article
+    /// header names the page, so no heading deeper than level 1 is its title.
     static func label(
         _ blocks: [OutlineBlock], titleOutsideHeadings: Bool = false
-    ) -> (blocks: [OutlineBlock], sectionsAsSteps: Set<Int>) {
+    ) -> (blocks: [OutlineBlock], sectionsAsSteps: Set<Int>, listsAreDetail: Bool) {
         let blocks = labelledWordSeries(blocks)
-        var numbers: [Int: [Int]] = [:]
-        for (index, block) in blocks.enumerated() {
-            guard case .heading = block.kind, block.label == nil, let number = outlineNumber(block.text) else {
-                continue
-            }
-            numbers[index] = number.parts
-        }
+        var numbers = headingNumbers(blocks)
         // The shallowest level holding a series of `N.` headings; failing one, chapters whose numbers only
         // their sub-headings carry (`## 第二章 界面` over `### 2.1 …`, `### 2.2 …`).
         var impliedSections: [Int: Int] = [:]
@@ -35,9 +33,9 @@ enum OutlineNumbering {
             impliedSections = sectionsNumberedByTheirSteps(blocks, numbers: numbers)
             for (index, number) in impliedSections { numbers[index] = [number] }
         }
-        guard let sectionLevel = seriesLevel(numbers, blocks) else { return (blocks, []) }
+        guard let sectionLevel = seriesLevel(numbers, blocks) else { return (blocks, [], false) }
         guard seriesNumbersSections(at: sectionLevel, blocks, titleOutsideHeadings: titleOutsideHeadings) else {
-            return (blocks, [])
+            return (blocks, [], false)
         }
 
         var result = blocks
@@ -89,13 +87,13 @@ enum OutlineNumbering {
         // several, the numbers count topics of a note: its headings are read as unnumbered ones (sections
         // where they carry code, a step per code block), so a code-free topic is no section.
         if !anySectionHasSteps, sectionsAsSteps.contains(where: { codeBlocks(under: $0, blocks) > 1 }) {
-            return (blocks, [])
+            return (blocks, [], false)
         }
         // Where only `Step N` headings label steps (no `N.M` anywhere), the steps are labelled section by
         // section: a numbered section without labels has a step per code block, as any unlabelled section.
-        if anySectionHasSteps, !anySectionHasOutlineSteps { return (result, []) }
+        if anySectionHasSteps, !anySectionHasOutlineSteps { return (result, [], false) }
         // A numbered section with nothing under it (`## 5. Thank you`, `## 6. The end`) is no step.
-        return (result, sectionsAsSteps.filter { holdsContent($0, blocks) })
+        return (result, sectionsAsSteps.filter { holdsContent($0, blocks) }, anySectionHasOutlineSteps)
     }
 
     /// The shallowest level holding a series (two or more) of `N.` headings.
@@ -131,6 +129,62 @@ enum OutlineNumbering {
             return [:]
         }
         return Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.number) })
+    }
+
+    /// The outline number of each heading no label claims, by index: `N.`, `N.M`, `N.M.K` as written, and
+    /// the numbers of parts numbered without a dot where their outline has `N.M` headings.
+    private static func headingNumbers(_ blocks: [OutlineBlock]) -> [Int: [Int]] {
+        var numbers: [Int: [Int]] = [:]
+        for (index, block) in blocks.enumerated() {
+            guard case .heading = block.kind, block.label == nil, let number = outlineNumber(block.text) else {
+                continue
+            }
+            numbers[index] = number.parts
+        }
+        for (index, number) in bareNumberedSections(blocks, numbers: numbers) { numbers[index] = [number] }
+        return numbers
+    }
+
+    /// Headings at one level numbered without a dot (`## 1 - Build the image`, `## 2 pattern`), two at
+    /// least and numbered upward, where `N.M` headings stand under one of them at least (`### 5.1 …` under
+    /// `## 5 - …`): the author's outline, whose sections those numbers are, as `## 1.` ones would be. Without
+    /// an `N.M` under any, a number opening a heading is as likely a count (`## 3 ways to cache`). Maps each
+    /// such heading to its number.
+    private static func bareNumberedSections(_ blocks: [OutlineBlock], numbers: [Int: [Int]]) -> [Int: Int] {
+        guard numbers.values.contains(where: { $0.count >= 2 }) else { return [:] }
+        var byLevel: [Int: [(index: Int, number: Int)]] = [:]
+        for (index, block) in blocks.enumerated() {
+            guard case .heading(let level) = block.kind, block.label == nil, numbers[index] == nil,
+                let bare = bareNumber(block.text)
+            else { continue }
+            byLevel[level, default: []].append((index, bare.number))
+        }
+        var result: [Int: Int] = [:]
+        for series in byLevel.values where series.count >= 2 {
+            guard zip(series, series.dropFirst()).allSatisfy({ $0.number < $1.number }),
+                series.contains(where: { heading in
+                    ((heading.index + 1)..<BuildState.partEnd(of: heading.index, blocks)).contains { position in
+                        guard let parts = numbers[position] else { return false }
+                        return parts.count >= 2 && parts[0] == heading.number
+                    }
+                })
+            else { continue }
+            for heading in series { result[heading.index] = heading.number }
+        }
+        return result
+    }
+
+    /// The number a heading opens with, without a dot, and its title after a blank and any dash or colon
+    /// (`1 - Build the image`, `2 pattern`): at most three digits, then a blank.
+    static func bareNumber(_ text: String) -> (number: Int, title: String)? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard (1...3).contains(digits.count), let number = Int(digits),
+            text.dropFirst(digits.count).first?.isWhitespace == true
+        else { return nil }
+        var title = text.dropFirst(digits.count).trimmingWhitespace()
+        if let first = title.first, "-–—:".contains(first) { title = title.dropFirst().trimmingWhitespace() }
+        guard !title.isEmpty else { return nil }
+        return (number, String(title))
     }
 
     /// Whether above the series at `level` stands at most the title, or only level-1 headings (the title and
@@ -233,7 +287,7 @@ enum OutlineNumbering {
     private static func relabelled(
         _ block: OutlineBlock, kind: StepHeadings.Kind, parts: [Int], numbered: Bool = false
     ) -> OutlineBlock {
-        let title = outlineNumber(block.text)?.title ?? block.text
+        let title = outlineNumber(block.text)?.title ?? bareNumber(block.text)?.title ?? block.text
         let match = StepHeadings.Match(
             kind: kind, number: kind == .section ? parts[0] : numbered ? parts.last : nil,
             label: parts.map(String.init).joined(separator: ".") + (parts.count == 1 ? "." : ""), title: title)

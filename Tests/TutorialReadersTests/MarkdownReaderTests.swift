@@ -320,6 +320,21 @@ extension MarkdownReaderTests {
         XCTAssertEqual(addresses.sections.map(\.title), ["https://example.com See: below"])
     }
 
+    /// Parts numbered without a dot are the author's outline only where `N.M` headings stand under them: then
+    /// a part without `N.M` labels is one step, its numbered list that step's detail (convention 8's last
+    /// choice, items 9 and 14); without any `N.M`, a number opening a heading is part of its title.
+    func testPartsNumberedWithoutADotAreAnOutlineWhereNMHeadingsStandUnderThem() {
+        let outline = read(
+            "# Site\n\n## 1 - Build\n\n1. Install:\n\n```bash\nnpm i\n```\n\n2. Build:\n\n```bash\nmake\n```\n\n"
+                + "## 2 - Serve\n\n### 2.1 Install nginx\n\n```bash\napt install nginx\n```\n\n"
+                + "### 2.2 Start it\n\n```bash\nnginx\n```\n")
+        XCTAssertEqual(outline.sections.map(\.title), ["Build", "Serve"])
+        XCTAssertEqual(outline.sections.map { $0.steps.map(\.snippets.count) }, [[2], [1, 1]])
+        let counts = read(
+            "# Caching\n\n## 3 ways to cache\n\n```swift\na()\n```\n\n## 5 mistakes to avoid\n\n```swift\nb()\n```\n")
+        XCTAssertEqual(counts.sections.map(\.title), ["3 ways to cache", "5 mistakes to avoid"])
+    }
+
     func testAnImageWhoseAltTextReadsLikeALabelIsNoStep() {
         let tutorial = read(
             "## Step 1\n\n```swift\nlet a = 1\n```\n\n![Step 1](shot.png)\n\nThen this.\n\n## Step 2\n\n```swift\nlet a = 2\n```\n"
