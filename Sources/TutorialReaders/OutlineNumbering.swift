@@ -135,11 +135,29 @@ enum OutlineNumbering {
     /// the numbers of parts numbered without a dot where their outline has `N.M` headings.
     private static func headingNumbers(_ blocks: [OutlineBlock]) -> [Int: [Int]] {
         var numbers: [Int: [Int]] = [:]
+        var quantityLike: [Int: [Int]] = [:]
         for (index, block) in blocks.enumerated() {
-            guard case .heading = block.kind, block.label == nil, let number = outlineNumber(block.text) else {
-                continue
+            guard case .heading = block.kind, block.label == nil else { continue }
+            if let number = outlineNumber(block.text) {
+                numbers[index] = number.parts
+            } else if let number = outlineNumber(block.text, quantityAllowed: true) {
+                quantityLike[index] = number.parts
             }
-            numbers[index] = number.parts
+        }
+        // A number that could be a quantity (`2.4 str types`) is the outline's where its own `N.M.K` headings
+        // stand under it, or where it follows `N.(M-1)` at its level.
+        var lastAtLevel: [Int: [Int]] = [:]
+        for (index, block) in blocks.enumerated() where !quantityLike.isEmpty {
+            guard case .heading(let level) = block.kind else { continue }
+            if let parts = quantityLike[index],
+                lastAtLevel[level] == [parts[0], parts[1] - 1]
+                    || ((index + 1)..<BuildState.partEnd(of: index, blocks)).contains(where: { position in
+                        numbers[position].map { $0.count == 3 && Array($0.prefix(2)) == parts } == true
+                    })
+            {
+                numbers[index] = parts
+            }
+            if let parts = numbers[index] { lastAtLevel[level] = parts }
         }
         for (index, number) in bareNumberedSections(blocks, numbers: numbers) { numbers[index] = [number] }
         return numbers
@@ -287,7 +305,8 @@ enum OutlineNumbering {
     private static func relabelled(
         _ block: OutlineBlock, kind: StepHeadings.Kind, parts: [Int], numbered: Bool = false
     ) -> OutlineBlock {
-        let title = outlineNumber(block.text)?.title ?? bareNumber(block.text)?.title ?? block.text
+        let title =
+            outlineNumber(block.text, quantityAllowed: true)?.title ?? bareNumber(block.text)?.title ?? block.text
         let match = StepHeadings.Match(
             kind: kind, number: kind == .section ? parts[0] : numbered ? parts.last : nil,
             label: parts.map(String.init).joined(separator: ".") + (parts.count == 1 ? "." : ""), title: title)
@@ -297,9 +316,10 @@ enum OutlineNumbering {
     /// The outline number a heading's text starts with and the title after it: `1. Title`, `1.1 Title`,
     /// `1.1. Title`, `3.3.1. Title`. A single number needs its dot; each part has at most three digits. A
     /// number that could be a quantity (`1.5 billion jars`: two parts, no dot after them) needs a title that
-    /// does not start in lower case; one that cannot (`3.3.1 withCheckedContinuation`, `2.3. subject notes`)
-    /// takes any title, as an API's name starts in lower case.
-    static func outlineNumber(_ text: String) -> (parts: [Int], title: String)? {
+    /// does not start in lower case, unless `quantityAllowed` (the outline around it vouches for it:
+    /// `headingNumbers`); one that cannot (`3.3.1 withCheckedContinuation`, `2.3. subject notes`) takes any
+    /// title, as an API's name starts in lower case.
+    static func outlineNumber(_ text: String, quantityAllowed: Bool = false) -> (parts: [Int], title: String)? {
         var parts: [Int] = []
         var digits = ""
         var endsWithDot = false
@@ -324,7 +344,7 @@ enum OutlineNumbering {
         }
         let title = rest.trimmingWhitespace()
         let couldBeAQuantity = parts.count == 2 && !endsWithDot
-        guard let first = title.first, !(couldBeAQuantity && first.isLowercase) else { return nil }
+        guard let first = title.first, quantityAllowed || !(couldBeAQuantity && first.isLowercase) else { return nil }
         return (parts, String(title))
     }
 }

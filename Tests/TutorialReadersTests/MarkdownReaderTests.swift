@@ -335,6 +335,18 @@ extension MarkdownReaderTests {
         XCTAssertEqual(counts.sections.map(\.title), ["3 ways to cache", "5 mistakes to avoid"])
     }
 
+    /// `1.1 dict types` could be a quantity by its shape; over its own `1.1.1` headings, or after `1.1` at its
+    /// level, it is the outline's number.
+    func testANumberThatCouldBeAQuantityIsTheOutlinesWhereTheOutlineVouchesForIt() {
+        let outline = read(
+            "# Templates\n\n## 1. Containers\n\n### 1.1 dict types\n\n#### 1.1.1 Keys\n\n```python\na\n```\n\n"
+                + "#### 1.1.2 Values\n\n```python\nb\n```\n\n### 1.2 str types\n\n```python\nc\n```\n\n"
+                + "```python\nd\n```\n\n## 2. Nesting\n\n```python\ne\n```\n")
+        XCTAssertEqual(outline.sections.map(\.title), ["Containers", "Nesting"])
+        XCTAssertEqual(outline.sections.map { $0.steps.map(\.snippets.count) }, [[1, 1, 2], [1]])
+        XCTAssertEqual(outline.sections.first?.steps.last?.title, "str types")
+    }
+
     func testAnImageWhoseAltTextReadsLikeALabelIsNoStep() {
         let tutorial = read(
             "## Step 1\n\n```swift\nlet a = 1\n```\n\n![Step 1](shot.png)\n\nThen this.\n\n## Step 2\n\n```swift\nlet a = 2\n```\n"
