@@ -71,11 +71,14 @@ enum HeadingLookAlikes {
         return (marksStart[..<rest.startIndex], count)
     }
 
-    /// The marks when `line` is two to six `#` followed directly by a letter (`##Setup`, `###설치`), or one `#`
-    /// followed by a title of several words, capitalised or in a script without case, with no other `#`, that
-    /// no preprocessor directive starts.
+    /// The marks when `line` is two to six `#` followed directly by a letter (`##Setup`, `###설치`) or by a
+    /// title's opening bracket or quote (`###「寡黙」なプログラム`, `##“Hello”`), or one `#` followed by a title of
+    /// several words, capitalised or in a script without case, with no other `#`, that no preprocessor
+    /// directive starts.
     static func marksWithoutSpace(_ line: Substring) -> String? {
-        guard let (marks, title) = marksAndRest(line), let next = title.first, next.isLetter else { return nil }
+        guard let (marks, title) = marksAndRest(line), let next = title.first,
+            next.isLetter || opensQuotedTitle(title)
+        else { return nil }
         if marks.count == 1 {
             let words = title.split(whereSeparator: \.isWhitespace)
             let label = title.prefix(while: \.isLetter)
@@ -87,6 +90,16 @@ enum HeadingLookAlikes {
             else { return nil }
         }
         return String(marks)
+    }
+
+    /// Whether `title` opens with a bracket or quotation mark of a script's typography (`「`, `“`, `《`: opening
+    /// or initial punctuation beyond ASCII, whose `(` and `[` start code as often) right before a letter.
+    private static func opensQuotedTitle(_ title: Substring) -> Bool {
+        guard let mark = title.unicodeScalars.first, mark.value >= 0x80,
+            [.openPunctuation, .initialPunctuation].contains(mark.properties.generalCategory),
+            let after = title.dropFirst().first
+        else { return false }
+        return after.isLetter
     }
 
     /// The marks and the name of the space after them when `line` is one to six `#` followed by a space other

@@ -50,6 +50,11 @@ final class HeadingLookAlikesTests: XCTestCase {
         XCTAssertTrue((found.last?.message ?? "").contains("(###병 채우기 and a long titl…)"))
     }
 
+    func testMarksBeforeATitlesOpeningBracketOrQuoteAreReported() {
+        let found = problems("# Jars\n\n###「寡黙」なプログラム\n\nText.\n\n##“Filled” jars\n\n##(draft)\n\n##[link](a.md)\n")
+        XCTAssertEqual(found.map(\.line), ["###「寡黙」なプログラム", "##“Filled” jars"])
+    }
+
     func testASingleMarkBeforeACapitalisedTitleOfSeveralWordsIsReported() {
         let found = problems(
             "#About these jars\n\nJars keep things.\n\n#병 채우기 안내\n\nText.\n\n#In AppDelegate.m\n\n"
