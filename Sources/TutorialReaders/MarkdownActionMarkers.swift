@@ -11,16 +11,27 @@ enum MarkdownActionMarkers {
     /// Blanks the `{{…}}` after the backticks or tildes of each fence line among `lines` of `bytes`
     /// (`lineIndex` indexes `bytes`) that holds nothing else.
     static func blank(_ bytes: inout [UInt8], lines: Range<Int>, lineIndex: LineIndex) {
-        for line in lines {
-            let range = lineIndex.contentRange(ofLine: line)
-            guard let marker = marker(in: bytes[range.start..<range.end]) else { continue }
+        // A line is looked at only where it opens with a backtick or tilde after its indentation: the reader
+        // reads a document again at every keystroke, and most of its lines open otherwise.
+        var markers: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            for line in lines {
+                var index = lineIndex.lineStarts[line]
+                while index < buffer.count, buffer[index] == 0x20 || buffer[index] == 0x09 { index += 1 }
+                guard index < buffer.count, buffer[index] == UInt8(ascii: "`") || buffer[index] == UInt8(ascii: "~")
+                else { continue }
+                let range = lineIndex.contentRange(ofLine: line)
+                if let marker = marker(in: buffer[range.start..<range.end]) { markers.append(marker) }
+            }
+        }
+        for marker in markers {
             for index in marker { bytes[index] = 0x20 }
         }
     }
 
     /// Where the `{{…}}` of a line such as `   ```{{exec}}` lies: after a run of three backticks or tildes
     /// or more (after any indentation), through the `}}` that ends the line but for blanks.
-    static func marker(in line: ArraySlice<UInt8>) -> Range<Int>? {
+    static func marker(in line: Slice<UnsafeBufferPointer<UInt8>>) -> Range<Int>? {
         guard let fenceStart = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
             line[fenceStart] == UInt8(ascii: "`") || line[fenceStart] == UInt8(ascii: "~")
         else { return nil }

@@ -8,7 +8,9 @@ import XCTest
 final class MarkdownActionMarkersTests: XCTestCase {
     private func marker(_ line: String) -> String? {
         let bytes = Array(line.utf8)
-        return MarkdownActionMarkers.marker(in: bytes[...]).map { String(decoding: bytes[$0], as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            MarkdownActionMarkers.marker(in: buffer[...]).map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
     }
 
     func testTheMarkerAfterAFenceRunIsFound() {
