@@ -50,8 +50,8 @@ public final class FactsCache: Sendable {
         /// keyed by the whole project, hold over 200 MB: the backpressure test.)
         public var memoCost: Int
         /// Bytes of code whose parsed states (trees and their members' facts) are kept for the next parse
-        /// of an edited state; 0 keeps none. Unlike the others, never more than this, even while an
-        /// analysis runs (at 55 bytes of tree per byte of code, a 1 MB tutorial's states would be ~80 MB).
+        /// of an edited state, or more for a document with more (`holdParsedStates`); 0 keeps none. Unlike
+        /// the others, never more than the bound, even while an analysis runs.
         public var parsedTreeTextBytes: Int
 
         public init(entryTextBytes: Int, treeTextBytes: Int, memoCost: Int, parsedTreeTextBytes: Int = 0) {
@@ -76,6 +76,10 @@ public final class FactsCache: Sendable {
 
     private let state: Protected<State>
     private let recentTreeLimit = 8
+    /// `Bounds.parsedTreeTextBytes`: the held trees' bound when no document asks for more.
+    private let heldTreeTextBytes: Int
+    /// The most code whose parsed states `holdParsedStates` keeps for one document.
+    static let maximumHeldTreeTextBytes = 4 << 20
 
     /// Whether a document's files are parsed on several threads at once (their timelines are
     /// independent): shortens a lint of few documents on several cores, where one document at a time
@@ -93,6 +97,23 @@ public final class FactsCache: Sendable {
                 memos: BoundedGenerations(generationCost: bounds.memoCost),
                 heldTrees: BoundedGenerations(generationCost: bounds.parsedTreeTextBytes, ceilingFactor: 1)))
         trees = SyntaxTrees(generationBytes: bounds.treeTextBytes)
+        heldTreeTextBytes = bounds.parsedTreeTextBytes
+    }
+
+    /// The parsed states kept for the next parse of an edited state cover at least `codeBytes` of code (up to
+    /// 4 MiB) from the next one on: the states of the document being analysed, so that a keystroke anywhere in
+    /// a long tutorial parses only what it changed, as in a short one, where the shared bound left most of a
+    /// 1 MB tutorial's states to be parsed from nothing at their first keystroke. Held trees cost less than
+    /// the bound's comment feared: the bench's 1 MB document (about 1 MB of states) kept them all for 7.5 MB
+    /// more at its peak (65.0 → 72.5 MB, `/usr/bin/time` of `tutorial-bench --quick --server-only 40`). A
+    /// cache that holds no parsed states (a lint's) still holds none; a smaller document goes back to
+    /// `Bounds.parsedTreeTextBytes`.
+    public func holdParsedStates(ofCodeBytes codeBytes: Int) {
+        guard heldTreeTextBytes > 0 else { return }
+        let bound = max(heldTreeTextBytes, min(codeBytes, Self.maximumHeldTreeTextBytes))
+        state.withLock { state in
+            if state.heldTrees.generationCost != bound { state.heldTrees.setGenerationCost(bound) }
+        }
     }
 
     /// Counters for the bench: lookups served from the cache, full parses and incremental parses.
@@ -209,40 +230,6 @@ public final class FactsCache: Sendable {
         }
         return (facts, parsed)
     }
-}
-
-/// A memo's key with its hash made once, compared first: a table's probe passes other keys before it reaches
-/// the key's place or an empty one, and comparing two `AnyHashable`s casts both (a miss in the rule memo of a
-/// long lint cost 7,000 instructions, at every check of every state).
-struct MemoKey: Hashable {
-    let key: AnyHashable
-    let hash: Int
-
-    init(_ key: some Hashable) {
-        self.key = AnyHashable(key)
-        hash = key.hashValue
-    }
-
-    static func == (lhs: MemoKey, rhs: MemoKey) -> Bool { lhs.hash == rhs.hash && lhs.key == rhs.key }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-}
-
-/// A snippet's code as the key of its facts, hashed once: a lookup, the check for a racing parse, the
-/// insertion and every growth of the table would each hash the whole file again (a twelfth of the
-/// facts pass's own work on a file followed through 25 states).
-struct HashedCode: Hashable, Sendable {
-    let code: String
-    let hash: Int
-
-    init(_ code: String) {
-        self.code = code
-        hash = code.hashValue
-    }
-
-    static func == (lhs: HashedCode, rhs: HashedCode) -> Bool { lhs.hash == rhs.hash && lhs.code == rhs.code }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// The tree among `candidates` whose text shares the most with `code` (common prefix plus suffix), when

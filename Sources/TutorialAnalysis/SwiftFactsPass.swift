@@ -26,6 +26,9 @@ func swiftFacts(
     var result = SnippetTable<SnippetFacts>(slots)
     var byFile: [String: [StateFacts]] = [:]
     var reused = 0
+    cache.holdParsedStates(ofCodeBytes: timelines.reduce(0) { total, timeline in
+        timeline.states.withUnsafeBufferPointer { states in states.reduce(total) { $0 + $1.code.utf8.count } }
+    })
     let perFile: [FileFacts]
     if cache.parsesFilesConcurrently && timelines.count > 1 {
         let found = Protected([FileFacts?](

@@ -15,16 +15,27 @@ public struct BoundedGenerations<Key: Hashable, Value> {
     @usableFromInline var older: [Key: (value: Value, cost: Int)] = [:]
     @usableFromInline var newerCost = 0
     @usableFromInline var olderCost = 0
-    public let generationCost: Int
+    /// What a generation holds before it is closed between analyses.
+    @inlinable public var generationCost: Int { bound }
+    @usableFromInline var bound: Int
     /// Where `insert` closes the newer generation by itself.
-    public let ceiling: Int
+    @usableFromInline var ceiling: Int
+    @usableFromInline let ceilingFactor: Int
 
     /// `ceilingFactor`: how many times `generationCost` the newer generation may reach while an analysis
     /// runs; 1 for what must stay within its bound even then.
     @inlinable
     public init(generationCost: Int, ceilingFactor: Int = 8) {
-        self.generationCost = generationCost
+        bound = generationCost
+        self.ceilingFactor = ceilingFactor
         ceiling = generationCost > Int.max / ceilingFactor ? Int.max : generationCost * ceilingFactor
+    }
+
+    /// Another bound for the generations to come (between two analyses): what is held stays until the
+    /// generations close as usual.
+    public mutating func setGenerationCost(_ cost: Int) {
+        bound = cost
+        ceiling = cost > Int.max / ceilingFactor ? Int.max : cost * ceilingFactor
     }
 
     @inlinable

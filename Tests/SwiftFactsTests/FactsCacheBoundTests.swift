@@ -107,4 +107,33 @@ final class FactsCacheBoundTests: XCTestCase {
         XCTAssertGreaterThan(reuses(small), 0)
         XCTAssertLessThan(reuses(small), widgets.count / 2)
     }
+
+    /// A document with more code than the bound keeps the parses of all its states while it is analysed
+    /// (`holdParsedStates`), so a keystroke in its first states starts from their parses too (until edits
+    /// have filled a generation with new parses, as for any held parse); a smaller document keeps the bound,
+    /// and a cache that holds no parses (a lint's) still holds none.
+    func testTheAnalysedDocumentsStatesAreHeldWhateverTheirSize() {
+        let widgets = (0..<12).map { "struct Widget\($0) {\n    func helper(_ input: Int) -> Int {\n        return input + \($0)\n    }\n}\n" }
+        let unrelated = (0..<10).map { "let x\($0) = [\($0)]\n" }
+        let documentBytes = (widgets + unrelated).reduce(0) { $0 + $1.utf8.count }
+        let small = FactsCache.Bounds(entryTextBytes: .max, treeTextBytes: 1 << 20, memoCost: 100, parsedTreeTextBytes: 300)
+        // One analysis reads the document, then one keystroke in each of its first four states, each an analysis.
+        func reuses(_ bounds: FactsCache.Bounds, holding bytes: Int?) -> Int {
+            let cache = FactsCache(bounds: bounds)
+            if let bytes { cache.holdParsedStates(ofCodeBytes: bytes) }
+            for code in widgets + unrelated { _ = cache.facts(for: code) }
+            let before = cache.reusedTreeParses
+            for code in widgets.prefix(4) {
+                cache.closeFullGenerations()
+                if let bytes { cache.holdParsedStates(ofCodeBytes: bytes) }
+                let typed = code.replacingOccurrences(of: "-> Int {\n", with: "-> Int { \n")
+                _ = cache.facts(for: typed, previous: nil, replacing: code) { nil }
+            }
+            return cache.reusedTreeParses - before
+        }
+        XCTAssertEqual(reuses(small, holding: documentBytes), 4, "every state's parse held")
+        XCTAssertEqual(reuses(small, holding: nil), 0, "the bound alone holds the last states parsed, not the first")
+        XCTAssertEqual(reuses(small, holding: 100), 0, "a smaller document keeps the bound")
+        XCTAssertEqual(reuses(.lint, holding: documentBytes), 0, "a lint holds no parses")
+    }
 }
