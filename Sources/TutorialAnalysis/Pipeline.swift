@@ -72,7 +72,10 @@ public func analyze(
     var reusedChanges = 0
     var ruleMemory = TutorialRuleMemory.none
     if !tutorialRules.isEmpty {
-        let changes = stepChanges(tutorial, timelines: timelines, previous: previous.changedIdentifiers)
+        var changes = (changes: StepChanges.none, byFile: [String: [StateChange]](), reused: 0)
+        if tutorialRules.contains(where: \.readsStepChanges) {
+            changes = stepChanges(tutorial, timelines: timelines, previous: previous.changedIdentifiers)
+        }
         changedIdentifiers = changes.byFile
         reusedChanges = changes.reused
         let context = TutorialContext(

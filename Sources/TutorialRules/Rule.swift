@@ -266,6 +266,7 @@ public struct CodeContext: Sendable {
 public struct TutorialContext: Sendable {
     public let tutorial: Tutorial
     public let timelines: [FileTimeline]
+    /// Empty unless an enabled rule says it reads them (`TutorialRule.readsStepChanges`).
     public let changes: StepChanges
     /// The change sets, when the caller had them already (the server's document model); rules that need
     /// only to know which states are unchanged find that without them.
@@ -295,7 +296,15 @@ public protocol CodeRule: Sendable {
 /// own, and whose reading is worth keeping between analyses, is a `CollectingTutorialRule`.
 public protocol TutorialRule: Sendable {
     var description: RuleDescription { get }
+    /// Whether the rule reads `TutorialContext.changes`: the pipeline finds what each step's changed lines hold
+    /// only when an enabled rule does (a pass over every state of every file, a tenth of a keystroke's work in a
+    /// long tutorial, for a rule that is off by default).
+    var readsStepChanges: Bool { get }
     func check(_ context: TutorialContext) -> [DocumentFinding]
+}
+
+extension TutorialRule {
+    public var readsStepChanges: Bool { false }
 }
 
 /// Either kind of rule, as the registry lists them.

@@ -12,4 +12,7 @@ public struct StepChanges: Sendable {
         self.touchedIdentifiers = touchedIdentifiers
         self.stepsWithCode = stepsWithCode
     }
+
+    /// What an analysis whose rules read no changes hands them.
+    public static let none = StepChanges(touchedIdentifiers: [:], stepsWithCode: [])
 }

@@ -47,7 +47,9 @@ final class IncrementalAnalysisTests: XCTestCase {
         let text = "# T\n\n## Step 1\n\nAdd `s`.\n\n```swift file=A.swift\nlet s = \u{201C}x\u{201D}\n```\n"
         let rule = "curly-quotes-in-code"
         let cache = FactsCache()
-        let first = analyze(tutorial: readTutorial(SourceDocument(path: "t.md", text: text)), cache: cache)
+        let configuration = Self.everyRule
+        let first = analyze(
+            tutorial: readTutorial(SourceDocument(path: "t.md", text: text)), configuration: configuration, cache: cache)
         XCTAssertTrue(first.findings.contains { $0.rule == rule })
         var previous = first.stateResults
         let comment = "<!-- tutorial-check-disable \(rule) -->\n"
@@ -69,19 +71,35 @@ final class IncrementalAnalysisTests: XCTestCase {
             text += "}\n```\n"
         }
         let cache = FactsCache()
-        let first = analyze(tutorial: readTutorial(SourceDocument(path: "t.md", text: text)), cache: cache)
+        let configuration = Self.everyRule
+        let first = analyze(
+            tutorial: readTutorial(SourceDocument(path: "t.md", text: text)), configuration: configuration, cache: cache)
         XCTAssertEqual(first.stateResults.reusedCount, 0)
         let edited = text.replacingOccurrences(of: "var value3 = 3\n}", with: "var value3 = 33\n}")
         let tutorial = readTutorial(SourceDocument(path: "t.md", text: edited))
-        let again = analyze(tutorial: tutorial, cache: cache, previous: first.stateResults)
-        XCTAssertEqual(again.findings, analyze(tutorial: tutorial, cache: FactsCache()).findings)
+        let again = analyze(tutorial: tutorial, configuration: configuration, cache: cache, previous: first.stateResults)
+        XCTAssertEqual(again.findings, analyze(tutorial: tutorial, configuration: configuration, cache: FactsCache()).findings)
         // Six states: five keep their facts, four their changed identifiers (step 3's and step 4's
         // comparisons involve the edited state); the checks of steps 1 and 2 are the same as before.
         XCTAssertEqual(again.stateResults.facts["A.swift"]?.count, 6)
         XCTAssertGreaterThanOrEqual(again.stateResults.reusedCount, 5 + 4 + 2)
     }
 
+    /// The identifiers each state's changed lines hold are found only for a rule that reads them
+    /// (prose-code-mismatch, off by default): by default an analysis keeps none.
+    func testChangedIdentifiersAreFoundOnlyForARuleThatReadsThem() {
+        let text = "# Title\n\n## Step 1\n\nAdd `value`.\n\n```swift file=A.swift\nstruct A {\n    var value = 1\n}\n```\n"
+        let tutorial = readTutorial(SourceDocument(path: "t.md", text: text))
+        XCTAssertEqual(analyze(tutorial: tutorial).stateResults.changedIdentifiers.count, 0)
+        let reading = analyze(tutorial: tutorial, configuration: .only(["prose-code-mismatch"]))
+        XCTAssertEqual(reading.stateResults.changedIdentifiers["A.swift"]?.count, 1)
+    }
+
     // MARK: - The property
+
+    /// Every rule on, those off by default too: what an edit reuses must give each rule's findings, and some
+    /// reuse (the identifiers each step changes) is computed only for a rule that is off by default.
+    static let everyRule = Configuration.only(RuleRegistry.ids)
 
     private func checkAnalyses(_ extensions: Set<String>, _ format: DocumentFormat, seed: UInt64) throws {
         let root = Self.fixturesRoot.path
@@ -110,7 +128,8 @@ final class IncrementalAnalysisTests: XCTestCase {
             let original = readTutorialForEditing(SourceDocument(path: path, text: text), format: format, resources: resources)
             // Checkpoints every two steps: the fixtures are short, and resuming is what is checked.
             let originalTimelines = buildTimelineSet(original.tutorial, trees: cache.trees, checkpoints: 2)
-            let originalAnalysis = analyze(tutorial: original.tutorial, timelines: originalTimelines, cache: cache)
+            let originalAnalysis = analyze(
+                tutorial: original.tutorial, timelines: originalTimelines, configuration: Self.everyRule, cache: cache)
             var read = original
             var previous = originalAnalysis.stateResults
             var previousTimelines = originalTimelines
@@ -147,14 +166,16 @@ final class IncrementalAnalysisTests: XCTestCase {
                 }
                 if timelines.restTakenAt != nil { timelineRestsTaken += 1 }
                 if timelines.startTaken { startsTaken += 1 }
-                let analysis = analyze(tutorial: read.tutorial, timelines: timelines, cache: cache, previous: previous)
+                let analysis = analyze(
+                    tutorial: read.tutorial, timelines: timelines, configuration: Self.everyRule, cache: cache,
+                    previous: previous)
                 if analysis.stateResults.walk.resumedAt > 0 { walksResumed += 1 }
                 if analysis.stateResults.walk.restTakenAt != nil { restsTaken += 1 }
                 XCTAssertEqual(document.text, whole.text)
                 XCTAssertEqual(document.bytes, whole.bytes)
                 let freshTutorial = readTutorial(whole, format: format, resources: resources)
                 let freshTimelines = buildTimelineSet(freshTutorial)
-                let fresh = analyze(tutorial: freshTutorial, timelines: freshTimelines)
+                let fresh = analyze(tutorial: freshTutorial, timelines: freshTimelines, configuration: Self.everyRule)
                 XCTAssertEqual(
                     Self.outline(timelines), Self.outline(freshTimelines),
                     "\(path), seed \(seed), edit \(number): the timelines differ from a fresh build's")

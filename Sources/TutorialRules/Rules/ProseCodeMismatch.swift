@@ -159,6 +159,10 @@ struct ProseCodeMismatch: CollectingTutorialRule {
             value: 0.50, sample: 2, date: "2026-12-04",
             note: "Rounds 9 and 11's held-out parts (1 of 2 right: prose naming a misspelt dictionary method the code spells right). The wrong one: a paragraph that says a call was added to the listing before it, read as naming the next listing. On the tuning part 0 of 2: the wrong ones name the place of an edit, or a method a later block adds."))
 
+    /// It reads the identifiers each step's changed lines hold (`TutorialContext.changes`): a name the step
+    /// changes is not missing from its code.
+    var readsStepChanges: Bool { true }
+
     /// The API names the step's instruction gives: reading the sentence is most of the rule's cost, and a
     /// keystroke changes one step. Only a step showing code is judged (`StepChanges.stepsWithCode`, which
     /// `validate` asks), and a step without a Swift snippet or one of no language shows none.
