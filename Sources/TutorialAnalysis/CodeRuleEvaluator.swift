@@ -155,6 +155,8 @@ struct CodeRuleEvaluator {
         cache: FactsCache, previousChecks: [RememberedEvaluation]
     ) {
         self.previousChecks = previousChecks
+        // About as many checks as the analysis before: grown by doubling, the list was copied ten times a keystroke.
+        checks.reserveCapacity(previousChecks.count)
         self.rules = rules
         self.ruleIDs = rules.map(\.description.id)
         self.ruleIDsHash = ruleIDs.hashValue

@@ -36,6 +36,8 @@ struct StepSlots: Sendable {
     ) {
         contents.reserveCapacity(steps.count)
         slots.reserveCapacity(steps.count)
+        distinct.reserveCapacity(steps.count)
+        previousSlots.reserveCapacity(steps.count)
         var slotOfPrevious = [Int?](repeating: nil, count: previous.distinct.count)
         var fresh: [StepContent: Int] = [:]
         var lookup = PreviousContents(previous.distinct)
