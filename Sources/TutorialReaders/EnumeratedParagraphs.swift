@@ -1,6 +1,6 @@
 /// Paragraphs an author numbers by hand as the steps of a page (`0、更新软件包列表`, `1、安装依赖`,
-/// `（2）下载`, `③ 実行する`, `1.- Declara`): a number with an enumeration mark that Markdown does not read as
-/// a list, at the start of a paragraph.
+/// `（2）下载`, `③ 実行する`, `1.- Declara`, `**1. Install:**`): a number with an enumeration mark that Markdown
+/// does not read as a list, at the start of a paragraph.
 ///
 /// The same holds for a step label written as plain text at the start of a top-level paragraph (`Step 1:
 /// Create the project`, `Paso 2. Instala`, `步骤3：`) in a page that labels no step with markup: the label
@@ -8,22 +8,23 @@
 ///
 /// Found by shape, not by words: a run of at least two such paragraphs numbered one after another from 0 or
 /// 1 labels steps when at least one of its parts shows code (a numbered run without code is a list of
-/// reasons or notes in prose). Marks Markdown reads as a list (`1.`, `1)`) are list items already, and a
+/// reasons or notes in prose). Marks Markdown reads as a list (`1.`, `1)`) are list items already where the
+/// line opens with them (a paragraph opens with one only behind markup: bold, an escape), and a
 /// CJK numeral (`一、`) is left alone: authors number the parts of a text with it, not its steps. A page
 /// that labels steps otherwise keeps its own labels.
 enum EnumeratedParagraphs {
     /// The blocks with the paragraphs of each accepted run labelled as steps.
     static func label(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
         guard !blocks.contains(where: { $0.label?.kind == .step }) else { return blocks }
-        var candidates: [(index: Int, number: Int, label: String, title: String)] = []
+        var candidates: [(index: Int, number: Int, label: String, title: String, listMark: Bool)] = []
         for (index, block) in blocks.enumerated() {
             guard case .paragraph = block.kind, block.label == nil else { continue }
             if let found = enumeration(block.text) {
-                candidates.append((index, found.number, found.label, found.title))
+                candidates.append((index, found.number, found.label, found.title, found.listMark))
             } else if block.listItem == nil, let match = StepHeadings.match(Substring(block.text)),
                 match.kind == .step, let number = match.number
             {
-                candidates.append((index, number, match.label, match.title))
+                candidates.append((index, number, match.label, match.title, false))
             }
         }
         guard candidates.count >= 2 else { return blocks }
@@ -39,10 +40,13 @@ enum EnumeratedParagraphs {
         var result = blocks
         for run in runs where run.count >= 2 {
             let indices = run.map { candidates[$0].index }
-            guard indices.indices.contains(where: { showsCode(from: indices[$0], to: indices[safe: $0 + 1], blocks) })
-            else { continue }
-            for position in run {
+            let withCode = indices.indices.map { showsCode(from: indices[$0], to: indices[safe: $0 + 1], blocks) }
+            guard withCode.contains(true) else { continue }
+            for (offset, position) in run.enumerated() {
                 let candidate = candidates[position]
+                // A list written by hand with a list's own marks reads as that list: a numbered item with
+                // code is a step, one without is prose (a reason, a topic), as in a page without labels.
+                if candidate.listMark, !withCode[offset] { continue }
                 result[candidate.index] = blocks[candidate.index].with(
                     label: StepHeadings.Match(
                         kind: .step, number: candidate.number, label: candidate.label, title: candidate.title))
@@ -64,8 +68,9 @@ enum EnumeratedParagraphs {
     }
 
     /// The number, the label as written and the title of a paragraph that opens with a hand-written
-    /// enumeration: digits then `、`, `．`, `）` or `.-`; digits in parentheses; a circled number.
-    static func enumeration(_ text: String) -> (number: Int, label: String, title: String)? {
+    /// enumeration: digits then `、`, `．`, `）` or `.-`, or `.` or `)` and a blank; digits in parentheses; a
+    /// circled number.
+    static func enumeration(_ text: String) -> (number: Int, label: String, title: String, listMark: Bool)? {
         var rest = Substring(text)
         let opening = rest.first.map { $0 == "(" || $0 == "（" } ?? false
         if opening { rest = rest.dropFirst() }
@@ -76,16 +81,23 @@ enum EnumeratedParagraphs {
             guard let mark = rest.first, mark == ")" || mark == "）" else { return nil }
             rest = rest.dropFirst()
         } else if !circled {
-            guard let mark = rest.first, "、．）.".contains(mark) else { return nil }
+            guard let mark = rest.first, "、．）.)".contains(mark) else { return nil }
             rest = rest.dropFirst()
-            // `1.` alone is a Markdown list; `1.-` (as Spanish writes it) is not.
-            if mark == "." {
-                guard rest.first == "-" else { return nil }
-                rest = rest.dropFirst()
+            // `1.` and `1)` at the start of a line are a Markdown list, so a paragraph whose text opens with
+            // one was kept from being a list by its markup: bold (`**1. Filter the values:**`), an escape, an
+            // HTML `<p>`; a blank follows the mark there. `1.-` is how Spanish writes the mark; `1.5` is a
+            // number, not a mark.
+            if mark == "." || mark == ")" {
+                if mark == ".", rest.first == "-" {
+                    rest = rest.dropFirst()
+                } else {
+                    guard let next = rest.first, next.isWhitespace else { return nil }
+                }
             }
         }
         let label = String(text[..<rest.startIndex])
-        return (number, label, String(rest.trimmingWhitespace()))
+        let listMark = !opening && (label.hasSuffix(".") || label.hasSuffix(")"))
+        return (number, label, String(rest.trimmingWhitespace()), listMark)
     }
 }
 

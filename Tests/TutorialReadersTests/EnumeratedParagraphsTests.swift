@@ -32,6 +32,30 @@ final class EnumeratedParagraphsTests: XCTestCase {
         }
     }
 
+    func testListMarksKeptFromAListByMarkupAreEnumerationsWhenABlankFollows() {
+        // Bold answers numbered by hand, each over its code and the output it prints: one step per answer.
+        for (first, second) in [("**1. Declare**", "**2. Fill**"), ("**1) Declare**", "**2) Fill**"), ("1\\. Declare", "2\\. Fill")] {
+            let tutorial = read(
+                "# Jars\n\n\(first)\n\n```swift\nstruct Jar {}\n```\n\n**Output**:\n\n```\nJar()\n```\n\n"
+                    + "\(second)\n\n```swift\nvar jar = Jar()\n```\n")
+            XCTAssertEqual(steps(tutorial).map(\.number), [1, 2], first)
+            XCTAssertEqual(steps(tutorial).map(\.snippets), [2, 1], first)
+            XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.title), ["Declare", "Fill"], first)
+        }
+        // Numbered with a list's own marks, the run reads as a numbered list does: an item without code (a
+        // reason, a topic) is prose, not a step, and its text stays with the step before it.
+        let reasons = read(
+            "# Jars\n\n## Why a jar\n\n**1. It keeps things:**\n\n```swift\nlet jar = Jar()\n```\n\n"
+                + "**2. It is cheap**\n\nPrices are low.\n\n**3. It fills:**\n\n```swift\njar.fill()\n```\n")
+        XCTAssertEqual(steps(reasons).map(\.label), ["1.", "3."])
+        XCTAssertEqual(steps(reasons).map(\.snippets), [1, 1])
+        // A decimal number, or a mark glued to the word, opens a sentence, not an enumeration.
+        for (first, second) in [("**1.5 jars** are left.", "**2.5 jars** are full."), ("**1.Declare**", "**2.Fill**")] {
+            let tutorial = read("# Jars\n\n\(first)\n\n```swift\nstruct Jar {}\n```\n\n\(second)\n\n```swift\nvar jar = Jar()\n```\n")
+            XCTAssertEqual(steps(tutorial).map(\.label), [nil, nil], first)
+        }
+    }
+
     func testARunWithoutCodeIsProse() {
         // Reasons numbered by hand, then code of an unlabelled page: one step per code block, as before.
         let tutorial = read(
@@ -94,7 +118,12 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertNil(EnumeratedParagraphs.enumeration("(12 apples)"))
         XCTAssertNil(EnumeratedParagraphs.enumeration("注意：3、4步骤"))
         XCTAssertNil(EnumeratedParagraphs.enumeration("1.5 billion"))
-        XCTAssertNil(EnumeratedParagraphs.enumeration("1. Markdown reads this as a list"))
+        XCTAssertNil(EnumeratedParagraphs.enumeration("1.Glued to its word"))
+        // A paragraph's text opens with a list's own mark only where markup kept the line from being a list.
+        XCTAssertEqual(EnumeratedParagraphs.enumeration("1. Kept from a list by bold")?.listMark, true)
+        XCTAssertEqual(EnumeratedParagraphs.enumeration("2) Kept from a list by bold")?.label, "2)")
+        XCTAssertEqual(EnumeratedParagraphs.enumeration("(2) In parentheses")?.listMark, false)
         XCTAssertEqual(EnumeratedParagraphs.enumeration("3.- Declara la constante")?.title, "Declara la constante")
+        XCTAssertEqual(EnumeratedParagraphs.enumeration("3.- Declara la constante")?.listMark, false)
     }
 }
