@@ -49,6 +49,12 @@ final class EnumeratedParagraphsTests: XCTestCase {
                 + "**2. It is cheap**\n\nPrices are low.\n\n**3. It fills:**\n\n```swift\njar.fill()\n```\n")
         XCTAssertEqual(steps(reasons).map(\.label), ["1.", "3."])
         XCTAssertEqual(steps(reasons).map(\.snippets), [1, 1])
+        // An HTML page numbers its paragraphs by hand the same way (its lists are `<ol>`).
+        let page = HTMLReader.read(SourceDocument(
+            path: "page.html",
+            text: "<h1>Jars</h1><p>1. Declare</p><pre><code class=\"language-swift\">struct Jar {}</code></pre>"
+                + "<p>2. Fill</p><pre><code class=\"language-swift\">var jar = Jar()</code></pre>"))
+        XCTAssertEqual(steps(page).map(\.label), ["1.", "2."])
         // A decimal number, or a mark glued to the word, opens a sentence, not an enumeration.
         for (first, second) in [("**1.5 jars** are left.", "**2.5 jars** are full."), ("**1.Declare**", "**2.Fill**")] {
             let tutorial = read("# Jars\n\n\(first)\n\n```swift\nstruct Jar {}\n```\n\n\(second)\n\n```swift\nvar jar = Jar()\n```\n")
