@@ -73,12 +73,16 @@ public struct CallFact: Sendable, Hashable {
     public let trailingClosureLabels: [String?]
     /// Whether the call sits inside the content closure of a `UIHostingConfiguration { … }`.
     public let inHostingConfiguration: Bool
+    /// Whether the call's value is dropped: the call is a statement of its own (`subject.sink { … }`) or
+    /// assigned to `_`, not kept, passed on or called further.
+    public let resultDropped: Bool
     public let nameRange: CodeRange
     public let range: CodeRange
 
     public init(
         function: Int?, enclosingType: String?, name: String, baseText: String?, arguments: [ArgumentFact],
-        trailingClosureLabels: [String?], inHostingConfiguration: Bool, nameRange: CodeRange, range: CodeRange
+        trailingClosureLabels: [String?], inHostingConfiguration: Bool, resultDropped: Bool, nameRange: CodeRange,
+        range: CodeRange
     ) {
         self.function = function
         self.enclosingType = enclosingType
@@ -87,6 +91,7 @@ public struct CallFact: Sendable, Hashable {
         self.arguments = arguments
         self.trailingClosureLabels = trailingClosureLabels
         self.inHostingConfiguration = inHostingConfiguration
+        self.resultDropped = resultDropped
         self.nameRange = nameRange
         self.range = range
     }

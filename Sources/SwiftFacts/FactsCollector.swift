@@ -306,7 +306,7 @@ final class FactsCollector: SyntaxVisitor {
                     ArgumentFact(label: $0.label?.text, value: expressionFact($0.expression))
                 },
                 trailingClosureLabels: trailing, inHostingConfiguration: hostingConfigurationDepth > 0,
-                nameRange: called.range, range: node.codeRange))
+                resultDropped: Self.dropsResult(node), nameRange: called.range, range: node.codeRange))
         if called.name == "UIHostingConfiguration" && called.base == nil {
             // Only the content closure counts; walk it with the flag set, then skip the default walk.
             hostingConfigurationDepth += 1
@@ -318,6 +318,18 @@ final class FactsCollector: SyntaxVisitor {
             return .skipChildren
         }
         return .visitChildren
+    }
+
+    /// Whether nothing uses the call's value: it stands as a statement, or as `_ = call`.
+    private static func dropsResult(_ node: FunctionCallExprSyntax) -> Bool {
+        if node.parent?.is(CodeBlockItemSyntax.self) == true { return true }
+        guard let list = node.parent?.as(ExprListSyntax.self), list.count == 3,
+            let sequence = list.parent?.as(SequenceExprSyntax.self),
+            sequence.parent?.is(CodeBlockItemSyntax.self) == true
+        else { return false }
+        let elements = Array(list)
+        return elements[0].is(DiscardAssignmentExprSyntax.self) && elements[1].is(AssignmentExprSyntax.self)
+            && elements[2].id == node.id
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {

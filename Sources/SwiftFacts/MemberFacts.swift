@@ -124,7 +124,7 @@ extension CallFact {
             function: function.map { $0 + shift }, enclosingType: enclosingType, name: name, baseText: baseText,
             arguments: arguments.map { ArgumentFact(label: $0.label, value: $0.value.shifted(by: delta)) },
             trailingClosureLabels: trailingClosureLabels, inHostingConfiguration: inHostingConfiguration,
-            nameRange: nameRange.shifted(by: delta), range: range.shifted(by: delta))
+            resultDropped: resultDropped, nameRange: nameRange.shifted(by: delta), range: range.shifted(by: delta))
     }
 }
 

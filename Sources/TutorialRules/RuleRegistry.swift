@@ -12,6 +12,7 @@ public enum RuleRegistry {
         .code(InitializerMismatch()),
         .code(HostingControllerNotContained()),
         .code(RepresentableInCellConfiguration()),
+        .code(SubscriptionNotKept()),
         .code(StaleCoordinatorParent()),
         .code(SwiftSyntaxError()),
         .code(MissingImport()),

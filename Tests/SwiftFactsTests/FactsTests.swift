@@ -66,6 +66,28 @@ final class FactsTests: XCTestCase {
         XCTAssertFalse(call?.inHostingConfiguration ?? true)
     }
 
+    func testACallsValueIsDroppedOnlyWhereNothingTakesIt() throws {
+        let facts = try XCTUnwrap(extractFacts(
+            code: """
+                subject.sink { print($0) }
+                _ = subject.map { $0 }.sink { _ in }
+                let kept = subject.sink { _ in }
+                subject.sink { _ in }.store(in: &bag)
+                func start() {
+                    model.$name
+                        .sink { print($0) }
+                    handle(subject.sink { _ in })
+                    return subject.sink { _ in }
+                }
+                """))
+        let sinks = facts.calls.filter { $0.name == "sink" }
+        XCTAssertEqual(sinks.map(\.resultDropped), [true, true, false, false, true, false, false])
+        XCTAssertEqual(sinks.map(\.baseText), ["subject", "subject.map { $0 }", "subject", "subject", "model.$name", "subject", "subject"])
+        // The value of `map` feeds `sink`, that of `store` is Void and dropped: only the outermost call counts.
+        XCTAssertEqual(facts.calls.first { $0.name == "map" }?.resultDropped, false)
+        XCTAssertEqual(facts.calls.first { $0.name == "store" }?.resultDropped, true)
+    }
+
     func testSyntaxErrorsAndSuppressionComments() throws {
         let facts = try XCTUnwrap(extractFacts(code: "let x = (1\nlet y = 2 // tutorial-check:disable-line swift-syntax-error\n"))
         XCTAssertFalse(facts.syntaxErrors.isEmpty)
