@@ -16,6 +16,8 @@ struct BuildState {
     /// (`# UITableView` over `### Cells`, `### Usage` where other parts have `##` sections): the part's
     /// heading index, and the level its own sections start below.
     let groupSectionBelowLevels: [Int: Int]
+    /// The headings at the title's level with no code before a deeper heading: they group sections.
+    let groupingHeadings: Set<Int>
     /// The level sections start below in the part being walked.
     private var partSectionBelowLevel: Int
     /// Unlabelled headings at or above this level (and below sections) end the current step.
@@ -61,6 +63,8 @@ struct BuildState {
     /// and whether a section label opened it.
     var sectionLevel: Int?
     var sectionIsLabelled = false
+    /// Whether the open section's heading groups sections: its topics are steps until a section heading.
+    var sectionGroups = false
     var step: StepDraft?
     /// An implicit step that opens when code arrives: its title, start and prose so far.
     var pendingTitle = ""
@@ -118,7 +122,7 @@ struct BuildState {
             ?? (frontMatterTitle == nil && declaredTitle == nil ? Self.levelOfPartsAfterContent(unlabelledLevels) : nil)
         hasParagraphSteps = paragraphSteps
         hasStepLabels = !stepLevels.isEmpty || paragraphSteps
-        var groupSections: [Int: Int] = [:]
+        var groupSections: (belowLevels: [Int: Int], grouping: Set<Int>) = ([:], [])
         if OutlineBuilder.isIndexPage(blocks) {
             // An index page's headings group its links, not steps: one section, a step per code block.
             sectionBelowLevel = 1
@@ -143,7 +147,8 @@ struct BuildState {
                     blocks, titleIndex: titleIndex, titleLevel: level, top: top, asides: asides)
             }
         }
-        groupSectionBelowLevels = groupSections
+        groupSectionBelowLevels = groupSections.belowLevels
+        groupingHeadings = groupSections.grouping
         partSectionBelowLevel = sectionBelowLevel
         sectionHasStepLabels = holdsStepLabel(after: -1)
     }
@@ -198,7 +203,11 @@ struct BuildState {
         if let partLevel, level <= partLevel {
             partSectionBelowLevel = groupSectionBelowLevels[index] ?? sectionBelowLevel
         }
-        if let open = sectionLevel, level > open, sectionIsLabelled || section?.steps.isEmpty == false || step != nil {
+        // A heading that groups sections (no code of its own) keeps its topics with code as steps only until a
+        // heading of its part's section level: that one opens a section (`# Notes` over `### Uses`, then `## Capture`).
+        if let open = sectionLevel, level > open, !(sectionGroups && level < partSectionBelowLevel),
+            sectionIsLabelled || section?.steps.isEmpty == false || step != nil
+        {
             // Inside a section the author labelled, or one that already holds steps, a deeper heading (an
             // overview, notes, a summary) is one of its sub-headings, never a section taking its steps; in a
             // numbered section that is one step by itself, it is a topic inside that step.
@@ -239,6 +248,7 @@ struct BuildState {
             var range = block.range
             sectionLevel = Self.headingLevel(block)
             sectionIsLabelled = labelled
+            sectionGroups = groupingHeadings.contains(index)
             sectionHasStepLabels = holdsStepLabel(after: sectionTitleHeadings[index] ?? index)
             if labelled, let titleHeading = sectionTitleHeadings[index] {
                 labelTitle = blocks[titleHeading].text
@@ -379,15 +389,5 @@ struct BuildState {
         closeStep()
         if let finished = section { sections.append(finished) }
         section = nil
-    }
-}
-
-extension BuildState {
-    /// Whether the part of the document under a numbered section heading holds numbered-list steps: such a
-    /// section is their section, no step by itself.
-    static func holdsListSteps(_ section: Int, _ blocks: [OutlineBlock], _ listSteps: Set<Int>) -> Bool {
-        guard headingLevel(blocks[section]) != nil else { return false }
-        let end = partEnd(of: section, blocks)
-        return listSteps.contains { $0 > section && $0 < end }
     }
 }

@@ -1,16 +1,22 @@
 import TutorialModel
 
 /// Where sections start: the heading levels that carry code, for the document and, where a part at the
-/// title's level groups sections of its own, for that part (`BuildState`'s section levels).
+/// title's level groups sections of its own, for that part (`BuildState`'s section levels); and whether a
+/// numbered section heading is a section of list steps rather than a step.
 extension BuildState {
     /// For each part headed at the title's level that holds no code before its first deeper heading (it
     /// groups sections rather than being one), the level its sections start below when it is deeper than
     /// the document's: the shallowest level of its headings that carry code, as in the document as a
     /// whole (`# Layer` over `### Uses` and `### Example` with code, where the title's part has `## init`).
+    ///
+    /// Also the parts that group (no code of their own) whatever their sections' level: under such a heading
+    /// a heading at the section level opens a section even after topics with code (`# Notes` over `### Uses`
+    /// with code, then `## Capture` with code), as rule 2 reads the group's own part.
     static func groupSectionLevels(
         _ blocks: [OutlineBlock], titleIndex: Int?, titleLevel: Int, top: Int, asides: Set<Int>
-    ) -> [Int: Int] {
+    ) -> (belowLevels: [Int: Int], grouping: Set<Int>) {
         var result: [Int: Int] = [:]
+        var grouping = Set<Int>()
         var index = 0
         while index < blocks.count {
             guard index != titleIndex, let level = headingLevel(blocks[index]), level <= titleLevel else {
@@ -34,14 +40,22 @@ extension BuildState {
                 end += 1
             }
             if !ownCode,
-                let partTop = levelsCarryingCode(blocks, in: (index + 1)..<end, among: levels, asides: asides).min(),
-                partTop > top
+                let partTop = levelsCarryingCode(blocks, in: (index + 1)..<end, among: levels, asides: asides).min()
             {
-                result[index] = partTop + 1
+                grouping.insert(index)
+                if partTop > top { result[index] = partTop + 1 }
             }
             index = end
         }
-        return result
+        return (result, grouping)
+    }
+
+    /// Whether the part of the document under a numbered section heading holds numbered-list steps: such a
+    /// section is their section, no step by itself.
+    static func holdsListSteps(_ section: Int, _ blocks: [OutlineBlock], _ listSteps: Set<Int>) -> Bool {
+        guard headingLevel(blocks[section]) != nil else { return false }
+        let end = partEnd(of: section, blocks)
+        return listSteps.contains { $0 > section && $0 < end }
     }
 
     /// The heading levels among `levels` with a heading among `range` of `blocks` that carries code: a code
