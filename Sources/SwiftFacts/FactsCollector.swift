@@ -320,9 +320,14 @@ final class FactsCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    /// Whether nothing uses the call's value: it stands as a statement, or as `_ = call`.
+    /// Whether nothing uses the call's value: it stands as a statement, or as `_ = call`. The one statement
+    /// of a closure, accessor or function body may be its value (`var token: AnyCancellable { s.sink {} }`),
+    /// so only a statement among others, or in top-level code, drops it.
     private static func dropsResult(_ node: FunctionCallExprSyntax) -> Bool {
-        if node.parent?.is(CodeBlockItemSyntax.self) == true { return true }
+        if let item = node.parent?.as(CodeBlockItemSyntax.self) {
+            guard let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+            return list.count > 1 || list.parent?.is(SourceFileSyntax.self) == true
+        }
         guard let list = node.parent?.as(ExprListSyntax.self), list.count == 3,
             let sequence = list.parent?.as(SequenceExprSyntax.self),
             sequence.parent?.is(CodeBlockItemSyntax.self) == true
