@@ -16,27 +16,27 @@ public struct BoundedGenerations<Key: Hashable, Value> {
     @usableFromInline var newerCost = 0
     @usableFromInline var olderCost = 0
     /// What a generation holds before it is closed between analyses.
-    @inlinable public var generationCost: Int { bound }
-    @usableFromInline var bound: Int
+    public private(set) var generationCost: Int
     /// Where `insert` closes the newer generation by itself.
     @usableFromInline var ceiling: Int
-    @usableFromInline let ceilingFactor: Int
+    private let ceilingFactor: Int
 
     /// `ceilingFactor`: how many times `generationCost` the newer generation may reach while an analysis
     /// runs; 1 for what must stay within its bound even then.
-    @inlinable
     public init(generationCost: Int, ceilingFactor: Int = 8) {
-        bound = generationCost
+        self.generationCost = generationCost
         self.ceilingFactor = ceilingFactor
-        ceiling = generationCost > Int.max / ceilingFactor ? Int.max : generationCost * ceilingFactor
+        ceiling = Self.ceiling(of: generationCost, factor: ceilingFactor)
     }
 
     /// Another bound for the generations to come (between two analyses): what is held stays until the
     /// generations close as usual.
     public mutating func setGenerationCost(_ cost: Int) {
-        bound = cost
-        ceiling = cost > Int.max / ceilingFactor ? Int.max : cost * ceilingFactor
+        generationCost = cost
+        ceiling = Self.ceiling(of: cost, factor: ceilingFactor)
     }
+
+    private static func ceiling(of cost: Int, factor: Int) -> Int { cost > Int.max / factor ? Int.max : cost * factor }
 
     @inlinable
     public var count: Int { newer.count + older.count }
