@@ -49,7 +49,7 @@ func parsedSourceFile(_ code: String) -> SourceFileSyntax? {
 /// written before Swift 6, copied into a project in the Swift 5 mode Xcode still creates by default, compiles.
 /// Only a tree with errors is parsed again (the modes differ in diagnostics, not in what code parses to), so
 /// the usual case costs nothing.
-private func syntaxErrors(in tree: SourceFileSyntax, code: String) -> [SyntaxErrorFact] {
+func syntaxErrors(in tree: SourceFileSyntax, code: String) -> [SyntaxErrorFact] {
     guard tree.hasError else { return [] }
     var code = code
     let tree = code.withUTF8 { Parser.parse(source: $0, swiftVersion: .v5) }

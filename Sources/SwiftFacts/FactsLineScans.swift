@@ -139,7 +139,9 @@ private func commentText(of line: String) -> String? {
 /// (`let contact: CNContact = // the one picked earlier`, `return // the total`, `base + // the rest`):
 /// the comment stands for an expression the author left out.
 private func leavesItsOperandToAComment(_ line: String) -> Bool {
-    guard let comment = line.rangeOfText("//") else { return false }
+    // A trailing `// …`, or a `/* … */` that ends the line (`state = /* usually something from value */`).
+    let blockComment = line.hasSuffix("*/") ? line.rangeOfText("/*") : nil
+    guard let comment = line.rangeOfText("//") ?? blockComment else { return false }
     let code = line[..<comment.lowerBound]
     // A `//` inside a string literal (`"https://…"`) starts no comment.
     guard code.filter({ $0 == "\"" }).count % 2 == 0 else { return false }
@@ -155,7 +157,7 @@ private func leavesItsOperandToAComment(_ line: String) -> Bool {
 
 /// Whether a line leaves an operand, an argument list or a collection's elements to an ellipsis: `…`
 /// outside a string (no Swift token), or `...` with nothing on either side it could range over
-/// (`let list = ...`, `load(...)`, `[...]`, `return ...`). A range (`0...5`, `...limit`, `items[2...]`)
+/// (`let list = ...`, `load(...)`, `[...]`, `return ...`, `if ... {`). A range (`0...5`, `...limit`, `items[2...]`)
 /// and a variadic parameter (`Int...`) have an operand beside the dots.
 private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
     // Most lines hold no dots in a row: they are not scanned character by character (facts are extracted
@@ -175,13 +177,17 @@ private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
         let before = characters[..<index].reversed().first { $0 != " " && $0 != "\t" }
         let after = characters[end...].first { $0 != " " && $0 != "\t" }
         let word = String(characters[..<index]).split(whereSeparator: { $0 == " " || $0 == "\t" }).last
-        let opensAnOperand = before.map { "=([,:{".contains($0) } ?? true || word == "return" || word == "in"
-        let closesIt = after.map { ")]},".contains($0) } ?? true
+        let opensAnOperand =
+            before.map { "=([,:{".contains($0) } ?? true || word.map { keywordsBeforeAnExpression.contains(String($0)) } == true
+        let closesIt = after.map { ")]},{".contains($0) } ?? true
         if opensAnOperand && closesIt { return true }
         index = end
     }
     return false
 }
+
+/// Swift's keywords an expression follows: dots after one stand for the expression (`if ... {`, `return ...`).
+private let keywordsBeforeAnExpression: Set<String> = ["return", "in", "if", "guard", "while", "switch", "case", "throw", "await", "try"]
 
 /// Whether a line trails off in a comment with an ellipsis while a call, a subscript or an operand is left
 /// open (`viewModel.bind(to // tableView, collectionView ...`): the comment stands for the rest of the line.

@@ -263,8 +263,9 @@ struct CodeRuleEvaluator {
         var closed: [Run] = []
         let needsWholeFile = description.evidence == .absence
         for (position, evaluation) in checks.enumerated() {
-            // A state not known to be whole opens no problem of a rule claiming an absence; it may still show
-            // one gone (what it shows is there) or carry on one already open.
+            // A state not known to be whole opens no problem of a rule claiming an absence, unless the problem
+            // holds in any file around it; it may still show one gone (what it shows is there) or carry on one
+            // already open.
             let opens = !needsWholeFile || evaluation.whole
             let present = evaluation.found[id] ?? [:]
             for subject in openOrder where present[subject] == nil && !evaluation.partial {
@@ -275,7 +276,8 @@ struct CodeRuleEvaluator {
                 }
             }
             openOrder.removeAll { open[$0] == nil }
-            for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key }) where opens || open[subject] != nil {
+            for (subject, codeFinding) in present.sorted(by: { $0.key < $1.key })
+            where opens || codeFinding.holdsInAnyFile || open[subject] != nil {
                 let snippet = self.snippet(at: evaluation.place)
                 let range = documentRange(of: codeFinding.range, in: snippet.sourceMap)
                 let edits = evaluation.composed ? [] : codeFinding.edits

@@ -195,10 +195,13 @@ public struct CodeFinding: Sendable, Hashable {
     /// Whether the problem, when a later step fixes it, may be build order (code shown before it is
     /// complete); false for code broken rather than unfinished (a parse error before the code's end).
     public let mayBeBuildOrder: Bool
+    /// Whether the finding holds whatever file surrounds the code shown (a syntax error no cut of a larger
+    /// file explains): a rule claiming an absence may then report it from a fragment or a partial state.
+    public let holdsInAnyFile: Bool
 
     public init(
         subject: String, message: String, range: CodeRange, fixTitle: String? = nil, edits: [CodeEdit] = [],
-        resolvingTokens: [String] = [], mayBeBuildOrder: Bool = true
+        resolvingTokens: [String] = [], mayBeBuildOrder: Bool = true, holdsInAnyFile: Bool = false
     ) {
         self.subject = subject
         self.message = message
@@ -207,6 +210,7 @@ public struct CodeFinding: Sendable, Hashable {
         self.edits = edits
         self.resolvingTokens = resolvingTokens
         self.mayBeBuildOrder = mayBeBuildOrder
+        self.holdsInAnyFile = holdsInAnyFile
     }
 }
 

@@ -22,6 +22,8 @@ final class ElidedShapeTests: XCTestCase {
         XCTAssertEqual(elided("func f() {\n    let contact: Contact = // the one picked before\n    show(contact)\n}\n"), [1])
         XCTAssertEqual(elided("func total() -> Int {\n    return // 앞의 합계\n}\n"), [1])
         XCTAssertEqual(elided("let sum = base +  // 残りの項\nlet ok = a && // 条件\nx += // 增量\n"), [0, 1, 2])
+        // A block comment ending the line does the same; one between two operands stands for nothing.
+        XCTAssertEqual(elided("state = /* what the gesture measured */\nlet area = width * /* meters */ height\n"), [0])
     }
 
     func testEllipsesWhereAnOperandIsDue() {
@@ -30,6 +32,8 @@ final class ElidedShapeTests: XCTestCase {
         XCTAssertEqual(elided("let x: String? = ... \nlet y = x ?? \"z\"\n"), [0])
         XCTAssertEqual(elided("load(...)\nlet all = [...]\nfunc g() -> Int { return ... }\n"), [0, 1, 2])
         XCTAssertEqual(elided("let cell = table.dequeue(…)\n"), [0])
+        // A condition or a subject left to dots after the keyword that takes it.
+        XCTAssertEqual(elided("if ... {\n    return\n}\nswitch ... {\ndefault: break\n}\nfor i in 0... {\n}\n"), [0, 3])
         // A call left open, its arguments said in a comment that trails off.
         XCTAssertEqual(elided("func bind() {\n    model.bind(to // table, collection ...\n}\n"), [1])
     }
