@@ -165,6 +165,7 @@ private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
     guard line.containsText("...") || line.containsText("\u{2026}"), let code = codeOutsideStringsAndComments(line)
     else { return false }
     if code.contains(Character("\u{2026}")) { return true }
+    if startsWithDotsThenWords(code) { return true }
     let characters = Array(code)
     var index = 0
     while index + 2 < characters.count {
@@ -184,6 +185,18 @@ private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
         index = end
     }
     return false
+}
+
+/// Whether a line's code is dots, a blank and two words or more (`... append the data to the file`,
+/// `.... show the progress`): pseudo-code saying in words what goes there. Swift writes a range operator at a
+/// line's start only before its one operand (`... upper`, continuing the line above, or `...limit`).
+private func startsWithDotsThenWords(_ code: String) -> Bool {
+    let text = code.drop { $0 == " " || $0 == "\t" }
+    guard text.hasPrefix("...") else { return false }
+    let rest = text.drop { $0 == "." }
+    guard rest.first == " " || rest.first == "\t" else { return false }
+    let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    return words.count >= 2 && words.allSatisfy { $0.first?.isLetter == true }
 }
 
 /// Swift's keywords an expression follows: dots after one stand for the expression (`if ... {`, `return ...`).

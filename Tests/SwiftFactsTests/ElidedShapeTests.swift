@@ -32,6 +32,22 @@ final class ElidedShapeTests: XCTestCase {
         XCTAssertEqual(elided("let x: String? = ... \nlet y = x ?? \"z\"\n"), [0])
         XCTAssertEqual(elided("load(...)\nlet all = [...]\nfunc g() -> Int { return ... }\n"), [0, 1, 2])
         XCTAssertEqual(elided("let cell = table.dequeue(…)\n"), [0])
+        // Pseudo-code: dots, then what goes there in words, in a closure and a case; a range continued on the next
+        // line has one operand after its dots, and `...limit` none apart.
+        let pseudoCode = """
+            loader.fetch(page: 1)
+                .subscribe(onNext: { rows in
+                    ... store the rows
+                    ... and reload the list
+                }, onError: { _ in
+                    .... show a retry button
+                })
+            let window = lower
+                ... upper
+            let head = rows[...limit]
+
+            """
+        XCTAssertEqual(elided(pseudoCode), [2, 3, 5])
         // A condition or a subject left to dots after the keyword that takes it.
         XCTAssertEqual(elided("if ... {\n    return\n}\nswitch ... {\ndefault: break\n}\nfor i in 0... {\n}\n"), [0, 3])
         // A call left open, its arguments said in a comment that trails off.
