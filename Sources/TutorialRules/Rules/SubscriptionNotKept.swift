@@ -2,11 +2,12 @@ import SwiftFacts
 import TutorialModel
 
 /// A Combine subscription made with `sink` or `assign(to:on:)` whose `AnyCancellable` is dropped, while the
-/// code goes on to send it values.
+/// code goes on to send it values; and a key-value observation whose token is dropped before the property
+/// it watches is set.
 struct SubscriptionNotKept: CodeRule {
     let description = RuleDescription(
         id: "subscription-not-kept", category: .lifecycle,
-        summary: "A Combine sink whose AnyCancellable is dropped, so the values sent after it never arrive.",
+        summary: "A Combine sink or a key-value observation whose token is dropped, so what is sent after it never arrives.",
         explanation: """
             `sink` and `assign(to:on:)` return an `AnyCancellable`, and a subscription lives only as long as \
             it: dropped (the call a statement of its own, or assigned to `_`), it is cancelled at once, and \
@@ -15,7 +16,10 @@ struct SubscriptionNotKept: CodeRule {
             to that publisher: `subject.send(…)` after `subject.sink { … }`, or `model.name = …` after \
             `model.$name.sink { … }`, in the same function or in the same top-level code. A publisher that \
             emits everything while it is subscribed (`Just`, `[1, 2].publisher`) or a subject nobody sends to \
-            afterwards is left alone: its closure runs before the cancellable goes.
+            afterwards is left alone: its closure runs before the cancellable goes. Key-value observing works \
+            the same way: `observe(_:options:changeHandler:)` returns an `NSKeyValueObservation` that \
+            invalidates the observation when it goes, so a dropped one never sees `object.property = …` set \
+            after it.
             """,
         defaultSeverity: .warning,
         triggering: [
@@ -75,8 +79,32 @@ struct SubscriptionNotKept: CodeRule {
                     }
                 }
                 """),
+            RuleExample(
+                "A key-value observation dropped, then the property it watches set",
+                """
+                final class Thermostat: NSObject {
+                    @objc dynamic var target = 20
+                }
+                let thermostat = Thermostat()
+                ↓thermostat.observe(\\.target, options: [.new]) { _, change in
+                    print("Target:", change.newValue ?? 0)
+                }
+                thermostat.target = 22
+                """),
         ],
         nonTriggering: [
+            RuleExample(
+                "A key-value observation kept, and one whose property nobody sets afterwards",
+                """
+                final class Thermostat: NSObject {
+                    @objc dynamic var target = 20
+                    @objc dynamic var mode = 0
+                }
+                let thermostat = Thermostat()
+                let observation = thermostat.observe(\\.target) { _, _ in print("changed") }
+                thermostat.observe(\\.mode) { _, _ in print("mode") }
+                thermostat.target = 22
+                """),
             RuleExample(
                 "The cancellable kept",
                 """
@@ -138,6 +166,10 @@ struct SubscriptionNotKept: CodeRule {
     func check(_ context: CodeContext) -> [CodeFinding] {
         let facts = context.facts
         var findings: [CodeFinding] = []
+        for call in facts.calls where call.resultDropped && call.name == "observe" {
+            guard let finding = Self.droppedObservation(call, facts) else { continue }
+            findings.append(finding)
+        }
         for call in facts.calls where call.resultDropped && Self.returnsCancellable(call) {
             guard let publisher = call.baseText.flatMap(Self.publisherPath) else { continue }
             let source = Self.source(of: publisher, at: call, facts)
@@ -158,6 +190,36 @@ struct SubscriptionNotKept: CodeRule {
                     range: call.range, resolvingTokens: ["store", "AnyCancellable"]))
         }
         return findings
+    }
+
+    /// `object.observe(\.property) { … }` dropped, then `object.property = …` in the same function or top-level
+    /// code: the observation is invalidated before the change it watches.
+    private static func droppedObservation(_ call: CallFact, _ facts: SnippetFacts) -> CodeFinding? {
+        guard let object = call.baseText.map(withoutSelf), let keyPath = call.arguments.first,
+            keyPath.label == nil, keyPath.value.text.hasPrefix("\\"),
+            call.arguments.count > 1 || !call.trailingClosureLabels.isEmpty
+        else { return nil }
+        // `\.a.b` or `\Type.a.b`: the members after the root, the last one set on its owner.
+        var members = keyPath.value.text.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+            .map(String.init)
+        members.removeFirst()
+        guard let property = members.popLast(), !property.isEmpty, members.allSatisfy({ !$0.isEmpty }) else {
+            return nil
+        }
+        let owner = ([object] + members).filter { !$0.isEmpty }.joined(separator: ".")
+        guard
+            facts.assignments.contains(where: { assignment in
+                assignment.function == call.function && assignment.range.start >= call.range.end
+                    && assignment.member == property && withoutSelf(assignment.baseText ?? "") == owner
+            })
+        else { return nil }
+        let watched = owner.isEmpty ? property : "\(owner).\(property)"
+        return CodeFinding(
+            subject: "\(call.enclosingType ?? "")/\(watched)",
+            message: "the NSKeyValueObservation that observe returns is dropped, so the observation is invalidated "
+                + "at once: setting \(watched) after it never reaches the change handler; keep it "
+                + "(let observation = …, or a property)",
+            range: call.range, resolvingTokens: ["NSKeyValueObservation", "observation"])
     }
 
     /// `sink(…)`, and `assign(to:on:)` (the `assign(to: &$property)` form returns nothing to keep).
