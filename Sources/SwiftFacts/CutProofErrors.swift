@@ -47,6 +47,10 @@ public func syntaxErrorsNoCutExplains(in code: String, facts: SnippetFacts) -> [
         [codeLine(before: line, in: bytes, lineStarts: facts.lineStarts, elided: facts.elidedLines),
          codeLine(after: line, in: bytes, lineStarts: facts.lineStarts, elided: facts.elidedLines)].compactMap { $0 }
     })
+    // A block where every line of code errs holds no code to type: printed output, prose, a drawing.
+    let erringLines = Set(facts.syntaxErrors.map { facts.line(of: $0.range.start) })
+    let codeLines = shapes.codeLines.subtracting(facts.elidedLines)
+    guard codeLines.count < 2 || !codeLines.isSubset(of: erringLines) else { return [] }
     let candidates = facts.syntaxErrors.filter { error in
         let line = facts.line(of: error.range.start)
         return line > cutLine && !elided.contains(line) && !shapes.lines.contains(line)
@@ -130,6 +134,8 @@ private struct LinesNotCode {
     private(set) var lines: Set<Int> = []
     /// UTF-8 ranges of signatures quoted to read: their parameter or argument lists.
     private(set) var quotedSignatures: [Range<Int>] = []
+    /// Lines holding a token.
+    private(set) var codeLines: Set<Int> = []
     /// Whether an operator token is a run of one character (`-----`, `+------+`, `=====`): a diagram's
     /// border or a rule between printed outputs, which no Swift code writes.
     private(set) var holdsDecoration = false
@@ -139,7 +145,8 @@ private struct LinesNotCode {
         var depthAtLineStart: [Int: Int] = [:]
         var depth = 0
         var linesInAGutter = 0
-        for token in tree.tokens(viewMode: .sourceAccurate) where token.presence == .present {
+        for token in tree.tokens(viewMode: .sourceAccurate)
+        where token.presence == .present && token.tokenKind != .endOfFile {
             let line = facts.line(of: token.positionAfterSkippingLeadingTrivia.utf8Offset)
             if byLine[line] == nil {
                 depthAtLineStart[line] = depth
@@ -156,6 +163,7 @@ private struct LinesNotCode {
         }
         // Lines starting with `|` (no statement does): the column of a drawing.
         if linesInAGutter > 1 { holdsDecoration = true }
+        codeLines = Set(byLine.keys)
         for (line, tokens) in byLine {
             if Self.isOutput(tokens, atTopLevel: depthAtLineStart[line] == 0) || Self.isTemplate(tokens) {
                 lines.insert(line)

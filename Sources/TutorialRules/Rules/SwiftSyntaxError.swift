@@ -21,9 +21,10 @@ struct SwiftSyntaxError: CodeRule {
             stays on its line wherever the fragment is put (a file, a type's or an enum's body, a call's \
             arguments, a collection literal, a `switch`, with the brackets it leaves open closed), and only its \
             first such error. Lines up to a closing bracket the fragment never opened, lines beside code left \
-            out, printed output (`Result : 3`), a diagram, a grammar template (`-> return type in`), a line \
-            curly-quotes-in-code reports, and signatures quoted to read (a function without a body, a call \
-            written with a declaration's parameters) say nothing. A type \
+            out, printed output (`Result : 3`, or a block no line of which reads as code), a diagram, a \
+            grammar template (`-> return type in`), a line curly-quotes-in-code reports, and signatures quoted \
+            to read (a function without a body, a call written with a declaration's parameters) say nothing. \
+            A type \
             declared without a body (a class or protocol header quoted from a reference) is a declaration to \
             read, not an error. Code is read as the Swift 5 language mode reads it: what only Swift 6 mode \
             rejects (`@Environment (\\.dismiss)`, a blank before an attribute's arguments) is a warning there. \
@@ -151,6 +152,12 @@ struct SwiftSyntaxError: CodeRule {
                     print("total", total)
                     Result : 3
                     first=1, last=3
+                    """),
+            RuleExample(
+                "Printed output in a block of its own: no line of it reads as code",
+                fragment: """
+                    guest is being checked out
+                    Room #12 is now free
                     """),
             RuleExample(
                 "A diagram drawn in a code block",
