@@ -84,8 +84,9 @@ public enum FuzzTargets {
     }
 
     /// The whole pipeline as `tutorial-check lint` runs it: bytes to a document (the input error path
-    /// included), the sniffed reader, timelines, SwiftSyntax facts, every rule, the evaluator, and the
-    /// outline report. Parts after the first are DocC resources, as in `docc`.
+    /// included), the sniffed reader, timelines, SwiftSyntax facts, every rule (those off by default too:
+    /// a configuration can turn any of them on), the evaluator, and the outline report. Parts after the
+    /// first are DocC resources, as in `docc`.
     @Sendable public static func pipeline(_ data: Data) {
         let parts = splitParts(data)
         let extensions = ["md", "html", "tutorial", "txt", ""]
@@ -101,10 +102,12 @@ public enum FuzzTargets {
         runPipeline(Data(text.utf8), path: "/fuzz/input." + fileExtension, resources: MemoryResources([:]))
     }
 
+    private static let everyRule = Configuration.only(RuleRegistry.ids)
+
     /// Bytes to findings and the outline, with the model's invariants and the findings' ranges checked.
     private static func runPipeline(_ bytes: Data, path: String, resources: MemoryResources) {
         guard let document = try? DocumentLoader.decode(bytes, path: path) else { return }
-        let analysis = analyze(document: document, resources: resources)
+        let analysis = analyze(document: document, resources: resources, configuration: everyRule)
         checkInvariants(analysis.tutorial)
         for finding in analysis.findings {
             precondition(finding.range.start >= 0 && finding.range.end <= document.bytes.count, "finding outside the document")
