@@ -65,14 +65,16 @@ func syntaxErrors(in tree: SourceFileSyntax, code: String) -> [SyntaxErrorFact] 
             range = highlight.codeRange
         }
         if range.isEmpty {
-            // A missing token has no characters: point at the token after it, or at the end of the file
-            // at the last real token, so the finding lands on characters of the snippet.
-            if let next = node.nextToken(viewMode: .sourceAccurate), next.tokenKind != .endOfFile,
-                !next.codeRange.isEmpty
-            {
+            // A missing token has no characters: point at the token after it on the same line, else at the
+            // token before it (a quote or parenthesis missing at a line's end belongs to that line, not to
+            // the next one), so the finding lands on characters of the snippet.
+            let next = node.nextToken(viewMode: .sourceAccurate)
+            if let next, next.tokenKind != .endOfFile, !next.codeRange.isEmpty, !next.leadingTrivia.containsNewline {
                 range = next.codeRange
             } else if let previous = node.previousToken(viewMode: .sourceAccurate), !previous.codeRange.isEmpty {
                 range = previous.codeRange
+            } else if let next, next.tokenKind != .endOfFile, !next.codeRange.isEmpty {
+                range = next.codeRange
             }
         }
         return SyntaxErrorFact(message: diagnostic.message, range: range)

@@ -157,7 +157,7 @@ private func leavesItsOperandToAComment(_ line: String) -> Bool {
 
 /// Whether a line leaves an operand, an argument list or a collection's elements to an ellipsis: `…`
 /// outside a string (no Swift token), or `...` with nothing on either side it could range over
-/// (`let list = ...`, `load(...)`, `[...]`, `return ...`, `if ... {`). A range (`0...5`, `...limit`, `items[2...]`)
+/// (`let list = ...`, `load(...)`, `[...]`, `return ...`, `if ... {`, `then ...`). A range (`0...5`, `...limit`, `items[2...]`)
 /// and a variadic parameter (`Int...`) have an operand beside the dots.
 private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
     // Most lines hold no dots in a row: they are not scanned character by character (facts are extracted
@@ -182,6 +182,11 @@ private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
             before.map { "=([,:{".contains($0) } ?? true || word.map { keywordsBeforeAnExpression.contains(String($0)) } == true
         let closesIt = after.map { ")]},{".contains($0) } ?? true
         if opensAnOperand && closesIt { return true }
+        // Dots ending the line after a blank (`then ...`, `and so on ...`): a postfix range is glued to its
+        // operand, so these stand for what goes on.
+        if after == nil, index > 0, characters[index - 1] == " " || characters[index - 1] == "\t", before != nil {
+            return true
+        }
         index = end
     }
     return false

@@ -86,9 +86,13 @@ func documentEdits(_ edits: [CodeEdit], snippet: Snippet, codeLines lineStarts: 
 }
 
 /// The document range of a code range: the end is placed after the range's last byte, so a range
-/// ending where markup follows (`</span>` in HTML) does not swallow the markup.
+/// ending where markup follows (`</span>` in HTML) does not swallow the markup. A last byte the document
+/// does not hold (a line break the reader ends the code with) ends the range where the mapped bytes end,
+/// never past the document's end.
 func documentRange(of range: CodeRange, in map: SnippetSourceMap) -> SourceRange {
     let start = map.documentOffset(forCodeOffset: range.start)
     guard !range.isEmpty else { return .empty(at: start) }
-    return SourceRange(start: start, end: max(start, map.documentOffset(forCodeOffset: range.end - 1) + 1))
+    let last = map.documentOffset(forCodeOffset: range.end - 1)
+    let isMapped = map.documentOffset(forCodeOffset: range.end) > last
+    return SourceRange(start: start, end: max(start, isMapped ? last + 1 : last))
 }

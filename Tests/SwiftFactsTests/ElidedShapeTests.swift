@@ -48,6 +48,8 @@ final class ElidedShapeTests: XCTestCase {
 
             """
         XCTAssertEqual(elided(pseudoCode), [2, 3, 5])
+        // Dots after a blank ending a line: and so on. A range from a value is glued to it.
+        XCTAssertEqual(elided("var total = rows[0]\ntotal += rows[1]\nthen ...\nlet tail = rows[2...]\n"), [2])
         // A condition or a subject left to dots after the keyword that takes it.
         XCTAssertEqual(elided("if ... {\n    return\n}\nswitch ... {\ndefault: break\n}\nfor i in 0... {\n}\n"), [0, 3])
         // A call left open, its arguments said in a comment that trails off.

@@ -36,12 +36,12 @@ struct SwiftSyntaxError: CodeRule {
         defaultSeverity: .error, enabledByDefault: false, evidence: .absence,
         triggering: [
             RuleExample(
-                "A missing closing parenthesis (the braces balance, so the page shows a whole file)",
+                "A missing closing parenthesis, reported where it is missing (the braces balance: a whole file)",
                 """
                 struct PageView: View {
                     var body: some View {
-                        Text("Hello"
-                    ↓}
+                        Text("Hello↓"
+                    }
                 }
                 """),
             RuleExample(
@@ -57,6 +57,14 @@ struct SwiftSyntaxError: CodeRule {
                     ↓let count = 0
                 }
                 """),
+            RuleExample(
+                "A string literal never closed in a fragment, reported on its own line",
+                fragment: """
+                    print("Loaded \\(rows.count)↓ rows
+                    if rows.isEmpty {
+                        showPlaceholder()
+                    }
+                    """),
             RuleExample(
                 "A call split across lines with an unbalanced parenthesis",
                 """
