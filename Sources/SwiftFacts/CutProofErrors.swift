@@ -136,8 +136,8 @@ private struct LinesNotCode {
     private(set) var quotedSignatures: [Range<Int>] = []
     /// Lines holding a token.
     private(set) var codeLines: Set<Int> = []
-    /// Whether an operator token is a run of one character (`-----`, `+------+`, `=====`): a diagram's
-    /// border or a rule between printed outputs, which no Swift code writes.
+    /// Whether an operator token is a run of one character (`-----`, `+------+`, `=====`), or a line opens with
+    /// a run of one mark (`———`): a diagram's border or a rule between printed outputs, which no Swift code writes.
     private(set) var holdsDecoration = false
 
     init(_ tree: SourceFileSyntax, facts: SnippetFacts, bytes: [UInt8]) {
@@ -173,6 +173,8 @@ private struct LinesNotCode {
             let start = facts.lineStarts[line]
             let end = line + 1 < facts.lineStarts.count ? facts.lineStarts[line + 1] : bytes.count
             if bytes[start..<end].containsCurlyDoubleQuote { lines.insert(line) }
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            if Self.startsWithARule(text) { holdsDecoration = true }
         }
         let bodiless = FunctionsWithoutBody(viewMode: .sourceAccurate)
         bodiless.walk(tree)
@@ -202,6 +204,18 @@ private struct LinesNotCode {
                 pair.count == 3 && pair[pair.startIndex + 1].tokenKind == .equal
                     && { if case .identifier = pair[pair.startIndex].tokenKind { true } else { false } }()
             }
+    }
+
+    /// A line that opens with three or more of one mark that no Swift line opens with so (not a letter, digit,
+    /// bracket, quote, dot, slash, `#` of a raw string, `$`, `@`, `_` or a backslash)
+    /// (`——— Output ———`, `───`, `***`): a rule drawn between printed outputs or a drawing's border, whatever the
+    /// character (em dashes and box-drawing lines are no Swift tokens at all).
+    private static func startsWithARule(_ text: String) -> Bool {
+        let characters = Array(text.drop { $0 == " " || $0 == "\t" })
+        guard characters.count >= 3, let mark = characters.first, !mark.isLetter, !mark.isNumber,
+            !"()[]{}\"'./\\`_$#@".contains(mark)
+        else { return false }
+        return characters[1] == mark && characters[2] == mark
     }
 
     /// A return arrow followed by two words in a row (`-> return type in`, `-> Return Type`): a grammar

@@ -168,6 +168,14 @@ struct SwiftSyntaxError: CodeRule {
                     Room #12 is now free
                     """),
             RuleExample(
+                "Printed output under a rule of dashes that are no Swift characters",
+                fragment: """
+                    ——— Output of: load ———
+                    failure(Error Domain=Sample Code=260 "Missing" UserInfo={Path=(
+                        Folder
+                    ), Kind=Folder, Underlying=0x6000 {Error Domain=Posix Code=2 "None"}})
+                    """),
+            RuleExample(
                 "A diagram drawn in a code block",
                 fragment: """
                     +-----------+      +-----------+
