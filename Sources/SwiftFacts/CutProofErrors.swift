@@ -44,8 +44,9 @@ public func syntaxErrorsNoCutExplains(in code: String, facts: SnippetFacts) -> [
         return ["//", "/*", "..", "\u{2026}", "<#"].contains { text.containsText($0) }
     }
     let elided = Set(facts.elidedLines).union(leftOut.flatMap { line in
-        [codeLine(before: line, in: bytes, lineStarts: facts.lineStarts, elided: facts.elidedLines),
-         codeLine(after: line, in: bytes, lineStarts: facts.lineStarts, elided: facts.elidedLines)].compactMap { $0 }
+        [-1, 1].compactMap { step in
+            nearestCodeLine(to: line, step: step, in: bytes, lineStarts: facts.lineStarts, elided: facts.elidedLines)
+        }
     })
     // A block where every line of code errs holds no code to type: printed output, prose, a drawing.
     let erringLines = Set(facts.syntaxErrors.map { facts.line(of: $0.range.start) })
@@ -74,13 +75,12 @@ public func syntaxErrorsNoCutExplains(in code: String, facts: SnippetFacts) -> [
     return candidates.filter { lines.contains(facts.line(of: $0.range.start)) }
 }
 
-/// The nearest line before (or after) `line` holding more than blanks, other than a line left out.
-private func codeLine(before line: Int, in bytes: [UInt8], lineStarts: [Int], elided: [Int]) -> Int? {
-    stride(from: line - 1, through: 0, by: -1).first { !elided.contains($0) && !isBlank($0, bytes, lineStarts) }
-}
-
-private func codeLine(after line: Int, in bytes: [UInt8], lineStarts: [Int], elided: [Int]) -> Int? {
-    (line + 1..<lineStarts.count).first { !elided.contains($0) && !isBlank($0, bytes, lineStarts) }
+/// The nearest line before `line` (`step` -1) or after it (`step` 1) holding more than blanks, other than a
+/// line left out.
+private func nearestCodeLine(to line: Int, step: Int, in bytes: [UInt8], lineStarts: [Int], elided: [Int]) -> Int? {
+    stride(from: line + step, to: step < 0 ? -1 : lineStarts.count, by: step).first {
+        !elided.contains($0) && !isBlank($0, bytes, lineStarts)
+    }
 }
 
 private func isBlank(_ line: Int, _ bytes: [UInt8], _ lineStarts: [Int]) -> Bool {
@@ -136,8 +136,9 @@ private struct LinesNotCode {
     private(set) var quotedSignatures: [Range<Int>] = []
     /// Lines holding a token.
     private(set) var codeLines: Set<Int> = []
-    /// Whether an operator token is a run of one character (`-----`, `+------+`, `=====`), or a line opens with
-    /// a run of one mark (`———`): a diagram's border or a rule between printed outputs, which no Swift code writes.
+    /// Whether an operator token is a run of one character (`-----`, `+------+`, `=====`), or a line opens
+    /// with a run of one mark (`———`): a diagram's border or a rule between printed outputs, which no Swift
+    /// code writes.
     private(set) var holdsDecoration = false
 
     init(_ tree: SourceFileSyntax, facts: SnippetFacts, bytes: [UInt8]) {
@@ -189,9 +190,9 @@ private struct LinesNotCode {
     /// statement never starts so (a label precedes a loop; a declaration with its keyword left out,
     /// `subscriber: AnyCancellable = publisher.sink…`, still has its `=`).
     private static func isOutput(_ tokens: [TokenSyntax], atTopLevel: Bool) -> Bool {
-        guard atTopLevel, let first = tokens.first, case .identifier = first.tokenKind else { return false }
+        guard atTopLevel, tokens.first?.isIdentifier == true else { return false }
         if let colon = tokens.firstIndex(where: { $0.tokenKind == .colon }),
-            tokens[..<colon].allSatisfy({ if case .identifier = $0.tokenKind { true } else { false } }),
+            tokens[..<colon].allSatisfy(\.isIdentifier),
             !tokens[colon...].contains(where: { $0.tokenKind == .equal }),
             colon + 1 == tokens.count || !tokens[colon + 1].tokenKind.isKeyword
         {
@@ -202,14 +203,14 @@ private struct LinesNotCode {
         return pairs.count > 1
             && pairs.allSatisfy { pair in
                 pair.count == 3 && pair[pair.startIndex + 1].tokenKind == .equal
-                    && { if case .identifier = pair[pair.startIndex].tokenKind { true } else { false } }()
+                    && pair[pair.startIndex].isIdentifier
             }
     }
 
     /// A line that opens with three or more of one mark that no Swift line opens with so (not a letter, digit,
     /// bracket, quote, dot, slash, `#` of a raw string, `$`, `@`, `_` or a backslash)
-    /// (`——— Output ———`, `───`, `***`): a rule drawn between printed outputs or a drawing's border, whatever the
-    /// character (em dashes and box-drawing lines are no Swift tokens at all).
+    /// (`——— Output ———`, `───`, `***`): a rule drawn between printed outputs or a drawing's border, whatever
+    /// the character (em dashes and box-drawing lines are no Swift tokens at all).
     private static func startsWithARule(_ text: String) -> Bool {
         let characters = Array(text.drop { $0 == " " || $0 == "\t" })
         guard characters.count >= 3, let mark = characters.first, !mark.isLetter, !mark.isNumber,
@@ -225,7 +226,7 @@ private struct LinesNotCode {
             return false
         }
         // `-> Int in`, `-> T where …`, `-> some View` are code: the second word a keyword, or the first a modifier.
-        guard case .identifier = tokens[arrow + 2].tokenKind else { return false }
+        guard tokens[arrow + 2].isIdentifier else { return false }
         return tokens[arrow + 1].isWord && !tokens[arrow + 1].isTypeModifier
     }
 
@@ -233,9 +234,9 @@ private struct LinesNotCode {
     /// `name(label name: Type)` or `a.b(label: , other: )` ending the line, or followed by `-> Type`
     /// (`configure(with output: Output) -> Input`). Nil for any other line.
     private static func argumentsOfACallQuotedAsSignature(_ tokens: [TokenSyntax]) -> Range<Int>? {
-        guard let first = tokens.first, case .identifier = first.tokenKind,
+        guard tokens.first?.isIdentifier == true,
             let open = tokens.firstIndex(where: { $0.tokenKind == .leftParen }),
-            tokens[..<open].allSatisfy({ $0.tokenKind == .period || { if case .identifier = $0.tokenKind { true } else { false } }($0) })
+            tokens[..<open].allSatisfy({ $0.tokenKind == .period || $0.isIdentifier })
         else { return nil }
         var depth = 0
         var close: Int?
@@ -260,7 +261,8 @@ private struct LinesNotCode {
         } || zip(inside, inside.dropFirst()).contains { $0.0.tokenKind == .colon && $0.1.tokenKind == .comma }
             || rest.first?.tokenKind == .arrow
         guard quotesParameters else { return nil }
-        return tokens[open].positionAfterSkippingLeadingTrivia.utf8Offset..<tokens[close].endPositionBeforeTrailingTrivia.utf8Offset
+        return tokens[open].positionAfterSkippingLeadingTrivia.utf8Offset
+            ..< tokens[close].endPositionBeforeTrailingTrivia.utf8Offset
     }
 }
 
@@ -291,6 +293,11 @@ private func isDecoration(_ text: String) -> Bool {
 }
 
 extension TokenSyntax {
+    fileprivate var isIdentifier: Bool {
+        if case .identifier = tokenKind { return true }
+        return false
+    }
+
     /// A name or a keyword: a word of the text.
     fileprivate var isWord: Bool {
         switch tokenKind {

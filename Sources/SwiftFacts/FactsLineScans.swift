@@ -157,8 +157,8 @@ private func leavesItsOperandToAComment(_ line: String) -> Bool {
 
 /// Whether a line leaves an operand, an argument list or a collection's elements to an ellipsis: `…`
 /// outside a string (no Swift token), or `...` with nothing on either side it could range over
-/// (`let list = ...`, `load(...)`, `[...]`, `return ...`, `if ... {`, `then ...`). A range (`0...5`, `...limit`, `items[2...]`)
-/// and a variadic parameter (`Int...`) have an operand beside the dots.
+/// (`let list = ...`, `load(...)`, `[...]`, `return ...`, `if ... {`, `then ...`). A range (`0...5`,
+/// `...limit`, `items[2...]`) and a variadic parameter (`Int...`) have an operand beside the dots.
 private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
     // Most lines hold no dots in a row: they are not scanned character by character (facts are extracted
     // for every state at every keystroke).
@@ -179,7 +179,8 @@ private func leavesItsOperandToAnEllipsis(_ line: String) -> Bool {
         let after = characters[end...].first { $0 != " " && $0 != "\t" }
         let word = String(characters[..<index]).split(whereSeparator: { $0 == " " || $0 == "\t" }).last
         let opensAnOperand =
-            before.map { "=([,:{".contains($0) } ?? true || word.map { keywordsBeforeAnExpression.contains(String($0)) } == true
+            before.map { "=([,:{".contains($0) } ?? true
+            || word.map { keywordsBeforeAnExpression.contains(String($0)) } == true
         let closesIt = after.map { ")]},{".contains($0) } ?? true
         if opensAnOperand && closesIt { return true }
         // Dots ending the line after a blank (`then ...`, `and so on ...`): a postfix range is glued to its
@@ -205,7 +206,9 @@ private func startsWithDotsThenWords(_ code: String) -> Bool {
 }
 
 /// Swift's keywords an expression follows: dots after one stand for the expression (`if ... {`, `return ...`).
-private let keywordsBeforeAnExpression: Set<String> = ["return", "in", "if", "guard", "while", "switch", "case", "throw", "await", "try"]
+private let keywordsBeforeAnExpression: Set<String> = [
+    "return", "in", "if", "guard", "while", "switch", "case", "throw", "await", "try",
+]
 
 /// Whether a line trails off in a comment with an ellipsis while a call, a subscript or an operand is left
 /// open (`viewModel.bind(to // tableView, collectionView ...`): the comment stands for the rest of the line.
