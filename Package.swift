@@ -91,7 +91,9 @@ let package = Package(
             dependencies: ["TutorialModel", "StepDiff", "SwiftFacts"],
             // Compiled into the module: no resource bundle to install next to the binary, no file to read
             // at start-up.
-            resources: [.embedInCode("KnownProtocols.json"), .embedInCode("FrameworkNames.json")],
+            resources: [
+                .embedInCode("KnownProtocols.json"), .embedInCode("FrameworkNames.json"), .embedInCode("KnownNames.txt"),
+            ],
             swiftSettings: swiftSyntaxCompilerFlags, linkerSettings: swiftSyntaxLinkerFlags),
         .target(
             name: "TutorialAnalysis",

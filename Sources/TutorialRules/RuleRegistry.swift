@@ -23,6 +23,7 @@ public enum RuleRegistry {
         .tutorial(LineContinuationSpace()),
         .tutorial(CurlyQuotesInCode()),
         .tutorial(JoinedCodeLines()),
+        .tutorial(MisspeltName()),
     ]
 
     public static var ids: [String] { all.map(\.description.id) }
