@@ -23,10 +23,13 @@ public struct NameOccurrences: Sendable, Hashable {
     public let declared: Set<String>
     /// In the order they stand in the code.
     public let uses: [Use]
+    /// Whether SwiftParser read the code without an error.
+    public let parses: Bool
 
-    public init(declared: Set<String>, uses: [Use]) {
+    public init(declared: Set<String>, uses: [Use], parses: Bool) {
         self.declared = declared
         self.uses = uses
+        self.parses = parses
     }
 }
 
@@ -82,7 +85,7 @@ public func nameOccurrences(in code: String) -> NameOccurrences? {
             continue
         }
     }
-    return NameOccurrences(declared: declared, uses: uses)
+    return NameOccurrences(declared: declared, uses: uses, parses: !tree.hasError)
 }
 
 /// Whether every token before `index` on its line is a keyword (none counts).

@@ -13,7 +13,10 @@ struct MisspeltName: CollectingTutorialRule {
             swapped or changed (`vc.delagate`, `UIBotton`, `JSONEecoder`, `Observalbe`) or in the wrong case \
             (`notification.userinfo`, `rawvalue`) fails for every reader who copies the code. The rule reads \
             the names each Swift block uses (variables, functions, members after a dot, types, attributes) and \
-            the names every Swift block of the tutorial declares. A used name is reported only on positive \
+            the names every Swift block of the tutorial declares; a block without a language is read when it \
+            is Swift by evidence: it parses without an error and it, or another such block of the tutorial, \
+            declares something (a line or two of C or Java calls parse as Swift as well, their declarations \
+            do not). A used name is reported only on positive \
             evidence of a slip: the tutorial declares it nowhere, it is no name the Swift toolchain or the Swift \
             code of many independent projects knows (UIKit, SwiftUI, Combine and RxSwift names among them), and \
             it is one edit away from a name the tutorial declares or one that is known: one letter inserted, \
@@ -87,8 +90,41 @@ struct MisspeltName: CollectingTutorialRule {
 
                     """,
                 path: "example.md"),
+            RuleExample(
+                "Blocks without a language: the first declares, so both are Swift; the declaration is the slip",
+                document: """
+                    # Accounts
+
+                    ## Opening one
+
+                    ```
+                    var firstAcount = Account(owner: "Kim")
+                    ```
+
+                    ## Paying in
+
+                    ```
+                    ↓firstAccount.deposit(100)
+                    ```
+
+                    """,
+                path: "example.md"),
         ],
         nonTriggering: [
+            RuleExample(
+                "Blocks without a language that declare nothing are no evidence of Swift (C here)",
+                document: """
+                    # Motor driver
+
+                    ## Pins
+
+                    ```
+                    pinMode(channelEnable, OUTPUT);
+                    digitalWrite(chanelEnable, HIGH);
+                    ```
+
+                    """,
+                path: "example.md"),
             RuleExample(
                 "Names declared in another step, and names no known or declared name is near",
                 document: """
@@ -144,7 +180,13 @@ struct MisspeltName: CollectingTutorialRule {
 
                     """,
                 path: "example.md"),
-        ])
+        ],
+        measuredPrecision: .init(
+            value: 0.94, sample: 54, date: "2026-12-05", part: .tuning,
+            note: "The 1,041 documents of held-out rounds already measured, which the rule was written against: 54 "
+                + "findings, 51 right (misspelt framework types and members, names declared one way and used "
+                + "another, a keyword misspelt); wrong, a book's pseudo-code `file.readline()` quoted twice and a "
+                + "misspelt word in a closure's grammar template. No held-out figure yet."))
 
     /// A name a Swift block of the step uses, with the text of its line (the key of a line shown again).
     struct NameUse: Sendable, Hashable {
@@ -154,8 +196,20 @@ struct MisspeltName: CollectingTutorialRule {
         let line: String
     }
 
-    /// What one step's Swift blocks declare and use: uses of known names are left out at once.
-    struct StepNames: Sendable {
+    /// What one block declares and uses (uses of known names left out at once), and how it is Swift.
+    struct BlockNames: Sendable {
+        enum Evidence: Sendable {
+            /// Its language or file name says so.
+            case labelled
+            /// It has no language, parses without an error and declares something.
+            case declares
+            /// It has no language and parses without an error, but declares nothing: Swift only if another
+            /// such block of the tutorial declares something (a call or two of C or Java parse as Swift too,
+            /// their declarations do not).
+            case parses
+        }
+
+        let evidence: Evidence
         let declared: Set<String>
         let uses: [NameUse]
     }
@@ -165,43 +219,55 @@ struct MisspeltName: CollectingTutorialRule {
     /// Names shorter than this are judged only for a difference of case.
     static let shortestJudgedForEdits = 6
 
-    func collect(_ step: StepContent) -> StepNames {
-        var declared = Set<String>()
-        var uses: [NameUse] = []
+    func collect(_ step: StepContent) -> [BlockNames] {
         let known = KnownNames.standard
-        for (index, snippet) in step.snippets.enumerated() where snippet.isSwift() {
-            guard let occurrences = nameOccurrences(in: snippet.code) else { continue }
-            declared.formUnion(occurrences.declared)
-            let code = Array(snippet.code.utf8)
-            for use in occurrences.uses where use.name.utf8.count >= Self.shortestJudged && !known.isKnown(use.name) {
-                let lineStart = code[..<use.range.start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-                let lineEnd = code[use.range.start...].firstIndex(of: 0x0A) ?? code.count
-                uses.append(
-                    NameUse(
-                        snippet: index, name: use.name, range: use.range,
-                        line: String(decoding: code[lineStart..<lineEnd], as: UTF8.self)))
+        return step.snippets.indices.compactMap { index -> BlockNames? in
+            let snippet = step.snippets[index]
+            guard snippet.isSwift(unlabelledIsSwift: true), let occurrences = nameOccurrences(in: snippet.code)
+            else { return nil }
+            let evidence: BlockNames.Evidence
+            if snippet.isSwift() {
+                evidence = .labelled
+            } else if occurrences.parses {
+                evidence = occurrences.declared.isEmpty ? .parses : .declares
+            } else {
+                return nil
             }
+            let code = Array(snippet.code.utf8)
+            let uses = occurrences.uses.filter { $0.name.utf8.count >= Self.shortestJudged && !known.isKnown($0.name) }
+                .map { use in
+                    let lineStart = code[..<use.range.start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                    let lineEnd = code[use.range.start...].firstIndex(of: 0x0A) ?? code.count
+                    return NameUse(
+                        snippet: index, name: use.name, range: use.range,
+                        line: String(decoding: code[lineStart..<lineEnd], as: UTF8.self))
+                }
+            return BlockNames(evidence: evidence, declared: occurrences.declared, uses: uses)
         }
-        return StepNames(declared: declared, uses: uses)
     }
 
-    func validate(_ collected: [StepNames], context: TutorialContext) -> [DocumentFinding] {
-        let declared = collected.reduce(into: Set<String>()) { $0.formUnion($1.declared) }
+    func validate(_ collected: [[BlockNames]], context: TutorialContext) -> [DocumentFinding] {
+        let showsUnlabelledSwift = collected.joined().contains { $0.evidence == .declares }
+        let swiftBlocks = collected.map { blocks in
+            blocks.filter { $0.evidence != .parses || showsUnlabelledSwift }
+        }
+        let declared = swiftBlocks.joined().reduce(into: Set<String>()) { $0.formUnion($1.declared) }
         let declaredByLowercase = Dictionary(grouping: declared, by: { $0.lowercased() })
         let declaredByFirst = Dictionary(grouping: declared, by: { $0.first })
         let known = KnownNames.standard
         var reported = Set<String>()
         var findings: [DocumentFinding] = []
-        for (step, names) in zip(context.tutorial.steps, collected) {
+        for (step, blocks) in zip(context.tutorial.steps, swiftBlocks) {
             // One finding per name in a snippet: the first use stands for the rest of that listing.
             var reportedInSnippet = Set<String>()
-            for use in names.uses where !declared.contains(use.name) {
+            for use in blocks.flatMap(\.uses) where !declared.contains(use.name) {
                 let trimmed = use.line.drop { $0 == " " || $0 == "\t" }
                 guard !reported.contains("\(use.name)\n\(trimmed)"),
                     !reportedInSnippet.contains("\(use.snippet)\n\(use.name)"), let first = use.name.first
                 else { continue }
-                // The same letters in another case: only against names exact to their case.
-                var matches = (known.exactNames(caseInsensitivelyEqualTo: use.name)
+                // The same letters in another case: only against names exact to their case, and not for a name
+                // in capitals (`OUTPUT`), a constant's way of writing in other languages.
+                var matches = use.name.allSatisfy { !$0.isLowercase } ? [] : (known.exactNames(caseInsensitivelyEqualTo: use.name)
                     + (declaredByLowercase[use.name.lowercased()] ?? [])).filter { $0 != use.name && $0.first == first }
                 if matches.isEmpty, use.name.utf8.count >= Self.shortestJudgedForEdits {
                     let length = use.name.utf8.count
@@ -213,18 +279,27 @@ struct MisspeltName: CollectingTutorialRule {
                 guard !candidates.isEmpty else { continue }
                 reported.insert("\(use.name)\n\(trimmed)")
                 reportedInSnippet.insert("\(use.snippet)\n\(use.name)")
-                let named = candidates.prefix(3).map { "`\($0)`" }.joined(separator: " or ")
+                let ownNames = candidates.filter(declared.contains)
+                let message =
+                    ownNames.isEmpty
+                    ? "`\(use.name)` is declared nowhere in the tutorial and is no name Swift or its frameworks "
+                        + "know: a misspelling of \(Self.listed(candidates))?"
+                    : "`\(use.name)` is declared nowhere in the tutorial, which declares \(Self.listed(ownNames)): "
+                        + "one of the two is misspelt."
                 findings.append(
                     DocumentFinding(
-                        subject: use.name,
-                        message: "`\(use.name)` is declared nowhere in the tutorial and is no name Swift or its "
-                            + "frameworks know: a misspelling of \(named)?",
+                        subject: use.name, message: message,
                         range: step.snippets[use.snippet].sourceMap.documentRange(
                             forCodeRange: SourceRange(start: use.range.start, end: use.range.end)),
                         step: step.id))
             }
         }
         return findings
+    }
+
+    /// Up to three names in code form, joined with "or".
+    private static func listed(_ names: [String]) -> String {
+        names.prefix(3).map { "`\($0)`" }.joined(separator: " or ")
     }
 
     /// Whether `typed` is one slip of the hand from `name`: one letter inserted, left out or changed, or two
