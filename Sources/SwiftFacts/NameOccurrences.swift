@@ -1,4 +1,5 @@
 internal import SwiftSyntax
+internal import TutorialModel
 
 /// The names a snippet declares and the names it uses: what `misspelt-name` needs to tell a name that is
 /// declared nowhere from one declared in another step or file.
@@ -36,7 +37,11 @@ public struct NameOccurrences: Sendable, Hashable {
 /// The names `code` declares and uses; nil for code the parser must not be given (`SwiftParseLimits`).
 public func nameOccurrences(in code: String) -> NameOccurrences? {
     guard let tree = parsedSourceFile(code) else { return nil }
-    let lines = SourceLocationConverter(fileName: "", tree: tree)
+    // Lines as the facts count them (`SnippetFacts.line(of:)`): by line feeds.
+    let lineStarts = LineIndex(lineFeedsIn: Array(code.utf8)).lineStarts
+    func line(of token: TokenSyntax) -> Int {
+        LineIndex.lineNumber(containing: token.positionAfterSkippingLeadingTrivia.utf8Offset, lineStarts: lineStarts)
+    }
     var declared = Set<String>()
     var uses: [NameOccurrences.Use] = []
     // Lines the parser could not read whole: a token it had to supply (a closing bracket aside, which a cut
@@ -47,12 +52,12 @@ public func nameOccurrences(in code: String) -> NameOccurrences? {
             let isMissing = token.presence == .missing
             if isMissing, [.rightBrace, .rightParen, .rightSquare].contains(token.tokenKind) { continue }
             if isMissing || token.parent?.kind == .unexpectedNodes {
-                erringLines.insert(token.startLocation(converter: lines).line)
+                erringLines.insert(line(of: token))
             }
         }
     }
     let tokens = Array(tree.tokens(viewMode: .sourceAccurate).filter { $0.presence == .present })
-    let tokenLines = tokens.map { $0.startLocation(converter: lines).line }
+    let tokenLines = tokens.map(line(of:))
     for (index, token) in tokens.enumerated() {
         guard case .identifier(let name) = token.tokenKind, let parent = token.parent else { continue }
         let line = tokenLines[index]

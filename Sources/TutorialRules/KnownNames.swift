@@ -12,17 +12,15 @@
 /// bring the frameworks Linux lacks (UIKit, SwiftUI, Combine) but may differ in case from one project to
 /// another. Names shorter than five characters are not kept.
 public struct KnownNames: Sendable {
-    /// Names exact to the letter and its case: the toolchain's, Swift's keywords, the framework table's.
-    let exact: Set<String>
-    /// Every known name: `exact` and the common ones.
+    /// Every known name: those exact to the letter and its case and the common ones.
     let all: Set<String>
     /// Every known name by its first character and its length, for the names one edit away.
     private let byFirstAndLength: [String: [String]]
-    /// Names of `exact` by their lowercased spelling, for the names differing only in case.
+    /// Names exact to the letter and its case (the toolchain's, Swift's keywords, the framework table's) by
+    /// their lowercased spelling, for the names differing only in case.
     private let exactByLowercase: [String: [String]]
 
     init(exact: Set<String>, common: Set<String>) {
-        self.exact = exact
         all = exact.union(common)
         byFirstAndLength = Dictionary(grouping: all, by: { Self.bucket($0.first, $0.utf8.count) })
         exactByLowercase = Dictionary(grouping: exact, by: { $0.lowercased() })
