@@ -73,6 +73,8 @@ struct MarkdownInfoString {
     let fileName: String?
     /// Whether the info string is the author's first line of code (`isCode`).
     let holdsCode: Bool
+    /// The known language the language word is a slip for (`swfit`: `swift`), as `FenceLanguages.meant`.
+    let languageMeant: String?
 
     static let fileKeys: Set<String> = ["file", "filename", "title", "name", "path", "caption"]
 
@@ -94,6 +96,7 @@ struct MarkdownInfoString {
         var words = MarkdownInfoString.words(info)
         var language: String?
         var fileName: String?
+        var languageMeant: String?
         if let first = words.first, !first.containsText("=") {
             words.removeFirst()
             var word = Substring(first)
@@ -109,6 +112,8 @@ struct MarkdownInfoString {
                 language = name.split(separator: ".").last.map { $0.lowercased() }
             } else if !word.isEmpty {
                 language = word.lowercased()
+                // A language word as written, not one a file name's extension gave.
+                languageMeant = FenceLanguages.meant(by: String(word))
             }
         }
         for word in words {
@@ -130,6 +135,7 @@ struct MarkdownInfoString {
         self.text = info
         self.language = language
         self.fileName = fileName
+        self.languageMeant = languageMeant
         holdsCode = MarkdownInfoString.isCode(info)
     }
 

@@ -1,7 +1,7 @@
 import TutorialModel
 
-/// What a fenced code block's own lines say went wrong with its fences: an opening line holding code, a fence
-/// opened inside another one's code, a fence left open. Each is told from the document's lines, not from where
+/// What a fenced code block's own lines say went wrong with its fences: an opening line holding code or a
+/// misspelt language, a fence opened inside another one's code, a fence left open. Each is told from the document's lines, not from where
 /// cmark ends the node, so a window re-read says what a whole read says.
 extension MarkdownBlocks {
     mutating func reportFenceProblems(
@@ -10,12 +10,21 @@ extension MarkdownBlocks {
     ) {
         unclosedFence(node, startLine: startLine, fence: fence, literal: literal, codeLines: lineCount)
         fenceOpenedInside(startLine: startLine, fence: fence, literal: literal)
-        if info.holdsCode {
+        // What the opening line's info string says went wrong, if anything.
+        let openingLineProblem: String? =
+            if info.holdsCode {
+                "the opening fence line holds code (\(info.text)): the page takes it for the block's language and "
+                    + "drops it; put it on the line below"
+            } else if let meant = info.languageMeant, let language = info.language {
+                "the fence's language `\(language)` looks like a slip for `\(meant)`: the page shows the block "
+                    + "without its highlighting, and it is not read as \(meant) code; write `\(meant)`"
+            } else {
+                nil
+            }
+        if let openingLineProblem {
             diagnostics.append(
                 ReaderDiagnostic(
-                    problem: .unreadableInput, severity: .warning,
-                    message: "the opening fence line holds code (\(info.text)): the page takes it for the block's "
-                        + "language and drops it; put it on the line below",
+                    problem: .unreadableInput, severity: .warning, message: openingLineProblem,
                     range: lineIndex.contentRange(ofLine: max(startLine, 0)), step: nil))
         }
     }

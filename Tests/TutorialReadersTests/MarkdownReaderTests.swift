@@ -85,6 +85,20 @@ final class MarkdownReaderTests: XCTestCase {
         }
     }
 
+    func testAMisspeltLanguageWordIsToldWithTheLanguageItStandsFor() {
+        let cases: [(String, String?)] = [
+            ("swfit", "swift"), ("Swfit file=A.swift", "swift"), ("switft", "swift"), ("swif", "swift"),
+            ("pyhton", "python"), ("swift", nil), ("cython", nil), ("python3", nil), ("swf", nil),
+            // A language a file name's extension gives is no language word.
+            ("A.swfit", nil), ("", nil),
+        ]
+        for (info, meant) in cases {
+            XCTAssertEqual(MarkdownInfoString(info).languageMeant, meant, info)
+        }
+        let tutorial = read("## Step 1\n\n```swfit\nlet a = 1\n```\n")
+        XCTAssertEqual(tutorial.diagnostics.map(\.message).filter { $0.contains("`swfit`") }.count, 1)
+    }
+
     func testFileNameParagraphLabelsTheNextBlockOnly() throws {
         let tutorial = read(
             "## Step 1\n\n`PageView.swift`\n\n```swift\nlet a = 1\n```\n\nPageControl.swift:\n\nSome prose.\n\n```swift\nlet b = 2\n```\n"

@@ -313,7 +313,7 @@ struct MisspeltName: CollectingTutorialRule {
         let length = name.utf8.count
         if matches.isEmpty, length >= shortestJudgedForEdits {
             let nearby = (length - 1...length + 1).flatMap { known.names(startingWith: first, length: $0) }
-            matches = (nearby + (declared.byFirst[first] ?? [])).filter { isSlip(name, of: $0) }
+            matches = (nearby + (declared.byFirst[first] ?? [])).filter { TypingSlip.isSlip(name, of: $0, atEnds: false) }
         }
         return Array(Set(matches)).sorted()
     }
@@ -322,28 +322,4 @@ struct MisspeltName: CollectingTutorialRule {
     private static func listed(_ names: [String]) -> String {
         names.prefix(3).map { "`\($0)`" }.joined(separator: " or ")
     }
-
-    /// Whether `typed` is one slip of the hand from `name`: one letter inserted, left out or changed, or two
-    /// neighbours swapped, neither at the first letter nor at the last, and no digit in the edit.
-    static func isSlip(_ typed: String, of name: String) -> Bool {
-        let a = Array(typed.utf8), b = Array(name.utf8)
-        guard a != b, abs(a.count - b.count) <= 1 else { return false }
-        var prefix = 0
-        while prefix < min(a.count, b.count), a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < min(a.count, b.count) - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        // The edit touches the last letter (`vectorA`, `items`, `reversed`): another name, not a slip.
-        guard prefix > 0, suffix > 0 else { return false }
-        let editedA = a[prefix..<(a.count - suffix)], editedB = b[prefix..<(b.count - suffix)]
-        guard !(editedA + editedB).contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return false }
-        switch (editedA.count, editedB.count) {
-        // A letter in the other case is judged against exact names only (`validate`), not as a slip.
-        case (1, 1): return editedA.first.map(Self.lowercased) != editedB.first.map(Self.lowercased)
-        case (1, 0), (0, 1): return true
-        case (2, 2): return editedA.first == editedB.last && editedA.last == editedB.first
-        default: return false
-        }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
 }
