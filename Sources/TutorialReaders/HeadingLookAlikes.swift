@@ -71,13 +71,14 @@ enum HeadingLookAlikes {
         return (marksStart[..<rest.startIndex], count)
     }
 
-    /// The marks when `line` is two to six `#` followed directly by a letter (`##Setup`, `###설치`) or by a
-    /// title's opening bracket or quote (`###「寡黙」なプログラム`, `##“Hello”`), or one `#` followed by a title of
-    /// several words, capitalised or in a script without case, with no other `#`, that no preprocessor
-    /// directive starts.
+    /// The marks when `line` is two to six `#` followed directly by a letter (`##Setup`, `###설치`), a title's
+    /// opening bracket or quote (`###「寡黙」なプログラム`, `##“Hello”`), a number with its mark
+    /// (`##1. Setup`, `###2)Build`, `##3번째`) or a code name (`##$()`, `#####@property`); or one `#`
+    /// followed by a title of several words, capitalised or in a script without case, with no other `#`, that no
+    /// preprocessor directive starts.
     static func marksWithoutSpace(_ line: Substring) -> String? {
         guard let (marks, title) = marksAndRest(line), let next = title.first,
-            next.isLetter || opensQuotedTitle(title)
+            next.isLetter || opensQuotedTitle(title) || (marks.count >= 2 && opensNumberOrCodeName(title))
         else { return nil }
         if marks.count == 1 {
             let words = title.split(whereSeparator: \.isWhitespace)
@@ -90,6 +91,21 @@ enum HeadingLookAlikes {
             else { return nil }
         }
         return String(marks)
+    }
+
+    /// Whether `title` opens with a number and what numbers a part (`1.`, `2)`, `3、`, `4번째`: not a space, so
+    /// `##1 in the list` stays a ranking) or with a symbol a code name opens with, right before a letter or a
+    /// bracket (`$()`, `@property`, `_name`).
+    private static func opensNumberOrCodeName(_ title: Substring) -> Bool {
+        let isDigit = { (character: Character) in character.isASCII && character.isWholeNumber }
+        if let first = title.first, isDigit(first) {
+            let after = title.drop(while: isDigit).first
+            return after.map { !$0.isWhitespace && $0 != "#" } ?? false
+        }
+        guard let symbol = title.first, "$@_".contains(symbol), let after = title.dropFirst().first else {
+            return false
+        }
+        return after.isLetter || after == "("
     }
 
     /// Whether `title` opens with a bracket or quotation mark of a script's typography (`「`, `“`, `《`: opening

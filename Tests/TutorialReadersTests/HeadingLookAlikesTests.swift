@@ -55,6 +55,18 @@ final class HeadingLookAlikesTests: XCTestCase {
         XCTAssertEqual(found.map(\.line), ["###「寡黙」なプログラム", "##“Filled” jars"])
     }
 
+    func testMarksBeforeANumberedTitleOrACodeNameAreReported() {
+        let found = problems(
+            "# Jars\n\n##1. Pick a jar\n\nText.\n\n###2)Fill it\n\n##3번째 단계\n\n##$(jar) helper\n\n"
+                + "####@objc lid\n\n##_count and more\n")
+        XCTAssertEqual(
+            found.map(\.line),
+            ["##1. Pick a jar", "###2)Fill it", "##3번째 단계", "##$(jar) helper", "####@objc lid", "##_count and more"])
+        for text in ["# Jars\n\n##1 in the list\n", "# Jars\n\n##2024\n", "# Jars\n\n##$ 5 off\n", "# Jars\n\n#1. Pick\n"] {
+            XCTAssertEqual(problems(text).map(\.line), [], text)
+        }
+    }
+
     func testASingleMarkBeforeACapitalisedTitleOfSeveralWordsIsReported() {
         let found = problems(
             "#About these jars\n\nJars keep things.\n\n#병 채우기 안내\n\nText.\n\n#In AppDelegate.m\n\n"
