@@ -346,12 +346,41 @@ public struct ReaderDiagnostic: Hashable, Sendable {
     public let message: String
     public let range: SourceRange
     public let step: StepID?
+    /// How to write what the author meant, where the reader knows it (a space after a heading's marks, a
+    /// fence's language spelt right): the finding's fix.
+    public let repair: Repair?
 
-    public init(problem: ReadingProblem, severity: Severity, message: String, range: SourceRange, step: StepID?) {
+    /// Edits of the document that mend what a diagnostic reports, with the title a user picks them by.
+    public struct Repair: Hashable, Sendable {
+        public let title: String
+        public let edits: [TextEdit]
+
+        public init(title: String, edits: [TextEdit]) {
+            self.title = title
+            self.edits = edits
+        }
+    }
+
+    public init(
+        problem: ReadingProblem, severity: Severity, message: String, range: SourceRange, step: StepID?,
+        repair: Repair? = nil
+    ) {
         self.problem = problem
         self.severity = severity
         self.message = message
         self.range = range
         self.step = step
+        self.repair = repair
+    }
+
+    /// The same diagnostic `delta` bytes further on (a window re-read's, placed in the whole document).
+    public func shifted(by delta: Int) -> ReaderDiagnostic {
+        ReaderDiagnostic(
+            problem: problem, severity: severity, message: message, range: range.shifted(by: delta), step: step,
+            repair: repair.map { repair in
+                Repair(
+                    title: repair.title,
+                    edits: repair.edits.map { TextEdit(range: $0.range.shifted(by: delta), newText: $0.newText) })
+            })
     }
 }

@@ -115,7 +115,7 @@ public enum DocCReader {
                 else { return diagnostic }
                 return ReaderDiagnostic(
                     problem: diagnostic.problem, severity: diagnostic.severity, message: diagnostic.message,
-                    range: diagnostic.range, step: step.id)
+                    range: diagnostic.range, step: step.id, repair: diagnostic.repair)
             }
             return Tutorial(
                 document: document, format: .docc, title: title, sections: sections,

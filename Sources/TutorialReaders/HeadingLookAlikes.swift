@@ -15,24 +15,42 @@ enum HeadingLookAlikes {
         lines.compactMap { line in
             guard line < lineIndex.lineCount, startsWithMarkOrBackslash(line, lineIndex) else { return nil }
             let text = lineIndex.contentText(ofLine: line)
+            let lineStart = lineIndex.contentRange(ofLine: line).start
+            // The byte range, in the document, of a part of the line's text.
+            func documentRange(_ part: Substring) -> SourceRange {
+                SourceRange(
+                    start: lineStart + text.utf8.distance(from: text.startIndex, to: part.startIndex),
+                    end: lineStart + text.utf8.distance(from: text.startIndex, to: part.endIndex))
+            }
             let message: String
+            let repair: ReaderDiagnostic.Repair
             if let marks = escapedMarks(text) {
+                let unescaped = String(repeating: "#", count: marks.count)
                 message = "this heading's marks are escaped (\(marks.written)): Markdown shows them as text and the "
-                    + "page has no heading here; write \(String(repeating: "#", count: marks.count)) without backslashes"
+                    + "page has no heading here; write \(unescaped) without backslashes"
+                repair = .init(
+                    title: "Write \(unescaped) without backslashes",
+                    edits: [TextEdit(range: documentRange(marks.written), newText: unescaped)])
             } else if let (marks, space) = marksBeforeAnOtherSpace(text) {
-                message = "this heading's marks are followed by \(space), not a space (\(marks)…): Markdown shows "
-                    + "the line as text and the page has no heading here; write a plain space after \(marks)"
+                message = "this heading's marks are followed by \(space.name), not a space (\(marks)…): Markdown "
+                    + "shows the line as text and the page has no heading here; write a plain space after \(marks)"
+                repair = .init(
+                    title: "Write a plain space after \(marks)",
+                    edits: [TextEdit(range: documentRange(space.written), newText: " ")])
             } else if let marks = marksWithoutSpace(text) {
                 let written = text.drop { $0 == " " }
                 let quoted = written.count > 24 ? written.prefix(24) + "…" : written
                 message = "this heading has no space after its marks (\(quoted)): Markdown shows it as text and the "
                     + "page has no heading here; write a space after \(marks)"
+                repair = .init(
+                    title: "Write a space after \(marks)",
+                    edits: [.insert(" ", at: documentRange(written.prefix(marks.count)).end)])
             } else {
                 return nil
             }
             return ReaderDiagnostic(
                 problem: .unreadableInput, severity: .warning, message: message,
-                range: lineIndex.contentRange(ofLine: line), step: nil)
+                range: lineIndex.contentRange(ofLine: line), step: nil, repair: repair)
         }
     }
 
@@ -120,13 +138,14 @@ enum HeadingLookAlikes {
 
     /// The marks and the name of the space after them when `line` is one to six `#` followed by a space other
     /// than the blank or tab CommonMark requires (a no-break space pasted from a rich-text editor), then a title.
-    static func marksBeforeAnOtherSpace(_ line: Substring) -> (marks: String, space: String)? {
+    static func marksBeforeAnOtherSpace(_ line: Substring) -> (marks: String, space: (name: String, written: Substring))? {
         guard let (marks, rest) = marksAndRest(line), let space = rest.unicodeScalars.first, space.value >= 0x80,
             space.properties.isWhitespace, rest.dropFirst().contains(where: { !$0.isWhitespace })
         else { return nil }
         let hex = String(space.value, radix: 16, uppercase: true)
         let name = space.value == 0xA0 ? "a no-break space" : "a wide space"
-        return (String(marks), "\(name) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))")
+        let written = rest[..<rest.unicodeScalars.index(after: rest.unicodeScalars.startIndex)]
+        return (String(marks), ("\(name) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))", written))
     }
 
     /// One to six `#` after at most three spaces, and what follows them; nil for a line that does not start so.

@@ -191,9 +191,3 @@ struct DocumentChange {
             && new.lineIndex.lineStarts[line] == starts[line]
     }
 }
-
-extension ReaderDiagnostic {
-    func shifted(by delta: Int) -> ReaderDiagnostic {
-        ReaderDiagnostic(problem: problem, severity: severity, message: message, range: range.shifted(by: delta), step: step)
-    }
-}

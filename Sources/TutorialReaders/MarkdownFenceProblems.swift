@@ -1,8 +1,8 @@
 import TutorialModel
 
 /// What a fenced code block's own lines say went wrong with its fences: an opening line holding code or a
-/// misspelt language, a fence opened inside another one's code, a fence left open. Each is told from the document's lines, not from where
-/// cmark ends the node, so a window re-read says what a whole read says.
+/// misspelt language, a fence opened inside another one's code, a fence left open. Each is told from the
+/// document's lines, not from where cmark ends the node, so a window re-read says what a whole read says.
 extension MarkdownBlocks {
     mutating func reportFenceProblems(
         _ node: OpaquePointer, startLine: Int, fence: (character: UInt8, length: Int), info: MarkdownInfoString,
@@ -10,23 +10,47 @@ extension MarkdownBlocks {
     ) {
         unclosedFence(node, startLine: startLine, fence: fence, literal: literal, codeLines: lineCount)
         fenceOpenedInside(startLine: startLine, fence: fence, literal: literal)
-        // What the opening line's info string says went wrong, if anything.
-        let openingLineProblem: String? =
-            if info.holdsCode {
-                "the opening fence line holds code (\(info.text)): the page takes it for the block's language and "
-                    + "drops it; put it on the line below"
-            } else if let meant = info.languageMeant, let language = info.language {
-                "the fence's language `\(language)` looks like a slip for `\(meant)`: the page shows the block "
-                    + "without its highlighting, and it is not read as \(meant) code; write `\(meant)`"
-            } else {
-                nil
-            }
-        if let openingLineProblem {
+        let openingLine = lineIndex.contentRange(ofLine: max(startLine, 0))
+        if info.holdsCode {
             diagnostics.append(
                 ReaderDiagnostic(
-                    problem: .unreadableInput, severity: .warning, message: openingLineProblem,
-                    range: lineIndex.contentRange(ofLine: max(startLine, 0)), step: nil))
+                    problem: .unreadableInput, severity: .warning,
+                    message: "the opening fence line holds code (\(info.text)): the page takes it for the block's "
+                        + "language and drops it; put it on the line below",
+                    range: openingLine, step: nil))
+        } else if let meant = info.languageMeant, let language = info.language {
+            diagnostics.append(
+                ReaderDiagnostic(
+                    problem: .unreadableInput, severity: .warning,
+                    message: "the fence's language `\(language)` looks like a slip for `\(meant)`: the page shows the "
+                        + "block without its highlighting, and it is not read as \(meant) code; write `\(meant)`",
+                    range: openingLine, step: nil,
+                    repair: languageRepair(openingLine: openingLine, fence: fence, written: language, meant: meant)))
         }
+    }
+
+    /// The edit that writes `meant` over the language word on the opening fence line, in the case its first
+    /// letter was written in (`Swfit`: `Swift`); nil where the word is not found after the fence's marks.
+    private func languageRepair(
+        openingLine: SourceRange, fence: (character: UInt8, length: Int), written: String, meant: String
+    ) -> ReaderDiagnostic.Repair? {
+        let bytes = lineIndex.bytes
+        var offset = openingLine.start
+        while offset < openingLine.end, bytes[offset] != fence.character { offset += 1 }
+        while offset < openingLine.end, bytes[offset] == fence.character { offset += 1 }
+        let word = Array(written.utf8)
+        let lowercased = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        while offset + word.count <= openingLine.end {
+            if (0..<word.count).allSatisfy({ lowercased(bytes[offset + $0]) == word[$0] }) {
+                let capitalised = bytes[offset] >= 0x41 && bytes[offset] <= 0x5A
+                let replacement = capitalised ? meant.prefix(1).uppercased() + meant.dropFirst() : meant
+                return .init(
+                    title: "Write `\(replacement)`",
+                    edits: [TextEdit(range: SourceRange(start: offset, end: offset + word.count), newText: replacement)])
+            }
+            offset += 1
+        }
+        return nil
     }
 
     /// Says where a fence is left open. A fence's code lines are the document's lines after the opening

@@ -67,6 +67,23 @@ final class HeadingLookAlikesTests: XCTestCase {
         }
     }
 
+    /// Each heading look-alike carries the edit that makes it the heading the author meant.
+    func testEachLookAlikeIsRepairedToAHeading() {
+        let text = "# Jars\n\n##Make a jar\n\n\\#\\# Fill it\n\n####\u{00A0}Step 1: Lid\n\n  ###2)Seal\n"
+        let diagnostics = MarkdownReader.read(SourceDocument(path: "page.md", text: text)).diagnostics
+        XCTAssertEqual(
+            diagnostics.compactMap(\.repair?.title),
+            ["Write a space after ##", "Write ## without backslashes", "Write a plain space after ####",
+             "Write a space after ###"])
+        var bytes = Array(text.utf8)
+        for edit in diagnostics.flatMap({ $0.repair?.edits ?? [] }).sorted(by: { $0.range.start > $1.range.start }) {
+            bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.newText.utf8))
+        }
+        let repaired = String(decoding: bytes, as: UTF8.self)
+        XCTAssertEqual(repaired, "# Jars\n\n## Make a jar\n\n## Fill it\n\n#### Step 1: Lid\n\n  ### 2)Seal\n")
+        XCTAssertEqual(MarkdownReader.read(SourceDocument(path: "page.md", text: repaired)).diagnostics, [])
+    }
+
     func testASingleMarkBeforeACapitalisedTitleOfSeveralWordsIsReported() {
         let found = problems(
             "#About these jars\n\nJars keep things.\n\n#병 채우기 안내\n\nText.\n\n#In AppDelegate.m\n\n"

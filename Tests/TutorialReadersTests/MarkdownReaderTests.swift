@@ -95,8 +95,15 @@ final class MarkdownReaderTests: XCTestCase {
         for (info, meant) in cases {
             XCTAssertEqual(MarkdownInfoString(info).languageMeant, meant, info)
         }
-        let tutorial = read("## Step 1\n\n```swfit\nlet a = 1\n```\n")
-        XCTAssertEqual(tutorial.diagnostics.map(\.message).filter { $0.contains("`swfit`") }.count, 1)
+        let tutorial = read("## Step 1\n\n```swfit\nlet a = 1\n```\n\n~~~ {.Swfit}\nlet b = 2\n~~~\n")
+        XCTAssertEqual(tutorial.diagnostics.map(\.message).filter { $0.contains("`swfit`") }.count, 2)
+        // The repair writes the language over the word, in the case of its first letter.
+        let bytes = Array(tutorial.document.text.utf8)
+        XCTAssertEqual(
+            tutorial.diagnostics.compactMap(\.repair).flatMap(\.edits).map {
+                "\(String(decoding: bytes[$0.range.start..<$0.range.end], as: UTF8.self))→\($0.newText)"
+            },
+            ["swfit→swift", "Swfit→Swift"])
     }
 
     func testFileNameParagraphLabelsTheNextBlockOnly() throws {

@@ -144,6 +144,19 @@ def test_inline_suppressions(binary, tmp_path):
     assert "coordinator-not-wired" in run(binary, "lint", str(page)).stdout
 
 
+def test_fix_writes_the_headings_and_the_fence_language_the_author_meant(binary, tmp_path):
+    # Our own page: heading lines Markdown reads as text and a misspelt fence language, each an input-error
+    # finding whose fix mends the page (nothing the author wrote is taken away), so `lint --fix` applies it.
+    page = tmp_path / "jars.md"
+    page.write_text("# Jars\n\n##Make a jar\n\n```Swfit\nlet jar = 1\n```\n\n\\### Close it\n\n####\u00a0Lid\n", encoding="utf-8")
+    before = run(binary, "lint", str(page))
+    assert before.stdout.count("[input-error]") == 4
+    fixed = run(binary, "lint", "--fix", str(page))
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert page.read_text(encoding="utf-8") == "# Jars\n\n## Make a jar\n\n```Swift\nlet jar = 1\n```\n\n### Close it\n\n#### Lid\n"
+    assert "[input-error]" not in run(binary, "lint", str(page)).stdout
+
+
 def test_usage_and_input_errors_exit_2(binary, tmp_path):
     for arguments in (["lint"], ["lint", "--format", "xml", "x.md"], ["lint", str(tmp_path / "missing.md")], ["explain", "no-such-rule"]):
         result = run(binary, *arguments)

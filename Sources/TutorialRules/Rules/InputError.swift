@@ -18,7 +18,10 @@ struct InputError: CollectingTutorialRule {
             to the end of its container, a DocC directive missing its `}` ends where the file ends, an unknown \
             directive is skipped, HTML nested deeper than the reader follows is left out. The model built that \
             way is a guess; this rule says where the guess was made, so that a step which silently swallowed \
-            the rest of the page does not go unnoticed.
+            the rest of the page does not go unnoticed. Where the reader knows what the author meant, the \
+            finding carries the fix that writes it: a space after a heading's marks (a plain one for a no-break \
+            space), the marks without their backslashes, the fence's language spelt right. `lint --fix` applies \
+            it, since it mends the page and takes nothing the author wrote away.
             """,
         defaultSeverity: .warning,
         triggering: [
@@ -181,7 +184,7 @@ struct InputError: CollectingTutorialRule {
             DocumentFinding(
                 subject: "\(diagnostic.range.start):\(diagnostic.message)", message: diagnostic.message,
                 range: diagnostic.range, step: diagnostic.step ?? step(containing: diagnostic.range.start, in: steps),
-                severity: diagnostic.severity)
+                fixTitle: diagnostic.repair?.title, edits: diagnostic.repair?.edits ?? [], severity: diagnostic.severity)
         }
         // A snippet the parser would stall on is read but not checked: say so rather than stay silent.
         for (step, unparsed) in zip(steps, collected) {

@@ -408,6 +408,7 @@ FIXES = [
     ("missing-make-coordinator.md", "missing-make-coordinator", 2, ("func makeCoordinator() -> Coordinator", 2)),
     ("binding-passed-by-value.md", "binding-passed-by-value", 2, ("currentPage: $currentPage)", 2)),
     ("step-no-change.md", "step-no-change", 1, ("```swift file=LandmarkRow.swift", 2)),
+    ("misspelt-fence-language.md", "input-error", 1, ("```swift\n", 2)),
 ]
 
 
