@@ -6,8 +6,9 @@ import TutorialModel
 /// (`##Setup`), which CommonMark requires, or a no-break space in its place (`#### Step 1`, pasted from a rich-text
 /// editor). Found by shape, after at most three spaces. A single `#` before a
 /// word is one too only where a title of several words follows, opening with a capital or a letter of a script
-/// without case, and no other `#` (`#About UITableView`, `#注意事项 和 说明`): a hashtag (`#swift`, `#review #notes`,
-/// `#throwback to last year`), a preprocessor line (`#Include <stdio.h>`), a note tagged `#注：` or `#Note:` and
+/// without case, and no other `#` (`#About UITableView`, `#注意事项 和 说明`), or one such word on the document's
+/// first line (`#CoreData`): a hashtag (`#swift`, `#review #notes`, `#throwback to last year`, `#SwiftUI` after
+/// the first line), a preprocessor line (`#Include <stdio.h>`), a note tagged `#注：` or `#Note:` and
 /// `#!/bin/sh` are not.
 enum HeadingLookAlikes {
     /// A problem for each such line of the paragraph whose 0-based lines are `lines`.
@@ -37,7 +38,7 @@ enum HeadingLookAlikes {
                 repair = .init(
                     title: "Write a plain space after \(marks)",
                     edits: [TextEdit(range: documentRange(space.written), newText: " ")])
-            } else if let marks = marksWithoutSpace(text) {
+            } else if let marks = marksWithoutSpace(text, opensDocument: opensDocument(line, lineIndex)) {
                 let written = text.drop { $0 == " " }
                 let quoted = written.count > 24 ? written.prefix(24) + "…" : written
                 message = "this heading has no space after its marks (\(quoted)): Markdown shows it as text and the "
@@ -51,6 +52,15 @@ enum HeadingLookAlikes {
             return ReaderDiagnostic(
                 problem: .unreadableInput, severity: .warning, message: message,
                 range: lineIndex.contentRange(ofLine: line), step: nil, repair: repair)
+        }
+    }
+
+    /// Whether every line before `line` is blank: a document's first line is its title far more often than a
+    /// hashtag, so there a single `#` before one word is a heading too (`#CoreData`, `#选择元素`).
+    private static func opensDocument(_ line: Int, _ lineIndex: LineIndex) -> Bool {
+        (0..<line).allSatisfy { earlier in
+            let range = lineIndex.contentRange(ofLine: earlier)
+            return lineIndex.bytes[range.start..<range.end].allSatisfy { $0 == 0x20 || $0 == 0x09 }
         }
     }
 
@@ -93,15 +103,15 @@ enum HeadingLookAlikes {
     /// opening bracket or quote (`###「寡黙」なプログラム`, `##“Hello”`), a number with its mark
     /// (`##1. Setup`, `###2)Build`, `##3번째`) or a code name (`##$()`, `#####@property`); or one `#`
     /// followed by a title of several words, capitalised or in a script without case, with no other `#`, that no
-    /// preprocessor directive starts.
-    static func marksWithoutSpace(_ line: Substring) -> String? {
+    /// preprocessor directive starts, or of one such word where the line opens the document (`opensDocument`).
+    static func marksWithoutSpace(_ line: Substring, opensDocument: Bool = false) -> String? {
         guard let (marks, title) = marksAndRest(line), let next = title.first,
             next.isLetter || opensQuotedTitle(title) || (marks.count >= 2 && opensNumberOrCodeName(title))
         else { return nil }
         if marks.count == 1 {
             let words = title.split(whereSeparator: \.isWhitespace)
             let label = title.prefix(while: \.isLetter)
-            guard words.count >= 2, !title.contains("#"), !next.isLowercase,
+            guard words.count >= 2 || opensDocument, !title.contains("#"), !next.isLowercase,
                 !preprocessorDirectives.contains(label.lowercased()),
                 // A word and a colon right after the mark tag a note (`#注：…`, `#Note: …`), as some authors
                 // mark their remarks on purpose: no heading was meant.

@@ -93,6 +93,14 @@ final class HeadingLookAlikesTests: XCTestCase {
         XCTAssertTrue((found.first?.message ?? "").hasSuffix("write a space after #"))
     }
 
+    func testASingleMarkBeforeOneWordIsReportedOnTheDocumentsFirstLineOnly() {
+        XCTAssertEqual(problems("#Jars\n\nJars keep things.\n\n#Lids\n").map(\.line), ["#Jars"])
+        XCTAssertEqual(problems("\n  \n#병\n\nText.\n").map(\.line), ["#병"])
+        for text in ["#jars\n\nText.\n", "#Jars #lids\n", "#Include <stdio.h>\n", "#Note: keep it\n", "Text.\n#Jars\n"] {
+            XCTAssertEqual(problems(text).map(\.line), [], text)
+        }
+    }
+
     func testMarksBeforeANoBreakSpaceAreReported() {
         let found = problems("# Jars\n\n####\u{00A0}Step 1: Fill the jar\n\nText.\n\n##\u{3000}準備\n\n# Lid\u{00A0}on\n")
         XCTAssertEqual(found.map(\.line), ["####\u{00A0}Step 1: Fill the jar", "##\u{3000}準備"])
