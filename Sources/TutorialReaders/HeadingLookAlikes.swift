@@ -101,12 +101,14 @@ enum HeadingLookAlikes {
 
     /// The marks when `line` is two to six `#` followed directly by a letter (`##Setup`, `###설치`), a title's
     /// opening bracket or quote (`###「寡黙」なプログラム`, `##“Hello”`), a number with its mark
-    /// (`##1. Setup`, `###2)Build`, `##3번째`) or a code name (`##$()`, `#####@property`); or one `#`
+    /// (`##1. Setup`, `###2)Build`, `##3번째`), a code name (`##$()`, `#####@property`) or a title in bold or
+    /// italics (`###**Summary**`); or one `#`
     /// followed by a title of several words, capitalised or in a script without case, with no other `#`, that no
     /// preprocessor directive starts, or of one such word where the line opens the document (`opensDocument`).
     static func marksWithoutSpace(_ line: Substring, opensDocument: Bool = false) -> String? {
         guard let (marks, title) = marksAndRest(line), let next = title.first,
-            next.isLetter || opensQuotedTitle(title) || (marks.count >= 2 && opensNumberOrCodeName(title))
+            next.isLetter || opensQuotedTitle(title)
+                || (marks.count >= 2 && (opensNumberOrCodeName(title) || opensEmphasisedTitle(title)))
         else { return nil }
         if marks.count == 1 {
             let words = title.split(whereSeparator: \.isWhitespace)
@@ -119,6 +121,14 @@ enum HeadingLookAlikes {
             else { return nil }
         }
         return String(marks)
+    }
+
+    /// Whether `title` opens with emphasis marks right before a letter or a digit (`**Summary**`, `*Note*`): a
+    /// title set in bold or italics.
+    private static func opensEmphasisedTitle(_ title: Substring) -> Bool {
+        let marks = title.prefix { $0 == "*" || $0 == "_" }
+        guard (1...3).contains(marks.count), let after = title.dropFirst(marks.count).first else { return false }
+        return after.isLetter || after.isNumber
     }
 
     /// Whether `title` opens with a number and what numbers a part (`1.`, `2)`, `3、`, `4번째`: not a space, so

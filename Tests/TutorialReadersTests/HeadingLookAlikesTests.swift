@@ -55,14 +55,20 @@ final class HeadingLookAlikesTests: XCTestCase {
         XCTAssertEqual(found.map(\.line), ["###「寡黙」なプログラム", "##“Filled” jars"])
     }
 
-    func testMarksBeforeANumberedTitleOrACodeNameAreReported() {
+    func testMarksBeforeANumberedTitleACodeNameOrEmphasisAreReported() {
         let found = problems(
             "# Jars\n\n##1. Pick a jar\n\nText.\n\n###2)Fill it\n\n##3번째 단계\n\n##$(jar) helper\n\n"
-                + "####@objc lid\n\n##_count and more\n")
+                + "####@objc lid\n\n##_count and more\n\n###**Lids in bold**\n\n##*병 뚜껑*\n")
         XCTAssertEqual(
             found.map(\.line),
-            ["##1. Pick a jar", "###2)Fill it", "##3번째 단계", "##$(jar) helper", "####@objc lid", "##_count and more"])
-        for text in ["# Jars\n\n##1 in the list\n", "# Jars\n\n##2024\n", "# Jars\n\n##$ 5 off\n", "# Jars\n\n#1. Pick\n"] {
+            [
+                "##1. Pick a jar", "###2)Fill it", "##3번째 단계", "##$(jar) helper", "####@objc lid", "##_count and more",
+                "###**Lids in bold**", "##*병 뚜껑*",
+            ])
+        for text in [
+            "# Jars\n\n##1 in the list\n", "# Jars\n\n##2024\n", "# Jars\n\n##$ 5 off\n", "# Jars\n\n#1. Pick\n",
+            "# Jars\n\n##**\n", "# Jars\n\n##**** rule\n", "# Jars\n\n#*Not* a heading, one mark\n",
+        ] {
             XCTAssertEqual(problems(text).map(\.line), [], text)
         }
     }
