@@ -56,9 +56,10 @@ enum HeadingLookAlikes {
     }
 
     /// Whether every line before `line` is blank: a document's first line is its title far more often than a
-    /// hashtag, so there a single `#` before one word is a heading too (`#CoreData`, `#选择元素`).
+    /// hashtag, so there a single `#` before one word is a heading too (`#CoreData`, `#选择元素`). Read backwards,
+    /// so it stops at the nearest line with text: asked of every such line, it costs the gap above each.
     private static func opensDocument(_ line: Int, _ lineIndex: LineIndex) -> Bool {
-        (0..<line).allSatisfy { earlier in
+        (0..<line).reversed().allSatisfy { earlier in
             let range = lineIndex.contentRange(ofLine: earlier)
             return lineIndex.bytes[range.start..<range.end].allSatisfy { $0 == 0x20 || $0 == 0x09 }
         }
@@ -105,7 +106,7 @@ enum HeadingLookAlikes {
     /// italics (`###**Summary**`); or one `#`
     /// followed by a title of several words, capitalised or in a script without case, with no other `#`, that no
     /// preprocessor directive starts, or of one such word where the line opens the document (`opensDocument`).
-    static func marksWithoutSpace(_ line: Substring, opensDocument: Bool = false) -> String? {
+    static func marksWithoutSpace(_ line: Substring, opensDocument: @autoclosure () -> Bool = false) -> String? {
         guard let (marks, title) = marksAndRest(line), let next = title.first,
             next.isLetter || opensQuotedTitle(title)
                 || (marks.count >= 2 && (opensNumberOrCodeName(title) || opensEmphasisedTitle(title)))
@@ -113,7 +114,7 @@ enum HeadingLookAlikes {
         if marks.count == 1 {
             let words = title.split(whereSeparator: \.isWhitespace)
             let label = title.prefix(while: \.isLetter)
-            guard words.count >= 2 || opensDocument, !title.contains("#"), !next.isLowercase,
+            guard words.count >= 2 || opensDocument(), !title.contains("#"), !next.isLowercase,
                 !preprocessorDirectives.contains(label.lowercased()),
                 // A word and a colon right after the mark tag a note (`#注：…`, `#Note: …`), as some authors
                 // mark their remarks on purpose: no heading was meant.
@@ -158,7 +159,9 @@ enum HeadingLookAlikes {
 
     /// The marks and the name of the space after them when `line` is one to six `#` followed by a space other
     /// than the blank or tab CommonMark requires (a no-break space pasted from a rich-text editor), then a title.
-    static func marksBeforeAnOtherSpace(_ line: Substring) -> (marks: String, space: (name: String, written: Substring))? {
+    static func marksBeforeAnOtherSpace(
+        _ line: Substring
+    ) -> (marks: String, space: (name: String, written: Substring))? {
         guard let (marks, rest) = marksAndRest(line), let space = rest.unicodeScalars.first, space.value >= 0x80,
             space.properties.isWhitespace, rest.dropFirst().contains(where: { !$0.isWhitespace })
         else { return nil }

@@ -117,6 +117,8 @@ SHAPES = {
     "markdown: many headings": numbered("# T\n\n", "## Heading {n}\n"),
     "markdown: tiny steps": numbered("# T\n\n", "## Step {n}\n\nx\n\n"),
     "markdown: tiny steps with code": numbered("# T\n\n", "## Step {n}\n\n```swift file=A.swift\nlet a{n} = 1\n```\n"),
+    # Leading blank lines, then many single-mark paragraphs: whether a line opens the document is asked of each.
+    "markdown: blank lines, then #Word lines": lambda size: "\n" * (size // 2) + "#Word\n\n" * max(1, size // 14),
     "html: deep divs": repeated("<h2>Step 1</h2>", "<div>"),
     "html: tiny steps": numbered("", "<h2>Step {n}</h2><p>x</p>\n"),
     "html: steps with code": numbered("", '<h2>Step {n}</h2><pre><code class="language-swift">let a{n} = 1</code></pre>\n'),

@@ -1,9 +1,9 @@
 import TutorialModel
 
 /// A part of the document its reader could not read as written: a code fence never closed, opened inside
-/// another one's code, written with look-alike characters (`´´´`) or tagged with a misspelt language (`swfit`), a heading Markdown reads as text (marks
-/// escaped, `\## Setup`, or with no space after them, `##Setup`), a DocC directive unknown or never closed, HTML nested beyond the
-/// depth the reader follows.
+/// another one's code, written with look-alike characters (`´´´`) or tagged with a misspelt language (`swfit`),
+/// a heading Markdown reads as text (marks escaped, `\## Setup`, or with no space after them, `##Setup`), a DocC
+/// directive unknown or never closed, HTML nested beyond the depth the reader follows.
 ///
 /// The readers never stop at such a place (a page under edit is broken most of the time); they read
 /// what they can and say where they had to guess. This rule reports what they said, so `lint`, the
