@@ -314,7 +314,7 @@ enum OutlineNumbering {
     }
 
     /// The outline number a heading's text starts with and the title after it: `1. Title`, `1.1 Title`,
-    /// `1.1. Title`, `3.3.1. Title`. A single number needs its dot; each part has at most three digits. A
+    /// `1.1. Title`, `3.3.1. Title`, `1.1对象和类`. A single number needs its dot; each part has at most three digits. A
     /// number that could be a quantity (`1.5 billion jars`: two parts, no dot after them) needs a title that
     /// does not start in lower case, unless `quantityAllowed` (the outline around it vouches for it:
     /// `headingNumbers`); one that cannot (`3.3.1 withCheckedContinuation`, `2.3. subject notes`) takes any
@@ -339,7 +339,11 @@ enum OutlineNumbering {
             rest = rest.dropFirst()
         }
         if !digits.isEmpty { parts.append(Int(digits)!) }
-        guard !parts.isEmpty, parts.count == 1 ? endsWithDot : true, rest.first?.isWhitespace == true else {
+        // A space after the number, or a title in a script without case right after it (`1.1对象和类`, as
+        // Chinese and Japanese notes write their labels); a Latin letter there makes a word (`1.5GHz`).
+        guard !parts.isEmpty, parts.count == 1 ? endsWithDot : true,
+            let next = rest.first, next.isWhitespace || (next.isLetter && !next.isCased)
+        else {
             return nil
         }
         let title = rest.trimmingWhitespace()

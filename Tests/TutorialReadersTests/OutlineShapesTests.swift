@@ -67,6 +67,19 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(OutlineNumbering.outlineNumber("3.3.1 withCheckedContinuation")?.parts, [3, 3, 1])
         XCTAssertEqual(OutlineNumbering.outlineNumber("2.3. onAppear and task")?.title, "onAppear and task")
         XCTAssertNil(OutlineNumbering.outlineNumber("1234. Too long"))
+        // A title in a script without case may follow the number at once, as Chinese and Japanese notes write it.
+        XCTAssertEqual(OutlineNumbering.outlineNumber("1.1罐子和盖子")?.parts, [1, 1])
+        XCTAssertEqual(OutlineNumbering.outlineNumber("2.瓶の準備")?.title, "瓶の準備")
+        XCTAssertNil(OutlineNumbering.outlineNumber("1.5GHz jars"))
+        XCTAssertNil(OutlineNumbering.outlineNumber("2罐子"))
+    }
+
+    func testLabelsWhoseCaselessTitleFollowsTheNumberAtOnceMakeTheSteps() {
+        let tutorial = read(
+            "# 罐子\n\n### 1.准备\n\n#### 1.1罐子\n\n```swift\nstruct Jar {}\n```\n\n```swift\nlet jar = Jar()\n```\n\n"
+                + "#### 1.2盖子说明\n\n盖子另讲。\n\n### 2.组装\n\n#### 2.1装好\n\n```swift\nstruct Lid {}\n```\n")
+        XCTAssertEqual(shape(tutorial), [[2, 0], [1]])
+        XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.label), ["1.1", "1.2", "2.1"])
     }
 
     func testNumberedHeadingsAreSectionsAndLeafStepsAndASectionWithoutStepsIsOneStep() {
