@@ -33,11 +33,22 @@ extension BuildState {
             // Banners opening the page (`# Course`, `# Part 1`, `# Project 1` over its text): the first heads them.
             return candidates[0]
         }
+        if opensPartsOfItsOwn(candidates, blocks) { return candidates[0] }
         let first = candidates.first { !isLeftoverHeader($0, blocks) } ?? nearest
         let anchorIsSection = blocks[anchor].label?.kind == .section && headingLevel(blocks[anchor]) != nil
         let headingBetween = blocks[(first + 1)..<anchor].contains(where: isUnlabelledHeading)
         if anchorIsSection || headingBetween || holdsAllContent(first, blocks) { return first }
         return candidates.last { $0 < first }
+    }
+
+    /// Whether the first level-1 heading stands right over a second, nothing between, and at least two more
+    /// level-1 headings follow the second: a title over the parts of the page (`# Course summary` over
+    /// `# Front end`, `# Back end`, `# Database`), not a stale header over the one heading that titles a page
+    /// of `##` sections.
+    private static func opensPartsOfItsOwn(_ candidates: [Int], _ blocks: [OutlineBlock]) -> Bool {
+        guard candidates.count >= 2, candidates[1] == candidates[0] + 1, blocks[candidates[0]].links != .whole
+        else { return false }
+        return blocks[(candidates[1] + 1)...].filter { headingLevel($0) == 1 }.count >= 2
     }
 
     /// A page whose first heading, with at most prose before it (a breadcrumb line), is one (`## Moya`, or

@@ -393,6 +393,18 @@ extension MarkdownReaderTests {
         XCTAssertEqual(blog.sections.map(\.title), ["Views", "Data"])
     }
 
+    /// A first level-1 heading right over a second, with more level-1 parts after the second, titles them
+    /// all; over the one heading that titles a page of `##` sections, it is a stale header.
+    func testAFirstLevelOneHeadingRightOverTheFirstOfSeveralPartsTitlesThem() {
+        let summary = read(
+            "# Jar course notes\n\n# Shelves\n\n## 1、Boards\n\n```swift\nlet board = 1\n```\n\n# Lids\n\n"
+                + "## 1、Threads\n\n```swift\nlet thread = 2\n```\n\n# Labels\n\nPrint them.\n")
+        XCTAssertEqual(summary.title, "Jar course notes")
+        XCTAssertEqual(summary.sections.map(\.title), ["1、Boards", "1、Threads"])
+        let stale = read("# Old draft\n\n# Real Title\n\n## Views\n\n```swift\nlet a = 1\n```\n\n# Later notes\n")
+        XCTAssertEqual(stale.title, "Real Title")
+    }
+
     /// A level-1 heading right over the first code, with more level-1 headings holding code after it, is
     /// the first section: the level-1 heading before it is the title, and without one there is none.
     func testALevelOneHeadingOverTheFirstCodeIsASectionWhenOthersFollow() {
