@@ -11,7 +11,8 @@ extension BuildState {
     /// authors put their title first, and later level-1 headings above the code (`# Background`, a
     /// platform's `# iOS` over numbered sections) are parts of the post. A leftover header is passed over:
     /// a heading with nothing under it before the next level-1 heading (a stale first heading), or a link
-    /// with only links under it (a back link, a table of contents). Where the page opens with a run of
+    /// with only links under it (a back link, a table of contents); but a first heading right over a second
+    /// that two or more level-1 headings follow titles them all, the parts of its page (`opensPartsOfItsOwn`). Where the page opens with a run of
     /// level-1 headings with nothing under them (`# Course`, `# Part 1`, `# Project 1` over its text), the
     /// first is the title and the others banners of its parts. When the heading stands right over the
     /// first code or step (no heading between) and content lies past its part of the document (after the
@@ -48,7 +49,7 @@ extension BuildState {
     private static func opensPartsOfItsOwn(_ candidates: [Int], _ blocks: [OutlineBlock]) -> Bool {
         guard candidates.count >= 2, candidates[1] == candidates[0] + 1, blocks[candidates[0]].links != .whole
         else { return false }
-        return blocks[(candidates[1] + 1)...].filter { headingLevel($0) == 1 }.count >= 2
+        return blocks[(candidates[1] + 1)...].lazy.filter { headingLevel($0) == 1 }.prefix(2).count == 2
     }
 
     /// A page whose first heading, with at most prose before it (a breadcrumb line), is one (`## Moya`, or

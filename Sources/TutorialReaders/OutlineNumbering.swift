@@ -314,7 +314,8 @@ enum OutlineNumbering {
     }
 
     /// The outline number a heading's text starts with and the title after it: `1. Title`, `1.1 Title`,
-    /// `1.1. Title`, `3.3.1. Title`, `1.1对象和类`. A single number needs its dot; each part has at most three digits. A
+    /// `1.1. Title`, `3.3.1. Title`, `1.1对象和类`. A single number needs its dot; each part has at most three
+    /// digits. A
     /// number that could be a quantity (`1.5 billion jars`: two parts, no dot after them) needs a title that
     /// does not start in lower case, unless `quantityAllowed` (the outline around it vouches for it:
     /// `headingNumbers`); one that cannot (`3.3.1 withCheckedContinuation`, `2.3. subject notes`) takes any
