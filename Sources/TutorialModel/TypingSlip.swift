@@ -16,12 +16,10 @@ public enum TypingSlip {
         let editedA = a[prefix..<(a.count - suffix)], editedB = b[prefix..<(b.count - suffix)]
         guard !(editedA + editedB).contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return false }
         switch (editedA.count, editedB.count) {
-        case (1, 1): return editedA.first.map(lowercased) != editedB.first.map(lowercased)
+        case (1, 1): return editedA.first?.asciiLowercased != editedB.first?.asciiLowercased
         case (1, 0), (0, 1): return true
         case (2, 2): return editedA.first == editedB.last && editedA.last == editedB.first
         default: return false
         }
     }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
 }

@@ -39,10 +39,9 @@ extension MarkdownBlocks {
         while offset < openingLine.end, bytes[offset] != fence.character { offset += 1 }
         while offset < openingLine.end, bytes[offset] == fence.character { offset += 1 }
         let word = Array(written.utf8)
-        let lowercased = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
         while offset + word.count <= openingLine.end {
-            if (0..<word.count).allSatisfy({ lowercased(bytes[offset + $0]) == word[$0] }) {
-                let capitalised = bytes[offset] >= 0x41 && bytes[offset] <= 0x5A
+            if (0..<word.count).allSatisfy({ bytes[offset + $0].asciiLowercased == word[$0] }) {
+                let capitalised = bytes[offset].asciiLowercased != bytes[offset]
                 let replacement = capitalised ? meant.prefix(1).uppercased() + meant.dropFirst() : meant
                 return .init(
                     title: "Write `\(replacement)`",

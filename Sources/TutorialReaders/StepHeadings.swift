@@ -77,8 +77,7 @@ public enum StepHeadings {
         let first = utf8[index]
         let next = utf8.index(after: index)
         guard first < 0x80, next < utf8.endIndex, utf8[next] < 0x80 else { return true }
-        func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
-        return keywordOpenings.contains([lowered(first), lowered(utf8[next])])
+        return keywordOpenings.contains([first.asciiLowercased, utf8[next].asciiLowercased])
     }
 
     /// The first two characters of the keywords that open with two ASCII letters (`st`ep, `se`ction,
