@@ -8,23 +8,25 @@
 ///
 /// Found by shape, not by words: a run of at least two such paragraphs numbered one after another from 0 or
 /// 1 labels steps when at least one of its parts shows code (a numbered run without code is a list of
-/// reasons or notes in prose). Marks Markdown reads as a list (`1.`, `1)`) are list items already where the
-/// line opens with them (a paragraph opens with one only behind markup: bold, an escape), and a
-/// CJK numeral (`一、`) is left alone: authors number the parts of a text with it, not its steps. A page
-/// that labels steps otherwise keeps its own labels.
+/// reasons or notes in prose). A run of step labels with a title each labels steps with or without code
+/// (`step 1: Run the simulation`, a screenshot, `step 2: Open the waveform`): the word is the author's label,
+/// so a part it labels counts as a step however it is shown. Marks Markdown reads as a list (`1.`, `1)`)
+/// are list items already where the line opens with them (a paragraph opens with one only behind markup:
+/// bold, an escape), and a CJK numeral (`一、`) is left alone: authors number the parts of a text with it,
+/// not its steps. A page that labels steps otherwise keeps its own labels.
 enum EnumeratedParagraphs {
     /// The blocks with the paragraphs of each accepted run labelled as steps.
     static func label(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
         guard !blocks.contains(where: { $0.label?.kind == .step }) else { return blocks }
-        var candidates: [(index: Int, number: Int, label: String, title: String, listMark: Bool)] = []
+        var candidates: [(index: Int, number: Int, label: String, title: String, listMark: Bool, stepWord: Bool)] = []
         for (index, block) in blocks.enumerated() {
             guard case .paragraph = block.kind, block.label == nil else { continue }
             if let found = enumeration(block.text) {
-                candidates.append((index, found.number, found.label, found.title, found.listMark))
+                candidates.append((index, found.number, found.label, found.title, found.listMark, false))
             } else if block.listItem == nil, let match = StepHeadings.match(Substring(block.text)),
                 match.kind == .step, let number = match.number
             {
-                candidates.append((index, number, match.label, match.title, false))
+                candidates.append((index, number, match.label, match.title, false, true))
             }
         }
         guard candidates.count >= 2 else { return blocks }
@@ -41,7 +43,8 @@ enum EnumeratedParagraphs {
         for run in runs where run.count >= 2 {
             let indices = run.map { candidates[$0].index }
             let withCode = indices.indices.map { showsCode(from: indices[$0], to: indices[safe: $0 + 1], blocks) }
-            guard withCode.contains(true) else { continue }
+            let labelledByWord = run.allSatisfy { candidates[$0].stepWord && !candidates[$0].title.isEmpty }
+            guard withCode.contains(true) || labelledByWord else { continue }
             for (offset, position) in run.enumerated() {
                 let candidate = candidates[position]
                 // A list written by hand with a list's own marks reads as that list: a numbered item with

@@ -34,7 +34,10 @@ enum OutlineNumbering {
             for (index, number) in impliedSections { numbers[index] = [number] }
         }
         guard let sectionLevel = seriesLevel(numbers, blocks) else { return (blocks, [], false) }
-        guard seriesNumbersSections(at: sectionLevel, blocks, titleOutsideHeadings: titleOutsideHeadings) else {
+        guard
+            seriesNumbersSections(
+                at: sectionLevel, blocks, numbers: numbers, titleOutsideHeadings: titleOutsideHeadings)
+        else {
             return (blocks, [], false)
         }
 
@@ -208,20 +211,29 @@ enum OutlineNumbering {
     /// Whether above the series at `level` stands at most the title, or only level-1 headings (the title and
     /// the parts the series is grouped in: `# iOS` over `## 1. Create the project`, `# macOS` over its own
     /// `## 1.`): a series under several shallower headings below the top (`## Custom Row` over `### 1. Create
-    /// the row`, `### 2. Use it`) numbers things inside a section, not the sections. Where front matter or an
+    /// the row`, `### 2. Use it`) numbers things inside a section, not the sections. Only headings the series
+    /// stands under count as above it: a level-2 topic inside a later level-1 part (`# Placement` over
+    /// `## Cell design`) leaves a series right under the title its sections. Where front matter or an
     /// article header names the page, a lone shallower heading below level 1 is no title but the one section
     /// the series stands in (`title:` in front matter over `## Data` over `### 1. Rows`, `### 2. Cells`).
     private static func seriesNumbersSections(
-        at level: Int, _ blocks: [OutlineBlock], titleOutsideHeadings: Bool
+        at level: Int, _ blocks: [OutlineBlock], numbers: [Int: [Int]], titleOutsideHeadings: Bool
     ) -> Bool {
         var shallower = 0
-        var shallowerBelowTop = 0
-        for block in blocks {
-            guard case .heading(let heading) = block.kind, heading < level else { continue }
+        var aboveBelowTop = Set<Int>()
+        // The nearest shallower heading at each level before the block being read: what it stands under.
+        var enclosing: [Int: Int] = [:]
+        for (index, block) in blocks.enumerated() {
+            guard case .heading(let heading) = block.kind else { continue }
+            if heading == level, numbers[index]?.count == 1 {
+                aboveBelowTop.formUnion(enclosing.filter { $0.key > 1 }.values)
+            }
+            enclosing = enclosing.filter { $0.key < heading }
+            guard heading < level else { continue }
             shallower += 1
-            if heading > 1 { shallowerBelowTop += 1 }
+            enclosing[heading] = index
         }
-        return shallowerBelowTop == 0 || (shallower <= 1 && !titleOutsideHeadings)
+        return aboveBelowTop.isEmpty || (shallower <= 1 && !titleOutsideHeadings)
     }
 
     /// A page without code whose headings at one level are a series of one word and a counting number

@@ -1,7 +1,7 @@
 /// Recognises step and section labels in every language the readers meet, for every reader.
 ///
 /// A label is a keyword with a number, alone on its line or followed by a title on the same line:
-/// - English: `Step 3`, `Step 3:`, `Step 3.`, `Section 2: Title`, `STEP 3 — Title` (keyword case ignored),
+/// - English: `Step 3`, `Step 3:`, `Step 3.`, `Step-3`, `Section 2: Title`, `STEP 3 — Title` (keyword case ignored),
 ///   and the same words in Spanish (`Paso 3`, `Sección 2`), Portuguese (`Passo`, `Seção`), French (`Étape`),
 ///   German (`Schritt`, `Abschnitt`), Italian (`Passaggio`, `Sezione`), Dutch (`Stap`), Vietnamese (`Bước`)
 ///   and Russian (`Шаг`, `Раздел`);
@@ -138,6 +138,11 @@ public enum StepHeadings {
             }
             // `Steps`, `Stepping`: the keyword must end where the word ends.
             var index = afterKeyword
+            // `Step-1`: a hyphen joining a Latin keyword to its number (`Step-by-step` has no number after it).
+            if keyword.latin, index < body.endIndex, body[index] == "-" {
+                let afterHyphen = body.index(after: index)
+                if afterHyphen < body.endIndex, digitValue(body[afterHyphen]) != nil { index = afterHyphen }
+            }
             index = skipSpaces(body, from: index)
             guard let (number, numberEnd) = parseNumber(body[index...], allowCJK: !keyword.latin) else { return nil }
             return (keyword.kind, number, numberEnd, keyword.latin)

@@ -102,11 +102,19 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(steps(spanish).map(\.number), [1, 2])
     }
 
-    func testStepWordParagraphsWithoutARunWithCodeOrInAListStayProse() {
-        // No code in the run: a sentence that begins with the word.
-        let prose = read(
-            "# Jars\n\nStep 1: think about it.\n\nStep 2: think again.\n\n## Code\n\n```swift\nstruct Jar {}\n```\n\n```swift\nvar jar = Jar()\n```\n")
-        XCTAssertEqual(steps(prose).map(\.label), [nil, nil])
+    func testStepWordParagraphsLabelARunWithoutCodeWhereMarksAloneDoNot() {
+        // Step words label their parts however they are shown (screenshots here): prose steps.
+        let labelled = read(
+            "# Jars\n\nstep 1: Mix the glaze\n\n![mix](mix.png)\n\nstep 2:Dip each jar\n\n## Code\n\n```swift\nstruct Jar {}\n```\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(steps(labelled).map(\.label), ["step 1", "step 2", nil, nil])
+        XCTAssertEqual(steps(labelled).map(\.snippets), [0, 0, 1, 1])
+        // Marks alone without code are a list of notes in prose.
+        let notes = read(
+            "# Jars\n\n1、 think about it.\n\n2、 think again.\n\n## Code\n\n```swift\nstruct Jar {}\n```\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(steps(notes).map(\.label), [nil, nil])
+    }
+
+    func testStepWordParagraphsOutOfARunOrInAListStayProse() {
         // A lone label, and a run that does not start at 0 or 1.
         for (first, second) in [("Step 1: Declare", "Then fill"), ("Step 2: Declare", "Step 3: Fill")] {
             let tutorial = read("# Jars\n\n\(first)\n\n```swift\nstruct Jar {}\n```\n\n\(second)\n\n```swift\nvar jar = Jar()\n```\n")

@@ -117,6 +117,16 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(shape(tutorial), [[1, 1], [1]])
     }
 
+    func testAHeadingInsideALaterPartDoesNotStandAboveASeriesRightUnderTheTitle() {
+        // `## Glazes` stands in the later level-1 part, not over `### 1.` and `### 2.`: the series stays the
+        // outline right under the title, a one-step section per part, prose-only included.
+        let tutorial = read(
+            "# Jars\n\n### 1. Measure\n\n```\nwidth = 80\n```\n\n### 2. Choose a glaze\n\nAny will do.\n\n"
+                + "# Firing\n\nLoad the kiln:\n\n```sh\nkiln load\n```\n\n## Glazes\n\n- matte\n- gloss\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Measure", "Choose a glaze", "Firing"])
+        XCTAssertEqual(shape(tutorial), [[1], [0], [1]])
+    }
+
     func testALoneNumberedHeadingIsNoSeries() {
         let tutorial = read("# Jars\n\n## 1. Why jars\n\nBecause.\n\n## Make one\n\n```swift\nlet jar = Jar()\n```\n")
         XCTAssertEqual(tutorial.sections.map(\.title), ["Make one"])
@@ -258,6 +268,15 @@ final class OutlineShapesTests: XCTestCase {
         let skipped = read(
             "# Jars\n\n## Step 1\n\n```swift\nlet a = 1\n```\n\nStep 5: not the next one.\n\n```swift\nlet b = 2\n```\n")
         XCTAssertEqual(skipped.steps.map(\.label), ["Step 1"])
+    }
+
+    func testBoldStepLabelsWithAHyphenBeforeTheNumberAreLabels() {
+        // `**Step-1** \` then the instruction on the next line (a hard break), as course notes write them.
+        let tutorial = read(
+            "## Jars\n\n**Step-1** \\\nClone the shelf\n```bash\ngit clone shelf\n```\n\n**Step-2** \\\nSave the file.\n\n"
+                + "**Step-3** \\\nBuild it\n```bash\nmake\n```\n")
+        XCTAssertEqual(shape(tutorial), [[1, 0, 1]])
+        XCTAssertEqual(tutorial.sections.first?.steps.map(\.label), ["Step-1", "Step-2", "Step-3"])
     }
 
     func testJekyllLiquidCodeTagsAreCodeWithTheirLanguage() throws {
