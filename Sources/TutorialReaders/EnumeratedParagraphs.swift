@@ -12,7 +12,8 @@
 /// (`step 1: Run the simulation`, a screenshot, `step 2: Open the waveform`): the word is the author's label,
 /// so a part it labels counts as a step however it is shown. Marks Markdown reads as a list (`1.`, `1)`)
 /// are list items already where the line opens with them (a paragraph opens with one only behind markup:
-/// bold, an escape), and a CJK numeral (`一、`) is left alone: authors number the parts of a text with it,
+/// bold, an escape), a number opening a bullet (`- 1、Resize`) numbers a list the author made already, and a
+/// CJK numeral (`一、`) is left alone: authors number the parts of a text with it,
 /// not its steps. A page that labels steps otherwise keeps its own labels.
 enum EnumeratedParagraphs {
     /// The blocks with the paragraphs of each accepted run labelled as steps.
@@ -21,7 +22,7 @@ enum EnumeratedParagraphs {
         var candidates: [(index: Int, number: Int, label: String, title: String, listMark: Bool, stepWord: Bool)] = []
         for (index, block) in blocks.enumerated() {
             guard case .paragraph = block.kind, block.label == nil else { continue }
-            if let found = enumeration(block.text) {
+            if !block.opensBulletItem, let found = enumeration(block.text) {
                 candidates.append((index, found.number, found.label, found.title, found.listMark, false))
             } else if block.listItem == nil, let match = StepHeadings.match(Substring(block.text)),
                 match.kind == .step, let number = match.number

@@ -211,6 +211,8 @@ struct HTMLBlocks {
                 node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: true)
             if name == "li", let number = numberedItemNumber(node) {
                 for index in first..<blocks.count { blocks[index].listItem = .init(number: number, opens: index == first) }
+            } else if name == "li", first < blocks.count, let list = node.pointee.parent, Self.name(of: list) == "ul" {
+                blocks[first].opensBulletItem = true
             }
             return
         }

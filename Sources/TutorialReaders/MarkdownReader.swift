@@ -107,6 +107,14 @@ struct MarkdownBlocks {
         return blocks(under: root)
     }
 
+    /// Whether `paragraph` is the first block of an item of a bulleted list.
+    private static func opensBulletItem(_ paragraph: OpaquePointer) -> Bool {
+        guard let item = cmark_node_parent(paragraph), cmark_node_get_type(item) == CMARK_NODE_ITEM,
+            cmark_node_first_child(item) == paragraph, let list = cmark_node_parent(item)
+        else { return false }
+        return cmark_node_get_list_type(list) == CMARK_BULLET_LIST
+    }
+
     /// Walks the tree with cmark's own iterator (no recursion, so deep nesting cannot exhaust the stack).
     private mutating func blocks(under root: OpaquePointer) -> [OutlineBlock] {
         var result: [OutlineBlock] = []
@@ -187,9 +195,10 @@ struct MarkdownBlocks {
                     diagnostics += HeadingLookAlikes.diagnostics(paragraphLines: paragraphLines, lineIndex: lineIndex)
                 }
             } else {
-                result.append(
-                    OutlineBlock(
-                        kind: .paragraph, text: inlineText(node), range: paragraphRange(node), links: linkShape(node)))
+                var block = OutlineBlock(
+                    kind: .paragraph, text: inlineText(node), range: paragraphRange(node), links: linkShape(node))
+                block.opensBulletItem = Self.opensBulletItem(node)
+                result.append(block)
             }
         case CMARK_NODE_CODE_BLOCK:
             result.append(codeBlock(node))

@@ -23,6 +23,9 @@ struct OutlineBlock: Sendable, Equatable {
     /// Set on the blocks of an item of a numbered list at the document's top level (`1. Do this`): the
     /// item's number, and whether the block is the item's first.
     var listItem: ListItem? = nil
+    /// Set on the first block of an item of a bulleted list (`- 1、Resize`, `<ul><li>2) Move…`): a number the
+    /// author wrote there numbers the bullet, and the list is already the author's (`EnumeratedParagraphs`).
+    var opensBulletItem = false
     /// How much of the block's text is link text: what tells an index page (lists of links to other pages)
     /// and a leftover header (a back link, a table of contents) from a tutorial's own prose.
     var links: LinkShape = .none
@@ -62,6 +65,7 @@ struct OutlineBlock: Sendable, Equatable {
             kind: kind ?? self.kind, text: text ?? self.text, range: range ?? self.range, label: label ?? self.label,
             links: links)
         block.listItem = listItem
+        block.opensBulletItem = opensBulletItem
         return block
     }
 }

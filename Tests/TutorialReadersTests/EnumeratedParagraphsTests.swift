@@ -24,6 +24,28 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.title), ["准备环境。", "下载：", "解压，然后进入目录。", "运行："])
     }
 
+    func testNumbersOpeningBulletItemsNumberTheBulletsNotTheSteps() {
+        // The author made a bulleted list; the numbers written in its items are the list's, and the code
+        // after it is one step, as with any list of notes.
+        let markdown = read(
+            "# Jars\n\n## Prepare\n\nThe function:\n\n- 1）resize the image；\n- 2）move the channel first；\n"
+                + "- 3）add a dimension：\n\n```python\ndef prepare(image): pass\n```\n\n## Fill\n\n```python\nfill()\n```\n")
+        XCTAssertEqual(steps(markdown).map(\.label), [nil, nil])
+        XCTAssertEqual(steps(markdown).map(\.snippets), [1, 1])
+        // Bullets that each hold their code stay a step per code block too.
+        let held = read("# Jars\n\n* 1、Count\n\n  ```objc\n  - (NSInteger)count;\n  ```\n* 2、Fill\n\n  ```objc\n  - (void)fill;\n  ```\n")
+        XCTAssertEqual(steps(held).map(\.label), [nil, nil])
+        let html = HTMLReader.read(
+            SourceDocument(
+                path: "page.html",
+                text: "<h1>Jars</h1><ul><li>1) resize</li><li>2) move</li></ul><pre><code>prepare()</code></pre>"
+                    + "<h2>Fill</h2><pre><code>fill()</code></pre>"))
+        XCTAssertEqual(steps(html).map(\.label), [nil, nil])
+        // The same numbers opening paragraphs are the author's enumeration.
+        let paragraphs = read("# Jars\n\n1）Declare\n\n```swift\nstruct Jar {}\n```\n\n2）Fill\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(steps(paragraphs).map(\.label), ["1）", "2）"])
+    }
+
     func testParenthesisedFullWidthAndCircledNumbersAreEnumerationsToo() {
         for (first, second) in [("（1）", "（2）"), ("(1)", "(2)"), ("1）", "2）"), ("１．", "２．"), ("①", "②"), ("1.-", "2.-")] {
             let tutorial = read("# Jars\n\n\(first)Declare\n\n```swift\nstruct Jar {}\n```\n\n\(second)Fill\n\n```swift\nvar jar = Jar()\n```\n")
