@@ -77,7 +77,8 @@ struct BuildState {
         sectionsAsSteps: Set<Int> = [], listsAreDetail: Bool = false
     ) {
         self.blocks = blocks
-        let (listSteps, listBlocks, unnumberedListSteps) = Self.numberedListSteps(blocks)
+        let titleIndex = Self.titleIndex(blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle)
+        let (listSteps, listBlocks, unnumberedListSteps) = Self.numberedListSteps(blocks, titleIndex: titleIndex)
         (self.listSteps, self.listBlocks, self.unnumberedListSteps) = (listSteps, listBlocks, unnumberedListSteps)
         self.sectionsAsSteps =
             listsAreDetail ? sectionsAsSteps : sectionsAsSteps.filter { !Self.holdsListSteps($0, blocks, listSteps) }
@@ -97,7 +98,7 @@ struct BuildState {
         self.captionFileNames = captionFileNames
         self.captions = captions
 
-        titleIndex = Self.titleIndex(blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle)
+        self.titleIndex = titleIndex
         let sectionTitleHeadings = Self.sectionTitleHeadings(blocks, titleIndex: titleIndex)
         self.sectionTitleHeadings = sectionTitleHeadings
         let sectionTitles = Set(sectionTitleHeadings.values)

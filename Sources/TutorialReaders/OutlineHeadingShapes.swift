@@ -134,13 +134,14 @@ extension BuildState {
     /// `unnumbered` holds the openers of lists that lost an item without code: their numbers skip where
     /// the author's did not, so `step-numbering` must not judge them.
     static func numberedListSteps(
-        _ blocks: [OutlineBlock]
+        _ blocks: [OutlineBlock], titleIndex: Int? = nil
     ) -> (openers: Set<Int>, blocks: Set<Int>, unnumbered: Set<Int>) {
         func countOpeners(_ range: ClosedRange<Int>) -> Int { range.count { blocks[$0].listItem?.opens == true } }
         let proseOnly = !blocks.contains { $0.isCode || $0.label?.kind == .step }
         // Step labels only: numbered sections (`## 3. Configure the store`) label sections, so a list inside one
-        // of an outline of steps is read as in a page without labels.
-        let hasLabels = blocks.contains { $0.label?.kind == .step }
+        // of an outline of steps is read as in a page without labels. The title's own label (`# Step 3: CSV
+        // files` over the page) names the page, not a step in it: it labels none of the page's steps.
+        let hasLabels = blocks.indices.contains { $0 != titleIndex && blocks[$0].label?.kind == .step }
         // In a page of labelled sections (`## Section 2: …`, `## 2. …`), each section is a page of its own:
         // its list is measured against its own paragraphs and items.
         let sectionStarts = blocks.indices.filter { headingLevel(blocks[$0]) != nil && blocks[$0].label?.kind == .section }

@@ -163,6 +163,18 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "2."])
     }
 
+    func testAStepLabelThatTitlesThePageLabelsNoStepInIt() {
+        // `### Step 3: …` over everything names the page (one file of a tutorial in many); its numbered list
+        // is read as in a page without labels: the items that show code are the steps.
+        let tutorial = read(
+            "### Step 3: Pickle the jars\n\n#### Instructions\n\n1. **Wash the jars**:\n   - Use hot water.\n\n"
+                + "2. **Write the brine**:\n   ```python\n   brine = salt + water\n   ```\n\n3. **Label them**:\n   - By hand.\n\n"
+                + "4. **Seal them**:\n   ```python\n   seal(jars)\n   ```\n\n#### Tips\n\n- Keep them cool.\n")
+        XCTAssertEqual(tutorial.title, "Step 3: Pickle the jars")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["2.", "4."])
+    }
+
     func testANumberedListWithCodeOnlyAfterItIsProse() {
         let tutorial = read("# Jars\n\n## Make\n\nTwo fields:\n\n1. the size,\n2. the lid.\n\n```swift\nstruct Jar {}\n```\n")
         XCTAssertEqual(shape(tutorial), [[1]])
