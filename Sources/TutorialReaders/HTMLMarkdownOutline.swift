@@ -122,7 +122,7 @@ enum OutlineBuilder {
             switch block.kind {
             case .paragraph, .prose:
                 text += 1
-                if block.links != .none { linked += 1 }
+                if block.links != .none, !block.linksStayOnPage { linked += 1 }
             case .heading, .code: continue
             }
         }

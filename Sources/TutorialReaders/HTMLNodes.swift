@@ -85,6 +85,25 @@ extension HTMLBlocks {
         return sawWords ? .opens : .whole
     }
 
+    /// Whether the block's own links (nested blocks left out, as in `linkShape(of:)`) all point into the page
+    /// itself (`href="#setup"`), with one link at least.
+    func linksStayOnPage(of node: xmlNodePtr) -> Bool {
+        var sawLink = false
+        var stack: [(xmlNodePtr, Int)] = [(node, 0)]
+        while let (current, depth) = stack.popLast() {
+            guard current.pointee.type == XML_ELEMENT_NODE else { continue }
+            let name = Self.name(of: current)
+            if current != node, Self.skippedElements.contains(name) || Self.blockElements.contains(name) { continue }
+            if name == "a", current != node {
+                guard let href = Self.attribute("href", of: current), href.hasPrefix("#") else { return false }
+                sawLink = true
+                continue
+            }
+            Self.pushChildren(of: current, depth: depth, onto: &stack)
+        }
+        return sawLink
+    }
+
     /// From the element's start tag to its end tag; without an end tag, to the end of its last line.
     mutating func elementRange(_ node: xmlNodePtr, name: String) -> SourceRange {
         let nodeLine = line(of: node)

@@ -204,8 +204,9 @@ struct HTMLBlocks {
                 let range = elementRange(node, name: name)
                 let kind: OutlineBlock.Kind = name == "td" || name == "th" ? .prose : .paragraph
                 let label = name == "p" && !inProse ? paragraphLabel(node, text: text) : nil
-                blocks.append(
-                    OutlineBlock(kind: kind, text: text, range: range, label: label, links: linkShape(of: node)))
+                var block = OutlineBlock(kind: kind, text: text, range: range, label: label, links: linkShape(of: node))
+                block.linksStayOnPage = linksStayOnPage(of: node)
+                blocks.append(block)
             }
             walkChildren(
                 node, depth: depth, inProse: inProse || Self.proseContainers.contains(name), structuralOnly: true)

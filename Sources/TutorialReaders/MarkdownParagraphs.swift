@@ -33,11 +33,11 @@ extension MarkdownBlocks {
         // The lines cmark-gfm split off a paragraph before a table carry no source positions, nor do their
         // inlines (`paragraphLines`): where its parts stand is unknown, so such a paragraph is not split.
         guard !labelStarts.isEmpty, cmark_node_get_start_line(node) > 0 else {
-            return [
-                OutlineBlock(
-                    kind: .paragraph, text: text, range: paragraphRange(node), label: paragraphLabel(node, text: text),
-                    links: linkShape(node))
-            ]
+            var block = OutlineBlock(
+                kind: .paragraph, text: text, range: paragraphRange(node), label: paragraphLabel(node, text: text),
+                links: linkShape(node))
+            block.linksStayOnPage = linksStayOnPage(node)
+            return [block]
         }
         var blocks: [OutlineBlock] = []
         let paragraphRange = nodeRange(node)
@@ -146,6 +146,19 @@ extension MarkdownBlocks {
         }
         guard sawLink else { return .none }
         return sawWords ? .opens : .whole
+    }
+
+    /// Whether the node's links all point into the page itself (`#anchor`), with one link at least.
+    func linksStayOnPage(_ node: OpaquePointer) -> Bool {
+        var sawLink = false
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            child = cmark_node_next(current)
+            guard cmark_node_get_type(current) == CMARK_NODE_LINK else { continue }
+            guard string(cmark_node_get_url(current)).hasPrefix("#") else { return false }
+            sawLink = true
+        }
+        return sawLink
     }
 
     func isLineBreak(_ node: OpaquePointer) -> Bool {

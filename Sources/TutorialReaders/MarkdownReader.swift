@@ -198,6 +198,7 @@ struct MarkdownBlocks {
                 var block = OutlineBlock(
                     kind: .paragraph, text: inlineText(node), range: paragraphRange(node), links: linkShape(node))
                 block.opensBulletItem = Self.opensBulletItem(node)
+                block.linksStayOnPage = linksStayOnPage(node)
                 result.append(block)
             }
         case CMARK_NODE_CODE_BLOCK:

@@ -29,6 +29,9 @@ struct OutlineBlock: Sendable, Equatable {
     /// How much of the block's text is link text: what tells an index page (lists of links to other pages)
     /// and a leftover header (a back link, a table of contents) from a tutorial's own prose.
     var links: LinkShape = .none
+    /// Set when every link of the block points into the page itself (`[vpc.tf](#vpctf)`): a table of contents
+    /// of this page, not links to other pages, so it makes no index page of a tutorial.
+    var linksStayOnPage = false
 
     struct ListItem: Sendable, Equatable {
         let number: Int
@@ -66,6 +69,7 @@ struct OutlineBlock: Sendable, Equatable {
             links: links)
         block.listItem = listItem
         block.opensBulletItem = opensBulletItem
+        block.linksStayOnPage = linksStayOnPage
         return block
     }
 }

@@ -176,6 +176,27 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
     }
 
+    func testATableOfContentsOfThePageMakesNoIndexPage() {
+        // Its links point into the page (`#declare`): a tutorial's own contents, however long, above its parts.
+        let contents = "- [Declare](#declare)\n  - [Jar.swift](#jarswift)\n  - [Lid.swift](#lidswift)\n- [Fill](#fill)\n"
+            + "  - [Fill.swift](#fillswift)\n"
+        let text =
+            "### Contents\n\n\(contents)\n# Jars\n\n## Declare\n\n```swift\nstruct Jar {}\n```\n\n### Lid.swift\n\n"
+            + "```swift\nstruct Lid {}\n```\n\n## Fill\n\n```swift\nvar jar = Jar()\n```\n"
+        XCTAssertFalse(
+            OutlineBuilder.isIndexPage(MarkdownReader.blocks(SourceDocument(path: "c.md", text: text)).blocks))
+        XCTAssertEqual(read(text).sections.map(\.title), ["Declare", "Fill"])
+        let html = HTMLReader.read(
+            SourceDocument(
+                path: "c.html",
+                text:
+                    "<html><body><ul><li><a href=\"#declare\">Declare</a></li><li><a href=\"#lid\">Lid</a></li>"
+                    + "<li><a href=\"#fill\">Fill</a></li><li><a href=\"#seal\">Seal</a></li></ul><h1>Jars</h1>"
+                    + "<h2 id=\"declare\">Declare</h2><pre><code>struct Jar {}</code></pre>"
+                    + "<h2 id=\"fill\">Fill</h2><pre><code>var jar = Jar()</code></pre></body></html>"))
+        XCTAssertEqual(html.sections.map(\.title), ["Declare", "Fill"])
+    }
+
     // MARK: - Numbered instructions without code
 
     func testANumberedListOfInstructionsIsTheStepsOfAPageWithoutCode() {
