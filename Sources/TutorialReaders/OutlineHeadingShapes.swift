@@ -243,13 +243,14 @@ extension BuildState {
     }
 
     /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First
-    /// Workflow` and their code, or `## Step 5` over `## Setup` in a page without a level-1 heading): the
-    /// document's first heading is a step label, no other block carries one, and headings follow, none
-    /// shallower. That label heads the whole page, not one step.
+    /// Workflow` and their code, `# 第 4 节：微调` over its parts, or `## Step 5` over `## Setup` in a page
+    /// without a level-1 heading): the document's first heading is a step or section label, no other block
+    /// carries one of its kind, and headings follow, none shallower. That label heads the whole page, not one
+    /// step or section.
     static func stepLabelTitle(_ blocks: [OutlineBlock]) -> Int? {
         guard let first = blocks.firstIndex(where: { headingLevel($0) != nil }), let level = headingLevel(blocks[first]),
-            blocks[first].label?.kind == .step,
-            !blocks[(first + 1)...].contains(where: { $0.label?.kind == .step })
+            let kind = blocks[first].label?.kind,
+            !blocks[(first + 1)...].contains(where: { $0.label?.kind == kind })
         else { return nil }
         // Other headings follow, none shallower: at level 1 they stand under it, below it they are its siblings
         // (`## Step 5` over `## Setup`, where the page has no level-1 heading).

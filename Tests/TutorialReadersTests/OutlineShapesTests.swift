@@ -175,6 +175,20 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["2.", "4."])
     }
 
+    func testASectionLabelThatTitlesThePageIsItsTitle() {
+        // `# 第 4 节：…` (section 4) over the page's own parts: one lesson of a course per file.
+        let lesson = read(
+            "# 第 4 节：腌制\n\n## 资料\n\n- 链接\n\n## 笔记\n\n```sh\nwash jars\n```\n\n```sh\nseal jars\n```\n")
+        XCTAssertEqual(lesson.title, "第 4 节：腌制")
+        XCTAssertEqual(lesson.sections.map(\.title), ["笔记"])
+        XCTAssertEqual(shape(lesson), [[1, 1]])
+        // Where several headings carry the label, they are the page's sections.
+        let sections = read(
+            "# Section 1: Wash\n\n## Rinse\n\n```sh\nrinse\n```\n\n# Section 2: Seal\n\n## Close\n\n```sh\nclose\n```\n")
+        XCTAssertNil(sections.title)
+        XCTAssertEqual(sections.sections.map(\.title), ["Wash", "Seal"])
+    }
+
     func testANumberedListWithCodeOnlyAfterItIsProse() {
         let tutorial = read("# Jars\n\n## Make\n\nTwo fields:\n\n1. the size,\n2. the lid.\n\n```swift\nstruct Jar {}\n```\n")
         XCTAssertEqual(shape(tutorial), [[1]])
