@@ -77,7 +77,7 @@ struct BuildState {
         sectionsAsSteps: Set<Int> = [], listsAreDetail: Bool = false
     ) {
         self.blocks = blocks
-        let titleIndex = Self.titleIndex(blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle)
+        titleIndex = Self.titleIndex(blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle)
         let (listSteps, listBlocks, unnumberedListSteps) = Self.numberedListSteps(blocks, titleIndex: titleIndex)
         (self.listSteps, self.listBlocks, self.unnumberedListSteps) = (listSteps, listBlocks, unnumberedListSteps)
         self.sectionsAsSteps =
@@ -98,7 +98,6 @@ struct BuildState {
         self.captionFileNames = captionFileNames
         self.captions = captions
 
-        self.titleIndex = titleIndex
         let sectionTitleHeadings = Self.sectionTitleHeadings(blocks, titleIndex: titleIndex)
         self.sectionTitleHeadings = sectionTitleHeadings
         let sectionTitles = Set(sectionTitleHeadings.values)
