@@ -4,17 +4,17 @@
 ///
 /// The same holds for a step label written as plain text at the start of a top-level paragraph (`Step 1:
 /// Create the project`, `Paso 2. Instala`, `步骤3：`) in a page that labels no step with markup: the label
-/// words are the headings' own (`StepHeadings`), and it is the run that makes them labels, not the words.
+/// words are the headings' own (`StepHeadings`), and a lone one is a sentence; a numbered run makes them labels.
 ///
-/// Found by shape, not by words: a run of at least two such paragraphs numbered one after another from 0 or
-/// 1 labels steps when at least one of its parts shows code (a numbered run without code is a list of
-/// reasons or notes in prose). A run of step labels with a title each labels steps with or without code
-/// (`step 1: Run the simulation`, a screenshot, `step 2: Open the waveform`): the word is the author's label,
-/// so a part it labels counts as a step however it is shown. Marks Markdown reads as a list (`1.`, `1)`)
-/// are list items already where the line opens with them (a paragraph opens with one only behind markup:
-/// bold, an escape), a number opening a bullet (`- 1、Resize`) numbers a list the author made already, and a
-/// CJK numeral (`一、`) is left alone: authors number the parts of a text with it,
-/// not its steps. A page that labels steps otherwise keeps its own labels.
+/// Found by shape: a run of at least two such paragraphs numbered one after another from 0 or 1 labels steps
+/// when at least one of its parts shows code (a run of bare numbers without code is a list of reasons or notes
+/// in prose). A run of step labels, a title after each, labels steps with or without code (`step 1: Run the
+/// simulation`, a screenshot, `step 2: Open the waveform`): the word names what the part is, so each counts as
+/// a step however it is shown. Marks Markdown reads as a list (`1.`, `1)`) are list items already where the
+/// line opens with them (a paragraph opens with one only behind markup: bold, an escape), a number opening a
+/// bullet (`- 1、Resize`) numbers a list the author made already, and a CJK numeral (`一、`) is left alone:
+/// authors number the parts of a text with it, not its steps. A page that labels steps otherwise keeps its
+/// own labels.
 enum EnumeratedParagraphs {
     /// The blocks with the paragraphs of each accepted run labelled as steps.
     static func label(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
