@@ -192,7 +192,7 @@ struct HTMLBlocks {
                 blocks.append(
                     OutlineBlock(
                         kind: .heading(level: level), text: text, range: range,
-                        label: StepHeadings.match(Substring(text)), links: linkShape(of: node)))
+                        label: StepHeadings.match(Substring(text), inHeading: true), links: linkShape(of: node)))
             }
             walkChildren(node, depth: depth, inProse: inProse, structuralOnly: true)
             return

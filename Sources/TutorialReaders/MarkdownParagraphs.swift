@@ -17,17 +17,22 @@ extension MarkdownBlocks {
             children.append(current)
             child = cmark_node_next(current)
         }
-        // Children that start a line with a bold or emphasised step label.
+        // Children that start a line with a step label: a bold or emphasised one (`**Step 3.**`), or a plain one
+        // numbered right after the label before it where the paragraph opens with a label (`Step 9: …` lines
+        // pasted with no blank line before `Step 10: …`); a plain line that only starts like a label inside
+        // prose starts no step.
         var labelStarts: [Int] = []
-        for index in children.indices.dropFirst() {
-            guard isLineBreak(children[index - 1]), stepLabelPrefix(children[index]) != nil
-            else { continue }
-            // The whole line must read as a label too: `**Step 3** above shows…` is a sentence.
-            let line = children[index...].prefix { !isLineBreak($0) }
-            guard let match = StepHeadings.match(Substring(collapseWhitespace(line.map(rawInlineText).joined()))),
-                match.kind == .step
+        var previousNumber =
+            children.contains(where: isLineBreak) ? stepLabel(ofLineAt: 0, in: children)?.number : nil
+        for index in children.indices.dropFirst() where isLineBreak(children[index - 1]) {
+            let emphasised = stepLabelPrefix(children[index]) != nil
+            guard emphasised || previousNumber != nil,
+                // The whole line must read as a label too: `**Step 3** above shows…` is a sentence.
+                let match = stepLabel(ofLineAt: index, in: children),
+                emphasised || (match.number != nil && match.number == previousNumber.map { $0 + 1 })
             else { continue }
             labelStarts.append(index)
+            previousNumber = match.number
         }
         let text = inlineText(node)
         // The lines cmark-gfm split off a paragraph before a table carry no source positions, nor do their
@@ -164,6 +169,15 @@ extension MarkdownBlocks {
     func isLineBreak(_ node: OpaquePointer) -> Bool {
         let type = cmark_node_get_type(node)
         return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
+    }
+
+    /// The step label the line of `children` starting at `index` reads as, nil when it reads as none.
+    private func stepLabel(ofLineAt index: Int, in children: [OpaquePointer]) -> StepHeadings.Match? {
+        let line = children[index...].prefix { !isLineBreak($0) }
+        guard let match = StepHeadings.match(Substring(collapseWhitespace(line.map(rawInlineText).joined()))),
+            match.kind == .step
+        else { return nil }
+        return match
     }
 
     /// The step label a bold or emphasised inline node holds (`**Step 2.**`), nil for any other node.

@@ -172,7 +172,7 @@ struct MarkdownBlocks {
                 result.append(
                     OutlineBlock(
                         kind: .heading(level: level), text: text, range: range,
-                        label: StepHeadings.match(Substring(text)), links: linkShape(node)))
+                        label: StepHeadings.match(Substring(text), inHeading: true), links: linkShape(node)))
             } else {
                 result.append(OutlineBlock(kind: .prose, text: text, range: range))
             }

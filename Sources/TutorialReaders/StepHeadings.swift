@@ -42,8 +42,11 @@ public enum StepHeadings {
         }
     }
 
-    /// The label `line` starts with, or nil when the line is no step or section label.
-    public static func match(_ line: Substring) -> Match? {
+    /// The label `line` starts with, or nil when the line is no step or section label. A heading's text
+    /// (`inHeading`) may also set its title off with a comma (`## Step 1, Fork the repository`,
+    /// `### 第一步，安装`): a heading is a line of its own, so the comma cannot open a sentence about the step
+    /// the way it does in a paragraph (`第一步，我们…`).
+    public static func match(_ line: Substring, inHeading: Bool = false) -> Match? {
         guard mayOpenWithLabel(line) else { return nil }
         let body = stripDecoration(line)
         guard let first = body.first else { return nil }
@@ -54,7 +57,8 @@ public enum StepHeadings {
             result = keywordLabel(body)
         }
         guard let result else { return nil }
-        guard let title = title(after: body[result.labelEnd...], latinKeyword: result.latin) else { return nil }
+        guard let title = title(after: body[result.labelEnd...], latinKeyword: result.latin, inHeading: inHeading)
+        else { return nil }
         return Match(
             kind: result.kind, number: result.number, label: String(body[..<result.labelEnd]), title: title)
     }
@@ -176,7 +180,7 @@ public enum StepHeadings {
     ]
 
     /// The title after a label, or nil when what follows shows the line is prose.
-    private static func title(after rest: Substring, latinKeyword: Bool) -> String? {
+    private static func title(after rest: Substring, latinKeyword: Bool, inHeading: Bool) -> String? {
         var rest = rest
         // A number directly followed by a letter or digit is a longer word (`Step 3a`, `Step 3rd`), and a
         // dot followed by a digit is a decimal (`Step 3.5`).
@@ -184,7 +188,12 @@ public enum StepHeadings {
             if digitValue(next) != nil { return nil }
             if latinKeyword, next.isLetter { return nil }
             if next == "." || next == "．", let after = rest.dropFirst().first, after.isNumber { return nil }
-            if next == "," || next == "，" || next == ";" || next == "；" { return nil }
+            if next == ";" || next == "；" { return nil }
+            if next == "," || next == "，" {
+                guard inHeading else { return nil }
+                let title = rest.dropFirst().trimmingWhitespace()
+                return title.isEmpty ? nil : String(dropEmphasis(title))
+            }
         }
         rest = dropEmphasis(rest)
         var hadSeparator = false

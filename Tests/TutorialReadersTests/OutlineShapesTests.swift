@@ -296,6 +296,30 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(skipped.steps.map(\.label), ["Step 1"])
     }
 
+    func testStepLabelsPastedWithoutBlankLinesStartTheirOwnSteps() {
+        // A guide whose `Step N:` lines follow the last line of the step before, no blank line between.
+        let separate = (1...8).map { "Step \($0): Part \($0)\nDo part \($0).\n\n" }.joined()
+        let tutorial = read(
+            "# Build a PC\n\n" + separate + "Step 9: Storage\nSeat the drive.\n"
+                + "Step 10: Graphics\nSeat the card.\nStep 11: Cables\nPlug them in.\n")
+        XCTAssertEqual(tutorial.steps.map(\.labelNumber), Array(1...11))
+        // A paragraph's step is titled by its text: each pasted part keeps only its own lines.
+        XCTAssertEqual(tutorial.steps.suffix(3).map(\.title), ["Storage Seat the drive.", "Graphics Seat the card.", "Cables Plug them in."])
+        // Only a line numbered right after the label before it, in a paragraph that opens with a label.
+        let prose = read("# Jars\n\nFill the jar first, as\nStep 2: of the book says.\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(prose.steps.map(\.label), [nil])
+        let skipped = read("# Jars\n\nStep 1: Lids\nPut the lid on.\nStep 3: Shelves\nStill the first step.\n\nStep 2: Fill\nFill it.\n")
+        XCTAssertEqual(skipped.steps.map(\.label), ["Step 1", "Step 2"])
+    }
+
+    func testAHeadingLabelSetOffByACommaLabelsItsStep() {
+        let tutorial = read(
+            "# Git\n\n## Step 1, Fork the repository\n\nFork it on the site.\n\n## Step 2, clone it\n\n"
+                + "```sh\ngit clone URL\n```\n\n```sh\ncd repo\n```\n")
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2"])
+        XCTAssertEqual(shape(tutorial), [[0, 2]])
+    }
+
     func testBoldStepLabelsWithAHyphenBeforeTheNumberAreLabels() {
         // `**Step-1** \` then the instruction on the next line (a hard break), as course notes write them.
         let tutorial = read(

@@ -38,6 +38,17 @@ final class StepHeadingsTests: XCTestCase {
         assertMatch("Step ②", .step, 2, label: "Step ②")
     }
 
+    func testAHeadingMaySetItsTitleOffWithAComma() {
+        let english = StepHeadings.match("Step 1, Fork the repository", inHeading: true)
+        XCTAssertEqual(english?.number, 1)
+        XCTAssertEqual(english?.title, "Fork the repository")
+        XCTAssertEqual(StepHeadings.match("第一步，安装依赖", inHeading: true)?.title, "安装依赖")
+        // In a paragraph the comma opens a sentence; a heading needs a title after it.
+        assertNoMatch("Step 3, then step 4.")
+        assertNoMatch("第一步，我们安装依赖")
+        XCTAssertNil(StepHeadings.match("Step 1,", inHeading: true))
+    }
+
     func testEnglishProseIsNoLabel() {
         assertNoMatch("Step into the world of SwiftUI.")
         assertNoMatch("Steps to follow")
