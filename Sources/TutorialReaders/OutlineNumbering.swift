@@ -2,8 +2,10 @@
 /// numbers are the author's section and step labels, whatever words follow them.
 ///
 /// Found by shape alone: a series of at least two headings at one level numbered `N.` (a number and a
-/// dot, then the title) are sections, as are headings numbered `N` without a dot (`## 1 - Build`) where
-/// `N.M` headings stand under them; a deeper heading numbered `N.M` under section `N` (or `N.M.K` under
+/// dot or a parenthesis, then the title) are sections, as are headings numbered `N` without a dot (`## 1 -
+/// Build`) where `N.M` headings stand under them, chapters whose `N.M` sub-headings alone number them, and
+/// beside those the headings that number themselves as the chapters do (`## Part 2 —`, `## 二、`) with or
+/// without `N.M` under them; a deeper heading numbered `N.M` under section `N` (or `N.M.K` under
 /// `N.M`) is a step when no heading numbered under it follows (a leaf of the outline). A numbered section
 /// with no step label under it is one step by itself, prose only or not, its sub-headings topics inside it,
 /// unless it holds nothing at all (`## 6. The end`); where the outline's steps are only `Step N` headings (no
@@ -131,7 +133,30 @@ enum OutlineNumbering {
         guard chapters.count >= 2, zip(chapters, chapters.dropFirst()).allSatisfy({ $0.number < $1.number }) else {
             return [:]
         }
-        return Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.number) })
+        var result = Dictionary(uniqueKeysWithValues: chapters.map { ($0.index, $0.number) })
+        // Where the chapters carry their numbers in their own text too (`## Part 2 — Setup` over `### 2.1`,
+        // `## 二、生成` over `### 2.1`), the author's other headings numbered so at their level are chapters as
+        // well, `N.M` steps under them or not: such a part is one step, prose only or not, as a `## 3.` section
+        // without `N.M` steps is.
+        guard chapters.allSatisfy({ chapterNumber(blocks[$0.index].text) == $0.number }) else { return result }
+        for (index, block) in blocks.enumerated() where result[index] == nil && numbers[index] == nil {
+            guard case .heading(level) = block.kind, block.label?.kind != .step,
+                let number = chapterNumber(block.text)
+            else { continue }
+            result[index] = number
+        }
+        return result
+    }
+
+    /// The number a chapter's heading gives itself: a word and a number (`Part 3 — Tests`, `Module 2: …`), or
+    /// a number, Arabic or CJK, closed by `、`, `.`, `．` or `)` (`三、部署`, `3) Tests`).
+    private static func chapterNumber(_ text: String) -> Int? {
+        if let labelled = wordNumber(text) { return labelled.number }
+        let body = Substring(text)
+        guard let (number, end) = StepHeadings.parseNumber(body, allowCJK: true), end < body.endIndex,
+            "、.．)".contains(body[end])
+        else { return nil }
+        return number
     }
 
     /// The outline number of each heading no label claims, by index: `N.`, `N.M`, `N.M.K` as written, and
@@ -325,8 +350,9 @@ enum OutlineNumbering {
         return block.with(label: match)
     }
 
-    /// The outline number a heading's text starts with and the title after it: `1. Title`, `1.1 Title`,
-    /// `1.1. Title`, `3.3.1. Title`, `1.1对象和类`. A single number needs its dot; each part has at most three
+    /// The outline number a heading's text starts with and the title after it: `1. Title`, `1) Title`,
+    /// `1.1 Title`, `1.1. Title`, `3.3.1. Title`, `1.1对象和类`. A single number needs its dot (or a
+    /// parenthesis); each part has at most three
     /// digits. A
     /// number that could be a quantity (`1.5 billion jars`: two parts, no dot after them) needs a title that
     /// does not start in lower case, unless `quantityAllowed` (the outline around it vouches for it:
@@ -346,6 +372,13 @@ enum OutlineNumbering {
                 parts.append(Int(digits)!)
                 digits = ""
                 endsWithDot = true
+            } else if character == ")", !digits.isEmpty, parts.isEmpty {
+                // `1) Install`: a single number closed by a parenthesis, as a dot closes it.
+                parts.append(Int(digits)!)
+                digits = ""
+                endsWithDot = true
+                rest = rest.dropFirst()
+                break
             } else {
                 break
             }

@@ -142,6 +142,31 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(shape(tutorial), [[1], [1]])
     }
 
+    func testChaptersNumberedInTheirOwnTextAreSectionsWithOrWithoutNMSteps() {
+        // `## Part N` over `### N.M`: the parts without `N.M` are one step each, prose only or not.
+        let parts = read(
+            "# Guide\n\n## Part 1 — Setup\n\n### 1.1 Install\n\n```sh\nmake\n```\n\n## Part 2 — Concepts\n\nProse only.\n\n"
+                + "## Part 3 — Build\n\n### 3.1 Compile\n\n```sh\nmake build\n```\n\n## Part 4 — Tests\n\n### Unit\n\n"
+                + "```sh\nmake test\n```\n\n### UI\n\n```sh\nmake ui\n```\n")
+        XCTAssertEqual(shape(parts), [[1], [0], [1], [2]])
+        let chinese = read(
+            "# 指南\n\n## 一、准备\n\n先读一遍。\n\n## 二、安装\n\n### 2.1 下载\n\n```sh\ncurl x\n```\n\n"
+                + "## 三、运行\n\n### 3.1 启动\n\n```sh\nx run\n```\n")
+        XCTAssertEqual(shape(chinese), [[0], [1], [1]])
+        // Chapters that carry no number of their own leave their unnumbered neighbours as they were.
+        let unnumbered = read(
+            "# Guide\n\n## Setup\n\n### 1.1 Install\n\n```sh\nmake\n```\n\n## Notes\n\nProse only.\n\n"
+                + "## Build\n\n### 2.1 Compile\n\n```sh\nmake build\n```\n")
+        XCTAssertEqual(shape(unnumbered), [[1], [1]])
+    }
+
+    func testAnOutlineNumberedWithParenthesesIsAnOutline() {
+        let tutorial = read(
+            "# Quick start\n\n## 1) Install\n\n```sh\npip install x\n```\n\n## 2) Check\n\nLook at the output.\n\n"
+                + "## 3) Run\n\n```sh\nx run\n```\n")
+        XCTAssertEqual(shape(tutorial), [[1], [0], [1]])
+    }
+
     // MARK: - Numbered lists of steps
 
     func testANumberedListWithCodeIsOneStepPerItemThatShowsCode() {
