@@ -7,6 +7,7 @@
 ///   and Russian (`Шаг`, `Раздел`);
 /// - Chinese: `步骤3`, `步骤 3`, `步驟三`, `第三步`, `第一节`, `第二节创建…`, `第 2 节`, `第一部分`;
 /// - Japanese: `ステップ3`, `手順3`, `セクション1`, `第1節`;
+/// - Korean: `3단계`, `3 단계` (the number before its counter);
 ///
 /// with Arabic (`3`), full-width (`３`), circled (`③`) or CJK numerals (`三`, `十一`, `二十三`, `一百零二`).
 ///
@@ -53,6 +54,8 @@ public enum StepHeadings {
         let result: (kind: Kind, number: Int, labelEnd: Substring.Index, latin: Bool)?
         if first == "第" {
             result = ordinalLabel(body)
+        } else if digitValue(first) != nil {
+            result = counterLabel(body)
         } else {
             result = keywordLabel(body)
         }
@@ -79,6 +82,12 @@ public enum StepHeadings {
         }
         guard index < utf8.endIndex else { return false }
         let first = utf8[index]
+        // A number, then a counter word that is never ASCII (`3단계`): past the digits and a blank, a byte
+        // beyond ASCII may start one.
+        if (0x30...0x39).contains(first) {
+            let after = utf8[index...].drop { (0x30...0x39).contains($0) || $0 == 0x20 }
+            return after.first.map { $0 >= 0x80 } ?? false
+        }
         let next = utf8.index(after: index)
         guard first < 0x80, next < utf8.endIndex, utf8[next] < 0x80 else { return true }
         return keywordOpenings.contains([first.asciiLowercased, utf8[next].asciiLowercased])
@@ -150,6 +159,22 @@ public enum StepHeadings {
             index = skipSpaces(body, from: index)
             guard let (number, numberEnd) = parseNumber(body[index...], allowCJK: !keyword.latin) else { return nil }
             return (keyword.kind, number, numberEnd, keyword.latin)
+        }
+        return nil
+    }
+
+    /// Counters after a number, as Korean writes a step (`3단계`, `3 단계`).
+    private static let numberCounters: [(word: String, kind: Kind)] = [("단계", .step)]
+
+    /// `3단계`: a number, then a counter word ending there. A syllable right after the counter is a particle
+    /// or a longer word (`3단계는`, `3단계로`, `단계별`): the line is prose.
+    private static func counterLabel(_ body: Substring) -> (Kind, Int, Substring.Index, Bool)? {
+        guard let (number, numberEnd) = parseNumber(body, allowCJK: false) else { return nil }
+        let index = skipSpaces(body, from: numberEnd)
+        for counter in numberCounters {
+            guard let end = prefixEnd(of: counter.word, in: body[index...], caseInsensitive: false) else { continue }
+            if end < body.endIndex, body[end].isLetter { return nil }
+            return (counter.kind, number, end, false)
         }
         return nil
     }

@@ -49,6 +49,19 @@ final class StepHeadingsTests: XCTestCase {
         XCTAssertNil(StepHeadings.match("Step 1,", inHeading: true))
     }
 
+    func testKoreanLabelsPutTheNumberBeforeTheCounter() {
+        assertMatch("1단계: 아이디어 구체화", .step, 1, label: "1단계", title: "아이디어 구체화")
+        assertMatch("## 🚀 2단계: 태스크 수립", .step, 2, label: "2단계", title: "태스크 수립")
+        assertMatch("10 단계 배포", .step, 10, label: "10 단계", title: "배포")
+        assertMatch("3단계", .step, 3, label: "3단계")
+        // A particle or a longer word right after the counter makes a sentence.
+        assertNoMatch("3단계는 배포입니다")
+        assertNoMatch("1단계로 나누어 진행합니다")
+        assertNoMatch("단계별 가이드")
+        assertNoMatch("3 steps")
+        assertNoMatch("2024년 3월")
+    }
+
     func testEnglishProseIsNoLabel() {
         assertNoMatch("Step into the world of SwiftUI.")
         assertNoMatch("Steps to follow")
