@@ -156,7 +156,7 @@ struct StepNumbering: StepStructureRule {
                 "Starting at another number",
                 steps: [.init(label: "步骤5", number: 5, []), .init(label: "步骤6", number: 6, [])]),
         ],
-        measuredPrecision: .init(value: 2.0 / 5.0, sample: 5, date: "2026-12-05", note: "Round 136's one, right: points numbered 1 again and again, each list cut off by a fence and so starting anew; round 184's one, right: a MakeCode tutorial whose `## Step 2` line opens with a tab, so the page shows it as code and the labels skip from 1 to 3. The wrong ones: numbering that restarts in each section, where the reader did not take the headings (a numbered link) for sections, and round 175's, a sentence opening `Step 5 is …` inside step 6.5 of a workshop, read as a label."))
+        measuredPrecision: .init(value: 2.0 / 6.0, sample: 6, date: "2026-12-05", note: "Round 136's one, right: points numbered 1 again and again, each list cut off by a fence and so starting anew; round 184's one, right: a MakeCode tutorial whose `## Step 2` line opens with a tab, so the page shows it as code and the labels skip from 1 to 3. The wrong ones: numbering that restarts in each section, where the reader did not take the headings (a numbered link) for sections, round 175's, a sentence opening `Step 5 is …` inside step 6.5 of a workshop, read as a label, and round 185's, `#### Step 2 Explanation` and `#### Step 3-1 Explanation` headings inside labelled steps, read as labels that repeat their step's number."))
 
     func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding] {
         var breaks: [(step: Step, label: String, description: String)] = []
