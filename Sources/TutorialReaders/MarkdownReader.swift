@@ -165,7 +165,7 @@ struct MarkdownBlocks {
     ) {
         switch type {
         case CMARK_NODE_HEADING:
-            let text = inlineText(node)
+            let text = HeadingAttributes.visibleText(inlineText(node))
             let range = nodeRange(node)
             if isTopLevel {
                 let level = Int(cmark_node_get_heading_level(node))

@@ -27,6 +27,20 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Setting up", "The jar"])
     }
 
+    func testAHeadingsAttributeListIsNoPartOfItsText() {
+        // Doxygen, Pandoc, kramdown and MkDocs read a trailing `{#id .class}` as the heading's anchor and classes;
+        // the published page shows the words before it.
+        let tutorial = read(
+            "# Making a Jar Mode {#jar-mode}\n\n## Set up {: #setup .wide }\n\n```c\nint jar;\n```\n\n"
+                + "## Fill the {jar} {#fill}\n\n```c\njar = 1;\n```\n\n## Keep {braces} here\n\n```c\n{}\n```\n")
+        XCTAssertEqual(tutorial.title, "Making a Jar Mode")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Set up", "Fill the {jar}", "Keep {braces} here"])
+        XCTAssertEqual(HeadingAttributes.visibleText("Step 1 {#step1}"), "Step 1")
+        XCTAssertEqual(HeadingAttributes.visibleText("{#only-an-anchor}"), "{#only-an-anchor}")
+        XCTAssertEqual(HeadingAttributes.visibleText("Sets {#a b}"), "Sets {#a b}")
+        XCTAssertEqual(HeadingAttributes.visibleText("Kept {#a}."), "Kept {#a}.")
+    }
+
     func testAQuotedFrontMatterTitleIsReadAsThePageShowsIt() {
         // YAML doubles a quote inside single quotes, and escapes with backslashes inside double quotes.
         let single = read("---\ntitle: 'Let''s Build A Jar: ''Swift'' Edition'\n---\n\n## Make\n\n```swift\nstruct Jar {}\n```\n")

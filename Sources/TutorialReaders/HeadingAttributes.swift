@@ -1,0 +1,33 @@
+/// A heading's trailing attribute list (`## Set up {#setup .wide}`, kramdown's `{: #setup}`): Doxygen, Pandoc,
+/// kramdown and MkDocs' attr_list read it as the heading's anchor, classes and attributes and do not show it, so
+/// a title or a section name read from the heading leaves it out. CommonMark itself keeps it as text; this reads
+/// the page as those sites publish it, as a collector counts it.
+enum HeadingAttributes {
+    /// The heading's text without a trailing attribute list; the text unchanged when it has none, or when the
+    /// list is all there is.
+    static func visibleText(_ text: String) -> String {
+        guard text.hasSuffix("}"), let open = text.lastIndex(of: "{"), open > text.startIndex,
+            text[text.index(before: open)] == " "
+        else { return text }
+        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        let tokens = inner.drop(while: { $0 == ":" }).split(separator: " ")
+        guard let first = tokens.first, first.hasPrefix("#") || first.hasPrefix("."),
+            tokens.allSatisfy(isAttribute)
+        else { return text }
+        let visible = text[..<open].trimmingWhitespace()
+        return visible.isEmpty ? text : String(visible)
+    }
+
+    /// `#anchor`, `.class` or `key=value`, each with a name of letters, digits, `-`, `_`, `:` or `.`.
+    private static func isAttribute(_ token: Substring) -> Bool {
+        let name: Substring
+        if token.hasPrefix("#") || token.hasPrefix(".") {
+            name = token.dropFirst()
+        } else if let equals = token.firstIndex(of: "="), equals > token.startIndex {
+            name = token[..<equals]
+        } else {
+            return false
+        }
+        return !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || "-_:.".contains($0) }
+    }
+}
