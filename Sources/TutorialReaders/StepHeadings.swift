@@ -66,6 +66,29 @@ public enum StepHeadings {
             kind: result.kind, number: result.number, label: String(body[..<result.labelEnd]), title: title)
     }
 
+    /// A step keyword before an outline number (`Step 2.1: Declare`, `步骤3.2：创建`, `Шаг 3.1.`): no `Step N`
+    /// label (`match` reads `Step 3.5` as a decimal) but the number of an outline's step, `N.M` or deeper, with
+    /// the title after it. Nil for a single number, a section keyword, or a sentence (`Step 3.5 is where…`).
+    @_spi(Testing) public static func outlineNumbered(_ line: Substring) -> (parts: [Int], title: String)? {
+        guard mayOpenWithLabel(line) else { return nil }
+        let body = stripDecoration(line)
+        guard let first = body.first, first != "第", digitValue(first) == nil,
+            let (kind, number, numberEnd, latin) = keywordLabel(body), kind == .step
+        else { return nil }
+        var parts = [number]
+        var index = numberEnd
+        while index < body.endIndex, body[index] == "." || body[index] == "．" {
+            let afterDot = body.index(after: index)
+            guard let (part, partEnd) = parseNumber(body[afterDot...], allowCJK: false) else { break }
+            parts.append(part)
+            index = partEnd
+        }
+        guard parts.count >= 2, let title = title(after: body[index...], latinKeyword: latin, inHeading: true) else {
+            return nil
+        }
+        return (parts, title)
+    }
+
     /// False when `line` cannot open with a label, judged from its first bytes after what `stripDecoration`
     /// may remove: most prose opens with a word no keyword starts like, and every paragraph of a page is
     /// matched at every keystroke (`PlainStepLabels`). True whenever a byte is not plain ASCII (a CJK or

@@ -259,6 +259,18 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[0].steps[0].label, "Step 1")
     }
 
+    func testAStepWordBeforeAnOutlineNumberLabelsAnOutlineStep() {
+        // `### Step 2.1:` under `## 2.` is the outline's step 2.1, as `### 2.1` would be: the part holds its
+        // steps, a part without them is one step, and a prose part of the outline a prose step.
+        let tutorial = read(
+            "# Jars\n\n## 1. Setup\n\n```sh\nls\n```\n\n```sh\npwd\n```\n\n## 2. Build\n\n### Step 2.1: Declare\n\n"
+                + "```swift\nstruct Jar {}\n```\n\n### Step 2.2: Fill\n\n```swift\nvar jar = Jar()\n```\n\n```swift\njar.fill()\n```\n\n"
+                + "## 3. Notes\n\nProse only.\n")
+        XCTAssertEqual(shape(tutorial), [[2], [1, 2], [0]])
+        XCTAssertEqual(tutorial.sections.dropFirst().first?.steps.map(\.label), ["2.1", "2.2"])
+        XCTAssertEqual(tutorial.sections.dropFirst().first?.steps.map(\.title), ["Declare", "Fill"])
+    }
+
     // MARK: - Hugo
 
     func testTOMLFrontMatterGivesTheTitle() {

@@ -19,6 +19,21 @@ final class StepHeadingsTests: XCTestCase {
         XCTAssertNil(StepHeadings.match(Substring(line)), line, file: file, line: sourceLine)
     }
 
+    func testAStepWordBeforeAnOutlineNumberGivesThatNumber() {
+        // `Step 2.1: Declare` is no `Step N` label (`Step 3.5` is a decimal): it numbers a step of an outline.
+        func outline(_ text: String) -> [Int]? { StepHeadings.outlineNumbered(Substring(text))?.parts }
+        XCTAssertEqual(outline("Step 2.1: Declare the jar"), [2, 1])
+        XCTAssertEqual(StepHeadings.outlineNumbered("Step 2.1: Declare the jar")?.title, "Declare the jar")
+        XCTAssertEqual(outline("步骤3.2：创建基础配置"), [3, 2])
+        XCTAssertEqual(StepHeadings.outlineNumbered("步骤3.2：创建基础配置")?.title, "创建基础配置")
+        XCTAssertEqual(outline("Шаг 3.1. Компонент"), [3, 1])
+        XCTAssertEqual(outline("**Step 4.2.1** Leaf"), [4, 2, 1])
+        XCTAssertNil(outline("Step 2: Declare"))
+        XCTAssertNil(outline("Section 2.1: Views"))
+        XCTAssertNil(outline("Step 3.5 is where the jar fills"))
+        XCTAssertNil(outline("Stepping 2.1"))
+    }
+
     func testEnglishLabels() {
         assertMatch("Step 3", .step, 3, label: "Step 3")
         assertMatch("Step 3:", .step, 3, label: "Step 3")
