@@ -66,7 +66,8 @@ enum OutlineBuilder {
                 EnumeratedParagraphs.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))),
             titleOutsideHeadings: frontMatterTitle != nil || declaredTitle != nil)
         var state = BuildState(
-            blocks: numbered.blocks, declaredTitle: declaredTitle, frontMatterTitle: frontMatterTitle,
+            blocks: NestedStepLabels.asDetail(numbered.blocks), declaredTitle: declaredTitle,
+            frontMatterTitle: frontMatterTitle,
             fallbackTitle: fallbackTitle,
             sectionsAsSteps: numbered.sectionsAsSteps, listsAreDetail: numbered.listsAreDetail)
         for index in state.blocks.indices { state.visit(index) }

@@ -271,6 +271,21 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.dropFirst().first?.steps.map(\.title), ["Declare", "Fill"])
     }
 
+    func testAStepLabelInsideALabelledStepIsItsDetail() {
+        // `#### Step 3-1 Explanation` under `## Step 3:`: the author's steps are the shallowest labels; a label
+        // inside one of them names a part of that step, as a numbered list inside it does.
+        let tutorial = read(
+            "# Jars\n\n## Step 1: Install\n\nRun the installer.\n\n## Step 2: Check it runs\n\n```sh\njar --version\n```\n\n"
+                + "#### Step 2 Explanation\n\nIt prints the version.\n\n## Step 3: Make a jar\n\n### Declare it\n\n"
+                + "```swift\nstruct Jar {}\n```\n\n#### Step 3-1 Explanation\n\nA jar.\n\n### Fill it\n\n```swift\nvar jar = Jar()\n```\n\n"
+                + "#### Step 3-2 Explanation\n\nFilled.\n")
+        XCTAssertEqual(shape(tutorial), [[0, 1, 2]])
+        XCTAssertEqual(tutorial.sections.first?.steps.map(\.label), ["Step 1", "Step 2", "Step 3"])
+        // Labels at one level under unlabelled parts stay steps.
+        let parts = read("# Jars\n\n## Setup\n\n### Step 1\n\n```sh\nls\n```\n\n### Step 2\n\n```sh\npwd\n```\n")
+        XCTAssertEqual(shape(parts), [[1, 1]])
+    }
+
     // MARK: - Hugo
 
     func testTOMLFrontMatterGivesTheTitle() {
