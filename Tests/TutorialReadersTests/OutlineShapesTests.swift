@@ -286,6 +286,19 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(shape(parts), [[1, 1]])
     }
 
+    func testALetteredSubPartNumbersAnOutlineStep() {
+        // `### 2a.` under `## 2.` is the outline's step 2.1, as `### 2.1` would be (counting conventions item 23):
+        // part 2 holds its steps, the other parts are one step each however many blocks they hold.
+        let tutorial = read(
+            "# Jars\n\n## 1. Connect\n\n```sh\nssh jar\n```\n\n```sh\nls\n```\n\n## 2. First-time setup\n\n### 2a. Build\n\n"
+                + "```sh\nmake\n```\n\n```sh\nmake check\n```\n\n### 2b. Install\n\n```sh\nmake install\n```\n\n## 3. Paths\n\nA table.\n")
+        XCTAssertEqual(shape(tutorial), [[2], [2, 1], [0]])
+        XCTAssertEqual(tutorial.sections.dropFirst().first?.steps.map(\.title), ["Build", "Install"])
+        XCTAssertEqual(OutlineNumbering.outlineNumber("4e. Create tmp")?.parts, [4, 5])
+        XCTAssertNil(OutlineNumbering.outlineNumber("3D. Models"))
+        XCTAssertNil(OutlineNumbering.outlineNumber("4a Build"))
+    }
+
     // MARK: - Hugo
 
     func testTOMLFrontMatterGivesTheTitle() {
