@@ -7,8 +7,13 @@ extension OutlineNumbering {
     /// quantity (`1.5 billion jars`: two parts, no dot after them) needs a title that does not start in lower
     /// case, unless `quantityAllowed` (the outline around it vouches for it: `headingNumbers`); one that cannot
     /// (`3.3.1 withCheckedContinuation`, `2.3. subject notes`) takes any title, as an API's name starts in lower
-    /// case.
+    /// case. A step word before an outline number (`Step 2.1: Declare`, `步骤2.1：`) gives that number too.
     static func outlineNumber(_ text: String, quantityAllowed: Bool = false) -> (parts: [Int], title: String)? {
+        writtenNumber(text, quantityAllowed: quantityAllowed) ?? StepHeadings.outlineNumbered(Substring(text))
+    }
+
+    /// The number as digits open the text (`1.`, `1.1`, `4a.`), without a step word before it.
+    private static func writtenNumber(_ text: String, quantityAllowed: Bool) -> (parts: [Int], title: String)? {
         var parts: [Int] = []
         var digits = ""
         var endsWithDot = false

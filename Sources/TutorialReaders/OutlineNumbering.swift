@@ -166,7 +166,7 @@ enum OutlineNumbering {
         var quantityLike: [Int: [Int]] = [:]
         for (index, block) in blocks.enumerated() {
             guard case .heading = block.kind, block.label == nil else { continue }
-            if let number = outlineNumber(block.text) ?? StepHeadings.outlineNumbered(Substring(block.text)) {
+            if let number = outlineNumber(block.text) {
                 numbers[index] = number.parts
             } else if let number = outlineNumber(block.text, quantityAllowed: true) {
                 quantityLike[index] = number.parts
@@ -342,8 +342,8 @@ enum OutlineNumbering {
     private static func relabelled(
         _ block: OutlineBlock, kind: StepHeadings.Kind, parts: [Int], numbered: Bool = false
     ) -> OutlineBlock {
-        let title = outlineNumber(block.text, quantityAllowed: true)?.title ?? bareNumber(block.text)?.title
-            ?? StepHeadings.outlineNumbered(Substring(block.text))?.title ?? block.text
+        let title =
+            outlineNumber(block.text, quantityAllowed: true)?.title ?? bareNumber(block.text)?.title ?? block.text
         let match = StepHeadings.Match(
             kind: kind, number: kind == .section ? parts[0] : numbered ? parts.last : nil,
             label: parts.map(String.init).joined(separator: ".") + (parts.count == 1 ? "." : ""), title: title)
