@@ -14,8 +14,19 @@ enum HeadingAttributes {
         guard let first = tokens.first, first.hasPrefix("#") || first.hasPrefix("."),
             tokens.allSatisfy(isAttribute)
         else { return text }
-        let visible = text[..<open].trimmingWhitespace()
+        let visible = withoutClosingMarks(text[..<open].trimmingWhitespace())
         return visible.isEmpty ? text : String(visible)
+    }
+
+    /// kramdown lets an ATX heading's optional closing marks stand before the list (`## Set up ## {#setup}`);
+    /// CommonMark drops closing marks only at the line's end, so they are still in the text here.
+    private static func withoutClosingMarks(_ text: Substring) -> Substring {
+        let marks = text.reversed().prefix(while: { $0 == "#" }).count
+        guard marks > 0 else { return text }
+        let beforeMarks = text.dropLast(marks)
+        if beforeMarks.isEmpty { return beforeMarks }
+        guard beforeMarks.last == " " || beforeMarks.last == "\t" else { return text }
+        return beforeMarks.trimmingWhitespace()
     }
 
     /// `#anchor`, `.class` or `key=value`, each with a name of letters, digits, `-`, `_`, `:` or `.`.

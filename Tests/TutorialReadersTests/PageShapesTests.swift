@@ -31,7 +31,7 @@ final class PageShapesTests: XCTestCase {
         // Doxygen, Pandoc, kramdown and MkDocs read a trailing `{#id .class}` as the heading's anchor and classes;
         // the published page shows the words before it.
         let tutorial = read(
-            "# Making a Jar Mode {#jar-mode}\n\n## Set up {: #setup .wide }\n\n```c\nint jar;\n```\n\n"
+            "# Making a Jar Mode {#jar-mode}\n\n## Set up ## {: #setup .wide }\n\n```c\nint jar;\n```\n\n"
                 + "## Fill the {jar} {#fill}\n\n```c\njar = 1;\n```\n\n## Keep {braces} here\n\n```c\n{}\n```\n")
         XCTAssertEqual(tutorial.title, "Making a Jar Mode")
         XCTAssertEqual(tutorial.sections.map(\.title), ["Set up", "Fill the {jar}", "Keep {braces} here"])
@@ -39,6 +39,12 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(HeadingAttributes.visibleText("{#only-an-anchor}"), "{#only-an-anchor}")
         XCTAssertEqual(HeadingAttributes.visibleText("Sets {#a b}"), "Sets {#a b}")
         XCTAssertEqual(HeadingAttributes.visibleText("Kept {#a}."), "Kept {#a}.")
+        // kramdown's closing marks may stand before the list; without a list they are CommonMark's to drop.
+        XCTAssertEqual(HeadingAttributes.visibleText("Tutorial 2: Jars # {#jars}"), "Tutorial 2: Jars")
+        XCTAssertEqual(HeadingAttributes.visibleText("P1: Fill ##  {#p1}"), "P1: Fill")
+        XCTAssertEqual(HeadingAttributes.visibleText("C# {#c-sharp}"), "C#")
+        XCTAssertEqual(HeadingAttributes.visibleText("Tag #2 #"), "Tag #2 #")
+        XCTAssertEqual(HeadingAttributes.visibleText("## {#marks-only}"), "## {#marks-only}")
     }
 
     func testAQuotedFrontMatterTitleIsReadAsThePageShowsIt() {
