@@ -18,6 +18,16 @@ enum HeadingAttributes {
         return visible.isEmpty ? text : String(visible)
     }
 
+    /// Whether the heading's whole text is a site generator's template expression (`{{ page.title }}`,
+    /// `{% title %}`), as Jekyll and Hugo layouts write a page's header: the site shows what it fills in, the
+    /// front matter's title as a rule, so the heading's own text is nothing a reader sees and titles nothing.
+    static func isTemplateOnly(_ text: String) -> Bool {
+        let trimmed = Substring(text).trimmingWhitespace()
+        let output = trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}")
+        let tag = trimmed.hasPrefix("{%") && trimmed.hasSuffix("%}")
+        return (output || tag) && trimmed.count > 4
+    }
+
     /// kramdown lets an ATX heading's optional closing marks stand before the list (`## Set up ## {#setup}`);
     /// CommonMark drops closing marks only at the line's end, so they are still in the text here.
     private static func withoutClosingMarks(_ text: Substring) -> Substring {

@@ -167,7 +167,7 @@ struct MarkdownBlocks {
         case CMARK_NODE_HEADING:
             let text = HeadingAttributes.visibleText(inlineText(node))
             let range = nodeRange(node)
-            if isTopLevel {
+            if isTopLevel, !HeadingAttributes.isTemplateOnly(text) {
                 let level = Int(cmark_node_get_heading_level(node))
                 result.append(
                     OutlineBlock(
@@ -216,7 +216,7 @@ struct MarkdownBlocks {
             let lineCount = max(1, literal.utf8.last == 0x0A ? breaks : breaks + 1)
             if Self.holdsCodeOrHeading(literal.lowercased()) {
                 var html = HTMLBlocks(document: document, lines: first..<(first + lineCount))
-                result.append(contentsOf: html.collect())
+                result.append(contentsOf: html.collect().map(Self.templateHeadingAsProse))
                 diagnostics.append(contentsOf: html.diagnostics)
             } else if first >= 0, let text = MarkdownHTMLText.visibleText(literal) {
                 result.append(
@@ -231,6 +231,12 @@ struct MarkdownBlocks {
             let text = inlineText(node)
             if !text.isEmpty { result.append(OutlineBlock(kind: .prose, text: text, range: nodeRange(node))) }
         }
+    }
+
+    /// A raw HTML heading whose text is only a template expression (`<h1>{{ page.title }}</h1>`) is prose.
+    private static func templateHeadingAsProse(_ block: OutlineBlock) -> OutlineBlock {
+        guard case .heading = block.kind, HeadingAttributes.isTemplateOnly(block.text) else { return block }
+        return OutlineBlock(kind: .prose, text: block.text, range: block.range)
     }
 
     /// Whether lower-cased raw HTML holds a `<pre>` or an `<h1>`…`<h6>` element.

@@ -47,6 +47,21 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(HeadingAttributes.visibleText("## {#marks-only}"), "## {#marks-only}")
     }
 
+    func testAHeadingThatIsOnlyATemplateExpressionTitlesNothing() {
+        // Jekyll and Hugo layouts write the page's header as `{{ page.title }}`: the site shows the front
+        // matter's title there, so the heading's own text titles nothing.
+        let html = read(
+            "---\ntitle: Jar Guide\n---\n\n<div align=\"center\">\n<h1>{{ page.title }}</h1>\n</div>\n\n"
+                + "## Fill\n\n```sh\njar fill\n```\n\n## Seal\n\n```sh\njar seal\n```\n")
+        XCTAssertEqual(html.title, "Jar Guide")
+        XCTAssertEqual(html.sections.map(\.title), ["Fill", "Seal"])
+        let markdown = read("---\ntitle: Jar Guide\n---\n\n# {% title %}\n\n## Fill\n\n```sh\njar fill\n```\n")
+        XCTAssertEqual(markdown.title, "Jar Guide")
+        XCTAssertTrue(HeadingAttributes.isTemplateOnly("{{ site.title }}"))
+        XCTAssertFalse(HeadingAttributes.isTemplateOnly("Using {{ braces }} in Jinja"))
+        XCTAssertFalse(HeadingAttributes.isTemplateOnly("{{}}"))
+    }
+
     func testAQuotedFrontMatterTitleIsReadAsThePageShowsIt() {
         // YAML doubles a quote inside single quotes, and escapes with backslashes inside double quotes.
         let single = read("---\ntitle: 'Let''s Build A Jar: ''Swift'' Edition'\n---\n\n## Make\n\n```swift\nstruct Jar {}\n```\n")
