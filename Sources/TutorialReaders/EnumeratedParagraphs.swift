@@ -40,8 +40,8 @@ enum EnumeratedParagraphs {
             let labelledByWord = run.allSatisfy { $0.stepWord && !$0.title.isEmpty }
             guard withCode.contains(true) || labelledByWord else { continue }
             for (offset, candidate) in run.enumerated() {
-                // A part that ends before the next label (with its list item) leaves what comes after it to
-                // no part: it closes the step.
+                // A part that ends before the next label (with its list item, or a list's last item that
+                // says no more follows) leaves what comes after it to no part: it closes the step.
                 let end = ends[offset]
                 if end < blocks.count, end != run[safe: offset + 1]?.index, !isHeading(blocks[end]) {
                     result[end].endsNumberedPart = true
@@ -94,15 +94,21 @@ enum EnumeratedParagraphs {
 
     /// Where each part of a run ends (the index after its last block): at the next label of the run or the
     /// next heading, and within the list item its label stands in (`- States:` over `(1) Ready`, `(2) Running`:
-    /// the lines are the item's own, so code after the item is no part's).
+    /// the lines are the item's own, so code after the item is no part's). The last item of a list written by
+    /// hand holds, as a list's last item does, only the code right after it, unless its text ends with a colon
+    /// (`**3. Query it in two ways:**`): then what follows up to the next heading (counting conventions item 15).
+    /// Otherwise a run's last item would hold every later fence of its part of the page, and several runs
+    /// restarting at 1 would each reach past the next to code far after them.
     private static func partEnds(_ run: [Candidate], _ blocks: [OutlineBlock]) -> [Int] {
         run.indices.map { offset in
             let start = run[offset].index
             let next = run[safe: offset + 1]?.index
+            let codeOnly = next == nil && run[offset].listMark && !endsWithColon(blocks[start].text)
             let item = blocks[start].itemRange
             var position = start + 1
             while position < (next ?? blocks.count), !isHeading(blocks[position]) {
                 if let item, blocks[position].range.start >= item.end { break }
+                if codeOnly, !blocks[position].isCode { break }
                 position += 1
             }
             return position
@@ -112,6 +118,11 @@ enum EnumeratedParagraphs {
     private static func isHeading(_ block: OutlineBlock) -> Bool {
         if case .heading = block.kind { return true }
         return false
+    }
+
+    private static func endsWithColon(_ text: String) -> Bool {
+        guard let last = text.last(where: { !$0.isWhitespace }) else { return false }
+        return last == ":" || last == "："
     }
 
     /// The number, the label as written and the title of a paragraph that opens with a hand-written

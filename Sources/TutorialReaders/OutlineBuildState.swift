@@ -225,8 +225,8 @@ struct BuildState {
         let block = blocks[index]
         // The heading that titles the section label before it was read with that label.
         if sectionTitleHeadingIndices.contains(index) { return }
-        // The list of steps ended, or a hand-numbered part (with its list item): what follows is not its last
-        // item's, and without labels after it, a step per code block.
+        // The list of steps ended, or a hand-numbered part (with its list item, or a last item holding only
+        // its code): what follows is not its last item's, and without labels after it, a step per code block.
         if (step?.fromList == true && !listBlocks.contains(index)) || (block.endsNumberedPart && step?.label != nil) {
             closeStep()
             resetPending()

@@ -127,6 +127,36 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(steps(tutorial).map(\.snippets), [1, 1, 1, 1])
     }
 
+    func testBoldNumberedReportRunsReadAsListsWhoseLastItemHoldsLaterCodeOnlyAfterAColon() {
+        // A conversation transcript of our own: its last part drafts a report in runs of bold numbered
+        // paragraphs, each restarting at 1, all prose, and queries after them. No run labels anything: the
+        // last item of a run ends without a colon, so the fences after it are a step each.
+        let report = read(
+            "# Conversation: a lab booking service\n\n## 1. The tables\n\n**User:** Which tables?\n\n"
+                + "**Assistant:** Rooms first.\n\n```sql\nCREATE TABLE room (id INT);\n```\n\n## 2. The report\n\n"
+                + "**User:** Draft the report.\n\n**1. ROOM**\n\nA place that can be booked.\n\n**2. MEMBER**\n\n"
+                + "A person who books rooms.\n\n**3. BOOKING — SLOT (One-to-Many)**\n\nA member holds many bookings.\n\n"
+                + "Services:\n\n**1. CALENDAR**\n\nShows free slots.\n\n**2. NOTIFIER**\n\nMails a reminder.\n\n"
+                + "The queries behind it:\n\n```sql\nSELECT * FROM booking;\n```\n\n```sql\nSELECT count(*) FROM booking;\n```\n")
+        XCTAssertEqual(report.sections.map { $0.steps.map(\.snippets.count) }, [[1], [1, 1]])
+        XCTAssertEqual(steps(report).map(\.label), [nil, nil, nil])
+        // An item whose part shows code labels a step; the prose items are none; the last item, prose and
+        // ending otherwise than with a colon, holds no later fence.
+        let mixed = "# Report\n\n## The report\n\n**1. ROOM**\n\nA place.\n\n**2. SCHEMA**\n\n```sql\nCREATE TABLE room (id INT);\n```\n\n"
+        let queries = "The queries:\n\n```sql\nSELECT * FROM room;\n```\n\n```sql\nSELECT count(*) FROM room;\n```\n"
+        let prose = read(mixed + "**3. MEMBER**\n\nA person.\n\n" + queries)
+        XCTAssertEqual(steps(prose).map(\.label), ["2.", nil, nil])
+        XCTAssertEqual(steps(prose).map(\.snippets), [1, 1, 1])
+        // A last item with code right after it holds that code, and only that.
+        let held = read(mixed + "**3. MEMBER**\n\n```sql\nCREATE TABLE member (id INT);\n```\n\n" + queries)
+        XCTAssertEqual(steps(held).map(\.label), ["2.", "3.", nil, nil])
+        XCTAssertEqual(steps(held).map(\.snippets), [1, 1, 1, 1])
+        // A last item that says more follows holds what follows (counting conventions item 15).
+        let colon = read(mixed + "**3. The queries it serves:**\n\n" + queries)
+        XCTAssertEqual(steps(colon).map(\.label), ["2.", "3."])
+        XCTAssertEqual(steps(colon).map(\.snippets), [1, 2])
+    }
+
     func testARunWithoutCodeIsProse() {
         // Reasons numbered by hand, then code of an unlabelled page: one step per code block, as before.
         let tutorial = read(
