@@ -16,42 +16,40 @@
 /// authors number the parts of a text with it, not its steps. A page that labels steps otherwise keeps its
 /// own labels.
 enum EnumeratedParagraphs {
+    private struct Candidate {
+        let index: Int
+        let number: Int
+        let label: String
+        let title: String
+        /// Numbered with a list's own mark kept from a list by markup (`**1. Declare**`): read as that list.
+        let listMark: Bool
+        let stepWord: Bool
+    }
+
     /// The blocks with the paragraphs of each accepted run labelled as steps.
     static func label(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
         guard !blocks.contains(where: { $0.label?.kind == .step }) else { return blocks }
-        var candidates: [(index: Int, number: Int, label: String, title: String, listMark: Bool, stepWord: Bool)] = []
-        for (index, block) in blocks.enumerated() {
-            guard case .paragraph = block.kind, block.label == nil else { continue }
-            if !block.opensBulletItem, let found = enumeration(block.text) {
-                candidates.append((index, found.number, found.label, found.title, found.listMark, false))
-            } else if block.listItem == nil, let match = StepHeadings.match(Substring(block.text)),
-                match.kind == .step, let number = match.number
-            {
-                candidates.append((index, number, match.label, match.title, false, true))
-            }
-        }
+        let candidates = self.candidates(blocks)
         guard candidates.count >= 2 else { return blocks }
-
-        var runs: [[Int]] = []  // positions in `candidates`
-        for (position, candidate) in candidates.enumerated() {
-            if let last = runs.last?.last, candidates[last].number + 1 == candidate.number {
-                runs[runs.count - 1].append(position)
-            } else if candidate.number <= 1 {
-                runs.append([position])
-            }
-        }
         var result = blocks
-        for run in runs where run.count >= 2 {
-            let indices = run.map { candidates[$0].index }
-            let withCode = indices.indices.map { showsCode(from: indices[$0], to: indices[safe: $0 + 1], blocks) }
-            let labelledByWord = run.allSatisfy { candidates[$0].stepWord && !candidates[$0].title.isEmpty }
+        for run in runs(candidates) where run.count >= 2 {
+            let ends = partEnds(run, blocks)
+            let withCode = run.indices.map { offset in
+                (run[offset].index + 1..<ends[offset]).contains { blocks[$0].isCode }
+            }
+            let labelledByWord = run.allSatisfy { $0.stepWord && !$0.title.isEmpty }
             guard withCode.contains(true) || labelledByWord else { continue }
-            for (offset, position) in run.enumerated() {
-                let candidate = candidates[position]
+            for (offset, candidate) in run.enumerated() {
+                // A part that ends before the next label (with its list item, or a list's last item that
+                // says no more follows) leaves what comes after it to no part: it closes the step.
+                let end = ends[offset]
+                if end < blocks.count, end != run[safe: offset + 1]?.index, !isHeading(blocks[end]) {
+                    result[end].endsNumberedPart = true
+                }
                 // A list written by hand with a list's own marks reads as that list: a numbered item with
                 // code is a step, one without is prose (a reason, a topic), as in a page without labels.
                 if candidate.listMark, !withCode[offset] { continue }
-                result[candidate.index] = blocks[candidate.index].with(
+                result[candidate.index] = result[candidate.index].with(
                     label: StepHeadings.Match(
                         kind: .step, number: candidate.number, label: candidate.label, title: candidate.title))
             }
@@ -59,16 +57,72 @@ enum EnumeratedParagraphs {
         return result
     }
 
-    /// Whether a code block stands after the label at `start`, before the next label of its run (`end`) or
-    /// the next heading.
-    private static func showsCode(from start: Int, to end: Int?, _ blocks: [OutlineBlock]) -> Bool {
-        var position = start + 1
-        while position < (end ?? blocks.count) {
-            if blocks[position].isCode { return true }
-            if case .heading = blocks[position].kind { return false }
-            position += 1
+    /// The paragraphs that open with a hand-written enumeration or a plain step label.
+    private static func candidates(_ blocks: [OutlineBlock]) -> [Candidate] {
+        var candidates: [Candidate] = []
+        for (index, block) in blocks.enumerated() {
+            guard case .paragraph = block.kind, block.label == nil else { continue }
+            if !block.opensBulletItem, let found = enumeration(block.text) {
+                candidates.append(
+                    Candidate(
+                        index: index, number: found.number, label: found.label, title: found.title,
+                        listMark: found.listMark, stepWord: false))
+            } else if block.listItem == nil, let match = StepHeadings.match(Substring(block.text)),
+                match.kind == .step, let number = match.number
+            {
+                candidates.append(
+                    Candidate(
+                        index: index, number: number, label: match.label, title: match.title, listMark: false,
+                        stepWord: true))
+            }
         }
+        return candidates
+    }
+
+    /// The candidates in runs numbered one after another from 0 or 1; a number that follows none starts none.
+    private static func runs(_ candidates: [Candidate]) -> [[Candidate]] {
+        var runs: [[Candidate]] = []
+        for candidate in candidates {
+            if let last = runs.last?.last, last.number + 1 == candidate.number {
+                runs[runs.count - 1].append(candidate)
+            } else if candidate.number <= 1 {
+                runs.append([candidate])
+            }
+        }
+        return runs
+    }
+
+    /// Where each part of a run ends (the index after its last block): at the next label of the run or the
+    /// next heading, and within the list item its label stands in (`- States:` over `(1) Ready`, `(2) Running`:
+    /// the lines are the item's own, so code after the item is no part's). The last item of a list written by
+    /// hand holds, as a list's last item does, only the code right after it, unless its text ends with a colon
+    /// (`**3. Query it in two ways:**`): then what follows up to the next heading (counting conventions item 15).
+    /// Otherwise a run's last item would hold every later fence of its part of the page, and several runs
+    /// restarting at 1 would each reach past the next to code far after them.
+    private static func partEnds(_ run: [Candidate], _ blocks: [OutlineBlock]) -> [Int] {
+        run.indices.map { offset in
+            let start = run[offset].index
+            let next = run[safe: offset + 1]?.index
+            let codeOnly = next == nil && run[offset].listMark && !endsWithColon(blocks[start].text)
+            let item = blocks[start].itemRange
+            var position = start + 1
+            while position < (next ?? blocks.count), !isHeading(blocks[position]) {
+                if let item, blocks[position].range.start >= item.end { break }
+                if codeOnly, !blocks[position].isCode { break }
+                position += 1
+            }
+            return position
+        }
+    }
+
+    private static func isHeading(_ block: OutlineBlock) -> Bool {
+        if case .heading = block.kind { return true }
         return false
+    }
+
+    private static func endsWithColon(_ text: String) -> Bool {
+        guard let last = text.last(where: { !$0.isWhitespace }) else { return false }
+        return last == ":" || last == "："
     }
 
     /// The number, the label as written and the title of a paragraph that opens with a hand-written

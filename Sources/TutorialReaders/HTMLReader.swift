@@ -77,6 +77,8 @@ struct HTMLBlocks {
     private(set) var articleTitle: (text: String, range: SourceRange)?
     /// Inside an article's own `<header>`.
     private var inArticleHeader = false
+    /// The range of the innermost `<li>` being walked (`OutlineBlock.itemRange`).
+    private var itemRange: SourceRange?
     /// The page header's title, where the header is a hero over the content (`heroTitle`): the title of a
     /// page whose content has no level-1 heading, over its `<title>` (which adds the site's name).
     private(set) var pageHeaderTitle: String?
@@ -200,12 +202,17 @@ struct HTMLBlocks {
         if Self.textBlocks.contains(name) || isFileNameCaption(node) {
             let first = blocks.count
             let text = collapseWhitespace(text(of: node))
-            if !text.isEmpty {
-                let range = elementRange(node, name: name)
+            let outerItem = itemRange
+            defer { itemRange = outerItem }
+            // An item whose text stands in its own paragraphs (`<li><p>…</p><p>(1) …</p>`) still bounds them.
+            let range = text.isEmpty && name != "li" ? nil : elementRange(node, name: name)
+            if name == "li" { itemRange = range }
+            if !text.isEmpty, let range {
                 let kind: OutlineBlock.Kind = name == "td" || name == "th" ? .prose : .paragraph
                 let label = name == "p" && !inProse ? paragraphLabel(node, text: text) : nil
                 var block = OutlineBlock(kind: kind, text: text, range: range, label: label, links: linkShape(of: node))
                 block.linksStayOnPage = linksStayOnPage(of: node)
+                block.itemRange = itemRange
                 blocks.append(block)
             }
             walkChildren(

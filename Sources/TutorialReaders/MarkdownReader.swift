@@ -115,6 +115,16 @@ struct MarkdownBlocks {
         return cmark_node_get_list_type(list) == CMARK_BULLET_LIST
     }
 
+    /// The range of the innermost list item `node` stands in, nil outside every list.
+    private func enclosingItemRange(_ node: OpaquePointer) -> SourceRange? {
+        var parent = cmark_node_parent(node)
+        while let current = parent, cmark_node_get_type(current) != CMARK_NODE_DOCUMENT {
+            if cmark_node_get_type(current) == CMARK_NODE_ITEM { return nodeRange(current) }
+            parent = cmark_node_parent(current)
+        }
+        return nil
+    }
+
     /// Walks the tree with cmark's own iterator (no recursion, so deep nesting cannot exhaust the stack).
     private mutating func blocks(under root: OpaquePointer) -> [OutlineBlock] {
         var result: [OutlineBlock] = []
@@ -198,6 +208,7 @@ struct MarkdownBlocks {
                 var block = OutlineBlock(
                     kind: .paragraph, text: inlineText(node), range: paragraphRange(node), links: linkShape(node))
                 block.opensBulletItem = Self.opensBulletItem(node)
+                block.itemRange = enclosingItemRange(node)
                 block.linksStayOnPage = linksStayOnPage(node)
                 result.append(block)
             }

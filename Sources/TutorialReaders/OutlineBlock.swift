@@ -26,6 +26,12 @@ struct OutlineBlock: Sendable, Equatable {
     /// Set on the first block of an item of a bulleted list (`- 1、Resize`, `<ul><li>2) Move…`): a number the
     /// author wrote there numbers the bullet, and the list is already the author's (`EnumeratedParagraphs`).
     var opensBulletItem = false
+    /// Set on a paragraph inside a list item (`<li>` included), at any depth: the innermost item's range. What
+    /// the paragraph opens (a hand-numbered part, `(1) …`) is the item's own content and ends with the item.
+    var itemRange: SourceRange? = nil
+    /// Set on the first block after a hand-numbered part that ends before the next label (`EnumeratedParagraphs`):
+    /// what follows is no part's, so it closes the step the part's label opened.
+    var endsNumberedPart = false
     /// How much of the block's text is link text: what tells an index page (lists of links to other pages)
     /// and a leftover header (a back link, a table of contents) from a tutorial's own prose.
     var links: LinkShape = .none
@@ -69,6 +75,8 @@ struct OutlineBlock: Sendable, Equatable {
             links: links)
         block.listItem = listItem
         block.opensBulletItem = opensBulletItem
+        block.itemRange = itemRange
+        block.endsNumberedPart = endsNumberedPart
         block.linksStayOnPage = linksStayOnPage
         return block
     }
@@ -80,7 +88,9 @@ extension OutlineBlock {
         guard delta != 0 else { return self }
         var kind = kind
         if case .code(let code) = kind { kind = .code(code.shifted(by: delta)) }
-        return with(kind: kind, range: range.shifted(by: delta))
+        var block = with(kind: kind, range: range.shifted(by: delta))
+        block.itemRange = itemRange?.shifted(by: delta)
+        return block
     }
 }
 

@@ -225,11 +225,13 @@ struct BuildState {
         let block = blocks[index]
         // The heading that titles the section label before it was read with that label.
         if sectionTitleHeadingIndices.contains(index) { return }
-        if step?.fromList == true, !listBlocks.contains(index) {
-            // The list of steps ended: what follows is not its last item's.
+        // The list of steps ended, or a hand-numbered part (with its list item, or a last item holding only
+        // its code): what follows is not its last item's, and without labels after it, a step per code block.
+        if (step?.fromList == true && !listBlocks.contains(index)) || (block.endsNumberedPart && step?.label != nil) {
             closeStep()
             resetPending()
         }
+        if block.endsNumberedPart { sectionHasStepLabels = holdsStepLabel(after: index - 1) }
         switch role(of: index) {
         case .title:
             // What a leftover header above the title opened (a blog's name, a stale heading) ends here.

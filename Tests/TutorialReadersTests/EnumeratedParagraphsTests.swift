@@ -84,6 +84,79 @@ final class EnumeratedParagraphsTests: XCTestCase {
         }
     }
 
+    func testEnumerationLinesInsideABulletItemAreTheItemsOwnAndLabelNothingWithoutCodeInIt() {
+        // OS-course notes of our own: one part whose fences are a step each. A bulleted item holds `(1)` to
+        // `(3)` lines without code; fences come only after the item, so its parts show none and the page
+        // stays unlabelled, whichever way the lines stand in the item.
+        let fences =
+            "创建子进程：\n\n```c\npid_t pid = fork();\n```\n\n执行新程序：\n\n```c\nexeclp(\"ls\", \"ls\", NULL);\n```\n\n"
+        let later =
+            "父进程等待子进程结束：\n\n```c\nwait(NULL);\n```\n\n进程调度的过程：\n\n1. 保存当前进程的上下文\n"
+            + "2. 选出下一个进程\n3. 恢复它的上下文\n\n```c\nschedule();\n```\n\n"
+            + "- 查看进程：\n\n  ```bash\n  ps -ef\n  ```\n\n- 结束进程：\n\n  ```bash\n  kill -9 1234\n  ```\n"
+        let items = [
+            "- 进程的三种基本状态：\n\n  (1) 就绪态：已获得除 CPU 以外的资源。\n\n  (2) 运行态：正在 CPU 上执行。\n\n"
+                + "  (3) 阻塞态：等待某个事件发生。\n\n- 状态之间可以相互转换。\n\n",
+            "- 进程的三种基本状态：\n  (1) 就绪态：已获得除 CPU 以外的资源。\n  (2) 运行态：正在 CPU 上执行。\n"
+                + "  (3) 阻塞态：等待某个事件发生。\n- 状态之间可以相互转换。\n\n",
+            "- 进程的三种基本状态：\n\n  (1) 就绪态：已获得除 CPU 以外的资源。\n  (2) 运行态：正在 CPU 上执行。\n\n"
+                + "  (3) 阻塞态：等待某个事件发生。\n\n",
+        ]
+        for item in items {
+            let tutorial = read("# 操作系统实验笔记\n\n## 实验二 进程管理\n\n" + fences + item + later)
+            XCTAssertEqual(tutorial.sections.map { $0.steps.map(\.snippets.count) }, [[1, 1, 1, 1, 1, 1]], item)
+            XCTAssertEqual(steps(tutorial).map(\.label), [nil, nil, nil, nil, nil, nil], item)
+        }
+        // An HTML item whose text stands in paragraphs of its own is read alike.
+        let page = HTMLReader.read(
+            SourceDocument(
+                path: "page.html",
+                text: "<h1>笔记</h1><h2>实验二</h2><pre><code>fork();</code></pre><ul><li><p>进程的三种基本状态：</p>"
+                    + "<p>(1) 就绪态</p><p>(2) 运行态</p><p>(3) 阻塞态</p></li><li>状态转换</li></ul>"
+                    + "<pre><code>wait(NULL);</code></pre><pre><code>schedule();</code></pre>"))
+        XCTAssertEqual(steps(page).map(\.label), [nil, nil, nil])
+        XCTAssertEqual(steps(page).map(\.snippets), [1, 1, 1])
+    }
+
+    func testEnumerationPartsInsideAListItemEndWithTheItem() {
+        // Where the item's own parts show code, they label steps, and the code after the item is no part's.
+        let tutorial = read(
+            "# 编译\n\n## 步骤\n\n- 编译内核：\n\n  (1) 配置\n\n  ```bash\n  make menuconfig\n  ```\n\n  (2) 构建\n\n"
+                + "  ```bash\n  make -j2\n  ```\n\n- 其他说明。\n\n重启之后：\n\n```bash\nuname -r\n```\n\n```bash\ndmesg\n```\n")
+        XCTAssertEqual(steps(tutorial).map(\.label), ["(1)", "(2)", nil, nil])
+        XCTAssertEqual(steps(tutorial).map(\.snippets), [1, 1, 1, 1])
+    }
+
+    func testBoldNumberedReportRunsReadAsListsWhoseLastItemHoldsLaterCodeOnlyAfterAColon() {
+        // A conversation transcript of our own: its last part drafts a report in runs of bold numbered
+        // paragraphs, each restarting at 1, all prose, and queries after them. No run labels anything: the
+        // last item of a run ends without a colon, so the fences after it are a step each.
+        let report = read(
+            "# Conversation: a lab booking service\n\n## 1. The tables\n\n**User:** Which tables?\n\n"
+                + "**Assistant:** Rooms first.\n\n```sql\nCREATE TABLE room (id INT);\n```\n\n## 2. The report\n\n"
+                + "**User:** Draft the report.\n\n**1. ROOM**\n\nA place that can be booked.\n\n**2. MEMBER**\n\n"
+                + "A person who books rooms.\n\n**3. BOOKING — SLOT (One-to-Many)**\n\nA member holds many bookings.\n\n"
+                + "Services:\n\n**1. CALENDAR**\n\nShows free slots.\n\n**2. NOTIFIER**\n\nMails a reminder.\n\n"
+                + "The queries behind it:\n\n```sql\nSELECT * FROM booking;\n```\n\n```sql\nSELECT count(*) FROM booking;\n```\n")
+        XCTAssertEqual(report.sections.map { $0.steps.map(\.snippets.count) }, [[1], [1, 1]])
+        XCTAssertEqual(steps(report).map(\.label), [nil, nil, nil])
+        // An item whose part shows code labels a step; the prose items are none; the last item, prose and
+        // ending otherwise than with a colon, holds no later fence.
+        let mixed = "# Report\n\n## The report\n\n**1. ROOM**\n\nA place.\n\n**2. SCHEMA**\n\n```sql\nCREATE TABLE room (id INT);\n```\n\n"
+        let queries = "The queries:\n\n```sql\nSELECT * FROM room;\n```\n\n```sql\nSELECT count(*) FROM room;\n```\n"
+        let prose = read(mixed + "**3. MEMBER**\n\nA person.\n\n" + queries)
+        XCTAssertEqual(steps(prose).map(\.label), ["2.", nil, nil])
+        XCTAssertEqual(steps(prose).map(\.snippets), [1, 1, 1])
+        // A last item with code right after it holds that code, and only that.
+        let held = read(mixed + "**3. MEMBER**\n\n```sql\nCREATE TABLE member (id INT);\n```\n\n" + queries)
+        XCTAssertEqual(steps(held).map(\.label), ["2.", "3.", nil, nil])
+        XCTAssertEqual(steps(held).map(\.snippets), [1, 1, 1, 1])
+        // A last item that says more follows holds what follows (counting conventions item 15).
+        let colon = read(mixed + "**3. The queries it serves:**\n\n" + queries)
+        XCTAssertEqual(steps(colon).map(\.label), ["2.", "3."])
+        XCTAssertEqual(steps(colon).map(\.snippets), [1, 2])
+    }
+
     func testARunWithoutCodeIsProse() {
         // Reasons numbered by hand, then code of an unlabelled page: one step per code block, as before.
         let tutorial = read(
