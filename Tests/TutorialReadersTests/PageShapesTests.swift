@@ -124,6 +124,49 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(parts.sections.map(\.title), ["", "Part 2", "Part 3"])
     }
 
+    /// Slides of a course: a line of who and when, then level-1 parts side by side whose code stands under
+    /// level-3 topics. After an opening line no level-1 part titles the page (rounds 11 and 93 counted so),
+    /// and each part without code of its own groups the topics that carry code, the sections (item 9).
+    func testLevelOnePartsSideBySideAfterAnOpeningLineTitleNothing() {
+        let topics =
+            "# Shell basics\n\n### Variables\n\n```sh\njar=1\n```\n\n### Loops\n\n```sh\nfor j in a b; do echo $j; done\n```\n\n"
+            + "### Functions\n\n```sh\nfill() { echo full; }\n```\n\n# Pipes\n\n### Filters\n\n```sh\nls | grep jar\n```\n\n"
+            + "### Redirects\n\n```sh\necho jar > shelf.txt\n```\n\n### Errors\n\nKept for later.\n\n# Git\n\n"
+            + "### Commit\n\n```sh\ngit commit -m jar\n```\n\n### Branch\n\n```sh\ngit branch lid\n```\n\n"
+            + "### Tag\n\n```sh\ngit tag v1\n```\n\n### Merge\n\n```sh\ngit merge lid\n```\n"
+        let sectionTitles = ["Variables", "Loops", "Functions", "Filters", "Redirects", "Commit", "Branch", "Tag", "Merge"]
+        let slides = read("Speaker: K. Jar  \nLecture 3, spring term\n\n" + topics)
+        XCTAssertNil(slides.title)
+        XCTAssertEqual(slides.sections.map(\.title), sectionTitles)
+        XCTAssertEqual(shape(slides), Array(repeating: [1], count: 9))
+        // A tagline and a list of who and when are opening text too; a link line above the parts is not.
+        XCTAssertNil(read("- Date: 2024-03-01\n- Room: 4\n\n" + topics).title)
+        XCTAssertEqual(read("[Course index](index.md)\n\n" + topics).title, "Shell basics")
+        // Without the opening line the first part heads the page, as `# Getting Started` does over the part
+        // `# Observables` (item 9); the sections are the same.
+        let untitled = read(topics)
+        XCTAssertEqual(untitled.title, "Shell basics")
+        XCTAssertEqual(untitled.sections.map(\.title), sectionTitles)
+    }
+
+    func testAnOpeningLineLeavesATitleOverItsPartsAndTheOnlyPartTitled() {
+        // The first level-1 heading holds all the code, under its `##` parts: later level-1 parts are prose.
+        let titled = read(
+            "Notes from a workshop.\n\n# Jars in Swift\n\n## Declare\n\n```swift\nstruct Jar {}\n```\n\n## Fill\n\n"
+                + "```swift\nvar jar = Jar()\n```\n\n# Further reading\n\nThe jar book.\n")
+        XCTAssertEqual(titled.title, "Jars in Swift")
+        XCTAssertEqual(titled.sections.map(\.title), ["Declare", "Fill"])
+        // The page's only level-1 heading, over its `##` parts.
+        let only = read("Notes from a workshop.\n\n# Jars in Swift\n\n## Declare\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(only.title, "Jars in Swift")
+        // A heading right over the parts still titles them (item 21).
+        let summary = read(
+            "Notes from a workshop.\n\n# Jar course\n\n# Shelves\n\n## Boards\n\n```swift\nlet board = 1\n```\n\n"
+                + "# Lids\n\n## Threads\n\n```swift\nlet thread = 2\n```\n\n# Labels\n\nPrint them.\n")
+        XCTAssertEqual(summary.title, "Jar course")
+        XCTAssertEqual(summary.sections.map(\.title), ["Boards", "Threads"])
+    }
+
     func testARunOfBannersOpeningThePageIsHeadedByTheFirst() {
         let tutorial = read(
             "# Jar course notes\n\n# Part 1\n\n# Project 1: a jar\n\nWe make one.\n\n## 1. Declare\n\n"
