@@ -167,6 +167,51 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(summary.sections.map(\.title), ["Boards", "Threads"])
     }
 
+    /// A project's banner in raw HTML, an icon beside its name in a table, is the page's header as a centred
+    /// `<h1>` is (rounds 19 and 56): its level-1 heading titles the page, and the page reads as it would
+    /// without the banner.
+    func testARawTableBannerOpeningThePageTitlesItWithItsLevelOneHeading() {
+        let parts =
+            "## Install\n\n```sh\nbrew install jar\n```\n\n## Fill\n\nTwo ways.\n\n```sh\njar fill\n```\n\n```sh\njar fill --all\n```\n"
+        let plain = read(parts)
+        XCTAssertNil(plain.title)
+        let banner = "<table><tr><td><img src=\"icon.png\" width=\"64\"></td><td><h1>Jar Tool</h1></td></tr></table>\n\n"
+        let spread =
+            "---\nlayout: page\n---\n\n<table>\n  <tr>\n    <td><img src=\"icon.png\" width=\"64\"></td>\n    <td>\n"
+            + "      <h1>Jar Tool</h1>\n      <p>Fills jars from the shell.</p>\n    </td>\n  </tr>\n</table>\n\n"
+        for page in [banner + parts, spread + parts, "<!-- banner -->\n" + banner + parts] {
+            let tutorial = read(page)
+            XCTAssertEqual(tutorial.title, "Jar Tool", page)
+            XCTAssertEqual(tutorial.sections.map(\.title), ["Install", "Fill"], page)
+            XCTAssertEqual(shape(tutorial), [[1], [1, 1]], page)
+            XCTAssertEqual(tutorial.steps.map(\.id), plain.steps.map(\.id), page)
+        }
+        // The cell's text is read once: the heading, then the line under it.
+        let blocks = MarkdownReader.blocks(SourceDocument(path: "page.md", text: spread + parts)).blocks
+        XCTAssertEqual(blocks.prefix(3).map(\.kind), [.heading(level: 1), .paragraph, .heading(level: 2)])
+        XCTAssertEqual(blocks.prefix(2).map(\.text), ["Jar Tool", "Fills jars from the shell."])
+        // Only the first level-1 heading is the banner's: a second heading in its cells is prose.
+        let two = read(
+            "<table><tr><td><h1>Jar Tool</h1></td><td><h1>Jar Lid</h1><h2>Parts</h2></td></tr></table>\n\n" + parts)
+        XCTAssertEqual(two.title, "Jar Tool")
+        XCTAssertEqual(two.sections.map(\.title), ["Install", "Fill"])
+    }
+
+    func testHeadingsInOtherTablesStayProse() {
+        let parts = "## Install\n\n```sh\nbrew install jar\n```\n\n## Fill\n\n```sh\njar fill\n```\n"
+        let comparison = "<table><tr><th><h1>Jar</h1></th><th><h1>Can</h1></th></tr><tr><td>glass</td><td>tin</td></tr></table>\n\n"
+        // A comparison table further down the page: its headings are no title and open no section.
+        let titled = read("# Jars\n\n## Install\n\n```sh\nbrew install jar\n```\n\n" + comparison + "## Fill\n\n```sh\njar fill\n```\n")
+        XCTAssertEqual(titled.title, "Jars")
+        XCTAssertEqual(titled.sections.map(\.title), ["Install", "Fill"])
+        XCTAssertEqual(shape(titled), [[1], [1]])
+        // After a line of prose, or above it with a level-2 heading in its cells, a table is no banner.
+        XCTAssertNil(read("Compare them first.\n\n" + comparison + parts).title)
+        XCTAssertNil(read("<table><tr><td><h2>Jar Tool</h2></td></tr></table>\n\n" + parts).title)
+        // A heading in a cell of a Markdown table is prose too.
+        XCTAssertNil(read("| <h1>Jar</h1> | Can |\n| --- | --- |\n| glass | tin |\n\n" + parts).title)
+    }
+
     func testARunOfBannersOpeningThePageIsHeadedByTheFirst() {
         let tutorial = read(
             "# Jar course notes\n\n# Part 1\n\n# Project 1: a jar\n\nWe make one.\n\n## 1. Declare\n\n"
