@@ -51,15 +51,13 @@ extension BuildState {
         return candidates.last { $0 < first }
     }
 
-    /// Whether prose stands before the heading at `index` with no heading above it: a line of who and when, a
-    /// tagline, a list of dates. Links alone (a back link, badges) are a leftover header, not the page's opening.
+    /// Whether a paragraph stands before the heading at `index` with no heading above it: a line of who and
+    /// when, a list of dates. Links alone (a back link, badges) are a leftover header, and raw HTML (a centred
+    /// logo over a tagline, read as prose) the page's banner, as a raw HTML header is (rounds 19 and 56).
     private static func opensWithText(before index: Int, _ blocks: [OutlineBlock]) -> Bool {
         let opening = blocks[..<index]
         return !opening.contains { headingLevel($0) != nil }
-            && opening.contains { block in
-                guard block.kind == .paragraph || block.kind == .prose else { return false }
-                return block.links != .whole
-            }
+            && opening.contains { $0.kind == .paragraph && $0.links != .whole }
     }
 
     /// Whether the first level-1 heading stands right over a second, nothing between, and at least two more

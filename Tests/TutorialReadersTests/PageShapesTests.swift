@@ -139,9 +139,11 @@ final class PageShapesTests: XCTestCase {
         XCTAssertNil(slides.title)
         XCTAssertEqual(slides.sections.map(\.title), sectionTitles)
         XCTAssertEqual(shape(slides), Array(repeating: [1], count: 9))
-        // A tagline and a list of who and when are opening text too; a link line above the parts is not.
+        // A list of who and when is opening text too; a link line or a raw HTML banner above the parts is not.
         XCTAssertNil(read("- Date: 2024-03-01\n- Room: 4\n\n" + topics).title)
         XCTAssertEqual(read("[Course index](index.md)\n\n" + topics).title, "Shell basics")
+        let logo = "<p align=\"center\"><img src=\"logo.png\"><br>Shell for everyone.</p>\n\n"
+        XCTAssertEqual(read(logo + topics).title, "Shell basics")
         // Without the opening line the first part heads the page, as `# Getting Started` does over the part
         // `# Observables` (item 9); the sections are the same.
         let untitled = read(topics)
