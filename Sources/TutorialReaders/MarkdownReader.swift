@@ -227,7 +227,13 @@ struct MarkdownBlocks {
             let lineCount = max(1, literal.utf8.last == 0x0A ? breaks : breaks + 1)
             if Self.holdsCodeOrHeading(literal.lowercased()) {
                 var html = HTMLBlocks(document: document, lines: first..<(first + lineCount))
-                result.append(contentsOf: html.collect().map(Self.templateHeadingAsProse))
+                var blocks = html.collect()
+                if lines.lowerBound == 0, result.isEmpty, first >= 0 {
+                    // Only a table that opens the page is its banner; one further down is a table of the text.
+                    let range = MarkdownHTMLText.range(firstLine: first, lineCount: lineCount, lineIndex: lineIndex)
+                    blocks = MarkdownBannerTable.headed(blocks, bytes: document.bytes, range: range)
+                }
+                result.append(contentsOf: blocks.map(Self.templateHeadingAsProse))
                 diagnostics.append(contentsOf: html.diagnostics)
             } else if first >= 0, let text = MarkdownHTMLText.visibleText(literal) {
                 result.append(

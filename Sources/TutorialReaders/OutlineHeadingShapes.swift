@@ -17,7 +17,9 @@ extension BuildState {
     /// first is the title and the others banners of its parts. When the heading stands right over the
     /// first code or step (no heading between) and content lies past its part of the document (after the
     /// next level-1 heading), it is the first of several level-1 sections: the level-1 heading before it,
-    /// if any, is the title. A document with no content keeps its first level-1 heading.
+    /// if any, is the title. After an opening text (`Author: … / Date: …` above `# C basics`, `# Pointers`),
+    /// level-1 parts that share the content stand side by side and none is the title. A document with no
+    /// content keeps its first level-1 heading.
     static func titleHeading(_ blocks: [OutlineBlock]) -> Int? {
         func isUnlabelledHeading(_ block: OutlineBlock) -> Bool {
             guard case .heading = block.kind, block.label == nil else { return false }
@@ -38,8 +40,24 @@ extension BuildState {
         let first = candidates.first { !isLeftoverHeader($0, blocks) } ?? nearest
         let anchorIsSection = blocks[anchor].label?.kind == .section && headingLevel(blocks[anchor]) != nil
         let headingBetween = blocks[(first + 1)..<anchor].contains(where: isUnlabelledHeading)
-        if anchorIsSection || headingBetween || holdsAllContent(first, blocks) { return first }
+        if anchorIsSection || headingBetween || holdsAllContent(first, blocks) {
+            // Text before the first level-1 heading (who and when, a tagline) opens the page, so level-1 parts
+            // after it stand side by side under no title (rounds 11 and 93), unless the first holds all content.
+            if !anchorIsSection, opensWithText(before: candidates[0], blocks), !holdsAllContent(first, blocks) {
+                return nil
+            }
+            return first
+        }
         return candidates.last { $0 < first }
+    }
+
+    /// Whether a paragraph stands before the heading at `index` with no heading above it: a line of who and
+    /// when, a list of dates. Links alone (a back link, badges) are a leftover header, and raw HTML (a centred
+    /// logo over a tagline, read as prose) the page's banner, as a raw HTML header is (rounds 19 and 56).
+    private static func opensWithText(before index: Int, _ blocks: [OutlineBlock]) -> Bool {
+        let opening = blocks[..<index]
+        return !opening.contains { headingLevel($0) != nil }
+            && opening.contains { $0.kind == .paragraph && $0.links != .whole }
     }
 
     /// Whether the first level-1 heading stands right over a second, nothing between, and at least two more

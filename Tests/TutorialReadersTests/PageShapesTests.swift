@@ -124,6 +124,96 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(parts.sections.map(\.title), ["", "Part 2", "Part 3"])
     }
 
+    /// Slides of a course: a line of who and when, then level-1 parts side by side whose code stands under
+    /// level-3 topics. After an opening line no level-1 part titles the page (rounds 11 and 93 counted so),
+    /// and each part without code of its own groups the topics that carry code, the sections (item 9).
+    func testLevelOnePartsSideBySideAfterAnOpeningLineTitleNothing() {
+        let topics =
+            "# Shell basics\n\n### Variables\n\n```sh\njar=1\n```\n\n### Loops\n\n```sh\nfor j in a b; do echo $j; done\n```\n\n"
+            + "### Functions\n\n```sh\nfill() { echo full; }\n```\n\n# Pipes\n\n### Filters\n\n```sh\nls | grep jar\n```\n\n"
+            + "### Redirects\n\n```sh\necho jar > shelf.txt\n```\n\n### Errors\n\nKept for later.\n\n# Git\n\n"
+            + "### Commit\n\n```sh\ngit commit -m jar\n```\n\n### Branch\n\n```sh\ngit branch lid\n```\n\n"
+            + "### Tag\n\n```sh\ngit tag v1\n```\n\n### Merge\n\n```sh\ngit merge lid\n```\n"
+        let sectionTitles = ["Variables", "Loops", "Functions", "Filters", "Redirects", "Commit", "Branch", "Tag", "Merge"]
+        let slides = read("Speaker: K. Jar  \nLecture 3, spring term\n\n" + topics)
+        XCTAssertNil(slides.title)
+        XCTAssertEqual(slides.sections.map(\.title), sectionTitles)
+        XCTAssertEqual(shape(slides), Array(repeating: [1], count: 9))
+        // A list of who and when is opening text too; a link line or a raw HTML banner above the parts is not.
+        XCTAssertNil(read("- Date: 2024-03-01\n- Room: 4\n\n" + topics).title)
+        XCTAssertEqual(read("[Course index](index.md)\n\n" + topics).title, "Shell basics")
+        let logo = "<p align=\"center\"><img src=\"logo.png\"><br>Shell for everyone.</p>\n\n"
+        XCTAssertEqual(read(logo + topics).title, "Shell basics")
+        // Without the opening line the first part heads the page, as `# Getting Started` does over the part
+        // `# Observables` (item 9); the sections are the same.
+        let untitled = read(topics)
+        XCTAssertEqual(untitled.title, "Shell basics")
+        XCTAssertEqual(untitled.sections.map(\.title), sectionTitles)
+    }
+
+    func testAnOpeningLineLeavesATitleOverItsPartsAndTheOnlyPartTitled() {
+        // The first level-1 heading holds all the code, under its `##` parts: later level-1 parts are prose.
+        let titled = read(
+            "Notes from a workshop.\n\n# Jars in Swift\n\n## Declare\n\n```swift\nstruct Jar {}\n```\n\n## Fill\n\n"
+                + "```swift\nvar jar = Jar()\n```\n\n# Further reading\n\nThe jar book.\n")
+        XCTAssertEqual(titled.title, "Jars in Swift")
+        XCTAssertEqual(titled.sections.map(\.title), ["Declare", "Fill"])
+        // The page's only level-1 heading, over its `##` parts.
+        let only = read("Notes from a workshop.\n\n# Jars in Swift\n\n## Declare\n\n```swift\nstruct Jar {}\n```\n")
+        XCTAssertEqual(only.title, "Jars in Swift")
+        // A heading right over the parts still titles them (item 21).
+        let summary = read(
+            "Notes from a workshop.\n\n# Jar course\n\n# Shelves\n\n## Boards\n\n```swift\nlet board = 1\n```\n\n"
+                + "# Lids\n\n## Threads\n\n```swift\nlet thread = 2\n```\n\n# Labels\n\nPrint them.\n")
+        XCTAssertEqual(summary.title, "Jar course")
+        XCTAssertEqual(summary.sections.map(\.title), ["Boards", "Threads"])
+    }
+
+    /// A project's banner in raw HTML, an icon beside its name in a table, is the page's header as a centred
+    /// `<h1>` is (rounds 19 and 56): its level-1 heading titles the page, and the page reads as it would
+    /// without the banner.
+    func testARawTableBannerOpeningThePageTitlesItWithItsLevelOneHeading() {
+        let parts =
+            "## Install\n\n```sh\nbrew install jar\n```\n\n## Fill\n\nTwo ways.\n\n```sh\njar fill\n```\n\n```sh\njar fill --all\n```\n"
+        let plain = read(parts)
+        XCTAssertNil(plain.title)
+        let banner = "<table><tr><td><img src=\"icon.png\" width=\"64\"></td><td><h1>Jar Tool</h1></td></tr></table>\n\n"
+        let spread =
+            "---\nlayout: page\n---\n\n<table>\n  <tr>\n    <td><img src=\"icon.png\" width=\"64\"></td>\n    <td>\n"
+            + "      <h1>Jar Tool</h1>\n      <p>Fills jars from the shell.</p>\n    </td>\n  </tr>\n</table>\n\n"
+        for page in [banner + parts, spread + parts, "<!-- banner -->\n" + banner + parts] {
+            let tutorial = read(page)
+            XCTAssertEqual(tutorial.title, "Jar Tool", page)
+            XCTAssertEqual(tutorial.sections.map(\.title), ["Install", "Fill"], page)
+            XCTAssertEqual(shape(tutorial), [[1], [1, 1]], page)
+            XCTAssertEqual(tutorial.steps.map(\.id), plain.steps.map(\.id), page)
+        }
+        // The cell's text is read once: the heading, then the line under it.
+        let blocks = MarkdownReader.blocks(SourceDocument(path: "page.md", text: spread + parts)).blocks
+        XCTAssertEqual(blocks.prefix(3).map(\.kind), [.heading(level: 1), .paragraph, .heading(level: 2)])
+        XCTAssertEqual(blocks.prefix(2).map(\.text), ["Jar Tool", "Fills jars from the shell."])
+        // Only the first level-1 heading is the banner's: a second heading in its cells is prose.
+        let two = read(
+            "<table><tr><td><h1>Jar Tool</h1></td><td><h1>Jar Lid</h1><h2>Parts</h2></td></tr></table>\n\n" + parts)
+        XCTAssertEqual(two.title, "Jar Tool")
+        XCTAssertEqual(two.sections.map(\.title), ["Install", "Fill"])
+    }
+
+    func testHeadingsInOtherTablesStayProse() {
+        let parts = "## Install\n\n```sh\nbrew install jar\n```\n\n## Fill\n\n```sh\njar fill\n```\n"
+        let comparison = "<table><tr><th><h1>Jar</h1></th><th><h1>Can</h1></th></tr><tr><td>glass</td><td>tin</td></tr></table>\n\n"
+        // A comparison table further down the page: its headings are no title and open no section.
+        let titled = read("# Jars\n\n## Install\n\n```sh\nbrew install jar\n```\n\n" + comparison + "## Fill\n\n```sh\njar fill\n```\n")
+        XCTAssertEqual(titled.title, "Jars")
+        XCTAssertEqual(titled.sections.map(\.title), ["Install", "Fill"])
+        XCTAssertEqual(shape(titled), [[1], [1]])
+        // After a line of prose, or above it with a level-2 heading in its cells, a table is no banner.
+        XCTAssertNil(read("Compare them first.\n\n" + comparison + parts).title)
+        XCTAssertNil(read("<table><tr><td><h2>Jar Tool</h2></td></tr></table>\n\n" + parts).title)
+        // A heading in a cell of a Markdown table is prose too.
+        XCTAssertNil(read("| <h1>Jar</h1> | Can |\n| --- | --- |\n| glass | tin |\n\n" + parts).title)
+    }
+
     func testARunOfBannersOpeningThePageIsHeadedByTheFirst() {
         let tutorial = read(
             "# Jar course notes\n\n# Part 1\n\n# Project 1: a jar\n\nWe make one.\n\n## 1. Declare\n\n"
