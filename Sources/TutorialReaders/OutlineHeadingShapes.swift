@@ -18,7 +18,8 @@ extension BuildState {
     /// first code or step (no heading between) and content lies past its part of the document (after the
     /// next level-1 heading), it is the first of several level-1 sections: the level-1 heading before it,
     /// if any, is the title. After an opening text (`Author: … / Date: …` above `# C basics`, `# Pointers`),
-    /// level-1 parts that share the content stand side by side and none is the title. A document with no
+    /// level-1 parts that share the content stand side by side and none is the title, unless the first holds
+    /// no content of its own (a table of contents over `# Main`, `# Extra`). A document with no
     /// content keeps its first level-1 heading.
     static func titleHeading(_ blocks: [OutlineBlock]) -> Int? {
         func isUnlabelledHeading(_ block: OutlineBlock) -> Bool {
@@ -42,8 +43,13 @@ extension BuildState {
         let headingBetween = blocks[(first + 1)..<anchor].contains(where: isUnlabelledHeading)
         if anchorIsSection || headingBetween || holdsAllContent(first, blocks) {
             // Text before the first level-1 heading (who and when, a tagline) opens the page, so level-1 parts
-            // after it stand side by side under no title (rounds 11 and 93), unless the first holds all content.
-            if !anchorIsSection, opensWithText(before: candidates[0], blocks), !holdsAllContent(first, blocks) {
+            // after it stand side by side under no title (rounds 11 and 93), unless the first holds all content
+            // or none: a first part without code of its own (a tip, a table of contents) titles the parts after
+            // it (rounds 40 and 79).
+            let firstPartHoldsContent = !blocks[(first + 1)..<anchor].contains { headingLevel($0) == 1 }
+            if !anchorIsSection, firstPartHoldsContent, opensWithText(before: candidates[0], blocks),
+                !holdsAllContent(first, blocks)
+            {
                 return nil
             }
             return first

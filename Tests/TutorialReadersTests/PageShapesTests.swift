@@ -167,6 +167,15 @@ final class PageShapesTests: XCTestCase {
                 + "# Lids\n\n## Threads\n\n```swift\nlet thread = 2\n```\n\n# Labels\n\nPrint them.\n")
         XCTAssertEqual(summary.title, "Jar course")
         XCTAssertEqual(summary.sections.map(\.title), ["Boards", "Threads"])
+        // A first level-1 part without code of its own (a tip, a table of contents) titles the parts after it
+        // (rounds 40 and 79), an opening line or not: here a front matter the blank line above keeps from
+        // being one, which the page shows as a rule, a line of who and when, and a rule.
+        let contents = read(
+            "\n---\ntitle: Jar course\nauthor: Ann\n\n---\n\n# Jar course\n\nBring a jar.\n\n## Contents\n\n"
+                + "- [Boards](#boards)\n\n# Main\n\n## Boards\n\n```swift\nlet board = 1\n```\n\n# Extra\n\n"
+                + "## Threads\n\n```swift\nlet thread = 2\n```\n")
+        XCTAssertEqual(contents.title, "Jar course")
+        XCTAssertEqual(contents.sections.map(\.title), ["Boards", "Threads"])
     }
 
     /// A project's banner in raw HTML, an icon beside its name in a table, is the page's header as a centred
