@@ -28,7 +28,18 @@ extension BuildState {
         }
         // A level-1 heading heads the page even when it opens with an aside's word (`# Notes on state`).
         func isCandidate(_ block: OutlineBlock) -> Bool { headingLevel(block) == 1 && block.label == nil }
-        guard let anchor = blocks.firstIndex(where: isContent) else { return blocks.firstIndex(where: isCandidate) }
+        guard var anchor = blocks.firstIndex(where: isContent) else { return blocks.firstIndex(where: isCandidate) }
+        // A preamble of code above every level-1 heading (a block editor's template under its option
+        // headings, a rule a wiki export renders as code) opens the page as a first section: the heading is
+        // read as if the page began under it. Content with its own parts or steps first is no preamble:
+        // a level-1 heading after it is one of the page's parts (`levelOfPartsAfterContent`).
+        if !blocks[..<anchor].contains(where: isCandidate),
+            let firstLevelOne = blocks[anchor...].firstIndex(where: isCandidate),
+            isPreamble(blocks[..<firstLevelOne]),
+            let contentUnderIt = blocks[(firstLevelOne + 1)...].firstIndex(where: isContent)
+        {
+            anchor = contentUnderIt
+        }
         let candidates = blocks[..<anchor].indices.filter { isCandidate(blocks[$0]) }
         guard let nearest = candidates.last else { return nil }
         if candidates.count >= 2, candidates[1] == candidates[0] + 1, candidates[1] + 1 < blocks.count,
@@ -55,6 +66,14 @@ extension BuildState {
             return first
         }
         return candidates.last { $0 < first }
+    }
+
+    /// Whether the blocks before the first level-1 heading are a preamble over the page rather than its
+    /// first part: at most two code blocks, no label, and no heading at a section's level (an option heading
+    /// of level 4 or deeper, `#### @hideHints true`, is the editor's, not a part).
+    private static func isPreamble(_ opening: ArraySlice<OutlineBlock>) -> Bool {
+        opening.filter(\.isCode).count <= 2 && !opening.contains { $0.label != nil }
+            && !opening.contains { (headingLevel($0) ?? 4) < 4 }
     }
 
     /// Whether a paragraph stands before the heading at `index` with no heading above it: a line of who and

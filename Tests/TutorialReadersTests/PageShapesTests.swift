@@ -124,6 +124,30 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(parts.sections.map(\.title), ["", "Part 2", "Part 3"])
     }
 
+    /// Code above every heading (a block-editor template, a rule a wiki export renders as code, a command)
+    /// opens the page as a first section; the level-1 heading that heads the rest still titles it (rule 1),
+    /// as it would without that block. Level-1 parts each over their own code stay untitled (item 16).
+    func testALevelOneHeadingUnderCodeThatOpensThePageStillTitlesIt() {
+        let template =
+            "#### @hideHints true\n\n```template\nlet jar = 0\n```\n\n# Jar sounds\n\n## Start\n\n### Intro\n\nHello.\n\n"
+            + "### Step 1\n\n```blocks\nplay(1)\n```\n\n### Step 2\n\n```blocks\nplay(2)\n```\n\n### Step 3\n\nDone.\n"
+        let sounds = read(template)
+        XCTAssertEqual(sounds.title, "Jar sounds")
+        XCTAssertEqual(sounds.sections.count, 2)
+        XCTAssertEqual(sounds.sections.last?.title, "Start")
+        XCTAssertEqual(shape(sounds), [[1], [1, 1, 0]])
+        let wiki = read(
+            "[back](index.md)\n\n        --\n\nContents\n\n# Jar basics\n\nWhat jars are.\n\n## Kinds\n\nGlass.\n\n"
+                + "# Practice\n\n## Fill one\n\n    fill jar\n\n# Later\n\n## Seal one\n\n    seal jar\n")
+        XCTAssertEqual(wiki.title, "Jar basics")
+        XCTAssertEqual(wiki.sections.map(\.title).suffix(2), ["Fill one", "Seal one"])
+        XCTAssertEqual(shape(wiki), [[1], [1], [1]])
+        // Level-1 parts each right over their own code, after a first listing: parts, no title (item 16).
+        let parts = read("```sh\njar init\n```\n\n# Fill\n\n```sh\njar fill\n```\n\n# Seal\n\n```sh\njar seal\n```\n")
+        XCTAssertNil(parts.title)
+        XCTAssertEqual(parts.sections.map(\.title).suffix(2), ["Fill", "Seal"])
+    }
+
     /// Slides of a course: a line of who and when, then level-1 parts side by side whose code stands under
     /// level-3 topics. After an opening line no level-1 part titles the page (rounds 11 and 93 counted so),
     /// and each part without code of its own groups the topics that carry code, the sections (item 9).
