@@ -13,8 +13,9 @@ import TutorialModel
 /// stands between a `>` and a `<`), so the page's elements stay the same; and the same window of the
 /// previous text, parsed by itself, gives exactly the blocks the whole parse gave there, so the elements
 /// open around the window do not change how its content reads, nor the window's figure captions how code
-/// after it reads; and the window's blocks after the edit are its blocks before, moved by the edit. A page
-/// with bytes libxml2 reads out of step (a lone `\r`, a NUL) and anything else is read whole.
+/// after it reads; the window's blocks after the edit are its blocks before, moved by the edit; and the
+/// headings bounding the window begin at their own start tags. A page with bytes libxml2 reads out of step (a
+/// lone `\r`, a NUL) and anything else is read whole.
 enum HTMLWindow {
     static func reread(_ previous: OutlineBlocks, change: DocumentChange) -> (OutlineBlocks, SourceRange)? {
         guard changesTextOnly(change), !readsOutOfStep(change.old.bytes), !readsOutOfStep(change.new.bytes),
@@ -26,7 +27,11 @@ enum HTMLWindow {
             if case .heading = block.kind { return true }
             return false
         }
-        guard let opening else { return nil }
+        // A heading whose range does not begin at its own start tag was placed by its line alone: broken
+        // markup left a start tag open over the lines before it, which a window bounded there would cut in
+        // two, so its text ends elsewhere than in the whole page (found by the html fuzzer).
+        guard let opening, startsAtItsTag(opening, old.bytes), closing.map({ startsAtItsTag($0, old.bytes) }) ?? true
+        else { return nil }
         let firstLine = change.oldLine(opening.range.start)
         let closingLine = closing.map { change.oldLine($0.range.start) }
         guard change.lineStartUnchanged(firstLine) else { return nil }
@@ -105,6 +110,14 @@ enum HTMLWindow {
         case (.paragraph, .paragraph), (.prose, .prose), (.code, .code): return true
         default: return false
         }
+    }
+
+    /// Whether a heading's range begins with a heading's start tag (`<h2`, `<H3`).
+    private static func startsAtItsTag(_ block: OutlineBlock, _ bytes: [UInt8]) -> Bool {
+        let start = block.range.start
+        guard start + 2 < bytes.count, bytes[start] == UInt8(ascii: "<"), bytes[start + 1] | 0x20 == UInt8(ascii: "h")
+        else { return false }
+        return (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[start + 2])
     }
 
     private static func lineStart(_ line: Int, _ document: SourceDocument) -> Int {
