@@ -19,7 +19,8 @@ extension BuildState {
     /// next level-1 heading), it is the first of several level-1 sections: the level-1 heading before it,
     /// if any, is the title. After an opening text (`Author: … / Date: …` above `# C basics`, `# Pointers`),
     /// level-1 parts that share the content stand side by side and none is the title, unless the first holds
-    /// no content of its own (a table of contents over `# Main`, `# Extra`). A document with no
+    /// no content of its own (a table of contents over `# Main`, `# Extra`). A preamble of code above every
+    /// level-1 heading (`isPreamble`) is passed over: the heading is looked for under it. A document with no
     /// content keeps its first level-1 heading.
     static func titleHeading(_ blocks: [OutlineBlock]) -> Int? {
         func isUnlabelledHeading(_ block: OutlineBlock) -> Bool {
