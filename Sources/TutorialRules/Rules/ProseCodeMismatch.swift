@@ -156,8 +156,8 @@ struct ProseCodeMismatch: CollectingTutorialRule {
                 ]),
         ],
         measuredPrecision: .init(
-            value: 0.25, sample: 4, date: "2026-12-05",
-            note: "Rounds 9 and 11's held-out parts (1 of 2 right: prose naming a misspelt dictionary method the code spells right). The wrong one: a paragraph that says a call was added to the listing before it, read as naming the next listing. Round 149's two, with every rule on, wrong: a knowledge dump read with steps, whose prose names methods of a class the page shows in a list item, not in the block the reader made the step of. On the tuning part 0 of 2: the wrong ones name the place of an edit, or a method a later block adds."))
+            value: 1.0 / 6.0, sample: 6, date: "2026-12-06",
+            note: "Rounds 9 and 11's held-out parts (1 of 2 right: prose naming a misspelt dictionary method the code spells right). The wrong one: a paragraph that says a call was added to the listing before it, read as naming the next listing. Round 149's two, with every rule on, wrong: a knowledge dump read with steps, whose prose names methods of a class the page shows in a list item, not in the block the reader made the step of. Round 226's two, with every rule on, wrong: course notes whose code lines a paragraph swallowed (an indented block cannot interrupt a paragraph), so the calls the step's prose names are the author's code shown as text. On the tuning part 0 of 2: the wrong ones name the place of an edit, or a method a later block adds."))
 
     /// It reads the identifiers each step's changed lines hold (`TutorialContext.changes`): a name the step
     /// changes is not missing from its code.
