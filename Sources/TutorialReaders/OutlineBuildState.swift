@@ -273,6 +273,8 @@ struct BuildState {
             step = StepDraft(
                 label: label, title: stepTitle, awaitsTitle: stepTitle.isEmpty, prose: prose, range: block.range)
             step?.fromList = listSteps.contains(index)
+            // An item that opens with its code (`3. ```java`) is labelled by its number, and the code is its own.
+            if case .code(let code) = block.kind { appendSnippet(code, of: index) }
         case .stepBreak:
             closeStep()
             resetPending()
@@ -318,15 +320,7 @@ struct BuildState {
                     inAside: pendingAside)
                 resetPending()
             }
-            let fileName = code.fileName ?? captionFileNames[index]
-            let snippet = Snippet(
-                fileName: fileName, language: code.language, code: code.code,
-                kind: code.kind(fileName: fileName),
-                range: code.range, sourceMap: code.sourceMap)
-            step?.snippets.append(snippet)
-            step?.extend(to: block.range.end)
-            // An aside keeps the code shown in it; prose after that code is the next step again.
-            step?.inAside = false
+            appendSnippet(code, of: index)
             return
         }
         if captions.contains(index) {
@@ -360,6 +354,19 @@ struct BuildState {
     /// Whether `block` (code, or the caption of code) ends the implicit step open now and opens the next:
     /// in a document without step labels each code block is one step, so a step that already shows code
     /// ends where the next code or its caption begins.
+    /// Adds the code of block `index` to the open step.
+    private mutating func appendSnippet(_ code: OutlineCode, of index: Int) {
+        let fileName = code.fileName ?? captionFileNames[index]
+        let snippet = Snippet(
+            fileName: fileName, language: code.language, code: code.code,
+            kind: code.kind(fileName: fileName),
+            range: code.range, sourceMap: code.sourceMap)
+        step?.snippets.append(snippet)
+        step?.extend(to: blocks[index].range.end)
+        // An aside keeps the code shown in it; prose after that code is the next step again.
+        step?.inAside = false
+    }
+
     private func startsImplicitStep(_ block: OutlineBlock) -> Bool {
         guard let current = step else { return false }
         return current.label == nil && !current.held && !sectionHasStepLabels && !current.snippets.isEmpty

@@ -179,6 +179,17 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertNil(tutorial.sections[0].steps[2].label)
     }
 
+    func testAnItemThatOpensWithItsFenceHoldsThatCode() {
+        // `3. ```swift` opens the item with its code: the page shows the block inside the item, so the item is a
+        // step that holds it, as an item whose code comes under a line of text does.
+        let tutorial = read(
+            "# Jars\n\n## Make\n\n1. Declare the jar\n\n   ```swift\n   struct Jar {}\n   ```\n\n2. Think it over\n\n"
+                + "3. ```swift\n   var jar = Jar()\n   ```\n\n   Then fill it.\n\n4. Test it\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "3."])
+        XCTAssertEqual(tutorial.sections[0].steps[1].snippets.map(\.code), ["var jar = Jar()\n"])
+    }
+
     func testTheLastItemOfAnOutlineThatSaysMoreFollowsHoldsWhatFollows() {
         // One-item lists with their code at the margin: `2. Fill it in two ways:` holds both ways.
         let tutorial = read(
