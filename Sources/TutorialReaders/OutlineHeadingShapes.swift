@@ -214,10 +214,16 @@ extension BuildState {
                 // heading or list where it says more follows (`3. Write it back in one of two ways:`, then a
                 // paragraph and code for each way), not where it ends (`3. Build and run.`).
                 let lastOpener = (index...end).last { blocks[$0].listItem?.opens == true } ?? index
-                if (index..<lastOpener).contains(where: { blocks[$0].isCode && blocks[$0].listItem == nil }),
-                    let last = blocks[lastOpener].text.last(where: { !$0.isWhitespace }), last == ":" || last == "："
-                {
+                let saysMoreFollows = blocks[lastOpener].text.last(where: { !$0.isWhitespace }).map { $0 == ":" || $0 == "：" }
+                let codeBetweenItems = (index..<lastOpener).contains { blocks[$0].isCode && blocks[$0].listItem == nil }
+                if codeBetweenItems, saysMoreFollows == true {
                     end = lastBlockBeforeHeadingOrList(after: end, blocks)
+                } else if !codeBetweenItems, saysMoreFollows != true,
+                    (index...end).contains(where: { blocks[$0].isCode && blocks[$0].listItem != nil })
+                {
+                    // Items that indent their code into themselves: code at the margin after the last one is not
+                    // its own (the code of a sub-heading inside it, or of the text after the list).
+                    end = (index...end).last { blocks[$0].listItem != nil } ?? end
                 }
             }
             var runOpeners: [Int] = []

@@ -190,6 +190,21 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[0].steps[1].snippets.map(\.code), ["var jar = Jar()\n"])
     }
 
+    func testCodeAtTheMarginAfterAListWhoseItemsHoldTheirCodeIsAStepOfItsOwn() {
+        // The items indent their code into themselves, so a fence at the margin after the last one is not its:
+        // it is the code of the sub-heading above it, a step of its own (the last item would hold it only if it
+        // said more follows, `3. Test it this way:`).
+        let tutorial = read(
+            "# Jars\n\n## Make\n\n1. Declare the jar\n\n   ```swift\n   struct Jar {}\n   ```\n\n2. Test it\n\n"
+                + "   ```swift\n   assert(Jar() != nil)\n   ```\n\n   #### Many jars\n\n```swift\nlet jars = [Jar(), Jar()]\n```\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1, 1]])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "2.", nil])
+        let sayingMoreFollows = read(
+            "# Jars\n\n## Make\n\n1. Declare the jar\n\n   ```swift\n   struct Jar {}\n   ```\n\n2. Test it this way:\n\n"
+                + "```swift\nassert(Jar() != nil)\n```\n")
+        XCTAssertEqual(shape(sayingMoreFollows), [[1, 1]])
+    }
+
     func testTheLastItemOfAnOutlineThatSaysMoreFollowsHoldsWhatFollows() {
         // One-item lists with their code at the margin: `2. Fill it in two ways:` holds both ways.
         let tutorial = read(
