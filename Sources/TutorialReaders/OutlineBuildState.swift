@@ -351,22 +351,20 @@ struct BuildState {
         }
     }
 
-    /// Whether `block` (code, or the caption of code) ends the implicit step open now and opens the next:
-    /// in a document without step labels each code block is one step, so a step that already shows code
-    /// ends where the next code or its caption begins.
     /// Adds the code of block `index` to the open step.
     private mutating func appendSnippet(_ code: OutlineCode, of index: Int) {
         let fileName = code.fileName ?? captionFileNames[index]
-        let snippet = Snippet(
-            fileName: fileName, language: code.language, code: code.code,
-            kind: code.kind(fileName: fileName),
-            range: code.range, sourceMap: code.sourceMap)
-        step?.snippets.append(snippet)
+        step?.snippets.append(Snippet(
+            fileName: fileName, language: code.language, code: code.code, kind: code.kind(fileName: fileName),
+            range: code.range, sourceMap: code.sourceMap))
         step?.extend(to: blocks[index].range.end)
         // An aside keeps the code shown in it; prose after that code is the next step again.
         step?.inAside = false
     }
 
+    /// Whether `block` (code, or the caption of code) ends the implicit step open now and opens the next:
+    /// in a document without step labels each code block is one step, so a step that already shows code
+    /// ends where the next code or its caption begins.
     private func startsImplicitStep(_ block: OutlineBlock) -> Bool {
         guard let current = step else { return false }
         return current.label == nil && !current.held && !sectionHasStepLabels && !current.snippets.isEmpty

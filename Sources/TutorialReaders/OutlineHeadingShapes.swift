@@ -206,26 +206,7 @@ extension BuildState {
                 index += 1
                 continue
             }
-            var end = lastBlockOfList(from: index, blocks)
-            if !proseOnly {
-                end = lastBlockOfOneItemOutline(continuing: end, blocks)
-                // Where code stands at the margin between the items (an outline of one-item lists), each item
-                // holds what follows it up to the next item; the last one holds what follows it up to the next
-                // heading or list where it says more follows (`3. Write it back in one of two ways:`, then a
-                // paragraph and code for each way), not where it ends (`3. Build and run.`).
-                let lastOpener = (index...end).last { blocks[$0].listItem?.opens == true } ?? index
-                let saysMoreFollows = blocks[lastOpener].text.last(where: { !$0.isWhitespace }).map { $0 == ":" || $0 == "：" }
-                let codeBetweenItems = (index..<lastOpener).contains { blocks[$0].isCode && blocks[$0].listItem == nil }
-                if codeBetweenItems, saysMoreFollows == true {
-                    end = lastBlockBeforeHeadingOrList(after: end, blocks)
-                } else if !codeBetweenItems, saysMoreFollows != true,
-                    (index...end).contains(where: { blocks[$0].isCode && blocks[$0].listItem != nil })
-                {
-                    // Items that indent their code into themselves: code at the margin after the last one is not
-                    // its own (the code of a sub-heading inside it, or of the text after the list).
-                    end = (index...end).last { blocks[$0].listItem != nil } ?? end
-                }
-            }
+            let end = proseOnly ? lastBlockOfList(from: index, blocks) : lastBlockOfListWithCode(from: index, blocks)
             var runOpeners: [Int] = []
             var hasCode = false
             let openerCount = countOpeners(index...end)
@@ -260,6 +241,26 @@ extension BuildState {
             index = end + 1
         }
         return (openers, members, unnumbered)
+    }
+
+    /// The last block of the numbered list that opens at `index` in a document with code: where code stands at
+    /// the margin between the items (an outline of one-item lists), each item holds what follows it up to the
+    /// next item, and the last one holds what follows it up to the next heading or list where it says more
+    /// follows (`3. Write it back in one of two ways:`, then a paragraph and code for each way), not where it
+    /// ends (`3. Build and run.`). Where the items indent their code into themselves, code at the margin after
+    /// the last one is not its own (the code of a sub-heading inside it, or of the text after the list).
+    static func lastBlockOfListWithCode(from index: Int, _ blocks: [OutlineBlock]) -> Int {
+        let end = lastBlockOfOneItemOutline(continuing: lastBlockOfList(from: index, blocks), blocks)
+        let lastOpener = (index...end).last { blocks[$0].listItem?.opens == true } ?? index
+        let saysMoreFollows = blocks[lastOpener].text.last(where: { !$0.isWhitespace }).map { $0 == ":" || $0 == "：" }
+        let codeBetweenItems = (index..<lastOpener).contains { blocks[$0].isCode && blocks[$0].listItem == nil }
+        if codeBetweenItems, saysMoreFollows == true { return lastBlockBeforeHeadingOrList(after: end, blocks) }
+        if !codeBetweenItems, saysMoreFollows != true,
+            (index...end).contains(where: { blocks[$0].isCode && blocks[$0].listItem != nil })
+        {
+            return (index...end).last { blocks[$0].listItem != nil } ?? end
+        }
+        return end
     }
 
     /// The last block after `index` before the next heading or list item, `index` itself when one follows it.
