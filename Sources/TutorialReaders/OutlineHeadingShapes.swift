@@ -252,10 +252,11 @@ extension BuildState {
     static func lastBlockOfListWithCode(from index: Int, _ blocks: [OutlineBlock]) -> Int {
         let end = lastBlockOfOneItemOutline(continuing: lastBlockOfList(from: index, blocks), blocks)
         let lastOpener = (index...end).last { blocks[$0].listItem?.opens == true } ?? index
-        let saysMoreFollows = blocks[lastOpener].text.last(where: { !$0.isWhitespace }).map { $0 == ":" || $0 == "：" }
+        let lastCharacter = blocks[lastOpener].text.last(where: { !$0.isWhitespace })
+        let saysMoreFollows = lastCharacter.map { ":：".contains($0) } ?? false
         let codeBetweenItems = (index..<lastOpener).contains { blocks[$0].isCode && blocks[$0].listItem == nil }
-        if codeBetweenItems, saysMoreFollows == true { return lastBlockBeforeHeadingOrList(after: end, blocks) }
-        if !codeBetweenItems, saysMoreFollows != true,
+        if codeBetweenItems, saysMoreFollows { return lastBlockBeforeHeadingOrList(after: end, blocks) }
+        if !codeBetweenItems, !saysMoreFollows,
             (index...end).contains(where: { blocks[$0].isCode && blocks[$0].listItem != nil })
         {
             return (index...end).last { blocks[$0].listItem != nil } ?? end
