@@ -281,13 +281,15 @@ extension BuildState {
     /// Where a numbered list ending at `end` is continued by one-item lists numbered one after another,
     /// each after prose or code of its own (`1. Core concepts`, paragraphs and code, `2. Exercises`, …),
     /// the last block of that outline: the author numbered the parts, the blocks between only stand in
-    /// them. The outline stops at a heading, at an item whose number does not follow, and where no item
-    /// follows; `end` itself when nothing continues it.
+    /// them. The outline stops at a heading, at an item whose number does not follow (a number past 1 written
+    /// again, `3.` after `3.`, is the author's slip and goes on; `1.` after `1.` starts a list again), and where
+    /// no item follows; `end` itself when nothing continues it.
     static func lastBlockOfOneItemOutline(continuing end: Int, _ blocks: [OutlineBlock]) -> Int {
         var end = end
         while let last = blocks[...end].last(where: { $0.listItem?.opens == true })?.listItem?.number,
             let next = blocks[(end + 1)...].firstIndex(where: { $0.listItem != nil || headingLevel($0) != nil }),
-            blocks[next].listItem?.opens == true, blocks[next].listItem?.number == last + 1
+            blocks[next].listItem?.opens == true, let number = blocks[next].listItem?.number,
+            number == last + 1 || (number == last && last > 1)
         {
             end = lastBlockOfList(from: next, blocks)
         }

@@ -205,6 +205,17 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(shape(sayingMoreFollows), [[1, 1]])
     }
 
+    func testAnOutlineOfOneItemListsGoesOnPastARepeatedNumber() {
+        // `3.` twice in a run of one-item lists at the margin: the author's slip, not a new outline, so the first
+        // `3.` still holds its code up to the next item, as every item before the last does.
+        let tutorial = read(
+            "# Jars\n\n## Make\n\n1. Declare the jar\n```swift\nstruct Jar {}\n```\n2. Make two\n```swift\nlet a = Jar()\n```\n"
+                + "```swift\nlet b = Jar()\n```\n3. Fill them\n```swift\nfill(a)\n```\n\nThen the other one.\n\n```swift\nfill(b)\n```\n"
+                + "3. Seal them\n```swift\nseal(a)\n```\n4. Done.\n\nThat is all.\n")
+        XCTAssertEqual(shape(tutorial), [[1, 2, 2, 1]])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "2.", "3.", "3."])
+    }
+
     func testTheLastItemOfAnOutlineThatSaysMoreFollowsHoldsWhatFollows() {
         // One-item lists with their code at the margin: `2. Fill it in two ways:` holds both ways.
         let tutorial = read(
