@@ -43,7 +43,9 @@ enum EnumeratedParagraphs {
                 // A part that ends before the next label (with its list item, or a list's last item that
                 // says no more follows) leaves what comes after it to no part: it closes the step.
                 let end = ends[offset]
-                if end < blocks.count, end != run[safe: offset + 1]?.index, !isHeading(blocks[end]) {
+                if end < blocks.count, end != run[safe: offset + 1]?.index,
+                    BuildState.headingLevel(blocks[end]) == nil
+                {
                     result[end].endsNumberedPart = true
                 }
                 // A list written by hand with a list's own marks reads as that list: a numbered item with
@@ -103,26 +105,16 @@ enum EnumeratedParagraphs {
         run.indices.map { offset in
             let start = run[offset].index
             let next = run[safe: offset + 1]?.index
-            let codeOnly = next == nil && run[offset].listMark && !endsWithColon(blocks[start].text)
+            let codeOnly = next == nil && run[offset].listMark && !blocks[start].saysMoreFollows
             let item = blocks[start].itemRange
             var position = start + 1
-            while position < (next ?? blocks.count), !isHeading(blocks[position]) {
+            while position < (next ?? blocks.count), BuildState.headingLevel(blocks[position]) == nil {
                 if let item, blocks[position].range.start >= item.end { break }
                 if codeOnly, !blocks[position].isCode { break }
                 position += 1
             }
             return position
         }
-    }
-
-    private static func isHeading(_ block: OutlineBlock) -> Bool {
-        if case .heading = block.kind { return true }
-        return false
-    }
-
-    private static func endsWithColon(_ text: String) -> Bool {
-        guard let last = text.last(where: { !$0.isWhitespace }) else { return false }
-        return last == ":" || last == "："
     }
 
     /// The number, the label as written and the title of a paragraph that opens with a hand-written

@@ -66,6 +66,12 @@ struct OutlineBlock: Sendable, Equatable {
         return false
     }
 
+    /// Whether the block's text ends with a colon (`3. Query it in two ways:`): it says more follows, so what
+    /// comes after it is its own (counting conventions item 15).
+    var saysMoreFollows: Bool {
+        text.last(where: { !$0.isWhitespace }).map { ":：".contains($0) } ?? false
+    }
+
     /// The block with another kind, text, range or label, still in the list item it was in.
     func with(kind: Kind? = nil, text: String? = nil, range: SourceRange? = nil, label: StepHeadings.Match?? = nil)
         -> OutlineBlock

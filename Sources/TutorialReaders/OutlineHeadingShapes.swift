@@ -252,8 +252,7 @@ extension BuildState {
     static func lastBlockOfListWithCode(from index: Int, _ blocks: [OutlineBlock]) -> Int {
         let end = lastBlockOfOneItemOutline(continuing: lastBlockOfList(from: index, blocks), blocks)
         let lastOpener = (index...end).last { blocks[$0].listItem?.opens == true } ?? index
-        let lastCharacter = blocks[lastOpener].text.last(where: { !$0.isWhitespace })
-        let saysMoreFollows = lastCharacter.map { ":：".contains($0) } ?? false
+        let saysMoreFollows = blocks[lastOpener].saysMoreFollows
         let codeBetweenItems = (index..<lastOpener).contains { blocks[$0].isCode && blocks[$0].listItem == nil }
         if codeBetweenItems, saysMoreFollows { return lastBlockBeforeHeadingOrList(after: end, blocks) }
         if !codeBetweenItems, !saysMoreFollows,
