@@ -51,6 +51,7 @@ public enum StepHeadings {
         guard mayOpenWithLabel(line) else { return nil }
         let body = stripDecoration(line)
         guard let first = body.first else { return nil }
+        if let closing = cjkBrackets[first] { return bracketedLabel(body, closing: closing) }
         let result: (kind: Kind, number: Int, labelEnd: Substring.Index, latin: Bool)?
         if first == "第" {
             result = ordinalLabel(body)
@@ -64,6 +65,21 @@ public enum StepHeadings {
         else { return nil }
         return Match(
             kind: result.kind, number: result.number, label: String(body[..<result.labelEnd]), title: title)
+    }
+
+    /// Full-width and corner brackets authors set a label in (`【步骤一】安装`, `「第二步」`, `〔Step 4〕`), each
+    /// with its closing bracket. ASCII brackets are left alone: `[Step 1]` opens a link as often as a label.
+    private static let cjkBrackets: [Character: Character] = ["【": "】", "「": "」", "『": "』", "〔": "〕", "［": "］"]
+
+    /// A label that fills its brackets (`【步骤一】`), with the rest of the line as its title; nil when the
+    /// brackets hold anything but a label (`【注意】…`, `【步骤一安装】`) or never close.
+    private static func bracketedLabel(_ body: Substring, closing: Character) -> Match? {
+        let inner = body.dropFirst()
+        guard let end = inner.firstIndex(of: closing), let label = match(inner[..<end], inHeading: true),
+            label.title.isEmpty
+        else { return nil }
+        let title = String(inner[inner.index(after: end)...].trimmingWhitespace())
+        return Match(kind: label.kind, number: label.number, label: label.label, title: title)
     }
 
     /// A step keyword before an outline number (`Step 2.1: Declare`, `步骤3.2：创建`, `Шаг 3.1.`): no `Step N`

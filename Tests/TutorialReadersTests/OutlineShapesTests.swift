@@ -216,6 +216,17 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "2.", "3.", "3."])
     }
 
+    func testBracketedStepLabelsWithoutCodeAreTheSteps() {
+        // Level-1 labels in full-width brackets over prose only (an editor set-up done by clicking): the labels
+        // are the page's steps, one section of prose steps under no title, not a title over nothing.
+        let tutorial = read(
+            "# 【步骤一】安装外挂\n打开命令面板，输入安装。\n\n小提醒：安装要等一下。\n\n"
+                + "# 【步骤二】设置中文\n打开设置，复制默认设置。\n")
+        XCTAssertNil(tutorial.title)
+        XCTAssertEqual(shape(tutorial), [[0, 0]])
+        XCTAssertEqual(tutorial.sections.first?.steps.map(\.label), ["步骤一", "步骤二"])
+    }
+
     func testTheLastItemOfAnOutlineThatSaysMoreFollowsHoldsWhatFollows() {
         // One-item lists with their code at the margin: `2. Fill it in two ways:` holds both ways.
         let tutorial = read(

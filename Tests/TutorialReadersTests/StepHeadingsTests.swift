@@ -196,6 +196,20 @@ final class StepHeadingsTests: XCTestCase {
         assertNoMatch("✔ Step into the view model")
     }
 
+    /// A label set in full-width or corner brackets (`【步骤一】安装`, `「第二步」`) is a label, the title after the
+    /// closing bracket; the brackets enclose the label alone, so a bracketed phrase is none.
+    func testALabelInCJKBracketsIsALabel() {
+        assertMatch("# 【步骤一】安装编辑器外挂", .step, 1, label: "步骤一", title: "安装编辑器外挂")
+        assertMatch("【步驟二】設定", .step, 2, label: "步驟二", title: "設定")
+        assertMatch("## 「第三步」配置", .step, 3, label: "第三步", title: "配置")
+        assertMatch("〔Step 4〕 Build", .step, 4, label: "Step 4", title: "Build")
+        assertMatch("【第一节】", .section, 1, label: "第一节")
+        assertNoMatch("【注意】第一步之前请备份")
+        assertNoMatch("【步骤一安装】")
+        assertNoMatch("【步骤一")
+        assertNoMatch("[Step 1] Install")
+    }
+
     func testCJKNumerals() {
         let cases: [(String, Int)] = [
             ("一", 1), ("九", 9), ("十", 10), ("十一", 11), ("二十", 20), ("二十三", 23), ("九十九", 99),
