@@ -122,10 +122,7 @@ enum OutlineNumbering {
             guard case .heading(let level) = block.kind, numbers[index] == nil, block.label?.kind != .step else {
                 continue
             }
-            var firstParts = Set<Int>()
-            for position in (index + 1)..<BuildState.partEnd(of: index, blocks) {
-                if let parts = numbers[position], parts.count >= 2 { firstParts.insert(parts[0]) }
-            }
+            let firstParts = Set(outlineNumbersOfPart(index, blocks, numbers: numbers).map { $0[0] })
             if firstParts.count == 1, let number = firstParts.first { candidates.append((index, level, number)) }
         }
         guard let level = candidates.map(\.level).min() else { return [:] }
@@ -144,6 +141,23 @@ enum OutlineNumbering {
                 let number = chapterNumber(block.text)
             else { continue }
             result[index] = number
+        }
+        return result
+    }
+
+    /// The `N.M` numbers of the outline in the part of the heading at `index`, in order. A numbered heading
+    /// that stands under a deeper numbered one without extending its number (`##### 1.1` under `#### 2.3.1`)
+    /// numbers that heading's own detail afresh, not the outline, and is left out with what it numbers.
+    private static func outlineNumbersOfPart(_ index: Int, _ blocks: [OutlineBlock], numbers: [Int: [Int]]) -> [[Int]] {
+        var result: [[Int]] = []
+        var enclosing: [(level: Int, parts: [Int])] = []
+        for position in (index + 1)..<BuildState.partEnd(of: index, blocks) {
+            guard case .heading(let level) = blocks[position].kind else { continue }
+            enclosing.removeAll { $0.level >= level }
+            guard let parts = numbers[position], parts.count >= 2 else { continue }
+            if let outer = enclosing.last, !parts.starts(with: outer.parts) { continue }
+            enclosing.append((level, parts))
+            result.append(parts)
         }
         return result
     }
@@ -173,12 +187,15 @@ enum OutlineNumbering {
             }
         }
         // A number that could be a quantity (`2.4 str types`) is the outline's where its own `N.M.K` headings
-        // stand under it, or where it follows `N.(M-1)` at its level.
+        // stand under it, or where it follows `N.(M-1)` at its level or `N.(M+1)` follows it there (`### 7.1
+        // redis是什么` over `### 7.2 优缺点`).
         var lastAtLevel: [Int: [Int]] = [:]
         for (index, block) in blocks.enumerated() where !quantityLike.isEmpty {
             guard case .heading(let level) = block.kind else { continue }
             if let parts = quantityLike[index],
                 lastAtLevel[level] == [parts[0], parts[1] - 1]
+                    || nextNumberAtLevel(after: index, blocks, numbers.merging(quantityLike) { $1 })
+                        == [parts[0], parts[1] + 1]
                     || ((index + 1)..<BuildState.partEnd(of: index, blocks)).contains(where: { position in
                         numbers[position].map { $0.count == 3 && Array($0.prefix(2)) == parts } == true
                     })
@@ -189,6 +206,17 @@ enum OutlineNumbering {
         }
         for (index, number) in bareNumberedSections(blocks, numbers: numbers) { numbers[index] = [number] }
         return numbers
+    }
+
+    /// The number of the next heading at the level of the heading at `index`, before any shallower heading
+    /// ends its part; nil when that heading is unnumbered or none follows.
+    private static func nextNumberAtLevel(after index: Int, _ blocks: [OutlineBlock], _ numbers: [Int: [Int]]) -> [Int]? {
+        guard case .heading(let level) = blocks[index].kind else { return nil }
+        for position in (index + 1)..<blocks.count {
+            guard case .heading(let other) = blocks[position].kind, other <= level else { continue }
+            return other == level ? numbers[position] : nil
+        }
+        return nil
     }
 
     /// Headings at one level numbered without a dot (`## 1 - Build the image`, `## 2 pattern`), two at

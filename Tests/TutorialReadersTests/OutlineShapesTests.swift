@@ -227,6 +227,32 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.first?.steps.map(\.label), ["步骤一", "步骤二"])
     }
 
+    func testNumberedHeadingsInsideALeafAreItsDetail() {
+        // Chapters numbered `一、`, `二、` over `### N.M` and `#### N.M.K` leaves: a leaf's own sub-headings
+        // numbered afresh (`##### 1.1` under `#### 2.3.1`) are its detail, not a second outline that unmakes
+        // the chapters; every leaf stays a step, prose ones included.
+        let tutorial = read(
+            "## 一、简介\n\n### 1.1 定义\n\n一个缓存。\n\n### 1.2 优点\n\n很快。\n\n## 二、数据结构\n\n### 2.1 命令\n\n"
+                + "常用命令。\n\n### 2.3 位置\n\n#### 2.3.1 定义\n\n##### **1.1 是什么？**\n\n存经纬度。\n\n##### **1.2 实现**\n\n"
+                + "用有序集合。\n\n#### 2.3.2 命令\n\n```bash\ngeoadd places 13.3 38.1 home\n```\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["一、简介", "二、数据结构"])
+        XCTAssertEqual(shape(tutorial), [[0, 0], [0, 0, 1]])
+        XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.label), ["1.1", "1.2", "2.1", "2.3.1", "2.3.2"])
+    }
+
+    func testAStepWhoseTitleOpensInLowerCaseIsTheOutlinesWhereItsSuccessorFollows() {
+        // `### 7.1 redis是什么` could be a quantity by its shape alone (two parts, no dot, a lower-case word):
+        // `### 7.2` after it at its level makes it the outline's first step of chapter 七.
+        let tutorial = read(
+            "## 一、简介\n\n### 1.1 定义\n\n一个缓存。\n\n### 1.2 优点\n\n很快。\n\n## 七、面试题\n\n### 7.1 redis是什么\n\n"
+                + "> 一个键值数据库。\n\n### 7.2 优缺点\n\n读写快。\n\n```bash\nredis-cli ping\n```\n")
+        XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.label), ["1.1", "1.2", "7.1", "7.2"])
+        XCTAssertEqual(shape(tutorial), [[0, 0], [0, 1]])
+        // Alone at its level, such a number is still read as the quantity it may be: no outline step.
+        let alone = read("# Scale\n\n## 1. Load\n\n### 1.5 billion rows\n\nMany.\n\n## 2. Store\n\n```sql\nselect 1\n```\n")
+        XCTAssertFalse(alone.sections.flatMap(\.steps).contains { $0.label == "1.5" })
+    }
+
     func testTheLastItemOfAnOutlineThatSaysMoreFollowsHoldsWhatFollows() {
         // One-item lists with their code at the margin: `2. Fill it in two ways:` holds both ways.
         let tutorial = read(
