@@ -41,11 +41,11 @@ enum EnumeratedParagraphs {
             guard withCode.contains(true) || labelledByWord else { continue }
             for (offset, candidate) in run.enumerated() {
                 // A part that ends before the next label (with its list item, or a list's last item that
-                // says no more follows) leaves what comes after it to no part: it closes the step.
+                // says no more follows) leaves what comes after it to no part: it closes the step, and code
+                // after the run's last part is a step per block, whether a paragraph or a topic heading
+                // follows that part (counting conventions item 15).
                 let end = ends[offset]
-                if end < blocks.count, end != run[safe: offset + 1]?.index,
-                    BuildState.headingLevel(blocks[end]) == nil
-                {
+                if end < blocks.count, end != run[safe: offset + 1]?.index {
                     result[end].endsNumberedPart = true
                 }
                 // A list written by hand with a list's own marks reads as that list: a numbered item with

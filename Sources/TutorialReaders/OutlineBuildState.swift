@@ -10,6 +10,10 @@ struct BuildState {
     /// Whether the section open now holds a step label: a section without any, even in a page that labels
     /// steps elsewhere (`#### Step 1` under `### Vapor`, none under `### Parsing`), has a step per code block.
     var sectionHasStepLabels = false
+    /// Whether the walk has reached a step label of the open section. Code before the first one is no
+    /// labelled step's: a step per code block, however many topics it stands under (counting conventions
+    /// items 8 and 18), as in a section without labels.
+    private var sectionReachedStepLabel = false
     /// Unlabelled headings above this level start sections.
     let sectionBelowLevel: Int
     /// Parts headed at the title's level that group sections deeper than `sectionBelowLevel` says
@@ -227,7 +231,10 @@ struct BuildState {
         if sectionTitleHeadingIndices.contains(index) { return }
         // The list of steps ended, or a hand-numbered part (with its list item, or a last item holding only
         // its code): what follows is not its last item's, and without labels after it, a step per code block.
-        if (step?.fromList == true && !listBlocks.contains(index)) || (block.endsNumberedPart && step?.label != nil) {
+        // A heading there closes the step by its own role, or keeps it open as a note inside it.
+        if (step?.fromList == true && !listBlocks.contains(index))
+            || (block.endsNumberedPart && step?.label != nil && Self.headingLevel(block) == nil)
+        {
             closeStep()
             resetPending()
         }
@@ -240,6 +247,7 @@ struct BuildState {
             sectionLevel = nil
             title = block.text
             sectionHasStepLabels = holdsStepLabel(after: index)
+            sectionReachedStepLabel = false
         case .section(let labelled):
             closeSection()
             // A labelled heading (`Section 2: Track the page`) is titled by what follows its label, as
@@ -252,6 +260,7 @@ struct BuildState {
             sectionIsLabelled = labelled
             sectionGroups = groupingHeadings.contains(index)
             sectionHasStepLabels = holdsStepLabel(after: sectionTitleHeadings[index] ?? index)
+            sectionReachedStepLabel = false
             if labelled, let titleHeading = sectionTitleHeadings[index] {
                 labelTitle = blocks[titleHeading].text
                 range = range.union(blocks[titleHeading].range)
@@ -268,6 +277,7 @@ struct BuildState {
         case .step(let label, let stepTitle):
             closeStep()
             resetPending()
+            sectionReachedStepLabel = true
             var prose: [String] = []
             if case .paragraph = block.kind, !stepTitle.isEmpty { prose.append(stepTitle) }
             step = StepDraft(
@@ -333,7 +343,7 @@ struct BuildState {
             step?.extend(to: block.range.end)
             return
         }
-        if let current = step, current.label == nil, !current.held, !sectionHasStepLabels, !current.snippets.isEmpty,
+        if let current = step, current.label == nil, !current.held, codeStepsByBlock, !current.snippets.isEmpty,
             !current.inAside, !aside
         {
             // Unlabelled documents: prose after code starts the next implicit step.
@@ -367,8 +377,11 @@ struct BuildState {
     /// ends where the next code or its caption begins.
     private func startsImplicitStep(_ block: OutlineBlock) -> Bool {
         guard let current = step else { return false }
-        return current.label == nil && !current.held && !sectionHasStepLabels && !current.snippets.isEmpty
+        return current.label == nil && !current.held && codeStepsByBlock && !current.snippets.isEmpty
     }
+
+    /// Whether unlabelled code in the section is a step per block: no step label in it, or none reached yet.
+    private var codeStepsByBlock: Bool { !sectionHasStepLabels || !sectionReachedStepLabel }
 
     private mutating func resetPending() {
         pendingTitle = ""

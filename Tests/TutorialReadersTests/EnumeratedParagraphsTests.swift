@@ -220,6 +220,43 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(steps(listed).map(\.label), steps(read("# Jars\n\n1. Declare\n\n   ```swift\n   struct Jar {}\n   ```\n\n2. Fill\n\n   ```swift\n   var jar = Jar()\n   ```\n")).map(\.label))
     }
 
+    func testCodeBeforeARunUnderSeveralTopicsIsAStepPerBlock() {
+        // A part's fences under topics before its hand-numbered paragraphs, then the run: no label holds the
+        // code before it, so a step per fence (counting conventions item 18), as a real numbered list gives.
+        let topics = "# Tables\n\n## Create them\n\n### Behind the scenes\n\n```sql\ncreate table a;\n```\n\n"
+            + "### Sample them\n\n```sql\nselect * from a;\n```\n\nMore commands:\n\n```sql\ndescribe a;\n```\n\n"
+            + "```sql\nshow create table a;\n```\n\n### The shell\n\n"
+        let run = "1\\. Connect.\n\n```sh\nshell -u jdbc\n```\n\n2\\. Grant:\n\n```sql\ngrant all;\n```\n"
+        let escaped = read(topics + run)
+        XCTAssertEqual(steps(escaped).map(\.label), [nil, nil, nil, nil, "1.", "2."])
+        XCTAssertEqual(steps(escaped).map(\.snippets), [1, 1, 1, 1, 1, 1])
+        let listed = read(topics + run.replacingOccurrences(of: "\\.", with: "."))
+        XCTAssertEqual(steps(listed).map(\.snippets), steps(escaped).map(\.snippets))
+        // The page's HTML, numbered paragraphs in `<p>`: read alike.
+        let html = HTMLReader.read(
+            SourceDocument(
+                path: "page.html",
+                text: "<h1>Tables</h1><h2>Create them</h2><h3>Behind the scenes</h3><pre>create table a;</pre>"
+                    + "<h3>Sample them</h3><pre>select * from a;</pre><p>More commands:</p><pre>describe a;</pre>"
+                    + "<pre>show create table a;</pre><h3>The shell</h3><p>1. Connect.</p><pre>shell -u jdbc</pre>"
+                    + "<p>2. Grant:</p><pre>grant all;</pre>"))
+        XCTAssertEqual(steps(html).map(\.label), [nil, nil, nil, nil, "1.", "2."])
+        XCTAssertEqual(steps(html).map(\.snippets), [1, 1, 1, 1, 1, 1])
+    }
+
+    func testCodeAfterARunsLastPartIsAStepPerBlockWhicheverBlockEndsThatPart() {
+        // The last part holds its own code only (no colon); what follows it, a paragraph or a topic heading,
+        // leaves the later topics' fences a step each (item 15).
+        for between in ["A screenshot.\n\n", ""] {
+            let tutorial = read(
+                "# Tables\n\n## Analyze them\n\n1\\. Open a worksheet.\n\n2\\. Type a query\n\n```sql\nselect 1;\n```\n\n"
+                    + between + "### View the data\n\n```sql\nselect * from a;\n```\n\nThen share the file:\n\n"
+                    + "```sh\nchown a\n```\n")
+            XCTAssertEqual(steps(tutorial).map(\.label), ["2.", nil, nil], between)
+            XCTAssertEqual(steps(tutorial).map(\.snippets), [1, 1, 1], between)
+        }
+    }
+
     func testEnumerationShapes() {
         XCTAssertEqual(EnumeratedParagraphs.enumeration("12、 Run it")?.number, 12)
         XCTAssertEqual(EnumeratedParagraphs.enumeration("12、 Run it")?.title, "Run it")

@@ -32,6 +32,17 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(shape(tutorial), [[2]])
     }
 
+    func testCodeBeforeTheFirstStepLabelIsAStepPerBlock() {
+        // An unlabelled part at the labels' level before `## Step 1` (a setup part, a topic under it): no label
+        // holds its code, so a step per fence (counting conventions items 8 and 18); a labelled step keeps all of its own.
+        let tutorial = read(
+            "# Lights\n\n## Set up\n\n```blocks\nbasic.showIcon()\n```\n\n### The template\n\n```template\nbasic.clear()\n```\n\n"
+                + "## Step 1\n\nTurn on the light.\n\n```blocks\nlight.on()\n```\n\n```blocks\nlight.off()\n```\n\n"
+                + "## Step 2\n\nBlink.\n\n```blocks\nlight.blink()\n```\n")
+        XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.label), [nil, nil, "Step 1", "Step 2"])
+        XCTAssertEqual(shape(tutorial), [[1, 1, 2, 1]])
+    }
+
     func testALabelledStepKeepsAllItsCode() {
         let tutorial = read("# Jars\n\n### Step 1\n\nMake two.\n\n```swift\nlet a = Jar()\n```\n```swift\nlet b = Jar()\n```\n")
         XCTAssertEqual(shape(tutorial), [[2]])
