@@ -19,6 +19,8 @@ enum EnumeratedParagraphs {
     private struct Candidate {
         let index: Int
         let number: Int
+        /// The decimal sub-number of `9.1、`, numbering a part inside part 9 (`9.0、` opens part 9 itself).
+        let sub: Int?
         let label: String
         let title: String
         /// Numbered with a list's own mark kept from a list by markup (`**1. Declare**`): read as that list.
@@ -51,9 +53,13 @@ enum EnumeratedParagraphs {
                 // A list written by hand with a list's own marks reads as that list: a numbered item with
                 // code is a step, one without is prose (a reason, a topic), as in a page without labels.
                 if candidate.listMark, !withCode[offset] { continue }
+                // A sub-number inside a part already numbered (`9.1、` after `9.0、`, `14.1、` after `14、`) is a
+                // step of its own that continues the count, not a number of the count.
+                let continuesPart = candidate.sub != nil && offset > 0 && run[offset - 1].number == candidate.number
                 result[candidate.index] = result[candidate.index].with(
                     label: StepHeadings.Match(
-                        kind: .step, number: candidate.number, label: candidate.label, title: candidate.title))
+                        kind: .step, number: continuesPart ? nil : candidate.number, label: candidate.label,
+                        title: candidate.title))
             }
         }
         return result
@@ -67,31 +73,39 @@ enum EnumeratedParagraphs {
             if !block.opensBulletItem, let found = enumeration(block.text) {
                 candidates.append(
                     Candidate(
-                        index: index, number: found.number, label: found.label, title: found.title,
+                        index: index, number: found.number, sub: found.sub, label: found.label, title: found.title,
                         listMark: found.listMark, stepWord: false))
             } else if block.listItem == nil, let match = StepHeadings.match(Substring(block.text)),
                 match.kind == .step, let number = match.number
             {
                 candidates.append(
                     Candidate(
-                        index: index, number: number, label: match.label, title: match.title, listMark: false,
-                        stepWord: true))
+                        index: index, number: number, sub: nil, label: match.label, title: match.title,
+                        listMark: false, stepWord: true))
             }
         }
         return candidates
     }
 
     /// The candidates in runs numbered one after another from 0 or 1; a number that follows none starts none.
+    /// Decimal sub-numbers go on a run too: `9.0、` or `9.1、` after `8、` opens part 9, `9.1、` then `9.2、`
+    /// number parts inside it, `14.1、` follows `14、`, and `10、` follows any of part 9's.
     private static func runs(_ candidates: [Candidate]) -> [[Candidate]] {
         var runs: [[Candidate]] = []
         for candidate in candidates {
-            if let last = runs.last?.last, last.number + 1 == candidate.number {
+            if let last = runs.last?.last, follows(candidate, last) {
                 runs[runs.count - 1].append(candidate)
-            } else if candidate.number <= 1 {
+            } else if candidate.number <= 1, (candidate.sub ?? 0) <= 1 {
                 runs.append([candidate])
             }
         }
         return runs
+    }
+
+    private static func follows(_ candidate: Candidate, _ last: Candidate) -> Bool {
+        guard let sub = candidate.sub else { return candidate.number == last.number + 1 }
+        if candidate.number == last.number + 1 { return sub <= 1 }
+        return candidate.number == last.number && sub == (last.sub ?? 0) + 1
     }
 
     /// Where each part of a run ends (the index after its last block): at the next label of the run or the
@@ -118,15 +132,24 @@ enum EnumeratedParagraphs {
     }
 
     /// The number, the label as written and the title of a paragraph that opens with a hand-written
-    /// enumeration: digits then `、`, `．`, `）` or `.-`, or `.` or `)` and a blank; digits in parentheses; a
-    /// circled number.
-    static func enumeration(_ text: String) -> (number: Int, label: String, title: String, listMark: Bool)? {
+    /// enumeration: digits (with a decimal sub-number before a CJK mark, `9.1、`) then `、`, `．`, `）` or `.-`,
+    /// or `.` or `)` and a blank; digits in parentheses; a circled number.
+    static func enumeration(_ text: String) -> (number: Int, sub: Int?, label: String, title: String, listMark: Bool)? {
         var rest = Substring(text)
         let opening = rest.first.map { $0 == "(" || $0 == "（" } ?? false
         if opening { rest = rest.dropFirst() }
         let circled = rest.unicodeScalars.first.map { (0x2460...0x2473).contains($0.value) } ?? false
         guard let (number, afterNumber) = StepHeadings.parseNumber(rest, allowCJK: false) else { return nil }
         rest = rest[afterNumber...]
+        // A decimal sub-number before a CJK mark (`9.1、`); before `.` or `)` it is a quantity (`1.5 billion`).
+        var sub: Int? = nil
+        if !opening, !circled, rest.first == ".",
+            let (value, afterSub) = StepHeadings.parseNumber(rest.dropFirst(), allowCJK: false),
+            let mark = rest[afterSub...].first, "、．）".contains(mark)
+        {
+            sub = value
+            rest = rest[afterSub...]
+        }
         if opening {
             guard let mark = rest.first, mark == ")" || mark == "）" else { return nil }
             rest = rest.dropFirst()
@@ -147,7 +170,7 @@ enum EnumeratedParagraphs {
         }
         let label = String(text[..<rest.startIndex])
         let listMark = !opening && (label.hasSuffix(".") || label.hasSuffix(")"))
-        return (number, label, String(rest.trimmingWhitespace()), listMark)
+        return (number, sub, label, String(rest.trimmingWhitespace()), listMark)
     }
 }
 

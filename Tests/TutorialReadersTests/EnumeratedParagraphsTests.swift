@@ -257,6 +257,25 @@ final class EnumeratedParagraphsTests: XCTestCase {
         }
     }
 
+    func testDecimalSubNumbersGoOnTheRun() {
+        // `3.0、` opens part 3 after `2、`, `3.1、` numbers a part inside it, `4、` follows; before, the run ended at 2
+        // and every later fence went to its last step.
+        let tutorial = read(
+            "# 命令\n\n1、磁盘\n\n```bash\ndf -h\n```\n\n2、批量\n\n```bash\nls | xargs echo\n```\n\n"
+                + "3.0、文本\n\n```bash\ncat a\n```\n\n3.1、命名\n\n```bash\nrename a b\n```\n\n4、信息\n\n```bash\nstat a\n```\n\n"
+                + "4.1、随机\n\n```bash\nshuf a\n```\n\n5、路径\n\n```bash\npwd\n```\n")
+        XCTAssertEqual(steps(tutorial).map(\.label), ["1、", "2、", "3.0、", "3.1、", "4、", "4.1、", "5、"])
+        // A sub-number inside a part already numbered continues the count; it is no number of it.
+        XCTAssertEqual(steps(tutorial).map(\.number), [1, 2, 3, nil, 4, nil, 5])
+        XCTAssertEqual(steps(tutorial).map(\.snippets), [1, 1, 1, 1, 1, 1, 1])
+        // A sub-number that skips, or a run that opens past its first part, starts nothing.
+        let skipping = read("# 命令\n\n1、磁盘\n\n```bash\ndf -h\n```\n\n1.5、批量\n\n```bash\nls\n```\n")
+        XCTAssertEqual(steps(skipping).map(\.label), [nil, nil])
+        XCTAssertEqual(EnumeratedParagraphs.enumeration("9.1、 rename")?.sub, 1)
+        XCTAssertEqual(EnumeratedParagraphs.enumeration("9.1、 rename")?.label, "9.1、")
+        XCTAssertNil(EnumeratedParagraphs.enumeration("9.1. rename"))
+    }
+
     func testEnumerationShapes() {
         XCTAssertEqual(EnumeratedParagraphs.enumeration("12、 Run it")?.number, 12)
         XCTAssertEqual(EnumeratedParagraphs.enumeration("12、 Run it")?.title, "Run it")
