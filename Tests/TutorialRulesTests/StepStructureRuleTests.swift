@@ -1,7 +1,7 @@
 import StepDiff
 import TestSupport
 import TutorialModel
-import TutorialRules
+@testable import TutorialRules
 import XCTest
 
 /// The step-structure rules (`step-no-change`, `step-numbering`, `code-file-missing`) on built tutorials.
@@ -63,6 +63,23 @@ final class StepStructureRuleTests: XCTestCase {
             findings.first?.message,
             "step label 'Step 4' skips from 2 to 4 (expected 3 after 'Step 2'); "
                 + "the numbering also breaks at 'Step 4' (step 1.4)")
+    }
+
+    /// The author's numbered items without code between two labels carry the labels the steps skip, behind
+    /// whatever markup kept them from a list, with either line ending.
+    func testSkippedLabelsOpeningLinesBetweenTheLabels() {
+        for ending in ["\n", "\r\n"] {
+            let between = ["2\\. Type:", "", "```sql", "SE", "```", "", "3\\. Suggestions appear.", "", "<p>4.  Look.</p>", ""]
+            XCTAssertTrue(
+                StepNumbering.linesCarryTheSkippedLabels(between.joined(separator: ending), between: 2, and: 5, label: "5."),
+                ending.debugDescription)
+        }
+        XCTAssertFalse(StepNumbering.linesCarryTheSkippedLabels("2. Type:\n\n3.5 GB free\n", between: 2, and: 4, label: "4."))
+        // Numbering started again, its first items without code: `4.` after `4.` is the new run's fourth.
+        let restarted = "4. Add a policy:\n\n5. See the list.\n\n## Connect\n\n1. Log in.\n\n2. Copy the URL.\n\n3. Open a shell:\n"
+        XCTAssertTrue(StepNumbering.linesCarryTheSkippedLabels(restarted, between: 4, and: 4, label: "4."))
+        XCTAssertFalse(StepNumbering.linesCarryTheSkippedLabels("3. Run it.\n\nThen:\n", between: 3, and: 3, label: "3."))
+        XCTAssertFalse(StepNumbering.linesCarryTheSkippedLabels("Step 1\nsee Step 2 below\n", between: 1, and: 3, label: "Step 3"))
     }
 
     /// Past four other breaks, the message counts the rest.

@@ -153,15 +153,73 @@ struct StepNumbering: StepStructureRule {
                     .init(label: "Step 2", number: 2, []),
                 ]),
             RuleExample(
+                "Numbered items without code are prose, no steps: the author's numbering runs on between the labels",
+                document: """
+                    # Tables
+
+                    ## Query them
+
+                    1\\. Open a worksheet.
+
+                    2\\. Type the first letters:
+
+                    ```sql
+                    SE
+                    ```
+
+                    3\\. Suggestions appear.
+
+                    4\\. Type the whole query:
+
+                    ```sql
+                    select 1;
+                    ```
+                    """, path: "example.md"),
+            RuleExample(
+                "Decimal sub-numbers inside a part (`3.0、`, `3.1、`) continue the count",
+                document: """
+                    # 命令笔记
+
+                    1、查看磁盘
+
+                    ```bash
+                    df -h
+                    ```
+
+                    2、批量处理
+
+                    ```bash
+                    ls | xargs echo
+                    ```
+
+                    3.0、文本工具
+
+                    ```bash
+                    cat notes.txt
+                    ```
+
+                    3.1、批量命名
+
+                    ```bash
+                    rename 's/a/b/' *.txt
+                    ```
+
+                    4、文件信息
+
+                    ```bash
+                    stat notes.txt
+                    ```
+                    """, path: "example.md"),
+            RuleExample(
                 "Starting at another number",
                 steps: [.init(label: "步骤5", number: 5, []), .init(label: "步骤6", number: 6, [])]),
         ],
-        measuredPrecision: .init(value: 5.0 / 13.0, sample: 13, date: "2026-12-06", note: "Round 136's one, right: points numbered 1 again and again, each list cut off by a fence and so starting anew; round 184's one, right: a MakeCode tutorial whose `## Step 2` line opens with a tab, so the page shows it as code and the labels skip from 1 to 3; round 186's one, right: a MakeCode tutorial whose labels go back from `Step 10` to `Step 8` (hand-listed). Round 200's one, right: a React workshop whose second `### 2.1` repeats the first where 2.2 was meant (hand-listed). Round 220's one, right: a deployment tutorial's run of one-item numbered lists that numbers its last instruction 3 again (hand-listed). The wrong ones: numbering that restarts in each section, where the reader did not take the headings (a numbered link) for sections, round 175's, a sentence opening `Step 5 is …` inside step 6.5 of a workshop, read as a label, and round 185's, `#### Step 2 Explanation` and `#### Step 3-1 Explanation` headings inside labelled steps, read as labels that repeat their step's number, and round 192's, a MakeCode tutorial's `## STEP 1-2` to `## STEP1-9` sub-steps at the level of `## STEP 1`, read as labels that repeat 1, and round 197's, bold numbered paragraphs of a report drafted inside an assistant transcript (`**2. Objectives**`, `**10. …**`), read as step labels, and round 240's, a Hive tutorial's backslash-escaped numbered paragraphs whose items without code are no steps, so the labels of the steps skip (2 to 6), read as a gap, and round 248's, the same shape in another copy of those Hive tutorials: HTML paragraphs numbered 1 to 4 whose first and third show no code, so the labels of the steps skip from 2 to 4."))
+        measuredPrecision: .init(value: 5.0 / 13.0, sample: 13, date: "2026-12-06", note: "Round 136's one, right: points numbered 1 again and again, each list cut off by a fence and so starting anew; round 184's one, right: a MakeCode tutorial whose `## Step 2` line opens with a tab, so the page shows it as code and the labels skip from 1 to 3; round 186's one, right: a MakeCode tutorial whose labels go back from `Step 10` to `Step 8` (hand-listed). Round 200's one, right: a React workshop whose second `### 2.1` repeats the first where 2.2 was meant (hand-listed). Round 220's one, right: a deployment tutorial's run of one-item numbered lists that numbers its last instruction 3 again (hand-listed). The wrong ones: numbering that restarts in each section, where the reader did not take the headings (a numbered link) for sections, round 175's, a sentence opening `Step 5 is …` inside step 6.5 of a workshop, read as a label, and round 185's, `#### Step 2 Explanation` and `#### Step 3-1 Explanation` headings inside labelled steps, read as labels that repeat their step's number, and round 192's, a MakeCode tutorial's `## STEP 1-2` to `## STEP1-9` sub-steps at the level of `## STEP 1`, read as labels that repeat 1, and round 197's, bold numbered paragraphs of a report drafted inside an assistant transcript (`**2. Objectives**`, `**10. …**`), read as step labels, and round 240's, a Hive tutorial's backslash-escaped numbered paragraphs whose items without code are no steps, so the labels of the steps skip (2 to 6), read as a gap, and round 248's, the same shape in another copy of those Hive tutorials: HTML paragraphs numbered 1 to 4 whose first and third show no code, so the labels of the steps skip from 2 to 4. Since then the rule reads the lines between two labels: where they open with the labels skipped (items without code), or with `1.` up to a label that repeats (numbering started again), it stays silent; over the spent rounds 229 to 248 that silences rounds 240 and 248's wrong findings and no other (read after the fact, no held-out figure)."))
 
     func findings(_ tutorial: Tutorial, timelines: [FileTimeline], changeSets: [ChangeSet]?) -> [DocumentFinding] {
         var breaks: [(step: Step, label: String, description: String)] = []
         for section in tutorial.sections {
-            var previous: (number: Int, label: String)? = nil
+            var previous: (number: Int, label: String, start: Int)? = nil
             var unlabelled: [Step] = []
             for step in section.steps {
                 guard let number = step.labelNumber, let label = step.label else {
@@ -172,7 +230,10 @@ struct StepNumbering: StepStructureRule {
                 // Starting again at 1 begins a new part (a heading the reader did not take for a section, a
                 // numbered link): numbering restarts as it does in each section.
                 if let last = previous, number != last.number + 1, number != 1 || last.number == 1,
-                    !Self.titlesCarryTheSkippedLabels(unlabelled, between: last.number, and: number, label: label)
+                    !Self.titlesCarryTheSkippedLabels(unlabelled, between: last.number, and: number, label: label),
+                    !Self.linesCarryTheSkippedLabels(
+                        String(decoding: tutorial.document.bytes[last.start..<step.range.start], as: UTF8.self),
+                        between: last.number, and: number, label: label)
                 {
                     let what =
                         number == last.number
@@ -185,7 +246,7 @@ struct StepNumbering: StepStructureRule {
                             "step label '\(label)' \(what) (expected \(last.number + 1) after '\(last.label)')"
                         ))
                 }
-                previous = (number, label)
+                previous = (number, label, step.range.start)
             }
         }
         guard let first = breaks.first else { return [] }
@@ -215,6 +276,39 @@ struct StepNumbering: StepStructureRule {
             let expected = String(label[..<digits.lowerBound]) + String(skipped) + label[digits.upperBound...]
             return steps.contains { holds(expected, in: $0.title) }
         }
+    }
+
+    /// Whether a line between two labels opens with each label the numbering skips, past its markup (`3.  Note
+    /// that…`, `<p>3. Note…`, `**3. Note**`, `3\. Note`): the author's numbered items without code are prose, no
+    /// steps, so the steps' labels skip where the author's numbering runs on. A label that repeats or goes back
+    /// (`4.` after `4.`) follows a numbering the author started again at 1 when lines between open with `1.` up
+    /// to it.
+    static func linesCarryTheSkippedLabels(_ text: String, between first: Int, and last: Int, label: String) -> Bool {
+        let skipped = last > first ? first + 1..<last : 1..<last
+        guard !skipped.isEmpty, let digits = label.rangeOfText(String(last), backwards: true) else { return false }
+        let openings = text.split(whereSeparator: \.isNewline).map(lineOpening)
+        return skipped.allSatisfy { skipped in
+            let expected = String(label[..<digits.lowerBound]) + String(skipped) + label[digits.upperBound...]
+            return openings.contains { opening in
+                opening.hasPrefix(expected) && !(opening.dropFirst(expected.count).first?.isNumber ?? false)
+            }
+        }
+    }
+
+    /// A line's text past the markup before its words: blanks, emphasis marks, a quote mark, HTML tags; a
+    /// backslash escape dropped.
+    private static func lineOpening(_ line: Substring) -> String {
+        var rest = line
+        while let first = rest.first {
+            if first.isWhitespace || first == "*" || first == "_" || first == ">" {
+                rest = rest.dropFirst()
+            } else if first == "<", let close = rest.firstIndex(of: ">") {
+                rest = rest[rest.index(after: close)...]
+            } else {
+                break
+            }
+        }
+        return String(rest.prefix(40).filter { $0 != "\\" })
     }
 
     /// Whether `title` holds `label` with no digit right after it (`Step 5`, not `Step 50`).
