@@ -361,17 +361,6 @@ struct BuildState {
         }
     }
 
-    /// Adds the code of block `index` to the open step.
-    private mutating func appendSnippet(_ code: OutlineCode, of index: Int) {
-        let fileName = code.fileName ?? captionFileNames[index]
-        step?.snippets.append(Snippet(
-            fileName: fileName, language: code.language, code: code.code, kind: code.kind(fileName: fileName),
-            range: code.range, sourceMap: code.sourceMap))
-        step?.extend(to: blocks[index].range.end)
-        // An aside keeps the code shown in it; prose after that code is the next step again.
-        step?.inAside = false
-    }
-
     /// Whether `block` (code, or the caption of code) ends the implicit step open now and opens the next:
     /// in a document without step labels each code block is one step, so a step that already shows code
     /// ends where the next code or its caption begins.
@@ -382,32 +371,4 @@ struct BuildState {
 
     /// Whether unlabelled code in the section is a step per block: no step label in it, or none reached yet.
     private var codeStepsByBlock: Bool { !sectionHasStepLabels || !sectionReachedStepLabel }
-
-    private mutating func resetPending() {
-        pendingTitle = ""
-        pendingStart = nil
-        pendingProse = []
-        pendingAside = false
-    }
-
-    mutating func closeStep() {
-        guard let finished = step else { return }
-        step = nil
-        var current =
-            section
-            ?? SectionDraft(
-                title: tutorialTitle ?? "", label: nil, range: SourceRange.empty(at: finished.range.start))
-        // Released before the append: while `section` still shared the steps, every append copied all the
-        // steps before it (quadratic: 8,000 `**Step N**` labels took 1.8 s to outline, 100,000 minutes).
-        section = nil
-        current.steps.append(finished)
-        current.range = current.range.union(finished.range)
-        section = current
-    }
-
-    mutating func closeSection() {
-        closeStep()
-        if let finished = section { sections.append(finished) }
-        section = nil
-    }
 }
