@@ -112,22 +112,30 @@ enum OutlineBuilder {
 
     /// Whether the blocks make an index page: a page of links to other pages (`[Installing](install.md):
     /// add the package`), grouped under headings, maybe with a command or two, rather than a tutorial. Most
-    /// of its text (two thirds of its paragraphs and list items, four at least) opens with a link, and no
-    /// label marks a section or step; a tutorial's reading list at its end is a few links among much prose.
-    /// Its headings group links: they make no sections.
+    /// of its text (two thirds of its paragraphs and list items, four at least) opens with a link, the links
+    /// stand under two headings or more, and no label marks a section or step. A tutorial's reading list at
+    /// its end is a few links among much prose, or, on a page of code with little prose, links under one
+    /// heading (`## Next steps`, `## Further reading`): they close the page, they do not group it.
+    /// An index page's headings group links: they make no sections.
     static func isIndexPage(_ blocks: [OutlineBlock]) -> Bool {
         var text = 0
         var linked = 0
+        var part = 0
+        var partsWithLinks = Set<Int>()
         for block in blocks {
             if block.label != nil { return false }
             switch block.kind {
             case .paragraph, .prose:
                 text += 1
-                if block.links != .none, !block.linksStayOnPage { linked += 1 }
-            case .heading, .code: continue
+                if block.links != .none, !block.linksStayOnPage {
+                    linked += 1
+                    partsWithLinks.insert(part)
+                }
+            case .heading: part += 1
+            case .code: continue
             }
         }
-        return linked >= 4 && linked * 3 >= text * 2
+        return linked >= 4 && linked * 3 >= text * 2 && partsWithLinks.count >= 2
     }
 
     /// Drops table-of-contents repeats and empty unlabelled sections, then numbers the steps.

@@ -334,6 +334,23 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Declare", "Fill"])
     }
 
+    func testAClosingLinkListOnAPageOfCodeIsNoIndexPage() {
+        // Little prose, a fence per part, then links under one heading: a reading list that closes the page.
+        let text =
+            "# Getting started\n\n## Install\n\n```sh\nnpm install jars\n```\n\n## Quick start\n\n```js\nconst jar = makeJar()\n```\n\n"
+            + "## With a lid\n\n```js\nconst jar = makeJar({ lid: true })\n```\n\n## Next steps\n\n"
+            + "- [Lids](lids.md): how lids close\n- [Labels](labels.md)\n- [Shelves](shelves.md)\n- [Recipes](recipes.md)\n"
+        XCTAssertFalse(
+            OutlineBuilder.isIndexPage(MarkdownReader.blocks(SourceDocument(path: "g.md", text: text)).blocks))
+        XCTAssertEqual(read(text).sections.map(\.title), ["Install", "Quick start", "With a lid"])
+        // Samples under a title, a fence before the first part, ten links at the end.
+        let links = (1...10).map { "- https://example.com/jars/\($0)" }.joined(separator: "\n")
+        let samples =
+            "# Jar samples\n\n```conf\njar { size 2; }\n```\n\n### A dockerfile\n\n```dockerfile\nFROM jar\n```\n\n"
+            + "### Debug commands\n\n```sh\njar -t\n```\n\n### Sources\n\nWhere the samples came from.\n\n\(links)\n"
+        XCTAssertEqual(shape(read(samples)), [[1], [1], [1]])
+    }
+
     func testATableOfContentsOfThePageMakesNoIndexPage() {
         // Its links point into the page (`#declare`): a tutorial's own contents, however long, above its parts.
         let contents = "- [Declare](#declare)\n  - [Jar.swift](#jarswift)\n  - [Lid.swift](#lidswift)\n- [Fill](#fill)\n"
