@@ -65,8 +65,10 @@ enum LookAlikeFences {
     }
 
     /// Whether a line may be or underline a heading (ATX, setext, raw HTML): the search ends there, since a
-    /// window the editor re-reads starts at a heading, and what lies past it is no part of this block.
+    /// window the editor re-reads starts at a heading, and what lies past it is no part of this block. A line
+    /// indented four spaces or more is none (`    # the comment of a configuration` inside the fenced code).
     private static func mayBeHeading(_ line: Substring) -> Bool {
+        guard line.prefix(while: { $0 == " " }).count <= 3, line.first != "\t" else { return false }
         let text = line.drop { $0 == " " }.lowercased()
         if text.hasPrefix("#") { return true }
         if text.hasPrefix("<h"), let level = text.dropFirst(2).first, ("1"..."6").contains(level) { return true }

@@ -54,6 +54,10 @@ final class LookAlikeFencesTests: XCTestCase {
         XCTAssertEqual(problems(page("´´´", "´´´", between: "\n## Step 2\n\n")), [])
         XCTAssertEqual(problems(page("´´´", "´´´", between: "\nStep 2\n------\n\n")), [])
         XCTAssertEqual(problems(page("´´´", "´´´", between: "\n<h2>Step 2</h2>\n\n")), [])
+        // A comment indented as code is no heading: the search goes past it to the closer.
+        XCTAssertEqual(
+            problems(page("\'\'\'nginx", "\'\'\'", between: "\n    # listen on the default port\n\tlisten 80;\n\t# and no other\n\n")),
+            ["this code is fenced with \'\'\' (apostrophes), not ``` (backticks): Markdown shows it as text"])
     }
 
     func testLinesInsideARealFenceOrAListAreNotLookedAt() {
