@@ -40,7 +40,10 @@ struct MarkdownFrontMatter {
                 title = values["title"]
                 return
             }
-            guard let colon = text.firstIndex(of: separator), text.first?.isWhitespace == false, text.first != "-" else {
+            // A comment line (`# theme: dark`, a setting turned off) is YAML's and TOML's alike, not a key.
+            guard let colon = text.firstIndex(of: separator), text.first?.isWhitespace == false, text.first != "-",
+                text.first != "#"
+            else {
                 continue
             }
             // A front matter's first line is a key: a document that starts with a rule and prose has none.
