@@ -7,7 +7,7 @@ import TutorialModel
 /// editor). Found by shape, after at most three spaces. A single `#` before a
 /// word is one too only where a title of several words follows, opening with a capital or a letter of a script
 /// without case, and no other `#` (`#About UITableView`, `#注意事项 和 说明`), or one such word on the document's
-/// first line (`#CoreData`): a hashtag (`#swift`, `#review #notes`, `#throwback to last year`, `#SwiftUI` after
+/// first line (`#CoreData`), or a numbered title there (`#1.定义组件`): a hashtag (`#swift`, `#review #notes`, `#throwback to last year`, `#SwiftUI` after
 /// the first line), a preprocessor line (`#Include <stdio.h>`), a note tagged `#注：` or `#Note:` and
 /// `#!/bin/sh` are not.
 enum HeadingLookAlikes {
@@ -105,11 +105,13 @@ enum HeadingLookAlikes {
     /// (`##1. Setup`, `###2)Build`, `##3번째`), a code name (`##$()`, `#####@property`) or a title in bold or
     /// italics (`###**Summary**`); or one `#`
     /// followed by a title of several words, capitalised or in a script without case, with no other `#`, that no
-    /// preprocessor directive starts, or of one such word where the line opens the document (`opensDocument`).
+    /// preprocessor directive starts, or of one such word or a numbered title (`#1. Setup`) where the line opens
+    /// the document (`opensDocument`).
     static func marksWithoutSpace(_ line: Substring, opensDocument: @autoclosure () -> Bool = false) -> String? {
         guard let (marks, title) = marksAndRest(line), let next = title.first,
             next.isLetter || opensQuotedTitle(title)
                 || (marks.count >= 2 && (opensNumberOrCodeName(title) || opensEmphasisedTitle(title)))
+                || (marks.count == 1 && opensNumberedTitle(title) && opensDocument())
         else { return nil }
         if marks.count == 1 {
             let words = title.split(whereSeparator: \.isWhitespace)
@@ -145,6 +147,17 @@ enum HeadingLookAlikes {
             return false
         }
         return after.isLetter || after == "("
+    }
+
+    /// Whether `title` is a numbered title: a number, the mark that numbers a part (`1.`, `2)`, `3、`) and text
+    /// after it (`1.定义组件`, `1. Setup`). After one `#` that is a heading only where it opens the document: a
+    /// hashtag or a ranking (`#1 Priority`, `#100DaysOfCode`) has no such mark.
+    private static func opensNumberedTitle(_ title: Substring) -> Bool {
+        let digits = title.prefix { $0.isASCII && $0.isWholeNumber }
+        guard !digits.isEmpty, let mark = title.dropFirst(digits.count).first, ".)、．）".contains(mark) else {
+            return false
+        }
+        return title.dropFirst(digits.count + 1).contains { !$0.isWhitespace }
     }
 
     /// Whether `title` opens with a bracket or quotation mark of a script's typography (`「`, `“`, `《`: opening

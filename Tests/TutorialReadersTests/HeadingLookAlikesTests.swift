@@ -107,6 +107,14 @@ final class HeadingLookAlikesTests: XCTestCase {
         }
     }
 
+    func testASingleMarkBeforeANumberedTitleIsReportedOnTheDocumentsFirstLineOnly() {
+        XCTAssertEqual(problems("#1.装罐\n## 1.1 选罐子\n\nText.\n").map(\.line), ["#1.装罐"])
+        XCTAssertEqual(problems("#2) Fill the jar\n\nText.\n").map(\.line), ["#2) Fill the jar"])
+        for text in ["#100DaysOfCode\n\nText.\n", "#1 Priority today\n", "#1.\n\nText.\n", "Text.\n\n#1. Pick\n"] {
+            XCTAssertEqual(problems(text).map(\.line), [], text)
+        }
+    }
+
     func testMarksBeforeANoBreakSpaceAreReported() {
         let found = problems("# Jars\n\n####\u{00A0}Step 1: Fill the jar\n\nText.\n\n##\u{3000}準備\n\n# Lid\u{00A0}on\n")
         XCTAssertEqual(found.map(\.line), ["####\u{00A0}Step 1: Fill the jar", "##\u{3000}準備"])
