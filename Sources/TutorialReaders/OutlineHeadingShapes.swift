@@ -154,7 +154,26 @@ extension BuildState {
             position += 1
         }
         if part.isEmpty { return true }
-        return blocks[index].links == .whole && part.allSatisfy { $0.links == .whole }
+        return (blocks[index].links == .whole && part.allSatisfy { $0.links == .whole }) || isReferenceList(part)
+    }
+
+    /// Whether a part holds nothing but links out of the page (references, a package's mirrors, a tool's site):
+    /// each paragraph a link, or in a list item a link opens (its caption, a screenshot under it). A part the
+    /// author filled with links is no heading of the content after it; links into the page (`#anchor`) are the
+    /// title's own table of contents, and a part with any prose, code or deeper heading is content.
+    private static func isReferenceList(_ part: [OutlineBlock]) -> Bool {
+        var itemsOpenedByLinks: Set<SourceRange> = []
+        var sawLink = false
+        for block in part where headingLevel(block) != 1 {
+            guard block.kind == .paragraph, block.label == nil else { return false }
+            if block.links == .whole, !block.linksStayOnPage {
+                sawLink = true
+                if let item = block.itemRange { itemsOpenedByLinks.insert(item) }
+                continue
+            }
+            guard let item = block.itemRange, itemsOpenedByLinks.contains(item) else { return false }
+        }
+        return sawLink
     }
 
     /// A heading over links and nothing else up to the next heading (at least one block of them).
