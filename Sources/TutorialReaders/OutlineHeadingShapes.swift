@@ -232,8 +232,13 @@ extension BuildState {
             for position in index...end {
                 if blocks[position].listItem?.opens == true { runOpeners.append(position) }
                 // Code after the last item alone does not make steps of a list (`two fields: 1. … 2. …`
-                // then the code that declares them).
-                if blocks[position].isCode, blocks[position].listItem != nil || runOpeners.count < openerCount {
+                // then the code that declares them), unless the item says more follows (`2. Through the
+                // API:` over the command): then it is that item's code (counting conventions item 34).
+                if blocks[position].isCode,
+                    blocks[position].listItem != nil || runOpeners.count < openerCount
+                        || (position > index && blocks[position - 1].listItem != nil
+                            && blocks[position - 1].saysMoreFollows)
+                {
                     hasCode = true
                 }
             }
