@@ -1,8 +1,8 @@
 /// Step labels inside a step the author labelled (`#### Step 3-1 Explanation` under `## Step 3:`, `#### Step 2`
 /// inside an outline's step `### 2.4`): the author's steps are the shallowest labelled headings, and a deeper
 /// label in one of their parts names a piece of that step, as a numbered list inside it does (counting
-/// conventions item 14). Such headings lose their label and read as the step's sub-headings, and such
-/// paragraphs (`**Step 1:**` inside `### 4.2`) as its prose.
+/// conventions item 14). Such headings lose their label and read as the step's sub-headings, and paragraph
+/// labels inside an outline's step (`**Step 1:**` inside `### 4.2`) as its prose.
 enum NestedStepLabels {
     static func asDetail(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
         var result = blocks
@@ -13,17 +13,33 @@ enum NestedStepLabels {
                 continue
             }
             let end = BuildState.partEnd(of: index, blocks)
+            let outline = blocks[index].label.map(\.label).flatMap(outlineNumber)
             for inner in (index + 1)..<end where blocks[inner].label?.kind == .step {
-                // A paragraph label inside the part (`**Step 1: Send the qubits**` under `### 4.2 The
-                // protocol`) names a stage of that step as well.
+                // An outline's leaf under a step that holds prose of its own (`1.1.1` under `1.1`) is a step
+                // of the outline as well (`OutlineNumbering`).
+                if let outline, let number = blocks[inner].label.map(\.label).flatMap(outlineNumber),
+                    number.count > outline.count, Array(number.prefix(outline.count)) == outline
+                {
+                    continue
+                }
                 if let innerLevel = BuildState.headingLevel(blocks[inner]), innerLevel > level {
                     result[inner] = blocks[inner].with(label: .some(nil))
-                } else if case .paragraph = blocks[inner].kind {
+                } else if outline != nil, case .paragraph = blocks[inner].kind {
+                    // A paragraph label inside an outline's step (`**Step 1: Send**` under `### 4.2 The
+                    // protocol`) names a stage of that step, another series than the outline's numbers; after
+                    // a `Step 2` heading, `Step 3:` opening a paragraph goes on with the heading's series.
                     result[inner] = blocks[inner].with(label: .some(nil))
                 }
             }
             index = end
         }
         return result
+    }
+
+    /// The parts of a label `OutlineNumbering` wrote (`1.1`, `3.3.1`): numbers and dots only.
+    private static func outlineNumber(_ label: String) -> [Int]? {
+        let parts = label.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count >= 2, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return parts.compactMap { $0 }
     }
 }

@@ -6,7 +6,8 @@
 /// Build`) where `N.M` headings stand under them, chapters whose `N.M` sub-headings alone number them, and
 /// beside those the headings that number themselves as the chapters do (`## Part 2 —`, `## 二、`) with or
 /// without `N.M` under them; a deeper heading numbered `N.M` under section `N` (or `N.M.K` under
-/// `N.M`) is a step when no heading numbered under it follows (a leaf of the outline). A numbered section
+/// `N.M`) is a step when no heading numbered under it follows (a leaf of the outline), or when it holds
+/// something of its own before the first that does (its leaves are steps of their own). A numbered section
 /// with no step label under it is one step by itself, prose only or not, its sub-headings topics inside it,
 /// unless it holds nothing at all (`## 6. The end`); where the outline's steps are only `Step N` headings (no
 /// `N.M`), a section without them has a step per code block instead, as labels count section by section.
@@ -79,8 +80,11 @@ enum OutlineNumbering {
                 openSection = open
                 continue
             }
+            // A heading with numbered headings under it (`3.3` over `3.3.1`) is a step too where it holds
+            // something before the first of them (`1.1` over its prose, then `1.1.1`): its leaves are others.
             guard level > sectionLevel, let parts = numbers[index], parts.count >= 2, parts[0] == open.number,
                 isLeaf(index, parts: parts, numbers: numbers, blocks: blocks, sectionLevel: sectionLevel)
+                    || (index + 1 < blocks.count && BuildState.headingLevel(blocks[index + 1]) == nil)
             else { continue }
             open.hasSteps = true
             openSection = open
