@@ -32,11 +32,19 @@ enum OutlineNumbering {
         // The shallowest level holding a series of `N.` headings; failing one, chapters whose numbers only
         // their sub-headings carry (`## 第二章 界面` over `### 2.1 …`, `### 2.2 …`).
         var impliedSections: [Int: Int] = [:]
-        if seriesLevel(numbers, blocks) == nil {
+        var sectionLevel = seriesLevel(numbers, blocks)
+        if sectionLevel == nil {
             impliedSections = sectionsNumberedByTheirSteps(blocks, numbers: numbers)
+            // Failing two, one chapter that numbers itself over its own steps (`## 第一章 基础` over `### 1.1`
+            // to `### 1.9`): the first chapter of notes still being written.
+            if impliedSections.isEmpty, let chapter = selfNumberedChapter(blocks, numbers: numbers) {
+                impliedSections = [chapter.index: chapter.number]
+                sectionLevel = BuildState.headingLevel(blocks[chapter.index])
+            }
             for (index, number) in impliedSections { numbers[index] = [number] }
+            sectionLevel = seriesLevel(numbers, blocks) ?? sectionLevel
         }
-        guard let sectionLevel = seriesLevel(numbers, blocks) else { return (blocks, [], false) }
+        guard let sectionLevel else { return (blocks, [], false) }
         guard
             seriesNumbersSections(
                 at: sectionLevel, blocks, numbers: numbers, titleOutsideHeadings: titleOutsideHeadings)
@@ -166,11 +174,32 @@ enum OutlineNumbering {
         return result
     }
 
-    /// The number a chapter's heading gives itself: a word and a number (`Part 3 — Tests`, `Module 2: …`), or
-    /// a number, Arabic or CJK, closed by `、`, `.`, `．` or `)` (`三、部署`, `3) Tests`).
+    /// The one heading, where no series numbers the page's parts, that numbers itself as a chapter
+    /// (`chapterNumber`) over two outline-numbered headings or more, all numbered under its number.
+    private static func selfNumberedChapter(_ blocks: [OutlineBlock], numbers: [Int: [Int]]) -> (index: Int, number: Int)? {
+        guard numbers.values.contains(where: { $0.count >= 2 }) else { return nil }
+        var found: [(index: Int, number: Int)] = []
+        for (index, block) in blocks.enumerated() {
+            guard case .heading = block.kind, numbers[index] == nil, block.label?.kind != .step,
+                let number = chapterNumber(block.text)
+            else { continue }
+            let steps = outlineNumbersOfPart(index, blocks, numbers: numbers)
+            if steps.count >= 2, steps.allSatisfy({ $0[0] == number }) { found.append((index, number)) }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The number a chapter's heading gives itself: a word and a number (`Part 3 — Tests`, `Module 2: …`),
+    /// `第N章` (`第一章 基础`, `第2章`), or a number, Arabic or CJK, closed by `、`, `.`, `．` or `)` (`三、部署`,
+    /// `3) Tests`).
     private static func chapterNumber(_ text: String) -> Int? {
         if let labelled = wordNumber(text) { return labelled.number }
         let body = Substring(text)
+        if body.first == "第", let (number, end) = StepHeadings.parseNumber(body.dropFirst(), allowCJK: true),
+            end < body.endIndex, body[end] == "章"
+        {
+            return number
+        }
         guard let (number, end) = StepHeadings.parseNumber(body, allowCJK: true), end < body.endIndex,
             "、.．)".contains(body[end])
         else { return nil }
