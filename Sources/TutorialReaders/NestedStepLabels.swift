@@ -33,6 +33,24 @@ enum NestedStepLabels {
             }
             index = end
         }
+        return recapsAsProse(result)
+    }
+
+    /// Paragraph labels that repeat a step heading's label after it (`**Step 1 — prior work**` over a reading
+    /// list, after `## Step 1 — The question` to `## Step 4`): the page goes back over its steps, it does not
+    /// add steps. A paragraph label the headings have not used (`Step 3:` after a `Step 2` heading) keeps it.
+    private static func recapsAsProse(_ blocks: [OutlineBlock]) -> [OutlineBlock] {
+        var result = blocks
+        var headingLabels = Set<String>()
+        for (index, block) in blocks.enumerated() {
+            guard let label = block.label, label.kind == .step else { continue }
+            let written = label.label.lowercased()
+            if BuildState.headingLevel(block) != nil {
+                headingLabels.insert(written)
+            } else if case .paragraph = block.kind, headingLabels.contains(written) {
+                result[index] = block.with(label: .some(nil))
+            }
+        }
         return result
     }
 
