@@ -61,10 +61,20 @@ public enum StepHeadings {
             result = keywordLabel(body)
         }
         guard let result else { return nil }
-        guard let title = title(after: body[result.labelEnd...], latinKeyword: result.latin, inHeading: inHeading)
+        // A heading's sub-step lettered after its number (`### Langkah 1b`, `## Step 3a: The model`, between
+        // `Step 3` and `Step 4`): the letter is the label's, which numbers no step of the series.
+        var labelEnd = result.labelEnd
+        var number: Int? = result.number
+        if inHeading, labelEnd < body.endIndex, ("a"..."z").contains(body[labelEnd]) {
+            let afterLetter = body.index(after: labelEnd)
+            if afterLetter == body.endIndex || body[afterLetter] == " " || separators.contains(body[afterLetter]) {
+                labelEnd = afterLetter
+                number = nil
+            }
+        }
+        guard let title = title(after: body[labelEnd...], latinKeyword: result.latin, inHeading: inHeading)
         else { return nil }
-        return Match(
-            kind: result.kind, number: result.number, label: String(body[..<result.labelEnd]), title: title)
+        return Match(kind: result.kind, number: number, label: String(body[..<labelEnd]), title: title)
     }
 
     /// Full-width and corner brackets authors set a label in (`【步骤一】安装`, `「第二步」`, `〔Step 4〕`), each

@@ -19,6 +19,18 @@ final class StepHeadingsTests: XCTestCase {
         XCTAssertNil(StepHeadings.match(Substring(line)), line, file: file, line: sourceLine)
     }
 
+    func testASubLetteredLabelInAHeadingCarriesNoNumberOfTheSeries() {
+        let lettered = StepHeadings.match("Langkah 1b — Buka port", inHeading: true)
+        XCTAssertEqual(lettered?.label, "Langkah 1b")
+        XCTAssertNil(lettered?.number)
+        XCTAssertEqual(lettered?.title, "Buka port")
+        XCTAssertEqual(StepHeadings.match("Step 3a: The model", inHeading: true)?.label, "Step 3a")
+        // A paragraph's `Step 3a` and a longer word in a heading (`Step 3rd`, `Step 3ab`) stay no labels.
+        XCTAssertNil(StepHeadings.match("Step 3a: The model"))
+        XCTAssertNil(StepHeadings.match("Step 3rd time", inHeading: true))
+        XCTAssertNil(StepHeadings.match("Step 3ab", inHeading: true))
+    }
+
     func testAStepWordBeforeAnOutlineNumberGivesThatNumber() {
         // `Step 2.1: Declare` is no `Step N` label (`Step 3.5` is a decimal): it numbers a step of an outline.
         func outline(_ text: String) -> [Int]? { StepHeadings.outlineNumbered(Substring(text))?.parts }
