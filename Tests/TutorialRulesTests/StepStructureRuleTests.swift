@@ -80,6 +80,8 @@ final class StepStructureRuleTests: XCTestCase {
         XCTAssertTrue(StepNumbering.linesCarryTheSkippedLabels(restarted, between: 4, and: 4, label: "4."))
         XCTAssertFalse(StepNumbering.linesCarryTheSkippedLabels("3. Run it.\n\nThen:\n", between: 3, and: 3, label: "3."))
         XCTAssertFalse(StepNumbering.linesCarryTheSkippedLabels("Step 1\nsee Step 2 below\n", between: 1, and: 3, label: "Step 3"))
+        // A label numbered 0 after a later one skips nothing and restarts nothing (the fuzzer's crash: an empty range).
+        XCTAssertFalse(StepNumbering.linesCarryTheSkippedLabels("## Step 2\n\n## Step 0\n", between: 2, and: 0, label: "Step 0"))
     }
 
     /// Past four other breaks, the message counts the rest.

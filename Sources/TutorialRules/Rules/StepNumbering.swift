@@ -284,7 +284,8 @@ struct StepNumbering: StepStructureRule {
     /// (`4.` after `4.`) follows a numbering the author started again at 1 when lines between open with `1.` up
     /// to it.
     static func linesCarryTheSkippedLabels(_ text: String, between first: Int, and last: Int, label: String) -> Bool {
-        let skipped = last > first ? first + 1..<last : 1..<last
+        // A label numbered 0 after a later one (`Step 0` after `Step 2`) restarts nothing: no label before it.
+        let skipped = last > first ? first + 1..<last : 1..<max(last, 1)
         guard !skipped.isEmpty, let digits = label.rangeOfText(String(last), backwards: true) else { return false }
         let openings = text.split(whereSeparator: \.isNewline).map(lineOpening)
         return skipped.allSatisfy { skipped in
