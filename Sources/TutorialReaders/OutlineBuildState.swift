@@ -241,12 +241,12 @@ struct BuildState {
         if block.endsNumberedPart { sectionHasStepLabels = holdsStepLabel(after: index - 1) }
         switch role(of: index) {
         case .title:
+            closeStep()
             if holdsStepLabel(after: index), let open = section, open.title.isEmpty, open.label == nil {
                 // Code before the title of a page whose steps are labelled right under it (a block editor's
                 // template and package lines over `## Step 1`…) is code before the first label: steps of the
                 // labels' one section, the title's part (counting conventions items 8 and 18).
-                closeStep()
-                section = SectionDraft(title: block.text, label: nil, range: open.range, steps: section?.steps ?? [])
+                section = SectionDraft(title: block.text, label: nil, range: open.range, steps: open.steps)
             } else {
                 // What a leftover header above the title opened (a blog's name, a stale heading) ends here.
                 closeSection()
