@@ -4,12 +4,12 @@ import TutorialModel
 /// open, is not on the page: marks escaped with a backslash (`\# Installation`, `\## Setup`, `\#\# Setup`), as
 /// some editors and converters save Markdown, and two marks or more with no space before the title
 /// (`##Setup`), which CommonMark requires, or a no-break space in its place (`#### Step 1`, pasted from a rich-text
-/// editor). Found by shape, after at most three spaces. A single `#` before a
-/// word is one too only where a title of several words follows, opening with a capital or a letter of a script
-/// without case, and no other `#` (`#About UITableView`, `#注意事项 和 说明`), or one such word on the document's
-/// first line (`#CoreData`), or a numbered title there (`#1.定义组件`): a hashtag (`#swift`, `#review #notes`, `#throwback to last year`, `#SwiftUI` after
-/// the first line), a preprocessor line (`#Include <stdio.h>`), a note tagged `#注：` or `#Note:` and
-/// `#!/bin/sh` are not.
+/// editor). Found by shape, after at most three spaces. A single `#` before a word is one too only where a title
+/// of several words follows, opening with a capital or a letter of a script without case, and no other `#`
+/// (`#About UITableView`, `#注意事项 和 说明`), or one such word on the document's first line (`#CoreData`), or a
+/// numbered title there (`#1.定义组件`): a hashtag (`#swift`, `#review #notes`, `#throwback to last year`,
+/// `#SwiftUI` after the first line), a preprocessor line (`#Include <stdio.h>`), a note tagged `#注：` or `#Note:`
+/// and `#!/bin/sh` are not.
 enum HeadingLookAlikes {
     /// A problem for each such line of the paragraph whose 0-based lines are `lines`.
     static func diagnostics(paragraphLines lines: ClosedRange<Int>, lineIndex: LineIndex) -> [ReaderDiagnostic] {
