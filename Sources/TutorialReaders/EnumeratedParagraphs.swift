@@ -11,8 +11,9 @@
 /// in prose). A run of step labels, a title after each, labels steps with or without code (`step 1: Run the
 /// simulation`, a screenshot, `step 2: Open the waveform`): the word names what the part is, so each counts as
 /// a step however it is shown. Marks Markdown reads as a list (`1.`, `1)`) are list items already where the
-/// line opens with them (a paragraph opens with one only behind markup: bold, an escape), a number opening a
-/// bullet (`- 1、Resize`) numbers a list the author made already, and a CJK numeral (`一、`) is left alone:
+/// line opens with them (a paragraph opens with one only behind markup: bold, an escape), a number or a step
+/// word opening a bullet (`- 1、Resize`, `* 第一步：…`, the stages of a process listed in prose) numbers a list
+/// the author made already (counting conventions: bullets label nothing), and a CJK numeral (`一、`) is left alone:
 /// authors number the parts of a text with it, not its steps. A page that labels steps otherwise keeps its
 /// own labels.
 enum EnumeratedParagraphs {
@@ -75,8 +76,8 @@ enum EnumeratedParagraphs {
                     Candidate(
                         index: index, number: found.number, sub: found.sub, label: found.label, title: found.title,
                         listMark: found.listMark, stepWord: false))
-            } else if block.listItem == nil, let match = StepHeadings.match(Substring(block.text)),
-                match.kind == .step, let number = match.number
+            } else if block.listItem == nil, !block.opensBulletItem,
+                let match = StepHeadings.match(Substring(block.text)), match.kind == .step, let number = match.number
             {
                 candidates.append(
                     Candidate(

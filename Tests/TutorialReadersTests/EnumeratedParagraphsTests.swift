@@ -46,6 +46,19 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(steps(paragraphs).map(\.label), ["1）", "2）"])
     }
 
+    func testStepWordsOpeningBulletItemsLabelNothing() {
+        // Bullets listing the stages of a process (`* 第一步：…`, `- Step 1: …`) are the author's list of notes,
+        // not step labels: the code after them is a step per block, as in a page without labels.
+        for (first, second) in [("* 第一步：双方到达", "* 第二步：开始交接"), ("- Step 1: both arrive", "- Step 2: the handover")] {
+            let tutorial = read("# Queue\n\n## Handover\n\n\(first)\n\(second)\n\n```python\nq.get()\n```\n\n```python\nq.join()\n```\n")
+            XCTAssertEqual(steps(tutorial).map(\.label), [nil, nil], first)
+            XCTAssertEqual(steps(tutorial).map(\.snippets), [1, 1], first)
+        }
+        // The same labels opening paragraphs of their own are the author's step labels.
+        let paragraphs = read("# Queue\n\nStep 1: Declare\n\n```python\nq = Queue()\n```\n\nStep 2: Fill\n\n```python\nq.put(1)\n```\n")
+        XCTAssertEqual(steps(paragraphs).map(\.label), ["Step 1", "Step 2"])
+    }
+
     func testParenthesisedFullWidthAndCircledNumbersAreEnumerationsToo() {
         for (first, second) in [("（1）", "（2）"), ("(1)", "(2)"), ("1）", "2）"), ("１．", "２．"), ("①", "②"), ("1.-", "2.-")] {
             let tutorial = read("# Jars\n\n\(first)Declare\n\n```swift\nstruct Jar {}\n```\n\n\(second)Fill\n\n```swift\nvar jar = Jar()\n```\n")
