@@ -110,8 +110,8 @@ enum EnumeratedParagraphs {
     }
 
     /// Where each part of a run ends (the index after its last block): at the next label of the run or the
-    /// next heading, and within the list item its label stands in (`- States:` over `(1) Ready`, `(2) Running`:
-    /// the lines are the item's own, so code after the item is no part's). The last item of a list written by
+    /// next heading, and within the list item or block quote its label stands in (`- States:` over `(1) Ready`,
+    /// `(2) Running`; `> 1、分配内存`: the lines are the item's or the quote's own, so code after it is no part's). The last item of a list written by
     /// hand holds, as a list's last item does, only the code right after it, unless its text ends with a colon
     /// (`**3. Query it in two ways:**`): then what follows up to the next heading (counting conventions item 15).
     /// Otherwise a run's last item would hold every later fence of its part of the page, and several runs
@@ -121,7 +121,8 @@ enum EnumeratedParagraphs {
             let start = run[offset].index
             let next = run[safe: offset + 1]?.index
             let codeOnly = next == nil && run[offset].listMark && !blocks[start].saysMoreFollows
-            let item = blocks[start].itemRange
+            // The innermost container of the label: the list item or the block quote nested in the other.
+            let item = [blocks[start].itemRange, blocks[start].quoteRange].compactMap { $0 }.max { $0.start < $1.start }
             var position = start + 1
             while position < (next ?? blocks.count), BuildState.headingLevel(blocks[position]) == nil {
                 if let item, blocks[position].range.start >= item.end { break }

@@ -115,11 +115,12 @@ struct MarkdownBlocks {
         return cmark_node_get_list_type(list) == CMARK_BULLET_LIST
     }
 
-    /// The range of the innermost list item `node` stands in, nil outside every list.
-    private func enclosingItemRange(_ node: OpaquePointer) -> SourceRange? {
+    /// The range of the innermost container of `type` (a list item, a block quote) `node` stands in, nil outside
+    /// every such container.
+    private func enclosingRange(_ node: OpaquePointer, of type: cmark_node_type) -> SourceRange? {
         var parent = cmark_node_parent(node)
         while let current = parent, cmark_node_get_type(current) != CMARK_NODE_DOCUMENT {
-            if cmark_node_get_type(current) == CMARK_NODE_ITEM { return nodeRange(current) }
+            if cmark_node_get_type(current) == type { return nodeRange(current) }
             parent = cmark_node_parent(current)
         }
         return nil
@@ -208,7 +209,8 @@ struct MarkdownBlocks {
                 var block = OutlineBlock(
                     kind: .paragraph, text: inlineText(node), range: paragraphRange(node), links: linkShape(node))
                 block.opensBulletItem = Self.opensBulletItem(node)
-                block.itemRange = enclosingItemRange(node)
+                block.itemRange = enclosingRange(node, of: CMARK_NODE_ITEM)
+                block.quoteRange = enclosingRange(node, of: CMARK_NODE_BLOCK_QUOTE)
                 block.linksStayOnPage = linksStayOnPage(node)
                 result.append(block)
             }

@@ -29,6 +29,9 @@ struct OutlineBlock: Sendable, Equatable {
     /// Set on a paragraph inside a list item (`<li>` included), at any depth: the innermost item's range. What
     /// the paragraph opens (a hand-numbered part, `(1) …`) is the item's own content and ends with the item.
     var itemRange: SourceRange? = nil
+    /// Set on a paragraph inside a Markdown block quote, at any depth: the innermost quote's range. What the
+    /// paragraph opens (`> 1、…`) is the quote's own content and ends with it (counting conventions item 35).
+    var quoteRange: SourceRange? = nil
     /// Set on the first block after a hand-numbered part that ends before the next label (`EnumeratedParagraphs`):
     /// what follows is no part's, so it closes the step the part's label opened.
     var endsNumberedPart = false
@@ -82,6 +85,7 @@ struct OutlineBlock: Sendable, Equatable {
         block.listItem = listItem
         block.opensBulletItem = opensBulletItem
         block.itemRange = itemRange
+        block.quoteRange = quoteRange
         block.endsNumberedPart = endsNumberedPart
         block.linksStayOnPage = linksStayOnPage
         return block
@@ -96,6 +100,7 @@ extension OutlineBlock {
         if case .code(let code) = kind { kind = .code(code.shifted(by: delta)) }
         var block = with(kind: kind, range: range.shifted(by: delta))
         block.itemRange = itemRange?.shifted(by: delta)
+        block.quoteRange = quoteRange?.shifted(by: delta)
         return block
     }
 }

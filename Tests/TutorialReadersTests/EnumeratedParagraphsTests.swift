@@ -59,6 +59,17 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(steps(paragraphs).map(\.label), ["Step 1", "Step 2"])
     }
 
+    func testARunInsideABlockQuoteEndsWithTheQuote() {
+        // Numbered answers quoted under a question hold no code of their own: the example after the quote is
+        // a step per block, not the last answer's (counting conventions item 35).
+        let quoted = read("### Cups\n\n> 1、allocate\n>\n> 2、construct\n\n---\n\n```java\nCup cup = new Cup();\n```\n")
+        XCTAssertEqual(steps(quoted).map(\.label), [nil])
+        XCTAssertEqual(steps(quoted).map(\.snippets), [1])
+        // A quote that holds its code keeps its labels.
+        let holding = read("### Cups\n\n> 1、allocate\n>\n> ```java\n> new Cup();\n> ```\n>\n> 2、construct\n")
+        XCTAssertEqual(steps(holding).map(\.label), ["1、", "2、"])
+    }
+
     func testParenthesisedFullWidthAndCircledNumbersAreEnumerationsToo() {
         for (first, second) in [("（1）", "（2）"), ("(1)", "(2)"), ("1）", "2）"), ("１．", "２．"), ("①", "②"), ("1.-", "2.-")] {
             let tutorial = read("# Jars\n\n\(first)Declare\n\n```swift\nstruct Jar {}\n```\n\n\(second)Fill\n\n```swift\nvar jar = Jar()\n```\n")
