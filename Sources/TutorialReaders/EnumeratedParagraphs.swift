@@ -160,13 +160,17 @@ enum EnumeratedParagraphs {
             rest = rest.dropFirst()
             // `1.` and `1)` at the start of a line are a Markdown list, so a paragraph whose text opens with
             // one was kept from being a list by its markup: bold (`**1. Filter the values:**`), an escape, an
-            // HTML `<p>`; a blank follows the mark there. `1.-` is how Spanish writes the mark; `1.5` is a
-            // number, not a mark.
+            // HTML `<p>`; a blank follows the mark there. Or by a missing blank, where a title in a script
+            // without case or a symbol follows the mark right away (`1.打包编译时`, `**2.==和equals**`, as
+            // Chinese notes write their lists): the list the author meant (counting conventions item 35). `1.-`
+            // is how Spanish writes the mark; `1.5` is a number and `1.Install` a word, not a mark.
             if mark == "." || mark == ")" {
                 if mark == ".", rest.first == "-" {
                     rest = rest.dropFirst()
                 } else {
-                    guard let next = rest.first, next.isWhitespace else { return nil }
+                    guard let next = rest.first,
+                        next.isWhitespace || (next.isLetter && !next.isCased) || next.isSymbol
+                    else { return nil }
                 }
             }
         }

@@ -10,8 +10,9 @@ struct BuildState {
     /// Whether the section open now holds a step label: a section without any, even in a page that labels
     /// steps elsewhere (`#### Step 1` under `### Vapor`, none under `### Parsing`), has a step per code block.
     var sectionHasStepLabels = false
-    /// Whether the walk has reached a step label of the open section. Code before the first one is no
-    /// labelled step's: a step per code block, however many topics it stands under (counting conventions
+    /// Whether the walk has reached a step label of the open section since its start or since a hand-numbered
+    /// part ended before the next label. Code before the first one, or between such a part and the next label,
+    /// is no labelled step's: a step per code block, however many topics it stands under (counting conventions
     /// items 8 and 18), as in a section without labels.
     private var sectionReachedStepLabel = false
     /// Unlabelled headings above this level start sections.
@@ -238,7 +239,9 @@ struct BuildState {
             closeStep()
             resetPending()
         }
-        if block.endsNumberedPart { sectionHasStepLabels = holdsStepLabel(after: index - 1) }
+        // Code after it up to the next label is no labelled step's: a step per code block, whatever topics it
+        // stands under, as before the first label (counting conventions items 7 and 18).
+        if block.endsNumberedPart { sectionReachedStepLabel = false }
         switch role(of: index) {
         case .title:
             closeStep()

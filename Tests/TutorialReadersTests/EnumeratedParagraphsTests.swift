@@ -108,6 +108,31 @@ final class EnumeratedParagraphsTests: XCTestCase {
         }
     }
 
+    func testListMarksGluedToATitleWithoutCaseOrASymbolAreEnumerations() {
+        // Chinese notes write their lists without the blank (`1.打包`), which Markdown does not read as a list:
+        // the run reads as the list meant, items without code prose (counting conventions item 35).
+        let glued = read(
+            "# 打包\n\n1.自动创建目录；\n\n2.用通配符编译：\n\n```sh\njavac -d . *.java\n```\n\n"
+                + "**3.==和equals**\n\n```java\na.equals(b);\n```\n")
+        XCTAssertEqual(steps(glued).map(\.label), ["2.", "3."])
+        XCTAssertEqual(steps(glued).map(\.snippets), [1, 1])
+        // A version number opens a sentence: `1.8中` is Java 8, not an item.
+        let versions = read("# 哈希\n\n1.7中重新计算哈希。\n\n```java\nint h = 0;\n```\n\n1.8中不需要。\n\n```java\nint h = 1;\n```\n")
+        XCTAssertEqual(steps(versions).map(\.label), [nil, nil])
+    }
+
+    func testCodeBetweenARunsLastPartAndTheNextRunIsAStepPerBlock() {
+        // A topic after one bold run and before another holds no labelled step's code: its fences are a step
+        // each, as before a section's first label (counting conventions items 7 and 18).
+        let tutorial = read(
+            "# Objects\n\n## Methods\n\n### equals()\n\n**1. Reflexive**\n\n```java\nx.equals(x);\n```\n\n"
+                + "**2. Symmetric**\n\n```java\nx.equals(y);\n```\n\n### hashCode()\n\n```java\nint hash = 17;\n```\n\n"
+                + "Then each field:\n\n```java\nhash = 31 * hash;\n```\n\n### clone()\n\n**1. Cloneable**\n\n"
+                + "```java\nclass Cup {}\n```\n\n**2. Copy**\n\n```java\ncup.clone();\n```\n")
+        XCTAssertEqual(steps(tutorial).map(\.label), ["1.", "2.", nil, nil, "1.", "2."])
+        XCTAssertEqual(steps(tutorial).map(\.snippets), [1, 1, 1, 1, 1, 1])
+    }
+
     func testEnumerationLinesInsideABulletItemAreTheItemsOwnAndLabelNothingWithoutCodeInIt() {
         // OS-course notes of our own: one part whose fences are a step each. A bulleted item holds `(1)` to
         // `(3)` lines without code; fences come only after the item, so its parts show none and the page
