@@ -111,9 +111,10 @@ enum EnumeratedParagraphs {
 
     /// Where each part of a run ends (the index after its last block): at the next label of the run or the
     /// next heading, and within the list item or block quote its label stands in (`- States:` over `(1) Ready`,
-    /// `(2) Running`; `> 1、分配内存`: the lines are the item's or the quote's own, so code after it is no part's). The last item of a list written by
-    /// hand holds, as a list's last item does, only the code right after it, unless its text ends with a colon
-    /// (`**3. Query it in two ways:**`): then what follows up to the next heading (counting conventions item 15).
+    /// `(2) Running`; `> 1、分配内存`: the lines are the item's or the quote's own, so code after it is no
+    /// part's). The last item of a list written by hand holds, as a list's last item does, only the code right
+    /// after it, unless its text ends with a colon (`**3. Query it in two ways:**`): then what follows up to the
+    /// next heading (counting conventions item 15).
     /// Otherwise a run's last item would hold every later fence of its part of the page, and several runs
     /// restarting at 1 would each reach past the next to code far after them.
     private static func partEnds(_ run: [Candidate], _ blocks: [OutlineBlock]) -> [Int] {
@@ -135,9 +136,14 @@ enum EnumeratedParagraphs {
 
     /// The number, the label as written and the title of a paragraph that opens with a hand-written
     /// enumeration: digits (with a decimal sub-number before a CJK mark, `9.1、`) then `、`, `．`, `）` or `.-`,
-    /// or `.` or `)` and a blank; digits in parentheses; a circled number.
+    /// or `.` or `)` and a blank; digits in parentheses; a circled number. Blanks and invisible characters
+    /// before it (a zero-width space, ideographic spaces pasted from a web page) are not shown as text: the
+    /// paragraph opens with the number as the page shows it (counting conventions item 35).
     static func enumeration(_ text: String) -> (number: Int, sub: Int?, label: String, title: String, listMark: Bool)? {
-        var rest = Substring(text)
+        let text = text.drop { character in
+            character.isWhitespace || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .format }
+        }
+        var rest = text
         let opening = rest.first.map { $0 == "(" || $0 == "（" } ?? false
         if opening { rest = rest.dropFirst() }
         let circled = rest.unicodeScalars.first.map { (0x2460...0x2473).contains($0.value) } ?? false

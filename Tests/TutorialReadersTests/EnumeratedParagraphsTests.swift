@@ -133,6 +133,15 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(steps(tutorial).map(\.snippets), [1, 1, 1, 1, 1, 1])
     }
 
+    func testInvisibleCharactersBeforeANumberDoNotHideIt() {
+        // Paragraphs pasted from a web page open with a zero-width space or ideographic spaces: the page shows
+        // `1、`, `2、` at their start, so the run labels its steps as any other does.
+        let tutorial = read(
+            "# 过滤器\n\n\u{200B}  1、依赖容器。\n\n\u{3000}\u{3000}2、生命周期不同：\n\n```java\nclass LogFilter {}\n```\n")
+        XCTAssertEqual(steps(tutorial).map(\.label), ["1、", "2、"])
+        XCTAssertEqual(steps(tutorial).map(\.snippets), [0, 1])
+    }
+
     func testEnumerationLinesInsideABulletItemAreTheItemsOwnAndLabelNothingWithoutCodeInIt() {
         // OS-course notes of our own: one part whose fences are a step each. A bulleted item holds `(1)` to
         // `(3)` lines without code; fences come only after the item, so its parts show none and the page
