@@ -71,7 +71,9 @@ enum EnumeratedParagraphs {
         var candidates: [Candidate] = []
         for (index, block) in blocks.enumerated() {
             guard case .paragraph = block.kind, block.label == nil else { continue }
-            if !block.opensBulletItem, let found = enumeration(block.text) {
+            // Inside an item of a numbered list, hand-numbered notes are the item's detail: the list's own
+            // numbers label the steps (counting conventions items 9 and 14: the author's label wins).
+            if !block.opensBulletItem, block.listItem == nil, let found = enumeration(block.text) {
                 candidates.append(
                     Candidate(
                         index: index, number: found.number, sub: found.sub, label: found.label, title: found.title,

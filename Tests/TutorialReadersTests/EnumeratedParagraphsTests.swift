@@ -142,6 +142,17 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(steps(tutorial).map(\.snippets), [0, 1])
     }
 
+    func testNumberedNotesInsideANumberedListItemAreTheItemsDetail() {
+        // A numbered list of instructions whose second item holds italic notes numbered by hand, one over a
+        // fence: the list's numbers label the steps, so only the items holding code are steps (a page without
+        // other labels), and the notes stay the item's.
+        let tutorial = read(
+            "# 脚本\n\n1. 打开终端\n\n1. 输入\n\n   ```\n   bash setup.sh\n   ```\n\n   *1. 需要联网。*\n\n"
+                + "   *2. 参数如下*\n\n      ```\n      -a  全部\n      ```\n\n1. 等待完成\n")
+        XCTAssertEqual(steps(tutorial).map(\.label), ["2."])
+        XCTAssertEqual(steps(tutorial).map(\.snippets), [2])
+    }
+
     func testEnumerationLinesInsideABulletItemAreTheItemsOwnAndLabelNothingWithoutCodeInIt() {
         // OS-course notes of our own: one part whose fences are a step each. A bulleted item holds `(1)` to
         // `(3)` lines without code; fences come only after the item, so its parts show none and the page
