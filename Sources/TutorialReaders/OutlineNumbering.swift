@@ -270,9 +270,11 @@ enum OutlineNumbering {
         blocks[(index + 1)..<BuildState.partEnd(of: index, blocks)].count(where: \.isCode)
     }
 
-    /// Whether anything stands in the part the section heading at `index` heads.
+    /// Whether anything but a table of contents stands in the part the section heading at `index` heads.
     private static func holdsContent(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
-        BuildState.partEnd(of: index, blocks) > index + 1
+        let part = blocks[(index + 1)..<BuildState.partEnd(of: index, blocks)]
+        // A table of contents (`## 0. Contents` over links into the page) lists the outline; it holds none of it.
+        return !part.isEmpty && !part.allSatisfy { $0.links == .whole && $0.linksStayOnPage }
     }
 
     /// Whether no heading after `index`, before the next heading at the section level or above, is

@@ -104,6 +104,17 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[1].steps.map(\.label), ["2.1", "2.2.1", "2.2.2"])
     }
 
+    func testANumberedTableOfContentsIsNoPartOfTheOutline() {
+        // `## 0. Contents` lists the outline's parts with links into the page: it holds none of the outline, so
+        // it is no section and no prose step; a closing part of links out of the page is still a prose step.
+        let tutorial = read(
+            "# Jars\n\n## 0. Contents\n\n- [1. Build](#1-build)\n  - [1.1 The jar](#11-the-jar)\n- [2. Read more](#2-read-more)\n\n"
+                + "## 1. Build\n\n### 1.1 The jar\n\n```swift\nstruct Jar {}\n```\n\n### 1.2 The lid\n\n```swift\nstruct Lid {}\n```\n\n"
+                + "## 2. Read more\n\n[Shelves](https://example.com/shelves)\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Build", "Read more"])
+        XCTAssertEqual(shape(tutorial), [[1, 1], [0]])
+    }
+
     func testOneItemListsNumberedOneAfterAnotherAreOneOutline() {
         // Each numbered part holds prose and code of its own, so each list has one item; numbered one after
         // another they are the author's outline, each step holding what stands up to the next item (a part
