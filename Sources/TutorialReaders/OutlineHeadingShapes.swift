@@ -125,18 +125,17 @@ extension BuildState {
         return first
     }
 
-    /// Whether the first content stands right under an unlabelled level-1 heading other than the one at
-    /// `index` (`# Setting up` over the first code): the body's level-1 headings are then its sections, and
-    /// the heading at `index` one of them or a part above them, not a title over `##` sections (a study
-    /// note's or a chapter's own `# Title`, which a reader takes over the front matter's).
+    /// Whether the first content stands under an unlabelled level-1 heading other than the one at `index`
+    /// (`# Setting up` over the first code, or over the `## Test cases` that holds it): the body's level-1
+    /// headings are then its parts, and the heading at `index` one of them, not a title over `##` sections (a
+    /// study note's or a chapter's own `# Title`, which a reader takes over the front matter's; counting
+    /// conventions item 12).
     static func contentStandsUnderAnotherLevelOne(_ index: Int, _ blocks: [OutlineBlock]) -> Bool {
         guard let anchor = blocks.firstIndex(where: isContent) else { return false }
         var position = anchor - 1
         while position > index {
             let block = blocks[position]
-            if headingLevel(block) != nil, block.label == nil, !OutlineBuilder.isAside(block.text) {
-                return headingLevel(block) == 1
-            }
+            if headingLevel(block) == 1, block.label == nil, !OutlineBuilder.isAside(block.text) { return true }
             position -= 1
         }
         return false

@@ -27,6 +27,19 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.map(\.title), ["Setting up", "The jar"])
     }
 
+    func testAFrontMatterTitleNamesSlidesWhoseCodeStandsUnderALaterLevelOnePartsSubheading() {
+        // The first level-1 part is prose; the code stands under `## Test cases` inside a later level-1 part:
+        // the front matter names the page (counting conventions item 12), however deep the code stands.
+        let tutorial = read(
+            "---\ntitle: \"Parsing Sentences\"\n---\n\n# What is a grammar?\n\nRules rewrite symbols.\n\n"
+                + "# Parsing in practice\n\n## Test cases\n\n```text\ntake a ball\n```\n\n```text\nput a ball\n```\n")
+        XCTAssertEqual(tutorial.title, "Parsing Sentences")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+        // A chapter's own level-1 title over its `##` parts stays the title.
+        let chapter = read("---\ntitle: \"Notes\"\n---\n\n# Parsing\n\n## Test cases\n\n```text\ntake a ball\n```\n")
+        XCTAssertEqual(chapter.title, "Parsing")
+    }
+
     func testAHeadingsAttributeListIsNoPartOfItsText() {
         // Doxygen, Pandoc, kramdown and MkDocs read a trailing `{#id .class}` as the heading's anchor and classes;
         // the published page shows the words before it.
