@@ -131,7 +131,30 @@ enum OutlineNumbering {
             if let parts = numbers[index] { lastAtLevel[level] = parts }
         }
         for (index, number) in bareNumberedSections(blocks, numbers: numbers) { numbers[index] = [number] }
+        for (index, number) in seriesContinuedWithoutDot(blocks, numbers: numbers) { numbers[index] = [number] }
         return numbers
+    }
+
+    /// Headings that go on a series numbered `N.` with the next number written without its dot (`## 3. Settings`
+    /// then `## 4 Other`): the author's next part, its dot left out, not a title that opens with a number.
+    private static func seriesContinuedWithoutDot(_ blocks: [OutlineBlock], numbers: [Int: [Int]]) -> [Int: Int] {
+        var result: [Int: Int] = [:]
+        var lastAtLevel: [Int: Int] = [:]
+        for (index, block) in blocks.enumerated() {
+            guard case .heading(let level) = block.kind else { continue }
+            lastAtLevel = lastAtLevel.filter { $0.key <= level }
+            if let parts = numbers[index] {
+                lastAtLevel[level] = parts.count == 1 ? parts[0] : nil
+            } else if block.label == nil, let bare = bareNumber(block.text), let last = lastAtLevel[level],
+                bare.number == last + 1
+            {
+                result[index] = bare.number
+                lastAtLevel[level] = bare.number
+            } else {
+                lastAtLevel[level] = nil
+            }
+        }
+        return result
     }
 
     /// The number of the next heading at the level of the heading at `index`, before any shallower heading

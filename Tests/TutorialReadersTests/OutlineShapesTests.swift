@@ -115,6 +115,19 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(shape(tutorial), [[1, 1], [0]])
     }
 
+    func testAPartNumberedWithoutItsDotGoesOnTheSeries() {
+        // `## 4 More` after `## 3.` is the outline's fourth part, its dot left out: a prose part of an outline
+        // whose other parts hold N.M steps is one prose step (rule 4); a heading whose number does not follow
+        // the series (`## 2024 plans`) stays a plain heading.
+        let tutorial = read(
+            "# Jars\n\n## 1. Check\n\nCheck the version.\n\n## 2. Build\n\n### 2.1 The jar\n\nFill it.\n\n"
+                + "## 3. Show\n\n### 3.1 The shelf\n\nPlace it.\n\n## 4 More\n\nRead the other guides.\n")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Check", "Build", "Show", "More"])
+        let unrelated = read(
+            "# Jars\n\n## 1. Check\n\nCheck it.\n\n## 2. Build\n\n### 2.1 The jar\n\nFill it.\n\n## 2024 plans\n\nMore jars.\n")
+        XCTAssertEqual(unrelated.sections.map(\.title), ["Check", "Build"])
+    }
+
     func testOneItemListsNumberedOneAfterAnotherAreOneOutline() {
         // Each numbered part holds prose and code of its own, so each list has one item; numbered one after
         // another they are the author's outline, each step holding what stands up to the next item (a part
