@@ -16,8 +16,9 @@ import TutorialModel
 ///   `## Create a View…`, as translations of Apple's tutorials write them), is one section titled by
 ///   the second heading.
 /// - A heading carrying a section label (`## Section 2: …`, `## 第二节…`) starts a section; one carrying a
-///   step label (`### Step 3`, `### 步骤3`) starts a step; so does a paragraph that starts with a bold
-///   step label (`**Step 2.** Add…`). Asides (headings or paragraphs opening with Experiment, 实验, Tip,
+///   step label (`### Step 3`, `### 步骤3`, and in a series of them `## Step 2 write the jars`,
+///   `LowerCaseStepHeadings`) starts a step; so does a paragraph that starts with a bold step label
+///   (`**Step 2.** Add…`). Asides (headings or paragraphs opening with Experiment, 实验, Tip,
 ///   Important, Note…) never start anything: they, their prose and the code shown in them stay in the
 ///   step they stand in.
 /// - Inside a section the author labelled, or one that already holds steps, a deeper unlabelled heading
@@ -63,7 +64,9 @@ enum OutlineBuilder {
     ) -> Tutorial {
         let numbered = OutlineNumbering.label(
             PlainStepLabels.label(
-                EnumeratedParagraphs.label(indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes)))),
+                EnumeratedParagraphs.label(
+                    LowerCaseStepHeadings.label(
+                        indentedTextAsProse(clampedToNextBlock(blocks, bytes: document.bytes))))),
             titleOutsideHeadings: frontMatterTitle != nil || declaredTitle != nil)
         var state = BuildState(
             blocks: NestedStepLabels.asDetail(numbered.blocks), declaredTitle: declaredTitle,

@@ -46,8 +46,12 @@ public enum StepHeadings {
     /// The label `line` starts with, or nil when the line is no step or section label. A heading's text
     /// (`inHeading`) may also set its title off with a comma (`## Step 1, Fork the repository`,
     /// `### 第一步，安装`): a heading is a line of its own, so the comma cannot open a sentence about the step
-    /// the way it does in a paragraph (`第一步，我们…`).
-    public static func match(_ line: Substring, inHeading: Bool = false) -> Match? {
+    /// the way it does in a paragraph (`第一步，我们…`). `titleMayOpenLowerCase`: the caller knows the heading
+    /// stands in a series of step headings (`LowerCaseStepHeadings`), so a lower-case word after the number
+    /// goes on its title (`## Step 2 write the jars`) rather than a sentence about the step (`Step 5 is…`).
+    public static func match(
+        _ line: Substring, inHeading: Bool = false, titleMayOpenLowerCase: Bool = false
+    ) -> Match? {
         guard mayOpenWithLabel(line) else { return nil }
         let body = stripDecoration(line)
         guard let first = body.first else { return nil }
@@ -72,7 +76,10 @@ public enum StepHeadings {
                 number = nil
             }
         }
-        guard let title = title(after: body[labelEnd...], latinKeyword: result.latin, inHeading: inHeading)
+        guard
+            let title = title(
+                after: body[labelEnd...], latinKeyword: result.latin, inHeading: inHeading,
+                lowerCaseAllowed: titleMayOpenLowerCase)
         else { return nil }
         return Match(kind: result.kind, number: number, label: String(body[..<labelEnd]), title: title)
     }
@@ -254,7 +261,9 @@ public enum StepHeadings {
     ]
 
     /// The title after a label, or nil when what follows shows the line is prose.
-    private static func title(after rest: Substring, latinKeyword: Bool, inHeading: Bool) -> String? {
+    private static func title(
+        after rest: Substring, latinKeyword: Bool, inHeading: Bool, lowerCaseAllowed: Bool = false
+    ) -> String? {
         var rest = rest
         // A number directly followed by a letter or digit is a longer word (`Step 3a`, `Step 3rd`), and a
         // dot followed by a digit is a decimal (`Step 3.5`).
@@ -292,7 +301,7 @@ public enum StepHeadings {
         guard let first = title.first, !hadSeparator else { return String(title) }
         if particles.contains(first) { return nil }
         // English: `Step 3 is where…`, `Section 2 of…` are sentences, `Step 3 Add a button` is a title.
-        if latinKeyword, first.isLowercase { return nil }
+        if latinKeyword, first.isLowercase, !lowerCaseAllowed { return nil }
         if latinKeyword, !hadSpace { return nil }
         return String(title)
     }

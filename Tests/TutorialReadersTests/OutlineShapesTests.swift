@@ -494,6 +494,39 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(shape(tutorial), [[0, 2]])
     }
 
+    func testAStepHeadingInASeriesLabelsItsStepWhateverCaseItsTitleOpensWith() {
+        // `## Step 2 fill the jar` between `## Step 1` and `## Step3 Shelf` is the author's label, its title
+        // in lower case: the numbered items under it are its detail, not steps of their own.
+        let tutorial = read(
+            "# Jars\n\n## Step 1\n\n1. Make the folder:\n\n        mkdir jars\n\n## Step 2 fill the jar\n\n"
+                + "1. Declare it:\n\n        struct Jar {}\n\n2. Fill it:\n\n        var jar = Jar()\n\n"
+                + "## Step3 Shelf\n\n1. Place it:\n\n        shelf.add(jar)\n")
+        XCTAssertEqual(tutorial.steps.map(\.label), ["Step 1", "Step 2", "Step3"])
+        XCTAssertEqual(tutorial.steps.dropFirst().first?.title, "fill the jar")
+        XCTAssertEqual(shape(tutorial), [[1, 2, 1]])
+        // The last heading of the series, numbered after the one before it, is labelled as well.
+        let last = read(
+            "# Jars\n\n## Step 1 Declare\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "## Step 2 fill it\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(last.steps.map(\.label), ["Step 1", "Step 2"])
+        // Out of a series (alone, at another level than the labelled ones, or not numbered next to them) the
+        // heading reads as a sentence, and so does a paragraph in a labelled series.
+        let alone = read("# Jars\n\n## Step 2 is where it fills\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(alone.steps.map(\.label), [nil])
+        let deeper = read(
+            "# Jars\n\n## Step 1 Declare\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "### Step 2 is where it fills\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(deeper.steps.map(\.label), ["Step 1"])
+        let skipped = read(
+            "# Jars\n\n## Step 1 Declare\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "## Step 5 is the last one\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(skipped.steps.map(\.label), ["Step 1", nil])
+        let paragraph = read(
+            "# Jars\n\n## Step 1 Declare\n\n```swift\nstruct Jar {}\n```\n\n"
+                + "Step 2 is where it fills.\n\n```swift\nlet a = 1\n```\n")
+        XCTAssertEqual(paragraph.steps.map(\.label), ["Step 1"])
+    }
+
     func testBoldStepLabelsWithAHyphenBeforeTheNumberAreLabels() {
         // `**Step-1** \` then the instruction on the next line (a hard break), as course notes write them.
         let tutorial = read(

@@ -76,6 +76,19 @@ final class StepHeadingsTests: XCTestCase {
         XCTAssertNil(StepHeadings.match("Step 1,", inHeading: true))
     }
 
+    func testAHeadingInASeriesMayGoOnInLowerCaseAfterItsNumber() {
+        // Only the outline knows the heading stands in a series of step headings (`LowerCaseStepHeadings`):
+        // then a lower-case word after the number goes on the title, and every other guard still holds.
+        let inSeries = StepHeadings.match("## Step 2 write the jars", inHeading: true, titleMayOpenLowerCase: true)
+        XCTAssertEqual(inSeries?.number, 2)
+        XCTAssertEqual(inSeries?.label, "Step 2")
+        XCTAssertEqual(inSeries?.title, "write the jars")
+        XCTAssertNil(StepHeadings.match("## Step 2 write the jars", inHeading: true))
+        for line in ["Step 3.5 is where", "Step 3rd jar", "Step 3; then fill", "Steps to follow"] {
+            XCTAssertNil(StepHeadings.match(Substring(line), inHeading: true, titleMayOpenLowerCase: true), line)
+        }
+    }
+
     func testKoreanLabelsPutTheNumberBeforeTheCounter() {
         assertMatch("1단계: 아이디어 구체화", .step, 1, label: "1단계", title: "아이디어 구체화")
         assertMatch("## 🚀 2단계: 태스크 수립", .step, 2, label: "2단계", title: "태스크 수립")
