@@ -54,7 +54,8 @@ struct MarkdownBlocks {
     private(set) var emphasisedFirstLine: String?
     /// Whether a block was met yet (the emphasised line must be the first).
     private var sawBlock = false
-    /// The numbered list at the top level being walked, and the number of its next item.
+    /// The numbered list at the top level being walked (or one in an item of a bulleted list there), and the
+    /// number of its next item.
     private var numberedList: (node: OpaquePointer, next: Int)?
     /// The item of that list being walked: its number, and whether a block of it was emitted yet.
     private var listItem: (number: Int, opened: Bool)?
@@ -134,6 +135,10 @@ struct MarkdownBlocks {
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
+            // The end of a numbered list ends its last item: the bullets after one nested in a bullet are not its.
+            if event == CMARK_EVENT_EXIT, let node = cmark_iter_get_node(iterator), node == numberedList?.node {
+                (numberedList, listItem) = (nil, nil)
+            }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             let isTopLevel = cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_DOCUMENT
@@ -142,6 +147,10 @@ struct MarkdownBlocks {
                 let ordered = type == CMARK_NODE_LIST && cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
                 numberedList = ordered ? (node, Int(cmark_node_get_list_start(node))) : nil
                 listItem = nil
+            } else if numberedList == nil, isNumberedListInMarginBullet(node) {
+                // Its items hold their code as they would at the margin (counting conventions item 38); one in
+                // a numbered item stays that item's detail, as does one deeper in bullets or in a quote.
+                numberedList = (node, Int(cmark_node_get_list_start(node)))
             } else if type == CMARK_NODE_ITEM, let list = numberedList, cmark_node_parent(node) == list.node {
                 listItem = (list.next, false)
                 numberedList?.next += 1

@@ -368,6 +368,31 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[0].steps[0].label, "Step 1")
     }
 
+    func testANumberedItemInABulletHoldsItsCodeAsAtTheMargin() {
+        // `- The writer side` over `1.` to `3.`, item 2 holding two fences in bullets of its own: item 2 is one
+        // step holding both, as it would be at the margin (counting conventions item 38); items 1 and 3 show no
+        // code, so they are no steps in a page without labels, and the next bullet's code is a step of its own.
+        let list =
+            "- The writer side\n\n  1. it checks the reader\n\n  2. it copies the bytes:\n\n     - ```c\n       copy(buf);\n"
+            + "       ```\n\n     - ```c\n       wake(reader);\n       ```\n\n  3. it returns\n\n- Afterwards\n\n"
+            + "  ```c\n  close(fd);\n  ```\n"
+        let tutorial = read("# Pipes\n\n## Write\n\n" + list)
+        XCTAssertEqual(shape(tutorial), [[2, 1]])
+        XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["2.", nil])
+        XCTAssertEqual(tutorial.sections[0].steps.first?.title, "it copies the bytes:")
+        // Inside a step the author labelled, the list is that step's detail (item 14), nested or not.
+        let labelled = read("# Pipes\n\n### Step 1\n\n" + list)
+        XCTAssertEqual(shape(labelled), [[3]])
+        XCTAssertEqual(labelled.sections[0].steps.map(\.label), ["Step 1"])
+        // An MkDocs tab is no bullet, though the reader parses its marker as one: its list is read as before.
+        let tab = read(
+            "# Pipes\n\n## Write\n\n=== \"Linux\"\n\n    1. it checks the reader\n\n    2. it copies the bytes:\n\n"
+                + "        ```c\n        copy(buf);\n        ```\n\n        ```c\n        wake(reader);\n        ```\n\n"
+                + "    3. it returns\n")
+        XCTAssertEqual(shape(tab), [[1, 1]])
+        XCTAssertEqual(tab.sections[0].steps.map(\.label), [nil, nil])
+    }
+
     func testAStepWordBeforeAnOutlineNumberLabelsAnOutlineStep() {
         // `### Step 2.1:` under `## 2.` is the outline's step 2.1, as `### 2.1` would be: the part holds its
         // steps, a part without them is one step, and a prose part of the outline a prose step.
