@@ -46,7 +46,8 @@ import TutorialModel
 /// - An index page (most of its paragraphs and list items open with a link to another page) has no
 ///   sections: its headings group links, and each code block (a command) is a step of its one section.
 /// - In a document that fences its code, an indented block (a command's output, a file shown on disk, a
-///   scraped caption) is prose, not code: the fenced blocks are its code.
+///   scraped caption) is prose, not code: the fenced blocks are its code. One between two fences (a knitted
+///   notebook's output, `Warning: package …`) is no aside: the fence after it is still a step of its own.
 /// - Code outside any labelled step (a section's introduction, an unlabelled document) lands in an
 ///   implicit step whose label is nil; prose with no code after it makes no step.
 /// - A labelled step without a title of its own (`### Step 1`) takes the paragraph right after its label
@@ -109,7 +110,9 @@ enum OutlineBuilder {
         else { return blocks }
         return blocks.map { block in
             guard case .code(let code) = block.kind, code.isIndented else { return block }
-            return block.with(kind: .prose, text: collapseWhitespace(code.code))
+            var prose = block.with(kind: .prose, text: collapseWhitespace(code.code))
+            prose.wasIndentedCode = true
+            return prose
         }
     }
 

@@ -41,6 +41,9 @@ struct OutlineBlock: Sendable, Equatable {
     /// Set when every link of the block points into the page itself (`[vpc.tf](#vpctf)`): a table of contents
     /// of this page, not links to other pages, so it makes no index page of a tutorial.
     var linksStayOnPage = false
+    /// Set on prose that was indented code in a document that fences its code (`indentedTextAsProse`): text
+    /// the page shows (a command's output, a file on disk), which the author did not write as a sentence.
+    var wasIndentedCode = false
 
     struct ListItem: Sendable, Equatable {
         let number: Int
@@ -88,6 +91,7 @@ struct OutlineBlock: Sendable, Equatable {
         block.quoteRange = quoteRange
         block.endsNumberedPart = endsNumberedPart
         block.linksStayOnPage = linksStayOnPage
+        block.wasIndentedCode = wasIndentedCode
         return block
     }
 }

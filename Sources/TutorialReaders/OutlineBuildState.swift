@@ -310,6 +310,14 @@ struct BuildState {
     /// paragraph that opens with an aside label (`Note:`, `Tip`), not with a sentence (`Note how…`).
     private func opensAside(_ index: Int) -> Bool {
         let block = blocks[index]
+        // An indented block between two fences is what the page shows between them (a knitted notebook's
+        // output, `Warning: package … was built under R 4.3.1`): the first fence printed it; it introduces
+        // nothing, so the next fence is a step of its own (counting conventions rules 3 and 5).
+        if block.wasIndentedCode, index > 0, blocks[index - 1].isCode, index + 1 < blocks.count,
+            blocks[index + 1].isCode
+        {
+            return false
+        }
         if case .paragraph = block.kind { return OutlineBuilder.isAside(block.text, labelOnly: true) }
         if case .heading = block.kind { return asideHeadings.contains(index) }
         return OutlineBuilder.isAside(block.text)

@@ -32,6 +32,20 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(shape(tutorial), [[2]])
     }
 
+    func testAnIndentedOutputBetweenFencesIsNoAside() {
+        // A knitted notebook shows each fence's output indented under it: `Warning: …` there is what the code
+        // printed, not an aside introducing the next fence, so each fence is a step (rules 3 and 5).
+        let tutorial = read(
+            "# Jars\n\n## Fill\n\nLoad the jars:\n\n```r\nlibrary(jars)\n```\n\n"
+                + "    Warning: package 'jars' was built under R 4.3.1\n\n```r\nfill(jar)\n```\n\n    [1] TRUE\n")
+        XCTAssertEqual(shape(tutorial), [[1, 1]])
+        // An aside the author wrote between the fences still keeps the next fence in its step.
+        let quoted = read(
+            "# Jars\n\n## Fill\n\nLoad the jars:\n\n```r\nlibrary(jars)\n```\n\n"
+                + "> Warning: the next line overwrites the jar.\n\n```r\nfill(jar)\n```\n\n    [1] TRUE\n")
+        XCTAssertEqual(shape(quoted), [[2]])
+    }
+
     func testCodeBeforeTheFirstStepLabelIsAStepPerBlock() {
         // An unlabelled part at the labels' level before `## Step 1` (a setup part, a topic under it): no label
         // holds its code, so a step per fence (counting conventions items 8 and 18); a labelled step keeps all of its own.
