@@ -14,6 +14,11 @@ import TutorialModel
 /// Markers nest: a tab set inside a tab (`=== "Terminal"` over `    === "Commands"`), a box inside a
 /// numbered item (`1. Install` over `    !!! note`). A marker counts where it stands at the content column
 /// of the box or list item around it, as Python-Markdown reads it; one indented anywhere else is text.
+///
+/// A marker right under paragraph text is that paragraph's, except under an empty element alone on its line
+/// (`<div id="mirrors"></div>`, an anchor authors put over a tab set): Python-Markdown opens the tab there, so
+/// the reader does too, and blanks the element, which shows nothing, so that cmark neither keeps the bullet in
+/// the HTML block a `<div` starts nor in a paragraph.
 enum MarkdownAdmonitions {
     /// Rewrites the marker lines among `lines` of `bytes` whose next non-blank line (among `lines`) is
     /// indented by four columns more than the marker at least (`lineIndex` indexes `bytes`).
@@ -30,6 +35,10 @@ enum MarkdownAdmonitions {
             let bodyRange = lineIndex.contentRange(ofLine: body)
             guard indentation(bytes[bodyRange.start..<bodyRange.end]).columns >= marker.column + 4 else { continue }
             scan.openBox(bodyColumn: marker.column + 4)
+            if marker.isUnderAnchor {
+                let anchor = lineIndex.contentRange(ofLine: line - 1)
+                for index in anchor.start..<anchor.end { bytes[index] = 0x20 }
+            }
             let start = range.start + marker.offset
             bytes[start] = UInt8(ascii: "-")
             if body == line + 1 {
@@ -47,16 +56,18 @@ enum MarkdownAdmonitions {
 
     /// What the scan knows at a line: the content columns of the boxes and list items open around it, the
     /// fence it is inside (and how many containers were open when the fence began), and whether the line
-    /// before was paragraph text.
+    /// before was paragraph text, and an empty element alone on its line where a block may start.
     private struct MarkerScan {
         var containers: [Int] = []
         var fence: (character: UInt8, length: Int, depth: Int)?
         var previousIsParagraph = false
+        var previousIsAnchor = false
 
         mutating func openBox(bodyColumn: Int) { containers.append(bodyColumn) }
 
-        /// The marker `line` holds (its column and byte offset) where one may stand, updating the scan.
-        mutating func marker(in line: ArraySlice<UInt8>) -> (column: Int, offset: Int)? {
+        /// The marker `line` holds (its column and byte offset, and whether it stands right under an anchor
+        /// line) where one may stand, updating the scan.
+        mutating func marker(in line: ArraySlice<UInt8>) -> (column: Int, offset: Int, isUnderAnchor: Bool)? {
             if isHeadingAtTheMargin(line) {
                 // Where cmark finds a heading no block is open, and a re-read window starts at one: the scan
                 // starts afresh there, so a window reads the markers a whole read does whatever came before.
@@ -66,6 +77,7 @@ enum MarkdownAdmonitions {
             let indent = indentation(line)
             guard indent.offset < line.count else {
                 previousIsParagraph = false
+                previousIsAnchor = false
                 return nil
             }
             // A line indented less than a container's content ends it, and a fence begun inside it.
@@ -82,14 +94,20 @@ enum MarkdownAdmonitions {
                     fence = (run.character, run.length, containers.count)
                 }
                 previousIsParagraph = false
+                previousIsAnchor = false
                 return nil
             }
             let isParagraph = previousIsParagraph
+            let isUnderAnchor = previousIsAnchor
             previousIsParagraph = line.first != UInt8(ascii: "#")
-            guard fence == nil, !isParagraph else { return nil }
+            // Only an element that starts a block counts: one under paragraph text is part of it.
+            previousIsAnchor = fence == nil && !isParagraph && relative <= 3 && isEmptyElement(content)
+            guard fence == nil, !isParagraph || isUnderAnchor else { return nil }
             // At the margin only a marker right there counts, as before any container opens.
             let mayHoldMarker = containers.isEmpty ? relative == 0 : relative <= 3
-            if mayHoldMarker, isMarker(content) { return (indent.columns, indent.offset) }
+            if mayHoldMarker, isMarker(content) { return (indent.columns, indent.offset, isUnderAnchor) }
+            // Under an anchor only a marker may stand where a block starts: the rest is the paragraph's.
+            guard !isParagraph else { return nil }
             if relative <= 3, let contentColumn = listItemContentColumn(content, at: indent.columns) {
                 containers.append(contentColumn)
                 previousIsParagraph = false
@@ -110,6 +128,49 @@ enum MarkdownAdmonitions {
         guard index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 else { return false }
         return line[index...].contains { $0 != 0x20 && $0 != 0x09 }
     }
+
+    /// An element with nothing in it alone on `line` (from its first non-blank byte, blanks after it allowed):
+    /// `<div id="mirrors"></div>`, `<a name=top></a>`. An opening tag alone (`<details>`), a closing one, an
+    /// element holding text (`<span>Note</span>`) or one written to close itself (`<img … />`) is none.
+    static func isEmptyElement(_ line: ArraySlice<UInt8>) -> Bool {
+        guard line.first == UInt8(ascii: "<") else { return false }
+        let name = tagName(line.dropFirst())
+        guard !name.isEmpty else { return false }
+        // The opening tag's attributes run to its `>`; a quoted value may hold one.
+        var index = name.endIndex
+        var quote: UInt8?
+        while index < line.endIndex {
+            let byte = line[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            } else if byte == UInt8(ascii: "<") {
+                return false
+            }
+            index += 1
+        }
+        guard index < line.endIndex, line[index - 1] != UInt8(ascii: "/") else { return false }
+        // Then at once its closing tag, of the same name, and nothing more.
+        let closing = line[(index + 1)...]
+        guard closing.starts(with: "</".utf8) else { return false }
+        let closingName = tagName(closing.dropFirst(2))
+        guard closingName.elementsEqual(name, by: { lowercased($0) == lowercased($1) }) else { return false }
+        let rest = closing[closingName.endIndex...].drop { $0 == 0x20 || $0 == 0x09 }
+        return rest.first == UInt8(ascii: ">") && rest.dropFirst().allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// The tag name `text` opens with: a letter, then letters, digits and hyphens.
+    private static func tagName(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let first = text.first, isLetter(first) else { return text.prefix(0) }
+        return text.prefix { isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 
     /// The column a list item's content starts at, where `line` (from its first non-blank byte, standing at
     /// `column`) opens one: `-`, `*` or `+`, or up to nine digits and `.` or `)`, then a blank.

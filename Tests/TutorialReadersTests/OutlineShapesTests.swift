@@ -649,6 +649,47 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections.last?.steps.first?.snippets.first?.code, "var jar = Jar()\n")
     }
 
+    func testAMarkerUnderAOneLineAnchorOpensItsBoxOrTab() throws {
+        // Prose in tabs under an anchor line, in a page that fences nothing: no indented code.
+        let prose = read(
+            "# Jars\n\n## Get one\n\n??? tip \"Mirrors\"\n\n    <div id=\"official\"></div>\n    === \"Official\"\n\n"
+                + "        - Pick the stable archive.\n\n    <span id=community></span>\n    === \"Community\"\n\n"
+                + "        1. Open the list.\n\n## Fill\n\nFill it.\n")
+        XCTAssertEqual(shape(prose), [])
+        // A fence in a tab under an anchor is code at its own place.
+        let text =
+            "# Jars\n\n## Use\n\n<a name=\"swift\"></a>\n=== \"Swift\"\n\n"
+            + "    ```swift\n    let jar = Jar()\n    ```\n"
+        let tutorial = read(text)
+        XCTAssertEqual(shape(tutorial), [[1]])
+        let snippet = try XCTUnwrap(tutorial.sections.first?.steps.first?.snippets.first)
+        XCTAssertEqual(snippet.code, "let jar = Jar()\n")
+        XCTAssertEqual(Array(text.utf8)[snippet.sourceMap.documentOffset(forCodeOffset: 0)], UInt8(ascii: "l"))
+    }
+
+    func testAMarkerUnderAnOpeningTagAnElementWithTextOrAnAnchorInProseStaysAsWritten() {
+        let tutorial = read(
+            "# Jars\n\n## Use\n\n<details>\n=== \"Swift\"\n\n    ```swift\n    let jar = Jar()\n    ```\n\n"
+                + "## Fill\n\nSome prose\n<a name=\"fill\"></a>\n=== \"Swift\"\n\n    ```swift\n    jar.fill()\n    ```\n\n"
+                + "## Shake\n\n<span>Shake it</span>\n=== \"Swift\"\n\n    ```swift\n    jar.shake()\n    ```\n")
+        XCTAssertEqual(shape(tutorial), [[1], [1], [1]])
+        XCTAssertEqual(
+            tutorial.sections.map { $0.steps.first?.snippets.first?.code.hasPrefix("```swift\n") },
+            [true, true, true])
+    }
+
+    func testEmptyElementsAloneOnTheirLine() {
+        for line in [
+            "<div id=\"x\"></div>", "<a name=\"x\"></a>  ", "<span id=x></span>", "<A NAME='a>b'></a>", "<div></div >",
+        ] {
+            XCTAssertTrue(MarkdownAdmonitions.isEmptyElement(ArraySlice(line.utf8)), line)
+        }
+        for line in ["<details>", "</div>", "<span>Note</span>", "<img src=\"x.png\" />", "<div id=x></span>",
+            "<div></div> text", "<!-- x --><!-- y -->", "<div><div></div></div>", "text <a></a>"] {
+            XCTAssertFalse(MarkdownAdmonitions.isEmptyElement(ArraySlice(line.utf8)), line)
+        }
+    }
+
     func testAdmonitionMarkers() {
         for marker in ["!!! note", "??? example \"Source code\"", "???+ tip", "=== \"Swift\""] {
             XCTAssertTrue(MarkdownAdmonitions.isMarker(ArraySlice(marker.utf8)), marker)
