@@ -9,7 +9,8 @@ import TutorialModel
 /// (`#About UITableView`, `#注意事项 和 说明`), or one such word on the document's first line (`#CoreData`), or a
 /// numbered title there (`#1.定义组件`): a hashtag (`#swift`, `#review #notes`, `#throwback to last year`,
 /// `#SwiftUI` after the first line), a preprocessor line (`#Include <stdio.h>`), a note tagged `#注：` or `#Note:`
-/// and `#!/bin/sh` are not.
+/// and `#!/bin/sh` are not. Escaped lines that name headings of the page (an overview written as text on purpose)
+/// are not either: see `sparingOverviewLines`.
 enum HeadingLookAlikes {
     /// A problem for each such line of the paragraph whose 0-based lines are `lines`.
     static func diagnostics(paragraphLines lines: ClosedRange<Int>, lineIndex: LineIndex) -> [ReaderDiagnostic] {
@@ -64,6 +65,63 @@ enum HeadingLookAlikes {
             return lineIndex.bytes[range.start..<range.end].allSatisfy { $0 == 0x20 || $0 == 0x09 }
         }
     }
+
+    /// `outline`, read from a whole document, without the problems of escaped-marks lines that name a heading of
+    /// the page, and marked as holding such lines when it holds any. An overview written as text on purpose (an
+    /// upgrade plan listing its phases as `\# Prepare` lines over the `#### Prepare` parts further down) loses no
+    /// heading: a line is spared when its title is a heading's title, or that title and a note after a separator
+    /// (`\# 迁移到3.1，再检查一遍` over `#### 迁移到3.1`), compared regardless of case and of the punctuation
+    /// that ends them. A line whose title no heading carries is a heading an editor escaped, and stays reported.
+    static func sparingOverviewLines(_ outline: OutlineBlocks, lineIndex: LineIndex) -> OutlineBlocks {
+        // The escaped-marks problems and their titles: the line each one covers, read again.
+        let escaped = outline.diagnostics.indices.compactMap { index -> (index: Int, title: String)? in
+            let diagnostic = outline.diagnostics[index]
+            guard diagnostic.problem == .unreadableInput else { return nil }
+            let line = lineIndex.lineNumber(containing: diagnostic.range.start)
+            guard lineIndex.contentRange(ofLine: line) == diagnostic.range else { return nil }
+            let text = lineIndex.contentText(ofLine: line)
+            guard let marks = escapedMarks(text) else { return nil }
+            return (index, comparableTitle(text[marks.written.endIndex...]))
+        }
+        guard !escaped.isEmpty else { return outline }
+        let headingTitles = Set(
+            outline.blocks.compactMap { block -> String? in
+                guard case .heading = block.kind else { return nil }
+                let title = comparableTitle(block.text[...])
+                return title.isEmpty ? nil : title
+            })
+        let spared = Set(escaped.filter { namesAHeading($0.title, headingTitles) }.map(\.index))
+        var result = outline
+        result.holdsEscapedHeadingMarks = true
+        result.diagnostics = outline.diagnostics.indices.filter { !spared.contains($0) }.map { outline.diagnostics[$0] }
+        return result
+    }
+
+    /// A title as compared with a heading's: lower-cased, without the spaces around it and the punctuation that
+    /// ends it (`Prepare:`, `整体思路：`, a closing `#`).
+    private static func comparableTitle(_ title: Substring) -> String {
+        var characters = Substring(title.lowercased())
+        while let last = characters.last, last.isWhitespace || last.isPunctuation { characters.removeLast() }
+        return String(characters.drop(while: \.isWhitespace))
+    }
+
+    /// Whether `title` is one of `headings`, or opens with one and a separator before a note on it (`, then check
+    /// again`, `：…`, ` - …`): a heading's title only at the start of a longer word (`Prepared` after `Prepare`) or
+    /// of a longer title without a separator names no heading.
+    private static func namesAHeading(_ title: String, _ headings: Set<String>) -> Bool {
+        if headings.contains(title) { return true }
+        return headings.contains { heading in
+            guard title.hasPrefix(heading) else { return false }
+            let rest = title.dropFirst(heading.count)
+            let note = rest.drop(while: \.isWhitespace)
+            guard let separator = note.first else { return false }
+            // A hyphen separates only with a space before it: right after a word it joins (`v4-beta`).
+            return noteSeparators.contains(separator) || (separator == "-" && note.startIndex != rest.startIndex)
+        }
+    }
+
+    /// Marks that set a note after a title (`Upgrade to v4, then check again`, `迁移到3.1，再…`, `准备：…`).
+    private static let noteSeparators: Set<Character> = [",", "，", "、", ";", "；", ":", "：", "(", "（", "–", "—"]
 
     /// Whether the line's first byte after spaces is `#` or a backslash: every paragraph line is asked, and only
     /// these few are worth a string.

@@ -15,9 +15,11 @@ public enum MarkdownReader {
     static func blocks(_ document: SourceDocument) -> OutlineBlocks {
         var reader = MarkdownBlocks(document: document, lines: 0..<document.lineIndex.lineCount)
         let blocks = reader.collect()
-        return OutlineBlocks(
+        // An escaped-marks line naming a heading of the page is reported or not only once every heading is read.
+        let outline = OutlineBlocks(
             blocks: blocks, diagnostics: reader.diagnostics, frontMatterTitle: reader.frontMatter?.title,
             fallbackTitle: reader.emphasisedFirstLine)
+        return HeadingLookAlikes.sparingOverviewLines(outline, lineIndex: document.lineIndex)
     }
 
     /// The blocks of whole lines `lines` of `document` parsed by themselves, ranges in the document's

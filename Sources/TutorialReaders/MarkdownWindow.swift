@@ -14,7 +14,10 @@ enum MarkdownWindow {
     static func reread(
         _ previous: OutlineBlocks, mayHoldWindowBlockers: Bool, change: DocumentChange
     ) -> (OutlineBlocks, SourceRange)? {
-        guard !mayHoldWindowBlockers, !introducesWindowBlocker(change), sameFrontMatter(change) else { return nil }
+        // Whether a page reports its escaped heading marks (`\# Prepare`) hangs on headings an edit may change.
+        guard !mayHoldWindowBlockers, !previous.holdsEscapedHeadingMarks, !introducesWindowBlocker(change),
+            sameFrontMatter(change)
+        else { return nil }
         let old = change.old
         // The boundaries: the last top-level ATX heading on a line before the edit, the first after it.
         let (opening, closing) = boundaries(previous.blocks, around: change) { isBoundary($0, in: old) }

@@ -177,6 +177,10 @@ struct OutlineBlocks: Sendable {
     var frontMatterTitle: String? = nil
     /// A title for a document without a title heading: the page's `<title>`, a first line set off by emphasis.
     var fallbackTitle: String?
+    /// Whether a line of the page has escaped heading marks (`\# Prepare`), reported or not: whether one is
+    /// reported hangs on every heading of the page (`HeadingLookAlikes.sparingOverviewLines`), so after an edit
+    /// such a page is read whole.
+    var holdsEscapedHeadingMarks = false
 }
 
 extension OutlineBuilder {

@@ -136,4 +136,37 @@ final class HeadingLookAlikesTests: XCTestCase {
             XCTAssertEqual(problems(text).map(\.line), [], text)
         }
     }
+
+    /// An upgrade plan's overview written as escaped lines on purpose, each naming a phase a real heading further
+    /// down heads (round 302's four): no heading is lost, so none is reported; a line naming no heading still is.
+    static let overview =
+        "# Moving the jars\n\n## The plan\n\n\\# Prepare\n\n\\# Copy the jars and check them\n\n\\# fill the jars:\n\n"
+        + "\\# Seal the jars, then check again\n\n#### Prepare\n\nBuy the lids.\n\n#### Copy the jars and check them\n\n"
+        + "```sh\ncp jars backup\n```\n\n#### Fill the jars\n\n```sh\nfill 3\n```\n\n#### Seal the jars\n\n"
+        + "```sh\nseal 3\n```\n"
+
+    func testAnOverviewNamingTheHeadingsOfThePageIsNotReported() {
+        XCTAssertEqual(problems(Self.overview).map(\.line), [])
+        // A line whose title no heading carries, or carries only as the start of a longer word, is reported.
+        let found = problems(Self.overview + "\n\\# Roll back\n\n\\# Prepared lids\n\n\\# Seal the jarsx\n")
+        XCTAssertEqual(found.map(\.line), ["\\# Roll back", "\\# Prepared lids", "\\# Seal the jarsx"])
+    }
+
+    /// Whether an escaped line is reported hangs on every heading of the page: an edit of a heading re-reads the
+    /// page as a whole read reads it.
+    func testAnEditOfAHeadingAnOverviewNamesFindsWhatAWholeReadFinds() {
+        let previous = readTutorialForEditing(SourceDocument(path: "t.md", text: Self.overview), format: .markdown)
+        for edited in [
+            Self.overview.replacingOccurrences(of: "#### Fill the jars", with: "#### Fill the pots"),
+            Self.overview.replacingOccurrences(of: "cp jars backup", with: "cp jars backups"),
+            Self.overview.replacingOccurrences(of: "Buy the lids.", with: "Buy the lids.\n\n#### Roll back"),
+        ] {
+            let document = SourceDocument(path: "t.md", text: edited)
+            let read = rereadTutorial(previous, as: document, format: .markdown)
+            XCTAssertEqual(read.tutorial, readTutorial(document, format: .markdown), edited)
+        }
+        let renamed = Self.overview.replacingOccurrences(of: "#### Fill the jars", with: "#### Fill the pots")
+        let read = rereadTutorial(previous, as: SourceDocument(path: "t.md", text: renamed), format: .markdown)
+        XCTAssertEqual(read.tutorial.diagnostics.count, 1)
+    }
 }
