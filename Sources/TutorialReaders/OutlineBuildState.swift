@@ -34,9 +34,9 @@ struct BuildState {
     let titleIndex: Int?
     /// The headings that open an aside (see `asideHeadings`).
     let asideHeadings: Set<Int>
-    /// The level of the title heading, or where a page without any title has level-1 headings after
-    /// content (parts, not a title) and deeper ones, 1: headings at this level holding code only under
-    /// deeper headings group sections.
+    /// The level of the title heading, or where a page without a title heading (nothing titles it, or its
+    /// front matter does) has level-1 headings and deeper ones, 1: the level-1 headings are its parts, and
+    /// headings at this level holding code only under deeper headings group sections.
     let partLevel: Int?
     /// Section label headings without a title, with the heading right after them that titles them.
     let sectionTitleHeadings: [Int: Int]
@@ -122,36 +122,18 @@ struct BuildState {
             default: break
             }
         }
+        // Where the front matter names the page, its level-1 headings are the body's parts too: sections or
+        // groups of sections (counting conventions item 12), as in a page that nothing titles.
         partLevel =
             titleIndex.flatMap { Self.headingLevel(blocks[$0]) }
-            ?? (frontMatterTitle == nil && declaredTitle == nil ? Self.levelOfPartsAfterContent(unlabelledLevels) : nil)
+            ?? (declaredTitle == nil ? Self.levelOfPartsAfterContent(unlabelledLevels) : nil)
         hasParagraphSteps = paragraphSteps
         hasStepLabels = !stepLevels.isEmpty || paragraphSteps
-        var groupSections: (belowLevels: [Int: Int], grouping: Set<Int>) = ([:], [])
-        if OutlineBuilder.isIndexPage(blocks) {
-            // An index page's headings group its links, not steps: one section, a step per code block.
-            sectionBelowLevel = 1
-            stepBreakLevel = 6
-        } else if let stepLevel = stepLevels.min() {
-            sectionBelowLevel = stepLevel
-            stepBreakLevel = stepLevel
-        } else {
-            // Sections are the headings of the first level below the title (and any above it that carry
-            // code): a heading of the title's level between sections (`# Data` over `## @State`, `## Lists`)
-            // groups them, and its sections are not its steps.
-            // Where no heading of the shallower levels carries code (`## Toggle style` with prose only after
-            // `### Target iOS` and its code), the shallowest level whose headings do makes the sections.
-            let titleLevel = partLevel
-            let candidates = titleLevel.map { level in unlabelledLevels.filter { $0 > level } } ?? unlabelledLevels
-            let carrying = Self.levelsCarryingCode(blocks, in: blocks.indices, among: Set(candidates), asides: asides)
-            let top = carrying.min() ?? candidates.min() ?? unlabelledLevels.min() ?? 1
-            sectionBelowLevel = top + 1
-            stepBreakLevel = 6
-            if let level = titleLevel {
-                groupSections = Self.groupSectionLevels(
-                    blocks, titleIndex: titleIndex, titleLevel: level, top: top, asides: asides)
-            }
-        }
+        let levels = Self.sectionLevels(
+            blocks, stepLevels: stepLevels, unlabelledLevels: unlabelledLevels, partLevel: partLevel,
+            titleIndex: titleIndex, asides: asides)
+        (sectionBelowLevel, stepBreakLevel) = (levels.sectionBelow, levels.stepBreak)
+        let groupSections = levels.groups
         groupSectionBelowLevels = groupSections.belowLevels
         groupingHeadings = groupSections.grouping
         partSectionBelowLevel = sectionBelowLevel

@@ -447,6 +447,73 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertNil(OutlineNumbering.outlineNumber("4a Build"))
     }
 
+    // MARK: - Level-1 parts that group sections where no level-1 heading titles the page
+
+    func testAFrontMatterPagesLevelOnePartWithoutCodeOfItsOwnGroupsItsPartsWithCode() {
+        // The front matter names the page; `# About` is prose, `# Quickstart` holds code only under its `##`
+        // parts: those are the sections (counting conventions items 9 and 12), a step per fence, the `###`
+        // file topics inside a section labelling nothing (item 7), a part without code no section.
+        let quickstart =
+            "# Quickstart\n\n## Prepare\n\n- Install it:\n\n  ```sh\n  pip install jarctl\n  ```\n\n## Make the shelf\n\n"
+            + "```sh\nmkdir shelf\n```\n\n### jar.cfg\n\n```ini\nsize = 2\n```\n\n### lid.cfg\n\n```ini\nthread = 1\n```\n\n"
+            + "## Fill\n\n```sh\njarctl fill\n```\n\n## Notes\n\nNothing else to type.\n"
+        let front = "---\ntitle: jarctl notes\n---\n\n# About\n\njarctl fills jars; see [its page](https://example.com).\n\n"
+        let tutorial = read(front + quickstart)
+        XCTAssertEqual(tutorial.title, "jarctl notes")
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Prepare", "Make the shelf", "Fill"])
+        XCTAssertEqual(shape(tutorial), [[1], [1, 1, 1], [1]])
+        // A level-1 part with code of its own before any deeper heading stays one section (item 9's fourth
+        // choice), its `##` parts topics inside it.
+        let own = read(front + "# Quickstart\n\n```sh\njarctl --version\n```\n\n## Fill\n\n```sh\njarctl fill\n```\n")
+        XCTAssertEqual(own.title, "jarctl notes")
+        XCTAssertEqual(own.sections.map(\.title), ["Quickstart"])
+        XCTAssertEqual(shape(own), [[1, 1]])
+        // A page a level-1 heading titles reads as before: its `##` parts are the sections.
+        let titled = read("# jarctl notes\n\nA short page.\n\n" + quickstart.replacingOccurrences(of: "# Quickstart\n\n", with: ""))
+        XCTAssertEqual(titled.title, "jarctl notes")
+        XCTAssertEqual(titled.sections.map(\.title), ["Prepare", "Make the shelf", "Fill"])
+        XCTAssertEqual(shape(titled), [[1], [1, 1, 1], [1]])
+    }
+
+    func testABoldLevelOnePartBesideLabelledStepsGroupsItsNumberedTopics() {
+        // No heading titles the page (a `##` introduction, then bold level-1 parts side by side). The first part
+        // holds `Step N` labels: one section of labelled steps. The others hold no code of their own, only under
+        // numbered `###` topics, some holding two fences: the topics of a note (items 9 and 10), each part with
+        // code a section with a step per fence, a part without code none.
+        let steps =
+            "## Why jars\n\nJars keep things.\n\n# **How it works (Step-by-Step)**\n\n## **Step 1: Install**\n\n"
+            + "```sh\npip install jarctl\n```\n\n## **Step 2: Fill**\n\n```sh\njarctl fill\n```\n\n"
+        let more =
+            "# **More**\n\n### **1. Lids**\n\n```sh\njarctl lid\n```\n\n```sh\njarctl lid --tight\n```\n\n"
+            + "### **2. Labels**\n\n```sh\njarctl label jam\n```\n\n# **Questions**\n\n### **1. What is a jar?**\n\n"
+            + "A glass.\n\n### **2. How do you empty one?**\n\n```sh\njarctl empty\n```\n\n```sh\njarctl empty --all\n```\n"
+        let tutorial = read(steps + more)
+        XCTAssertNil(tutorial.title)
+        XCTAssertEqual(
+            tutorial.sections.map(\.title),
+            ["How it works (Step-by-Step)", "1. Lids", "2. Labels", "2. How do you empty one?"])
+        XCTAssertEqual(shape(tutorial), [[1, 1], [1, 1], [1], [1, 1]])
+        XCTAssertEqual(tutorial.sections.flatMap(\.steps).map(\.label), ["Step 1", "Step 2", nil, nil, nil, nil, nil])
+        // A part with code of its own before its topics stays one section, a step per fence.
+        let own = read(steps + "# **More**\n\n```sh\njarctl --help\n```\n\n### **1. Lids**\n\n```sh\njarctl lid\n```\n")
+        XCTAssertEqual(own.sections.map(\.title), ["How it works (Step-by-Step)", "More"])
+        XCTAssertEqual(shape(own), [[1, 1], [1, 1]])
+        // A part whose labelled steps hold topics with code stays the labels' section.
+        let topics = read(
+            "## Why jars\n\nJars keep things.\n\n# **How it works**\n\n## **Step 1: Install**\n\n### Details\n\n"
+                + "```sh\npip install jarctl\n```\n\n## **Step 2: Fill**\n\n```sh\njarctl fill\n```\n\n" + more)
+        XCTAssertEqual(topics.sections.first?.title, "How it works")
+        XCTAssertEqual(topics.sections.first?.steps.map(\.label), ["Step 1", "Step 2"])
+        // A page a level-1 heading titles (a part before its first label heads it) reads as before: each later
+        // level-1 part is one section, a step per fence.
+        let titled = read(
+            "# Jars\n\n## Before you start\n\nYou need pip.\n\n## Step 1: Install\n\n```sh\npip install jarctl\n```\n\n"
+                + "## Step 2: Fill\n\n```sh\njarctl fill\n```\n\n" + more)
+        XCTAssertEqual(titled.title, "Jars")
+        XCTAssertEqual(titled.sections.map(\.title), ["Jars", "More", "Questions"])
+        XCTAssertEqual(shape(titled), [[1, 1], [1, 1, 1], [1, 1]])
+    }
+
     // MARK: - Hugo
 
     func testTOMLFrontMatterGivesTheTitle() {

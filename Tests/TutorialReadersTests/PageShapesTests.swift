@@ -35,6 +35,8 @@ final class PageShapesTests: XCTestCase {
                 + "# Parsing in practice\n\n## Test cases\n\n```text\ntake a ball\n```\n\n```text\nput a ball\n```\n")
         XCTAssertEqual(tutorial.title, "Parsing Sentences")
         XCTAssertEqual(shape(tutorial), [[1, 1]])
+        // The later part holds no code of its own: it groups, and its `## Test cases` is the section (item 9).
+        XCTAssertEqual(tutorial.sections.map(\.title), ["Test cases"])
         // A chapter's own level-1 title over its `##` parts stays the title.
         let chapter = read("---\ntitle: \"Notes\"\n---\n\n# Parsing\n\n## Test cases\n\n```text\ntake a ball\n```\n")
         XCTAssertEqual(chapter.title, "Parsing")
