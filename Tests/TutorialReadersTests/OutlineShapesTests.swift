@@ -311,6 +311,52 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "2."])
     }
 
+    func testALoneItemThatSaysMoreFollowsHoldsWhatFollowsAsTheLastItemOfARunDoes() {
+        // A lone one-item list is item 9's run of one: `1. Lay out the folders:` ends with a colon, so it holds
+        // what follows it up to the next heading or list (item 15), the tree and the command both, past a rule.
+        let part = "# Kegs\n\n## Steps\n\n### 0. Prepare\n\n"
+        let tree = "```text\nkegs/\n└── kegs.toml\n```\n\n"
+        let command = "```bash\nmkdir -p kegs/batches\n```\n\n"
+        let next = "---\n\n### 1. Run\n\n```bash\nkegs show stout\n```\n"
+        let lone = read(part + "1. Lay out the folders:\n\n" + tree + command + next)
+        XCTAssertEqual(shape(lone), [[2, 1]])
+        XCTAssertEqual(lone.sections[0].steps.map(\.label), ["1.", nil])
+        XCTAssertEqual(lone.sections[0].steps[0].title, "Lay out the folders:")
+        // Prose between its fences is its own as well.
+        let withProse = read(part + "1. Lay out the folders:\n\n" + tree + "Then make them:\n\n" + command + next)
+        XCTAssertEqual(shape(withProse), [[2, 1]])
+        XCTAssertEqual(withProse.sections[0].steps.map(\.label), ["1.", nil])
+        // A lone item that does not say more follows holds only its own blocks: a step per fence after it.
+        let ended = read(part + "1. Lay out the folders.\n\n" + tree + command + next)
+        XCTAssertEqual(shape(ended), [[1, 1, 1]])
+        XCTAssertEqual(ended.sections[0].steps.map(\.label), [nil, nil, nil])
+        // Over one fence it reads as before: one step either way.
+        let oneFence = read(part + "1. Lay out the folders:\n\n" + tree + next)
+        XCTAssertEqual(shape(oneFence), [[1, 1]])
+        XCTAssertEqual(oneFence.sections[0].steps.map(\.label), [nil, nil])
+        // A bullet labels nothing: a step per fence.
+        let bullet = read(part + "- Lay out the folders:\n\n" + tree + command + next)
+        XCTAssertEqual(shape(bullet), [[1, 1, 1]])
+        XCTAssertEqual(bullet.sections[0].steps.map(\.label), [nil, nil, nil])
+        // A bulleted list right after the item is the next list: the item holds none of its fences.
+        let bulletsAfter = read(
+            part + "1. Name the batch in one of two ways:\n\n* By date\n```bash\nkegs new 2024-06\n```\n* By style\n\n"
+                + "```bash\nkegs new stout\n```\n\n" + next)
+        XCTAssertEqual(shape(bulletsAfter), [[1, 1, 1]])
+        XCTAssertEqual(bulletsAfter.sections[0].steps.map(\.label), [nil, nil, nil])
+        // The last item of a longer list whose items indent their code keeps items 28 and 34's reading.
+        let indented = read(
+            part + "1. Write the settings:\n\n    ```toml\n    name = \"stout\"\n    ```\n\n2. Lay out the folders:\n\n"
+                + tree + command + next)
+        XCTAssertEqual(shape(indented), [[1, 2, 1]])
+        XCTAssertEqual(indented.sections[0].steps.map(\.label), ["1.", "2.", nil])
+        // A lone item that indents its own code into itself is no run of one: the fences after it are steps.
+        let holdsItsCode = read(
+            part + "1. Write the settings and lay out the folders:\n\n    ```toml\n    name = \"stout\"\n    ```\n\n"
+                + tree + command + next)
+        XCTAssertEqual(shape(holdsItsCode), [[1, 1, 1, 1]])
+    }
+
     func testAStepLabelThatTitlesThePageLabelsNoStepInIt() {
         // `### Step 3: …` over everything names the page (one file of a tutorial in many); its numbered list
         // is read as in a page without labels: the items that show code are the steps.
