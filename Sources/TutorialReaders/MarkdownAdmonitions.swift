@@ -164,11 +164,9 @@ enum MarkdownAdmonitions {
 
     /// The tag name `text` opens with: a letter, then letters, digits and hyphens.
     private static func tagName(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        guard let first = text.first, isLetter(first) else { return text.prefix(0) }
-        return text.prefix { isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
+        guard let first = text.first, HTMLRawMarkup.isLetter(first) else { return text.prefix(0) }
+        return text.prefix { HTMLRawMarkup.isLetter($0) || (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
     }
-
-    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 
