@@ -1,13 +1,15 @@
 /// A heading's trailing attribute list (`## Set up {#setup .wide}`, kramdown's `{: #setup}`): Doxygen, Pandoc,
 /// kramdown and MkDocs' attr_list read it as the heading's anchor, classes and attributes and do not show it, so
 /// a title or a section name read from the heading leaves it out. CommonMark itself keeps it as text; this reads
-/// the page as those sites publish it, as a collector counts it.
+/// the page as those sites publish it, as a collector counts it. kramdown also writes one right after a span
+/// (`# Lab 3 **IoT**{: .label .label-iot }`, a Just the Docs badge): its `{:` says what it is, so no blank need
+/// stand before it there; the span's words stay, as the page shows them.
 enum HeadingAttributes {
     /// The heading's text without a trailing attribute list; the text unchanged when it has none, or when the
     /// list is all there is.
     static func visibleText(_ text: String) -> String {
         guard text.hasSuffix("}"), let open = text.lastIndex(of: "{"), open > text.startIndex,
-            text[text.index(before: open)] == " "
+            text[text.index(before: open)] == " " || text[open...].hasPrefix("{:")
         else { return text }
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
         let tokens = inner.drop(while: { $0 == ":" }).split(separator: " ")

@@ -233,50 +233,6 @@ extension BuildState {
         return (openers, members, unnumbered)
     }
 
-    /// The last block of the numbered list that opens at `index` in a document with code: where code stands at
-    /// the margin between the items (an outline of one-item lists), each item holds what follows it up to the
-    /// next item, and the last one holds what follows it up to the next heading or list where it says more
-    /// follows (`3. Write it back in one of two ways:`, then a paragraph and code for each way), not where it
-    /// ends (`3. Build and run.`). Where the items indent their code into themselves, code at the margin after
-    /// the last one is not its own (the code of a sub-heading inside it, or of the text after the list).
-    static func lastBlockOfListWithCode(from index: Int, _ blocks: [OutlineBlock]) -> Int {
-        let end = lastBlockOfOneItemOutline(continuing: lastBlockOfList(from: index, blocks), blocks)
-        let lastOpener = (index...end).last { blocks[$0].listItem?.opens == true } ?? index
-        let saysMoreFollows = blocks[lastOpener].saysMoreFollows
-        let codeBetweenItems = (index..<lastOpener).contains { blocks[$0].isCode && blocks[$0].listItem == nil }
-        if codeBetweenItems, saysMoreFollows { return lastBlockBeforeHeadingOrList(after: end, blocks) }
-        if lastOpener == index, saysMoreFollows {
-            // A lone item with its code at the margin, item 9's run of one: what follows it up to the next
-            // heading or list, a bulleted one too, is its own where it says more follows (`loneItemHoldsWhatFollows`).
-            let held = lastBlockBeforeHeadingOrList(after: end, blocks, bulletsToo: true)
-            if loneItemHoldsWhatFollows(index, through: held, blocks) { return held }
-        }
-        if !codeBetweenItems, !saysMoreFollows,
-            (index...end).contains(where: { blocks[$0].isCode && blocks[$0].listItem != nil })
-        {
-            return (index...end).last { blocks[$0].listItem != nil } ?? end
-        }
-        return end
-    }
-
-    /// Where a numbered list ending at `end` is continued by one-item lists numbered one after another,
-    /// each after prose or code of its own (`1. Core concepts`, paragraphs and code, `2. Exercises`, …),
-    /// the last block of that outline: the author numbered the parts, the blocks between only stand in
-    /// them. The outline stops at a heading, at an item whose number does not follow (a number past 1 written
-    /// again, `3.` after `3.`, is the author's slip and goes on; `1.` after `1.` starts a list again), and where
-    /// no item follows; `end` itself when nothing continues it.
-    static func lastBlockOfOneItemOutline(continuing end: Int, _ blocks: [OutlineBlock]) -> Int {
-        var end = end
-        while let last = blocks[...end].last(where: { $0.listItem?.opens == true })?.listItem?.number,
-            let next = blocks[(end + 1)...].firstIndex(where: { $0.listItem != nil || headingLevel($0) != nil }),
-            blocks[next].listItem?.opens == true, let number = blocks[next].listItem?.number,
-            number == last + 1 || (number == last && last > 1)
-        {
-            end = lastBlockOfList(from: next, blocks)
-        }
-        return end
-    }
-
     /// A page of a course whose title is its place in the course (`# Step 1` over `## Setup`, `## First
     /// Workflow` and their code, `# 第 4 节：微调` over its parts, or `## Step 5` over `## Setup` in a page
     /// without a level-1 heading): the document's first heading is a step or section label, no other block

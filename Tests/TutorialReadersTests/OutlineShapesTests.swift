@@ -311,6 +311,35 @@ final class OutlineShapesTests: XCTestCase {
         XCTAssertEqual(tutorial.sections[0].steps.map(\.label), ["1.", "2."])
     }
 
+    func testCodeAtTheMarginAfterAListThatIndentsItsCodeIsNoItemsWhereTheNumberingGoesOnAfterIt() {
+        // Items 1 and 2 indent their code into themselves; a paragraph and a fence at the margin follow, then a
+        // list numbered on from 3. The page shows that fence outside item 2: a step of its own (item 28), not
+        // the last item's code as a run of one-item lists would hold it (item 9).
+        let items = "Notes:\n\n1. Keep it constant.\n   ```kotlin\n   val a = 1\n   ```\n\n"
+            + "2. Infer the type.\n   ```kotlin\n   val b = 2\n   ```\n\n"
+        let between = "2a. **A default after a safe call.** Read it as or else.\n\n   ```kotlin\n   val c = s?.length ?: 0\n   ```\n\n"
+        let next = "3. Templates.\n   ```kotlin\n   println(\"$a\")\n   ```\n\n4. Defaults.\n   ```kotlin\n   fun f(x: Int = 1) = x\n   ```\n"
+        let lettered = read(items + between + next)
+        XCTAssertEqual(shape(lettered), [[1, 1, 1, 1, 1]])
+        XCTAssertEqual(lettered.sections[0].steps.map(\.label), ["1.", "2.", nil, "3.", "4."])
+        // Where the last item says more follows, the fence after it is still its own (item 34).
+        let colon = read(items.replacingOccurrences(of: "Infer the type.", with: "Infer the type, or write it:") + between + next)
+        XCTAssertEqual(shape(colon), [[1, 2, 1, 1]])
+        // A run of one-item lists whose code stands at the margin goes on as before (item 9).
+        let run = read(
+            "Notes:\n\n1. Keep it constant.\n\n```kotlin\nval a = 1\n```\n\n2. Infer the type.\n\n```kotlin\nval b = 2\n```\n\n"
+                + "Or name it:\n\n```kotlin\nval b: Int = 2\n```\n\n3. Templates.\n\n```kotlin\nprintln(\"$a\")\n```\n")
+        XCTAssertEqual(shape(run), [[1, 2, 1]])
+        XCTAssertEqual(run.sections[0].steps.map(\.label), ["1.", "2.", "3."])
+        // A one-item list is that run's first list even where its item indents its code, and even where an
+        // empty bullet is all that parts it from a list before it (no block between, so no list's end shows).
+        let afterEmptyBullet = read(
+            "Notes:\n\n1. Two ways follow.\n2. Pick one.\n\n-\n1. By package\n\n   ```bash\n   apt install keg\n   ```\n\n"
+                + "A screenshot.\n\n```bash\nkeg --version\n```\n\n2. By snap\n\n```bash\nsnap install keg\n```\n")
+        XCTAssertEqual(shape(afterEmptyBullet), [[2, 1]])
+        XCTAssertEqual(afterEmptyBullet.sections[0].steps.map(\.label), ["1.", "2."])
+    }
+
     func testALoneItemThatSaysMoreFollowsHoldsWhatFollowsAsTheLastItemOfARunDoes() {
         // A lone one-item list is item 9's run of one: `1. Lay out the folders:` ends with a colon, so it holds
         // what follows it up to the next heading or list (item 15), the tree and the command both, past a rule.

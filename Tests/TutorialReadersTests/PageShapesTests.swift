@@ -60,6 +60,13 @@ final class PageShapesTests: XCTestCase {
         XCTAssertEqual(HeadingAttributes.visibleText("C# {#c-sharp}"), "C#")
         XCTAssertEqual(HeadingAttributes.visibleText("Tag #2 #"), "Tag #2 #")
         XCTAssertEqual(HeadingAttributes.visibleText("## {#marks-only}"), "## {#marks-only}")
+        // kramdown's span list right after a bold badge (`**IoT**{: .label}`): its `{:` marks it, no blank before.
+        let badged = read("# Lab 3: Sensors **IoT**{: .label .label-iot }\n\n## Wire\n\n```c\nint pin;\n```\n")
+        XCTAssertEqual(badged.title, "Lab 3: Sensors IoT")
+        XCTAssertEqual(
+            HeadingAttributes.visibleText("Lab 3: Sensors IoT{: .label .label-iot }"), "Lab 3: Sensors IoT")
+        XCTAssertEqual(HeadingAttributes.visibleText("Sets{#a}"), "Sets{#a}")
+        XCTAssertEqual(HeadingAttributes.visibleText("Map{: not an attribute}"), "Map{: not an attribute}")
     }
 
     func testAHeadingThatIsOnlyATemplateExpressionTitlesNothing() {
