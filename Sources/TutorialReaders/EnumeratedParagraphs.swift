@@ -92,7 +92,9 @@ enum EnumeratedParagraphs {
 
     /// The candidates in runs numbered one after another from 0 or 1; a number that follows none starts none.
     /// Decimal sub-numbers go on a run too: `9.0、` or `9.1、` after `8、` opens part 9, `9.1、` then `9.2、`
-    /// number parts inside it, `14.1、` follows `14、`, and `10、` follows any of part 9's.
+    /// number parts inside it, `14.1、` follows `14、`, and `10、` follows any of part 9's. A number past 1
+    /// written twice (`**6. Insert (way 1)**`, `**6. Insert (way 2)**`) goes on the run as a part of its own,
+    /// as a numbered list's item written with the number before it does (counting conventions items 17 and 27).
     private static func runs(_ candidates: [Candidate]) -> [[Candidate]] {
         var runs: [[Candidate]] = []
         for candidate in candidates {
@@ -106,7 +108,9 @@ enum EnumeratedParagraphs {
     }
 
     private static func follows(_ candidate: Candidate, _ last: Candidate) -> Bool {
-        guard let sub = candidate.sub else { return candidate.number == last.number + 1 }
+        guard let sub = candidate.sub else {
+            return candidate.number == last.number + 1 || (candidate.number == last.number && last.number > 1 && last.sub == nil)
+        }
         if candidate.number == last.number + 1 { return sub <= 1 }
         return candidate.number == last.number && sub == (last.sub ?? 0) + 1
     }

@@ -226,6 +226,19 @@ final class EnumeratedParagraphsTests: XCTestCase {
         XCTAssertEqual(steps(colon).map(\.snippets), [1, 2])
     }
 
+    func testANumberPastOneWrittenTwiceGoesOnTheRunAsAPartOfItsOwn() {
+        // Two ways of the sixth topic, each under its own bold `6.`: two items of the list they stand for.
+        let ways = read(
+            "# Jars\n\n## Queries\n\n**1. All jars**\n\n```php\nJar::all();\n```\n\n**2. One jar**\n\n```php\nJar::find(1);\n```\n\n"
+                + "**3. Insert (way 1)**\n\n```php\nJar::create([]);\n```\n\n**3. Insert (way 2)**\n\n```php\n$jar->save();\n```\n\n"
+                + "**4. Delete**\n\n```php\n$jar->delete();\n```\n")
+        XCTAssertEqual(steps(ways).map(\.label), ["1.", "2.", "3.", "3.", "4."])
+        XCTAssertEqual(steps(ways).map(\.snippets), [1, 1, 1, 1, 1])
+        // `1.` written twice starts again: no run goes on past it.
+        let again = read("# Jars\n\n1、声明\n\n```swift\nstruct Jar {}\n```\n\n1、填充\n\n```swift\nvar jar = Jar()\n```\n")
+        XCTAssertEqual(steps(again).map(\.label), [nil, nil])
+    }
+
     func testARunWithoutCodeIsProse() {
         // Reasons numbered by hand, then code of an unlabelled page: one step per code block, as before.
         let tutorial = read(
