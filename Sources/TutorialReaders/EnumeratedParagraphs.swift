@@ -109,7 +109,8 @@ enum EnumeratedParagraphs {
 
     private static func follows(_ candidate: Candidate, _ last: Candidate) -> Bool {
         guard let sub = candidate.sub else {
-            return candidate.number == last.number + 1 || (candidate.number == last.number && last.number > 1 && last.sub == nil)
+            let writtenTwice = candidate.number == last.number && last.number > 1 && last.sub == nil
+            return candidate.number == last.number + 1 || writtenTwice
         }
         if candidate.number == last.number + 1 { return sub <= 1 }
         return candidate.number == last.number && sub == (last.sub ?? 0) + 1
