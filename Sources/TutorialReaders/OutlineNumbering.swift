@@ -136,7 +136,9 @@ enum OutlineNumbering {
     }
 
     /// Headings that go on a series numbered `N.` with the next number written without its dot (`## 3. Settings`
-    /// then `## 4 Other`): the author's next part, its dot left out, not a title that opens with a number.
+    /// then `## 4 Other`) or with its title run into the dot (`# 1.数据模型` then `# 2.Zookeeper的应用`): the
+    /// author's next part, not a title that opens with a number or a word like `2.Zookeeper` or `1.5GHz`, which
+    /// only the series before it vouches for.
     private static func seriesContinuedWithoutDot(_ blocks: [OutlineBlock], numbers: [Int: [Int]]) -> [Int: Int] {
         var result: [Int: Int] = [:]
         var lastAtLevel: [Int: Int] = [:]
@@ -145,8 +147,8 @@ enum OutlineNumbering {
             lastAtLevel = lastAtLevel.filter { $0.key <= level }
             if let parts = numbers[index] {
                 lastAtLevel[level] = parts.count == 1 ? parts[0] : nil
-            } else if block.label == nil, let bare = bareNumber(block.text), let last = lastAtLevel[level],
-                bare.number == last + 1
+            } else if block.label == nil, let bare = bareNumber(block.text) ?? numberRunIntoTitle(block.text),
+                let last = lastAtLevel[level], bare.number == last + 1
             {
                 result[index] = bare.number
                 lastAtLevel[level] = bare.number
@@ -208,6 +210,17 @@ enum OutlineNumbering {
         if let first = title.first, "-–—:".contains(first) { title = title.dropFirst().trimmingWhitespace() }
         guard !title.isEmpty else { return nil }
         return (number, String(title))
+    }
+
+    /// A single number whose dot runs straight into a title in a cased script (`2.Zookeeper的应用场景`), which
+    /// `outlineNumber` leaves alone (`1.5GHz` is a word): at most three digits, a dot, then a letter.
+    static func numberRunIntoTitle(_ text: String) -> (number: Int, title: String)? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let rest = text.dropFirst(digits.count)
+        guard (1...3).contains(digits.count), let number = Int(digits), rest.first == ".",
+            let letter = rest.dropFirst().first, letter.isLetter, letter.isCased
+        else { return nil }
+        return (number, String(rest.dropFirst().trimmingWhitespace()))
     }
 
     /// Whether above the series at `level` stands at most the title, or only level-1 headings (the title and
@@ -322,7 +335,8 @@ enum OutlineNumbering {
         _ block: OutlineBlock, kind: StepHeadings.Kind, parts: [Int], numbered: Bool = false
     ) -> OutlineBlock {
         let title =
-            outlineNumber(block.text, quantityAllowed: true)?.title ?? bareNumber(block.text)?.title ?? block.text
+            outlineNumber(block.text, quantityAllowed: true)?.title ?? bareNumber(block.text)?.title
+            ?? numberRunIntoTitle(block.text)?.title ?? block.text
         let match = StepHeadings.Match(
             kind: kind, number: kind == .section ? parts[0] : numbered ? parts.last : nil,
             label: parts.map(String.init).joined(separator: ".") + (parts.count == 1 ? "." : ""), title: title)
