@@ -214,7 +214,7 @@ enum OutlineNumbering {
 
     /// A single number whose dot runs straight into a title in a cased script (`2.Zookeeper的应用场景`), which
     /// `outlineNumber` leaves alone (`1.5GHz` is a word): at most three digits, a dot, then a letter.
-    static func numberRunIntoTitle(_ text: String) -> (number: Int, title: String)? {
+    private static func numberRunIntoTitle(_ text: String) -> (number: Int, title: String)? {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         let rest = text.dropFirst(digits.count)
         guard (1...3).contains(digits.count), let number = Int(digits), rest.first == ".",
